@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataRender", targets: ["StrataRender"]),
+        .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages.
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+
+        // Model: Core Animation names, no GL.
+        .target(name: "Strata", dependencies: ["CPNG"]),
+        // Presentation, flattening, render list: no GL.
+        .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
+        // The OpenGL backend.
+        .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
+        // Window (GLFW) and offscreen (EGL) hosts.
+        .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
+        .executableTarget(
+            name: "strata",
+            dependencies: [
+                "Strata", "StrataRender", "StrataGL", "StrataHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
+        .testTarget(
+            name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
+            resources: [.copy("Golden")]),
+    ]
+)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The geometry of a gradient.
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Along the line from `startPoint` to `endPoint`.
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// An ellipse centred on `startPoint` reaching `endPoint`.
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Around `startPoint`, starting towards `endPoint`.
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// A layer that fills its bounds with a colour gradient (over its background).
+open class CAGradientLayer: CALayer {
+    var _colors: [Any]? = nil
+    var _locations: [NSNumber]? = nil
+    var _startPoint = CGPoint(x: 0.5, y: 0)
+    var _endPoint = CGPoint(x: 0.5, y: 1)
+    var _type = CAGradientLayerType.axial
+
+    public override init() { super.init() }
+
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        guard let o = layer as? CAGradientLayer else { return }
+        _colors = o._colors; _locations = o._locations
+        _startPoint = o._startPoint; _endPoint = o._endPoint; _type = o._type
+    }
+
+    /// The gradient's colours (`CGColor`s).
+    open var colors: [Any]? {
+        get { _colors }
+        set { changeValue(forKey: "colors") { _colors = newValue } }
+    }
+    /// Where each colour sits along the gradient (0...1); nil spaces them evenly.
+    open var locations: [NSNumber]? {
+        get { _locations }
+        set { changeValue(forKey: "locations") { _locations = newValue } }
+    }
+    /// The start, in unit coordinates of the bounds.
+    open var startPoint: CGPoint {
+        get { _startPoint }
+        set { changeValue(forKey: "startPoint") { _startPoint = newValue } }
+    }
+    /// The end, in unit coordinates of the bounds.
+    open var endPoint: CGPoint {
+        get { _endPoint }
+        set { changeValue(forKey: "endPoint") { _endPoint = newValue } }
+    }
+    /// Axial, radial or conic.
+    open var type: CAGradientLayerType {
+        get { _type }
+        set { changeValue(forKey: "type") { _type = newValue } }
+    }
+
+    /// The colours as `CGColor`s (entries of other types are skipped).
+    public var cgColors: [CGColor] { (_colors ?? []).compactMap { $0 as? CGColor } }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+extension CALayer {
+    /// The layer's sublayers in drawing order before zPosition sorting; nil when it has none.
+    public var sublayers: [CALayer]? {
+        get { _sublayers.isEmpty ? nil : _sublayers }
+        set {
+            for layer in _sublayers { layer._superlayer = nil }
+            _sublayers = []
+            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+        }
+    }
+
+    /// The layer this one is a sublayer of.
+    public var superlayer: CALayer? { _superlayer }
+
+    /// A layer whose alpha masks this layer and its subtree, in this layer's coordinates.
+    public var mask: CALayer? {
+        get { _mask }
+        set {
+            if let newValue {
+                precondition(newValue !== self, "CALayer.mask: a layer cannot be its own mask")
+                precondition(!isDescendant(of: newValue) && !newValue.isDescendant(of: self),
+                             "CALayer.mask: the mask \(newValue.debugName) is in \(debugName)'s tree")
+                newValue.removeFromSuperlayer()
+                newValue._maskedLayer?._mask = nil
+            }
+            changeValue(forKey: "mask") {
+                _mask?._maskedLayer = nil
+                _mask = newValue
+                newValue?._maskedLayer = self
+            }
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its old superlayer.
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(_sublayers.count))
+    }
+
+    /// Inserts `layer` at `idx` among the sublayers.
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
+        precondition(!isDescendant(of: layer),
+                     "CALayer: adding \(layer.debugName) to \(debugName) would make it its own ancestor")
+        let wasHere = layer._superlayer === self ? _sublayers.firstIndex(of: layer) : nil
+        layer.removeFromSuperlayer()
+        if layer._maskedLayer != nil { layer._maskedLayer?._mask = nil; layer._maskedLayer = nil }
+        var index = Int(idx)
+        if let wasHere, wasHere < index { index -= 1 }
+        index = min(max(index, 0), _sublayers.count)
+        _sublayers.insert(layer, at: index)
+        layer._superlayer = self
+        sublayersDidChange()
+    }
+
+    /// Inserts `layer` just below `sibling` (or at the bottom when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling` (or at the top when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer`.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = _sublayers.firstIndex(where: { $0 === oldLayer }) else {
+            preconditionFailure("CALayer.replaceSublayer: \(oldLayer.debugName) is not a sublayer of \(debugName)")
+        }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    public func removeFromSuperlayer() {
+        if let owner = _maskedLayer {
+            owner.mask = nil
+            return
+        }
+        guard let parent = _superlayer else { return }
+        parent._sublayers.removeAll { $0 === self }
+        _superlayer = nil
+        parent.sublayersDidChange()
+    }
+
+    /// Whether `ancestor` is this layer or one of its superlayers (masks count as inside their owner).
+    public func isDescendant(of ancestor: CALayer) -> Bool {
+        var node: CALayer? = self
+        while let n = node {
+            if n === ancestor { return true }
+            node = n._superlayer ?? n._maskedLayer
+        }
+        return false
+    }
+
+    /// The root of the tree the layer is in.
+    public var rootLayer: CALayer {
+        var node = self
+        while let up = node._superlayer ?? node._maskedLayer { node = up }
+        return node
+    }
+
+    /// The name, or the class and address, for messages.
+    public var debugName: String {
+        if let name { return "\"\(name)\"" }
+        return "<\(type(of: self)) \(Unmanaged.passUnretained(self).toOpaque())>"
+    }
+
+    /// Called after the sublayers changed.
+    func sublayersDidChange() {
+        setNeedsLayout()
+    }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing `layoutSublayers()` before the next frame.
+    public func setNeedsLayout() { _needsLayout = true }
+
+    /// Whether `setNeedsLayout()` has been called since the last layout.
+    public func needsLayout() -> Bool { _needsLayout }
+
+    /// Lays out this layer and its subtree now if they need it.
+    public func layoutIfNeeded() {
+        if _needsLayout {
+            _needsLayout = false
+            layoutSublayers()
+        }
+        for sub in _sublayers { sub.layoutIfNeeded() }
+    }
+}

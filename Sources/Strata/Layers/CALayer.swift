@@ -1,0 +1,336 @@
+import Foundation
+
+/// A rectangle of content placed in 3D by its geometry, composited with its sublayers.
+///
+/// Every property is Core Animation's, with its default. Setting an animatable
+/// property goes through ``changeValue(forKey:_:)``, which looks up and runs the
+/// action for the key (see `CALayer+Actions.swift`).
+open class CALayer: NSObject {
+    // MARK: Geometry
+    var _bounds = CGRect.zero
+    var _position = CGPoint.zero
+    var _zPosition: CGFloat = 0
+    var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var _anchorPointZ: CGFloat = 0
+    var _transform = CATransform3DIdentity
+    var _sublayerTransform = CATransform3DIdentity
+    // MARK: Appearance
+    var _isHidden = false
+    var _isDoubleSided = true
+    var _isGeometryFlipped = false
+    var _masksToBounds = false
+    var _cornerRadius: CGFloat = 0
+    var _maskedCorners = CACornerMask.all
+    var _cornerCurve = CALayerCornerCurve.circular
+    var _backgroundColor: CGColor? = nil
+    var _borderWidth: CGFloat = 0
+    var _borderColor: CGColor? = .black
+    var _opacity: Float = 1
+    var _allowsGroupOpacity = true
+    var _allowsEdgeAntialiasing = false
+    var _edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var _isOpaque = false
+    // MARK: Shadow
+    var _shadowColor: CGColor? = .black
+    var _shadowOpacity: Float = 0
+    var _shadowRadius: CGFloat = 3
+    var _shadowOffset = CGSize(width: 0, height: -3)
+    var _shadowPath: CGPath? = nil
+    // MARK: Contents
+    var _contents: Any? = nil
+    var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var _contentsGravity = CALayerContentsGravity.resize
+    var _contentsScale: CGFloat = 1
+    var _minificationFilter = CALayerContentsFilter.linear
+    var _magnificationFilter = CALayerContentsFilter.linear
+    // MARK: Rasterization
+    var _shouldRasterize = false
+    var _rasterizationScale: CGFloat = 1
+    // MARK: Tree
+    var _sublayers: [CALayer] = []
+    weak var _superlayer: CALayer?
+    var _mask: CALayer? = nil
+    /// The layer this one masks, when it is some layer's `mask`.
+    weak var _maskedLayer: CALayer?
+    var _needsLayout = false
+    var _needsDisplay = false
+    // MARK: Timing (CAMediaTiming)
+    var _beginTime: CFTimeInterval = 0
+    var _duration: CFTimeInterval = 0
+    var _speed: Float = 1
+    var _timeOffset: CFTimeInterval = 0
+    var _repeatCount: Float = 0
+    var _repeatDuration: CFTimeInterval = 0
+    var _autoreverses = false
+    var _fillMode = CAMediaTimingFillMode.removed
+
+    /// A name for finding the layer and for messages.
+    open var name: String?
+    /// The layer's delegate: contents, layout, actions.
+    open weak var delegate: CALayerDelegate?
+    /// Actions by key, searched after the delegate; `NSNull()` means none.
+    open var actions: [String: CAAction]?
+    /// Extra property values, searched by `defaultValue` lookups (Core Animation's `style`).
+    open var style: [AnyHashable: Any]?
+    /// Whether the layer re-displays when its bounds change.
+    open var needsDisplayOnBoundsChange = false
+
+    /// A new layer with Core Animation's defaults.
+    public override init() { super.init() }
+
+    /// A copy of `layer`'s properties (not its sublayers or animations), as
+    /// Core Animation makes presentation layers. Subclasses override to copy their own.
+    public init(layer: Any) {
+        super.init()
+        guard let other = layer as? CALayer else { return }
+        copyProperties(from: other)
+    }
+
+    /// Copies every model property (not the tree links) from `other`.
+    func copyProperties(from o: CALayer) {
+        _bounds = o._bounds; _position = o._position; _zPosition = o._zPosition
+        _anchorPoint = o._anchorPoint; _anchorPointZ = o._anchorPointZ
+        _transform = o._transform; _sublayerTransform = o._sublayerTransform
+        _isHidden = o._isHidden; _isDoubleSided = o._isDoubleSided; _isGeometryFlipped = o._isGeometryFlipped
+        _masksToBounds = o._masksToBounds; _cornerRadius = o._cornerRadius
+        _maskedCorners = o._maskedCorners; _cornerCurve = o._cornerCurve
+        _backgroundColor = o._backgroundColor; _borderWidth = o._borderWidth; _borderColor = o._borderColor
+        _opacity = o._opacity; _allowsGroupOpacity = o._allowsGroupOpacity
+        _allowsEdgeAntialiasing = o._allowsEdgeAntialiasing; _edgeAntialiasingMask = o._edgeAntialiasingMask
+        _isOpaque = o._isOpaque
+        _shadowColor = o._shadowColor; _shadowOpacity = o._shadowOpacity; _shadowRadius = o._shadowRadius
+        _shadowOffset = o._shadowOffset; _shadowPath = o._shadowPath
+        _contents = o._contents; _contentsRect = o._contentsRect; _contentsCenter = o._contentsCenter
+        _contentsGravity = o._contentsGravity; _contentsScale = o._contentsScale
+        _minificationFilter = o._minificationFilter; _magnificationFilter = o._magnificationFilter
+        _shouldRasterize = o._shouldRasterize; _rasterizationScale = o._rasterizationScale
+        _beginTime = o._beginTime; _duration = o._duration; _speed = o._speed; _timeOffset = o._timeOffset
+        _repeatCount = o._repeatCount; _repeatDuration = o._repeatDuration
+        _autoreverses = o._autoreverses; _fillMode = o._fillMode
+        name = o.name; style = o.style; needsDisplayOnBoundsChange = o.needsDisplayOnBoundsChange
+    }
+
+    /// Runs `apply` (which sets the stored value for `key`) between the action
+    /// lookup and the action run, as Core Animation does: the delegate sees
+    /// the old value in `action(for:forKey:)`, the action runs after the change.
+    @inline(__always)
+    final func changeValue(forKey key: String, _ apply: () -> Void) {
+        let action = actionForChange(forKey: key)
+        apply()
+        runActionForChange(action, forKey: key)
+    }
+
+    /// Lays out the sublayers; the default asks the delegate. Subclasses override.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the layer's contents as needing `display()`.
+    open func setNeedsDisplay() { _needsDisplay = true }
+
+    /// Whether `setNeedsDisplay()` has been called since the last display.
+    open func needsDisplay() -> Bool { _needsDisplay }
+
+    /// Displays now if needed.
+    open func displayIfNeeded() { if _needsDisplay { display() } }
+
+    /// Updates the contents; the default asks the delegate.
+    open func display() {
+        _needsDisplay = false
+        delegate?.display(self)
+    }
+
+    // MARK: - Geometry
+
+    /// The layer's own coordinate space: origin and size.
+    open var bounds: CGRect {
+        get { _bounds }
+        set { changeValue(forKey: "bounds") { _bounds = newValue } }
+    }
+    /// Where the anchor point sits, in the superlayer's coordinates.
+    open var position: CGPoint {
+        get { _position }
+        set { changeValue(forKey: "position") { _position = newValue } }
+    }
+    /// Position on the z axis, and the key siblings are drawn in order of.
+    open var zPosition: CGFloat {
+        get { _zPosition }
+        set { changeValue(forKey: "zPosition") { _zPosition = newValue } }
+    }
+    /// The point of the bounds (unit coordinates) that `position` places and transforms turn about.
+    open var anchorPoint: CGPoint {
+        get { _anchorPoint }
+        set { changeValue(forKey: "anchorPoint") { _anchorPoint = newValue } }
+    }
+    /// The anchor point's z coordinate.
+    open var anchorPointZ: CGFloat {
+        get { _anchorPointZ }
+        set { changeValue(forKey: "anchorPointZ") { _anchorPointZ = newValue } }
+    }
+    /// The layer's transform, about its anchor point.
+    open var transform: CATransform3D {
+        get { _transform }
+        set { changeValue(forKey: "transform") { _transform = newValue } }
+    }
+    /// A transform applied to every sublayer, about this layer's anchor point.
+    open var sublayerTransform: CATransform3D {
+        get { _sublayerTransform }
+        set { changeValue(forKey: "sublayerTransform") { _sublayerTransform = newValue } }
+    }
+    /// Whether the layer's geometry is flipped vertically relative to its superlayer.
+    open var isGeometryFlipped: Bool {
+        get { _isGeometryFlipped }
+        set { changeValue(forKey: "geometryFlipped") { _isGeometryFlipped = newValue } }
+    }
+
+    // MARK: - Appearance
+
+    /// Whether the layer (and its subtree) is hidden.
+    open var isHidden: Bool {
+        get { _isHidden }
+        set { changeValue(forKey: "hidden") { _isHidden = newValue } }
+    }
+    /// Whether the back of the layer is drawn when it faces away.
+    open var isDoubleSided: Bool {
+        get { _isDoubleSided }
+        set { changeValue(forKey: "doubleSided") { _isDoubleSided = newValue } }
+    }
+    /// Whether sublayers and contents are clipped to the (rounded) bounds.
+    open var masksToBounds: Bool {
+        get { _masksToBounds }
+        set { changeValue(forKey: "masksToBounds") { _masksToBounds = newValue } }
+    }
+    /// Radius of the rounded corners of background and border.
+    open var cornerRadius: CGFloat {
+        get { _cornerRadius }
+        set { changeValue(forKey: "cornerRadius") { _cornerRadius = newValue } }
+    }
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask {
+        get { _maskedCorners }
+        set { changeValue(forKey: "maskedCorners") { _maskedCorners = newValue } }
+    }
+    /// The shape of the rounded corners.
+    open var cornerCurve: CALayerCornerCurve {
+        get { _cornerCurve }
+        set { changeValue(forKey: "cornerCurve") { _cornerCurve = newValue } }
+    }
+    /// The background fill, or none.
+    open var backgroundColor: CGColor? {
+        get { _backgroundColor }
+        set { changeValue(forKey: "backgroundColor") { _backgroundColor = newValue } }
+    }
+    /// Width of the border, drawn inside the bounds.
+    open var borderWidth: CGFloat {
+        get { _borderWidth }
+        set { changeValue(forKey: "borderWidth") { _borderWidth = newValue } }
+    }
+    /// Colour of the border.
+    open var borderColor: CGColor? {
+        get { _borderColor }
+        set { changeValue(forKey: "borderColor") { _borderColor = newValue } }
+    }
+    /// Group opacity of the layer and its subtree.
+    open var opacity: Float {
+        get { _opacity }
+        set { changeValue(forKey: "opacity") { _opacity = newValue } }
+    }
+    /// Whether opacity composites the subtree as one group (true, as on iOS 7+).
+    open var allowsGroupOpacity: Bool {
+        get { _allowsGroupOpacity }
+        set { changeValue(forKey: "allowsGroupOpacity") { _allowsGroupOpacity = newValue } }
+    }
+    /// Whether edges are anti-aliased when transformed (Strata always anti-aliases).
+    open var allowsEdgeAntialiasing: Bool {
+        get { _allowsEdgeAntialiasing }
+        set { changeValue(forKey: "allowsEdgeAntialiasing") { _allowsEdgeAntialiasing = newValue } }
+    }
+    /// Which edges are anti-aliased.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { _edgeAntialiasingMask }
+        set { changeValue(forKey: "edgeAntialiasingMask") { _edgeAntialiasingMask = newValue } }
+    }
+    /// A hint that the layer is fully opaque.
+    open var isOpaque: Bool {
+        get { _isOpaque }
+        set { changeValue(forKey: "opaque") { _isOpaque = newValue } }
+    }
+
+    // MARK: - Shadow
+
+    /// Colour of the shadow.
+    open var shadowColor: CGColor? {
+        get { _shadowColor }
+        set { changeValue(forKey: "shadowColor") { _shadowColor = newValue } }
+    }
+    /// Opacity of the shadow (0: no shadow).
+    open var shadowOpacity: Float {
+        get { _shadowOpacity }
+        set { changeValue(forKey: "shadowOpacity") { _shadowOpacity = newValue } }
+    }
+    /// Blur radius of the shadow (the Gaussian's σ).
+    open var shadowRadius: CGFloat {
+        get { _shadowRadius }
+        set { changeValue(forKey: "shadowRadius") { _shadowRadius = newValue } }
+    }
+    /// Offset of the shadow.
+    open var shadowOffset: CGSize {
+        get { _shadowOffset }
+        set { changeValue(forKey: "shadowOffset") { _shadowOffset = newValue } }
+    }
+    /// The shadow's shape; without it the shadow follows the layer's composited alpha.
+    open var shadowPath: CGPath? {
+        get { _shadowPath }
+        set { changeValue(forKey: "shadowPath") { _shadowPath = newValue } }
+    }
+
+    // MARK: - Contents
+
+    /// The layer's image: a `CGImage`, or nil.
+    open var contents: Any? {
+        get { _contents }
+        set { changeValue(forKey: "contents") { _contents = newValue } }
+    }
+    /// The part of the contents shown, in unit coordinates.
+    open var contentsRect: CGRect {
+        get { _contentsRect }
+        set { changeValue(forKey: "contentsRect") { _contentsRect = newValue } }
+    }
+    /// The stretchable centre of the contents, in unit coordinates.
+    open var contentsCenter: CGRect {
+        get { _contentsCenter }
+        set { changeValue(forKey: "contentsCenter") { _contentsCenter = newValue } }
+    }
+    /// How the contents is placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { _contentsGravity }
+        set { changeValue(forKey: "contentsGravity") { _contentsGravity = newValue } }
+    }
+    /// Pixels of contents per point.
+    open var contentsScale: CGFloat {
+        get { _contentsScale }
+        set { changeValue(forKey: "contentsScale") { _contentsScale = newValue } }
+    }
+    /// Filter used when the contents is drawn smaller.
+    open var minificationFilter: CALayerContentsFilter {
+        get { _minificationFilter }
+        set { changeValue(forKey: "minificationFilter") { _minificationFilter = newValue } }
+    }
+    /// Filter used when the contents is drawn larger.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { _magnificationFilter }
+        set { changeValue(forKey: "magnificationFilter") { _magnificationFilter = newValue } }
+    }
+
+    // MARK: - Rasterization
+
+    /// Whether the subtree is rendered once to a bitmap and reused.
+    open var shouldRasterize: Bool {
+        get { _shouldRasterize }
+        set { changeValue(forKey: "shouldRasterize") { _shouldRasterize = newValue } }
+    }
+    /// Pixels per point of the rasterized bitmap.
+    open var rasterizationScale: CGFloat {
+        get { _rasterizationScale }
+        set { changeValue(forKey: "rasterizationScale") { _rasterizationScale = newValue } }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// How a text layer aligns its lines.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+/// Where a text layer elides text that does not fit.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
+}
+
+/// A layer that draws a string.
+open class CATextLayer: CALayer {
+    var _string: Any? = nil
+    var _font: Any? = nil
+    var _fontSize: CGFloat = 36
+    var _foregroundColor: CGColor? = .white
+    var _isWrapped = false
+    var _alignmentMode = CATextLayerAlignmentMode.natural
+    var _truncationMode = CATextLayerTruncationMode.none
+
+    public override init() { super.init() }
+
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        guard let o = layer as? CATextLayer else { return }
+        _string = o._string; _font = o._font; _fontSize = o._fontSize
+        _foregroundColor = o._foregroundColor; _isWrapped = o._isWrapped
+        _alignmentMode = o._alignmentMode; _truncationMode = o._truncationMode
+    }
+
+    /// The text: a `String` (or an `NSAttributedString`'s plain string).
+    open var string: Any? {
+        get { _string }
+        set { changeValue(forKey: "string") { _string = newValue } }
+    }
+    /// The font: a font name `String`; nil for the default (DejaVu Sans).
+    open var font: Any? {
+        get { _font }
+        set { changeValue(forKey: "font") { _font = newValue } }
+    }
+    /// The font size in points.
+    open var fontSize: CGFloat {
+        get { _fontSize }
+        set { changeValue(forKey: "fontSize") { _fontSize = newValue } }
+    }
+    /// The text colour (default white).
+    open var foregroundColor: CGColor? {
+        get { _foregroundColor }
+        set { changeValue(forKey: "foregroundColor") { _foregroundColor = newValue } }
+    }
+    /// Whether lines wrap at the bounds' width.
+    open var isWrapped: Bool {
+        get { _isWrapped }
+        set { changeValue(forKey: "wrapped") { _isWrapped = newValue } }
+    }
+    /// How lines are aligned.
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { _alignmentMode }
+        set { changeValue(forKey: "alignmentMode") { _alignmentMode = newValue } }
+    }
+    /// Where text that does not fit is elided.
+    open var truncationMode: CATextLayerTruncationMode {
+        get { _truncationMode }
+        set { changeValue(forKey: "truncationMode") { _truncationMode = newValue } }
+    }
+
+    /// The string as plain text.
+    public var plainString: String {
+        switch _string {
+        case let s as String: return s
+        case let s as NSAttributedString: return s.string
+        case let s?: return "\(s)"
+        case nil: return ""
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+/// A layer that draws nothing itself and keeps its sublayers in one shared 3D
+/// space (they are depth-sorted together instead of flattened into its plane).
+open class CATransformLayer: CALayer {}
