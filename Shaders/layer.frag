@@ -1,0 +1,148 @@
+#version 330 core
+// The uber-shader: background, contents or gradient, border, closed-form
+// shadow, or a composited offscreen pass, times opacity and clip coverage.
+// Distances are measured in the layer's plane and turned into coverage with
+// their screen-space rate of change, so every edge ramps over one device pixel.
+
+#include "shapes.glsl"
+#include "shadow.glsl"
+
+const int KIND_MASK = 3;
+const int KIND_SHADOW = 1;
+const int KIND_COMPOSITE = 2;
+const int HAS_TEXTURE = 4;
+const int HAS_GRADIENT = 8;
+const int GRADIENT_TYPE_SHIFT = 4;
+const int CLIP_CONTENT = 64;
+const int CONTINUOUS = 128;
+const int AA_SHIFT = 8;
+const int HAS_MASK = 4096;
+
+in vec2 v_local;
+flat in vec4 v_shape;
+flat in vec4 v_radii;
+flat in vec4 v_fill;
+flat in vec4 v_border;
+flat in vec4 v_params;
+flat in vec4 v_content;
+flat in vec4 v_uv;
+flat in int v_flags;
+
+uniform vec4 u_target;
+uniform sampler2D u_contents;
+uniform sampler2D u_mask;
+uniform sampler2D u_ramps;
+uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
+uniform float u_rampCount;
+
+out vec4 fragColor;
+
+// Coverage of every clip from the item's innermost outwards. Rates of change
+// come from finite differences of the plane mapping (no derivatives inside the
+// loop, where control flow is not uniform).
+float clipCoverage(vec2 device, int index) {
+    float result = 1.0;
+    for (int n = 0; n < 32 && index >= 0; n++) {
+        vec4 t0 = texelFetch(u_clips, ivec2(0, index), 0);
+        vec4 t1 = texelFetch(u_clips, ivec2(1, index), 0);
+        vec4 t2 = texelFetch(u_clips, ivec2(2, index), 0);
+        vec4 t3 = texelFetch(u_clips, ivec2(3, index), 0);
+        vec4 t4 = texelFetch(u_clips, ivec2(4, index), 0);
+        vec3 r0 = vec3(t0.x, t0.y, t0.z), r1 = vec3(t0.w, t1.x, t1.y), r2 = vec3(t1.z, t1.w, t2.x);
+        vec4 rect = vec4(t2.y, t2.z, t2.w, t3.x);
+        vec4 radii = vec4(t3.y, t3.z, t3.w, t4.x);
+        bool continuous = t4.y > 0.5;
+        vec3 h = device.x * r0 + device.y * r1 + r2;
+        vec3 hx = h + r0, hy = h + r1;
+        if (h.z <= 0.0) { return 0.0; }
+        float d = sdRoundedRect(h.xy / h.z, rect, radii, continuous);
+        float dx = sdRoundedRect(hx.xy / hx.z, rect, radii, continuous) - d;
+        float dy = sdRoundedRect(hy.xy / hy.z, rect, radii, continuous) - d;
+        result *= coverage(d, length(vec2(dx, dy)));
+        index = int(t4.z);
+    }
+    return result;
+}
+
+// Coverage of a plain rectangle whose edges can each be anti-aliased or hard.
+float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
+    vec4 d = vec4(rect.x - p.x, p.x - rect.x - rect.z, rect.y - p.y, p.y - rect.y - rect.w);
+    vec4 ax = abs(vec4(dFdx(p.x), dFdx(p.x), dFdx(p.y), dFdx(p.y)));
+    vec4 ay = abs(vec4(dFdy(p.x), dFdy(p.x), dFdy(p.y), dFdy(p.y)));
+    vec4 aa = max(sqrt(ax * ax + ay * ay), vec4(1e-6));
+    float c = 1.0;
+    for (int e = 0; e < 4; e++) {
+        float ce = ((aaEdges >> e) & 1) != 0 ? clamp(0.5 - d[e] / aa[e], 0.0, 1.0)
+                                              : (d[e] / aa[e] < 0.5 ? 1.0 : 0.0);
+        c *= ce;
+    }
+    return c;
+}
+
+vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
+
+void main() {
+    vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
+    int kind = v_flags & KIND_MASK;
+    bool continuous = (v_flags & CONTINUOUS) != 0;
+    float opacity = v_params.y;
+    vec2 p = v_local;
+
+    // Derivatives at top level, in uniform control flow.
+    float dShape = sdRoundedRect(p, v_shape, v_radii, continuous);
+    float aaShape = length(vec2(dFdx(dShape), dFdy(dShape)));
+    float bw = v_params.x;
+    vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
+    float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);
+    float aaInner = length(vec2(dFdx(dInner), dFdy(dInner)));
+    vec2 contentT = (p - v_content.xy) / v_content.zw;
+    vec2 uv = mix(v_uv.xy, v_uv.zw, clamp(contentT, 0.0, 1.0));
+    vec4 texel = texture(u_contents, uv);
+    float contentEdge = edgeCoverage(p, v_content, 15);
+    vec4 maskTexel = texture(u_mask, uv);
+    float shapeCoverage = ((v_flags >> AA_SHIFT) & 15) == 15 ? coverage(dShape, aaShape)
+                                                             : edgeCoverage(p, v_shape, (v_flags >> AA_SHIFT) & 15);
+
+    vec4 color;
+    if (kind == KIND_SHADOW) {
+        float sigma = v_params.z;
+        float a = sigma < 0.05 ? shapeCoverage : roundedBoxShadow(p, v_shape, v_radii, sigma);
+        color = v_fill * clamp(a, 0.0, 1.0);
+    } else if (kind == KIND_COMPOSITE) {
+        color = texel * contentEdge;
+        if ((v_flags & HAS_MASK) != 0) { color *= maskTexel.a; }
+    } else {
+        color = v_fill * shapeCoverage;
+        if ((v_flags & HAS_GRADIENT) != 0) {
+            int type = (v_flags >> GRADIENT_TYPE_SHIFT) & 3;
+            vec2 s = v_content.xy, e = v_content.zw;
+            float t;
+            if (type == 0) {
+                vec2 axis = e - s;
+                t = dot(p - s, axis) / max(dot(axis, axis), 1e-12);
+            } else if (type == 1) {
+                vec2 r = abs(e - s);
+                if (r.x <= 0.0) { r.x = r.y; }
+                if (r.y <= 0.0) { r.y = r.x; }
+                t = length((p - s) / max(r, vec2(1e-6)));
+            } else {
+                vec2 a0 = e - s, a1 = p - s;
+                t = fract((atan(a1.y, a1.x) - atan(a0.y, a0.x)) / 6.28318530718 + 1.0);
+            }
+            float u = (clamp(t, 0.0, 1.0) * 511.0 + 0.5) / 512.0;
+            vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
+            color = over(g * shapeCoverage, color);
+        } else if ((v_flags & HAS_TEXTURE) != 0) {
+            float c = contentEdge;
+            if ((v_flags & CLIP_CONTENT) != 0) { c = min(c, shapeCoverage); }
+            color = over(texel * c, color);
+        }
+        if (bw > 0.0) {
+            float ring = clamp(shapeCoverage - coverage(dInner, aaInner), 0.0, 1.0);
+            color = over(v_border * ring, color);
+        }
+    }
+    int clip = int(v_params.w);
+    if (clip >= 0) { color *= clipCoverage(device, clip); }
+    fragColor = color * opacity;
+}

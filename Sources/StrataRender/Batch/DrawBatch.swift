@@ -1,0 +1,22 @@
+import Foundation
+import Strata
+
+/// The texture a batch binds: nothing, an atlas page, or an offscreen pass.
+public enum BatchTexture: Hashable, Sendable {
+    case none
+    case page(Int)
+    case pass(Int)
+}
+
+/// Consecutive items of one pass drawn with one instanced draw call.
+public struct DrawBatch: Hashable, Sendable {
+    /// Indices into the pass's items.
+    public var range: Range<Int>
+    public var texture: BatchTexture
+    /// The mask texture bound alongside (composites of masked passes).
+    public var mask: BatchTexture
+
+    public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture) {
+        self.range = range; self.texture = texture; self.mask = mask
+    }
+}

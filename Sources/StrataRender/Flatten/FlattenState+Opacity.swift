@@ -1,0 +1,72 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// Applies a layer's group opacity to the items of its subtree: folded into
+    /// each item when no two overlap (the same picture, no pass), otherwise by
+    /// rendering them offscreen and compositing the pass with the opacity.
+    mutating func applyGroupOpacity(_ opacity: Double, of layer: CALayer, items: inout [DrawItem]) {
+        guard opacity < 1, !items.isEmpty else { return }
+        let k = Float(opacity)
+        if items.count == 1 || !layer.allowsGroupOpacity || !anyOverlap(items) {
+            for i in items.indices { items[i].opacity *= k }
+            return
+        }
+        let bounds = deviceBounds(of: items)
+        if bounds.isEmpty {
+            items = []
+            return
+        }
+        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: items))
+        items = [compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: k,
+                               label: layerLabel(layer) + ".group")]
+    }
+
+    /// An item that draws pass `pass` (covering `bounds` in device pixels) back at its place.
+    func compositeItem(pass: Int, bounds: CGRect, opacity: Float, label: String) -> DrawItem {
+        DrawItem(kind: .composite, label: label, mapping: .identity, quad: bounds, shape: bounds,
+                 content: .texture(.pass(pass), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: bounds),
+                 opacity: opacity, antialiasedEdges: 0)
+    }
+
+    /// Whether any two items' device-space boxes overlap by more than a hairline.
+    func anyOverlap(_ items: [DrawItem]) -> Bool {
+        let boxes = items.map { deviceBox(of: $0, useShape: true) }.enumerated().sorted { $0.element.minX < $1.element.minX }
+        // Sweep by x: only boxes whose x ranges meet are compared.
+        var active: [CGRect] = []
+        for (_, box) in boxes {
+            active.removeAll { $0.maxX <= box.minX + 0.01 }
+            for other in active {
+                let i = other.intersection(box)
+                if !i.isNull, i.width > 0.01, i.height > 0.01 { return true }
+            }
+            active.append(box)
+        }
+        return false
+    }
+
+    /// The device pixels the items can touch, integral and within the target.
+    func deviceBounds(of items: [DrawItem]) -> CGRect {
+        var r = CGRect.null
+        for item in items { r = r.union(deviceBox(of: item, useShape: false)) }
+        let screen = CGRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+        r = r.intersection(screen)
+        if r.isNull || r.isEmpty { return .zero }
+        let x0 = floor(r.minX), y0 = floor(r.minY), x1 = ceil(r.maxX), y1 = ceil(r.maxY)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The device-space bounding box of an item's quad (or shape); the whole
+    /// target when part of it is behind the eye.
+    func deviceBox(of item: DrawItem, useShape: Bool) -> CGRect {
+        let r = useShape ? item.shape : item.quad
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            guard let p = item.mapping.project(Double(u), Double(v)) else {
+                return CGRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+            }
+            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// What a layer draws over its background: its gradient, CPU-made bitmap or contents image.
+    mutating func contentFill(of layer: CALayer, mapping: PlaneMapping) -> (fill: DrawItem.Content, rect: CGRect)? {
+        let bounds = layer.bounds
+        if let gradient = layer as? CAGradientLayer {
+            let colors = gradient.cgColors
+            guard !colors.isEmpty else { return nil }
+            let ramp = GradientRamp(colors: colors, locations: gradient.locations?.map(\.doubleValue))
+            let index: Int
+            if let existing = list.gradients.firstIndex(of: ramp) { index = existing } else {
+                list.gradients.append(ramp)
+                index = list.gradients.count - 1
+            }
+            func local(_ p: CGPoint) -> CGPoint {
+                CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
+            }
+            return (.gradient(ramp: index, type: gradient.type, start: local(gradient.startPoint),
+                              end: local(gradient.endPoint)), bounds)
+        }
+        if let rasterizer {
+            let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
+            if let made = rasterizer.rasterContents(of: layer, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                return (.texture(.raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: made.rect),
+                        made.rect)
+            }
+        }
+        if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
+            let layout = ContentsLayout(bounds: bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                                        contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
+                                        contentsScale: layer.contentsScale, geometryFlipped: layer.isGeometryFlipped)
+            return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
+        }
+        return nil
+    }
+
+    /// The layer's shadow as one closed-form item, when its silhouette is a
+    /// (rounded) rectangle: a rect or rounded-rect `shadowPath`, or no path and a
+    /// layer whose only drawing is its background.
+    func shadowItem(_ layer: CALayer, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
+                    clip: Int32, label: String) -> DrawItem? {
+        guard layer.shadowOpacity > 0, let color = layer.shadowColor else { return nil }
+        var tint = PremultipliedColor(color, opacity: Double(layer.shadowOpacity))
+        let silhouette: CGRect
+        var shape = radii
+        if let path = layer.shadowPath {
+            guard let rounded = RoundedRectRecognizer.recognize(path) else { return nil }
+            silhouette = rounded.rect
+            shape = rounded.radii
+        } else {
+            guard let bg = layer.backgroundColor, bg.alpha > 0 else { return nil }
+            silhouette = layer.bounds
+            tint = tint.scaled(by: Float(bg.alpha))
+        }
+        if tint.isClear || silhouette.isEmpty { return nil }
+        let sigma = max(0, Double(layer.shadowRadius))
+        let offset = layer.shadowOffset
+        let rect = silhouette.offsetBy(dx: offset.width, dy: offset.height)
+        let margin = 3 * sigma + antialiasingMargin(mapping, rect)
+        return DrawItem(kind: .shadow, label: label + ".shadow", mapping: mapping,
+                        quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
+                        continuousCorners: continuous && layer.shadowPath == nil, fill: tint, clip: clip,
+                        blurSigma: sigma)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Strata
+
+/// The mutable part of one flattening pass.
+struct FlattenState {
+    var list: RenderList
+    var rasterizer: LayerRasterizer?
+
+    /// A plane of a 3D context: the items of one layer (its subtree flattened into
+    /// it) and the depth it sorts by.
+    struct Plane {
+        var depth: Double
+        var order: Int
+        var items: [DrawItem]
+    }
+
+    /// Visits `layer` and appends what it draws to `out`.
+    ///
+    /// - Parameters:
+    ///   - parentToDevice: the superlayer's bounds space → device pixels.
+    ///   - parentIsFlat: whether the superlayer flattens its sublayers into its
+    ///     plane (a plain layer, or none: the canvas).
+    ///   - opacity: opacity inherited from `CATransformLayer` ancestors (which
+    ///     apply it to each sublayer instead of the group).
+    mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
+                        parentIsFlat: Bool, clip: Int32, opacity: Double, into out: inout [DrawItem]) {
+        if layer.isHidden { return }
+        list.layerCount += 1
+        let local = layer.transformToSuperlayer(superlayer)
+        guard local.isFinite else { return }
+        let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
+        let mapping = PlaneMapping(toDevice)
+
+        if let transformLayer = layer as? CATransformLayer {
+            visitTransformLayer(transformLayer, toDevice: toDevice, clip: clip,
+                                opacity: opacity * Double(layer.opacity), into: &out)
+            return
+        }
+        // Seen from behind: a single-sided layer hides itself and its subtree.
+        if !layer.isDoubleSided && mapping.determinant < 0 { return }
+
+        let groupOpacity = opacity * Double(layer.opacity)
+        if groupOpacity <= 0 { return }
+        var items: [DrawItem] = []
+        drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        applyGroupOpacity(groupOpacity, of: layer, items: &items)
+        out.append(contentsOf: items)
+    }
+
+    /// A layer's own parts and its sublayers, at full opacity.
+    mutating func drawLayer(_ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
+                            clip: Int32, into items: inout [DrawItem]) {
+        let bounds = layer.bounds
+        let sublayers = sortedSublayers(of: layer)
+        let margin = antialiasingMargin(mapping, bounds)
+        let radii = CornerRadii(radius: Double(layer.cornerRadius), corners: layer.maskedCorners, size: bounds.size)
+        let continuous = layer.cornerCurve == .continuous
+        let label = layerLabel(layer)
+
+        if !layer.masksToBounds, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
+                                                           continuous: continuous, clip: clip, label: label) {
+            items.append(shadow)
+        }
+
+        let content = contentFill(of: layer, mapping: mapping)
+        var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
+                            shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
+        if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
+        if let content {
+            body.content = content.fill
+            body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
+            body.clipsContentToShape = layer.masksToBounds
+        }
+        let border = borderParts(layer)
+        let borderOnBody = sublayers.isEmpty
+        if borderOnBody, let border {
+            body.borderWidth = border.width
+            body.borderColor = border.color
+        }
+        if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
+            items.append(body)
+        }
+
+        if !sublayers.isEmpty {
+            var childClip = clip
+            if layer.masksToBounds {
+                guard let toLocal = mapping.inverted() else { return }
+                list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds, radii: radii,
+                                            continuousCorners: continuous, parent: clip))
+                childClip = Int32(list.clips.count - 1)
+            }
+            for sub in sublayers {
+                visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                      clip: childClip, opacity: 1, into: &items)
+            }
+        }
+        if !borderOnBody, let border {
+            items.append(DrawItem(label: label + ".border", mapping: mapping,
+                                  quad: bounds.insetBy(dx: -margin, dy: -margin), shape: bounds, radii: radii,
+                                  continuousCorners: continuous, borderWidth: border.width,
+                                  borderColor: border.color, clip: clip))
+        }
+    }
+
+    /// Sublayers in drawing order: stable by `zPosition`.
+    func sortedSublayers(of layer: CALayer) -> [CALayer] {
+        guard let subs = layer.sublayers else { return [] }
+        return subs.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition
+                                                         : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    func borderParts(_ layer: CALayer) -> (width: Double, color: PremultipliedColor)? {
+        guard layer.borderWidth > 0, let c = layer.borderColor else { return nil }
+        let color = PremultipliedColor(c)
+        return color.isClear ? nil : (Double(layer.borderWidth), color)
+    }
+
+    func layerLabel(_ layer: CALayer) -> String {
+        layer.name ?? String(describing: type(of: layer))
+    }
+
+    /// One device pixel in local units (the edge ramp's extent outside the shape),
+    /// taken at the corner where the plane is most compressed.
+    func antialiasingMargin(_ mapping: PlaneMapping, _ r: CGRect) -> Double {
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)]
+        var ppu = Double.infinity
+        for (x, y) in corners {
+            let p = mapping.pixelsPerUnit(at: Double(x), Double(y))
+            if p > 0 { ppu = min(ppu, p) }
+        }
+        guard ppu.isFinite, ppu > 0 else { return 1 }
+        let extent = Double(max(r.width, r.height))
+        return min(1.5 / ppu, max(1, extent))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Strata
+
+/// Turns a layer tree into a ``RenderList``: one pass over the tree, no GL.
+///
+/// - Plain layers flatten their sublayers into their plane (the z output of each
+///   sublayer's matrix is dropped); `CATransformLayer`s keep their sublayers in
+///   one 3D space, depth-sorted as planes.
+/// - Siblings draw in stable `zPosition` order; a layer draws shadow, background
+///   and contents, sublayers, then its border.
+/// - Group opacity folds into the items when they don't overlap, else the
+///   subtree renders to an offscreen pass composited with the opacity.
+/// - `masksToBounds` becomes a per-fragment clip in the clipping layer's plane.
+public struct Flattener {
+    /// Canvas size in points.
+    public var size: CGSize
+    /// Device pixels per point.
+    public var scale: Double
+    /// Clear colour.
+    public var background: CGColor?
+    /// Makes bitmaps for layer kinds drawn on the CPU (shape and text layers).
+    public var rasterizer: LayerRasterizer?
+
+    public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
+        precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)")
+        self.size = size; self.scale = scale; self.background = background; self.rasterizer = rasterizer
+    }
+
+    /// The render list for `root` as it is now (pass a presentation tree).
+    public func renderList(for root: CALayer) -> RenderList {
+        let w = max(1, Int((Double(size.width) * scale).rounded()))
+        let h = max(1, Int((Double(size.height) * scale).rounded()))
+        var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
+                                                  background: background.map { PremultipliedColor($0) } ?? .clear),
+                                 rasterizer: rasterizer)
+        let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        var items: [DrawItem] = []
+        state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,
+                    clip: -1, opacity: 1, into: &items)
+        state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
+                                            items: items))
+        return state.list
+    }
+}
+
+/// Draws layer kinds whose contents are made on the CPU (shape paths, text).
+public protocol LayerRasterizer {
+    /// A bitmap of `layer`'s own contents and the local rect it covers, for a
+    /// layer drawn at about `pixelsPerPoint` device pixels per local unit; nil draws nothing.
+    func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)?
+}

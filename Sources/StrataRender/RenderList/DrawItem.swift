@@ -1,0 +1,79 @@
+import Foundation
+import Strata
+
+/// One quad in a layer's plane, with everything the uber-shader needs to shade it.
+///
+/// The quad is `quad` in the layer's local (bounds) units, mapped to device
+/// pixels by `mapping`. Coverage is the signed distance to `shape` (a rounded
+/// rectangle with `radii`), evaluated per fragment in the local plane, so the
+/// edge ramp is one device pixel under any transform. `quad` is `shape` grown
+/// by an anti-aliasing margin (and by the blur extent for shadows).
+public struct DrawItem: Hashable, Sendable {
+    /// What the item draws.
+    public enum Kind: UInt8, Hashable, Sendable {
+        /// A layer's background, contents and/or border.
+        case layer = 0
+        /// A rounded-rect shadow, Gaussian-blurred in closed form.
+        case shadow = 1
+        /// An offscreen pass composited back (texture = `.pass(i)`), optionally masked.
+        case composite = 2
+    }
+
+    /// How the content fill is computed.
+    public enum Content: Hashable, Sendable {
+        /// Texels of `source`; `uv` (unit coordinates of the source) spans `rect` (local units).
+        case texture(TextureSource, uv: CGRect, rect: CGRect)
+        /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units).
+        case gradient(ramp: Int, type: CAGradientLayerType, start: CGPoint, end: CGPoint)
+    }
+
+    public var kind: Kind
+    /// The layer's name or path, for dumps and GL labels.
+    public var label: String
+    /// Local plane → device pixels.
+    public var mapping: PlaneMapping
+    /// The quad drawn, in local units.
+    public var quad: CGRect
+    /// The rounded rectangle whose distance field gives coverage, in local units.
+    public var shape: CGRect
+    public var radii: CornerRadii
+    public var continuousCorners: Bool
+    /// Background colour (premultiplied), or clear.
+    public var fill: PremultipliedColor
+    /// Contents image, offscreen pass or gradient drawn over the fill.
+    public var content: Content?
+    /// Whether contents are clipped to the rounded `shape` (the layer's own
+    /// `masksToBounds`); otherwise only background and border are rounded.
+    public var clipsContentToShape: Bool
+    /// A second texture whose alpha multiplies the result (mask pass), for composites.
+    public var mask: TextureSource?
+    public var borderWidth: Double
+    public var borderColor: PremultipliedColor
+    /// Multiplies everything the item draws.
+    public var opacity: Float
+    /// Index into `RenderList.clips` of the innermost clip, or -1.
+    public var clip: Int32
+    /// Shadows: the Gaussian's σ in local units.
+    public var blurSigma: Double
+    /// Edges anti-aliased (bit 0 minX, 1 maxX, 2 minY, 3 maxY); a cleared bit draws
+    /// that edge hard and half a pixel wider, so abutting layers show no seam.
+    public var antialiasedEdges: UInt8
+
+    public init(kind: Kind = .layer, label: String, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
+                radii: CornerRadii = .zero, continuousCorners: Bool = false,
+                fill: PremultipliedColor = .clear, content: Content? = nil, mask: TextureSource? = nil,
+                borderWidth: Double = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
+                clip: Int32 = -1, blurSigma: Double = 0, antialiasedEdges: UInt8 = 0b1111) {
+        self.kind = kind; self.label = label; self.mapping = mapping; self.quad = quad; self.shape = shape
+        self.radii = radii; self.continuousCorners = continuousCorners; self.fill = fill
+        self.content = content; self.clipsContentToShape = false; self.mask = mask; self.borderWidth = borderWidth
+        self.borderColor = borderColor; self.opacity = opacity; self.clip = clip
+        self.blurSigma = blurSigma; self.antialiasedEdges = antialiasedEdges
+    }
+
+    /// The texture the item samples, if any (what batching must keep equal).
+    public var texture: TextureSource? {
+        if case .texture(let source, _, _)? = content { return source }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Strata
+
+extension RenderList {
+    /// A stable text form of the list for snapshot tests and `strata render --dump`.
+    public func dump() -> String {
+        var lines = ["render list \(pixelWidth)x\(pixelHeight) background \(Self.text(background)) layers \(layerCount)"]
+        for (i, clip) in clips.enumerated() {
+            lines.append("clip \(i) rect \(Self.text(clip.rect)) radii \(Self.text(clip.radii))"
+                         + " parent \(clip.parent) toLocal \(Self.text(clip.deviceToLocal))")
+        }
+        for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }
+        for (i, pass) in passes.enumerated() {
+            lines.append("pass \(i) \(pass.purpose.rawValue) \(Self.text(pass.bounds)) items \(pass.items.count)")
+            for item in pass.items { lines.append("  " + Self.text(item)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func text(_ item: DrawItem) -> String {
+        var s = "\(item.kind) \"\(item.label)\" shape \(text(item.shape)) quad \(text(item.quad))"
+        if !item.radii.isZero { s += " radii \(text(item.radii))\(item.continuousCorners ? " continuous" : "")" }
+        if !item.fill.isClear { s += " fill \(text(item.fill))" }
+        switch item.content {
+        case .texture(let source, let uv, let rect)?:
+            s += " texture \(text(source)) uv \(text(uv)) at \(text(rect))"
+            if item.clipsContentToShape { s += " clipped" }
+        case .gradient(let ramp, let type, let start, let end)?:
+            s += " gradient \(ramp) \(type.rawValue) \(num(start.x)),\(num(start.y))->\(num(end.x)),\(num(end.y))"
+        case nil: break
+        }
+        if let mask = item.mask { s += " mask \(text(mask))" }
+        if item.borderWidth > 0 { s += " border \(num(item.borderWidth)) \(text(item.borderColor))" }
+        if item.opacity != 1 { s += " opacity \(num(Double(item.opacity)))" }
+        if item.clip >= 0 { s += " clip \(item.clip)" }
+        if item.blurSigma > 0 { s += " sigma \(num(item.blurSigma))" }
+        if item.antialiasedEdges != 0b1111 { s += " aa \(String(item.antialiasedEdges, radix: 2))" }
+        s += " map \(text(item.mapping))"
+        return s
+    }
+
+    static func num(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
+        return String(format: "%.3f", r)
+    }
+    static func num(_ v: CGFloat) -> String { num(Double(v)) }
+    static func text(_ r: CGRect) -> String { "[\(num(r.minX)) \(num(r.minY)) \(num(r.width)) \(num(r.height))]" }
+    static func text(_ c: PremultipliedColor) -> String {
+        String(format: "#%02x%02x%02x%02x", Int((c.r * 255).rounded()), Int((c.g * 255).rounded()),
+               Int((c.b * 255).rounded()), Int((c.a * 255).rounded()))
+    }
+    static func text(_ r: CornerRadii) -> String {
+        "\(num(r.minXMinY)),\(num(r.maxXMinY)),\(num(r.maxXMaxY)),\(num(r.minXMaxY))"
+    }
+    static func text(_ m: PlaneMapping) -> String { "[" + m.elements.map { num($0 * 1) }.joined(separator: " ") + "]" }
+    static func text(_ t: TextureSource) -> String {
+        switch t {
+        case .image(let image): return "image(\(image.label) \(image.width)x\(image.height))"
+        case .pass(let p): return "pass(\(p))"
+        case .raster(let r): return "raster(\(r.width)x\(r.height))"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Strata
+
+/// Where a draw item's texels come from.
+public enum TextureSource: Hashable, @unchecked Sendable {
+    /// A layer's `contents` image (packed into an atlas page by the backend).
+    case image(CGImage)
+    /// The colour output of an offscreen pass of the same render list.
+    case pass(Int)
+    /// A bitmap made on the CPU (shape layer paths, text), keyed by what made it.
+    case raster(RasterImage)
+
+    public static func == (a: TextureSource, b: TextureSource) -> Bool {
+        switch (a, b) {
+        case let (.image(x), .image(y)): return x === y
+        case let (.pass(x), .pass(y)): return x == y
+        case let (.raster(x), .raster(y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .image(let i): h.combine(0); h.combine(ObjectIdentifier(i))
+        case .pass(let p): h.combine(1); h.combine(p)
+        case .raster(let r): h.combine(2); h.combine(r)
+        }
+    }
+}
+
+/// A premultiplied RGBA8 bitmap made on the CPU, identified by a content key so
+/// that unchanged content keeps its atlas slot across frames.
+public final class RasterImage: Hashable, @unchecked Sendable {
+    /// What the bitmap shows (path, style, scale…): equal keys mean equal pixels.
+    public let key: String
+    public let width: Int
+    public let height: Int
+    /// Premultiplied RGBA8, top row first.
+    public let pixels: [UInt8]
+
+    public init(key: String, width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
+        self.key = key; self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    public static func == (a: RasterImage, b: RasterImage) -> Bool { a.key == b.key }
+    public func hash(into h: inout Hasher) { h.combine(key) }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import Strata
+@testable import StrataRender
+
+/// A layer with the given geometry and background.
+func makeLayer(_ name: String, bounds: CGRect, position: CGPoint, color: CGColor? = .white) -> CALayer {
+    let layer = CALayer()
+    layer.name = name
+    layer.bounds = bounds
+    layer.position = position
+    layer.backgroundColor = color
+    return layer
+}
+
+func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
+    makeLayer("root", bounds: CGRect(origin: .zero, size: size),
+              position: CGPoint(x: size.width / 2, y: size.height / 2), color: nil)
+}
+
+@Suite struct FlattenerTests {
+    let flattener = Flattener(size: CGSize(width: 200, height: 100))
+
+    @Test func plainLayerMapsToItsFrame() {
+        let root = canvasRoot()
+        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 40, height: 20),
+                                   position: CGPoint(x: 50, y: 30)))
+        let list = flattener.renderList(for: root)
+        #expect(list.passes.count == 1)
+        let items = list.screen.items
+        #expect(items.count == 1)
+        let a = items[0]
+        #expect(a.label == "a")
+        #expect(a.shape == CGRect(x: 0, y: 0, width: 40, height: 20))
+        // Local (0, 0) is at the frame's origin, (30, 20).
+        let p = a.mapping.project(0, 0)!
+        #expect(abs(p.x - 30) < 1e-9 && abs(p.y - 20) < 1e-9)
+        let q = a.mapping.project(40, 20)!
+        #expect(abs(q.x - 70) < 1e-9 && abs(q.y - 40) < 1e-9)
+        #expect(a.quad.contains(a.shape))
+        #expect(a.fill == PremultipliedColor(r: 1, g: 1, b: 1, a: 1))
+    }
+
+    @Test func scaleMultipliesDevicePixels() {
+        let root = canvasRoot()
+        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                   position: CGPoint(x: 5, y: 5)))
+        let list = Flattener(size: CGSize(width: 200, height: 100), scale: 2).renderList(for: root)
+        #expect(list.pixelWidth == 400 && list.pixelHeight == 200)
+        let q = list.screen.items[0].mapping.project(10, 10)!
+        #expect(abs(q.x - 20) < 1e-9 && abs(q.y - 20) < 1e-9)
+    }
+
+    @Test func siblingsDrawInStableZPositionOrder() {
+        let root = canvasRoot()
+        let names = ["a", "b", "c", "d"]
+        let z: [CGFloat] = [1, 0, 1, -1]
+        for (n, zz) in zip(names, z) {
+            let l = makeLayer(n, bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 20, y: 20))
+            l.zPosition = zz
+            root.addSublayer(l)
+        }
+        let order = flattener.renderList(for: root).screen.items.map(\.label)
+        #expect(order == ["d", "b", "a", "c"])
+    }
+
+    @Test func hiddenLayersAndSubtreesDrawNothing() {
+        let root = canvasRoot()
+        let parent = makeLayer("p", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
+        parent.addSublayer(makeLayer("child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                     position: CGPoint(x: 5, y: 5)))
+        parent.isHidden = true
+        root.addSublayer(parent)
+        #expect(flattener.renderList(for: root).screen.items.isEmpty)
+    }
+
+    @Test func singleSidedLayerSeenFromBehindIsCulledWithItsSubtree() {
+        let root = canvasRoot()
+        let back = makeLayer("back", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 500
+        back.transform = CATransform3DRotate(t, .pi * 150 / 180, 0, 1, 0)
+        back.addSublayer(makeLayer("child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                   position: CGPoint(x: 5, y: 5)))
+        root.addSublayer(back)
+        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["back", "child"])
+        back.isDoubleSided = false
+        #expect(flattener.renderList(for: root).screen.items.isEmpty)
+    }
+
+    @Test func groupOpacityFoldsWhenNothingOverlaps() {
+        let root = canvasRoot()
+        let group = makeLayer("g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
+                              color: nil)
+        group.opacity = 0.5
+        group.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        group.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 40, y: 10)))
+        root.addSublayer(group)
+        let list = flattener.renderList(for: root)
+        #expect(list.passes.count == 1)
+        #expect(list.screen.items.map(\.opacity) == [0.5, 0.5])
+    }
+
+    @Test func groupOpacityUsesAPassWhenSublayersOverlap() {
+        let root = canvasRoot()
+        let group = makeLayer("g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
+                              color: nil)
+        group.opacity = 0.5
+        group.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        group.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
+        root.addSublayer(group)
+        let list = flattener.renderList(for: root)
+        #expect(list.passes.count == 2)
+        #expect(list.passes[0].purpose == .groupOpacity)
+        #expect(list.passes[0].items.map(\.opacity) == [1, 1])
+        let composite = list.screen.items[0]
+        #expect(composite.kind == .composite)
+        #expect(composite.opacity == 0.5)
+        #expect(composite.texture == .pass(0))
+        #expect(list.passes[0].bounds.contains(CGRect(x: 0, y: 0, width: 30, height: 30)))
+    }
+
+    @Test func transformLayerAppliesOpacityToEachSublayer() {
+        let root = canvasRoot()
+        let t = CATransformLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        t.position = CGPoint(x: 50, y: 50)
+        t.opacity = 0.5
+        t.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        t.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
+        root.addSublayer(t)
+        let list = flattener.renderList(for: root)
+        #expect(list.passes.count == 1)
+        #expect(list.screen.items.map(\.opacity) == [0.5, 0.5])
+    }
+
+    @Test func transformLayerSortsPlanesByDepth() {
+        let root = canvasRoot()
+        let t = CATransformLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        t.position = CGPoint(x: 50, y: 50)
+        let near = makeLayer("near", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
+        near.transform = CATransform3DMakeTranslation(0, 0, 50)
+        let far = makeLayer("far", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
+        far.transform = CATransform3DMakeTranslation(0, 0, -50)
+        t.addSublayer(near)
+        t.addSublayer(far)
+        root.addSublayer(t)
+        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["far", "near"])
+    }
+
+    @Test func plainLayerFlattensSublayersInTreeOrder() {
+        // The same planes under a plain layer draw in tree order: no depth sort.
+        let root = canvasRoot()
+        let plain = makeLayer("plain", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                              position: CGPoint(x: 50, y: 50), color: nil)
+        let near = makeLayer("near", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
+        near.transform = CATransform3DMakeTranslation(0, 0, 50)
+        let far = makeLayer("far", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
+        far.transform = CATransform3DMakeTranslation(0, 0, -50)
+        plain.addSublayer(near)
+        plain.addSublayer(far)
+        root.addSublayer(plain)
+        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["near", "far"])
+    }
+
+    @Test func masksToBoundsClipsSublayersNotTheLayerItself() {
+        let root = canvasRoot()
+        let clip = makeLayer("clip", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
+        clip.masksToBounds = true
+        clip.cornerRadius = 10
+        clip.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
+        root.addSublayer(clip)
+        let list = flattener.renderList(for: root)
+        #expect(list.clips.count == 1)
+        #expect(list.clips[0].rect == CGRect(x: 0, y: 0, width: 50, height: 50))
+        #expect(list.clips[0].radii == CornerRadii(minXMinY: 10, maxXMinY: 10, maxXMaxY: 10, minXMaxY: 10))
+        #expect(list.screen.items.map(\.clip) == [-1, 0])
+        // The clip maps device pixels back into the clip layer's plane.
+        let toLocal = list.clips[0].deviceToLocal
+        let h = toLocal.apply(25, 25)
+        #expect(abs(h.x / h.w) < 1e-9 && abs(h.y / h.w) < 1e-9)
+    }
+
+    @Test func borderDrawsAboveSublayers() {
+        let root = canvasRoot()
+        let l = makeLayer("l", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
+        l.borderWidth = 4
+        l.addSublayer(makeLayer("sub", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        root.addSublayer(l)
+        let items = flattener.renderList(for: root).screen.items
+        #expect(items.map(\.label) == ["l", "sub", "l.border"])
+        #expect(items[0].borderWidth == 0)
+        #expect(items[2].borderWidth == 4 && items[2].fill.isClear)
+        // Without sublayers the border is drawn by the same item as the background.
+        l.sublayers = nil
+        let single = flattener.renderList(for: root).screen.items
+        #expect(single.count == 1 && single[0].borderWidth == 4)
+    }
+
+    @Test func shadowComesFirstAndUsesTheShadowPathRect() {
+        let root = canvasRoot()
+        let l = makeLayer("l", bounds: CGRect(x: 0, y: 0, width: 50, height: 40), position: CGPoint(x: 50, y: 50))
+        l.shadowOpacity = 0.5
+        l.shadowRadius = 4
+        l.shadowOffset = CGSize(width: 2, height: 6)
+        root.addSublayer(l)
+        let items = flattener.renderList(for: root).screen.items
+        #expect(items.map(\.kind) == [.shadow, .layer])
+        #expect(items[0].shape == CGRect(x: 2, y: 6, width: 50, height: 40))
+        #expect(items[0].blurSigma == 4)
+        #expect(items[0].fill.a == 0.5)
+        #expect(items[0].quad.insetBy(dx: 12, dy: 12).contains(items[0].shape))
+        // masksToBounds clips the layer's own shadow away.
+        l.masksToBounds = true
+        #expect(flattener.renderList(for: root).screen.items.map(\.kind) == [.layer])
+    }
+
+    @Test func gradientLayerGetsARampAndLocalEndPoints() {
+        let root = canvasRoot()
+        let g = CAGradientLayer()
+        g.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        g.position = CGPoint(x: 50, y: 25)
+        g.colors = [CGColor.black, CGColor.white]
+        g.startPoint = CGPoint(x: 0, y: 0.5)
+        g.endPoint = CGPoint(x: 1, y: 0.5)
+        root.addSublayer(g)
+        let list = flattener.renderList(for: root)
+        #expect(list.gradients.count == 1)
+        #expect(list.screen.items[0].content == .gradient(ramp: 0, type: .axial, start: CGPoint(x: 0, y: 25),
+                                                             end: CGPoint(x: 100, y: 25)))
+        let ramp = list.gradients[0].texels
+        #expect(ramp[0] == 0 && ramp[(GradientRamp.width - 1) * 4] == 255)
+        let mid = Int(ramp[(GradientRamp.width / 2) * 4])
+        #expect(abs(mid - 128) <= 1)
+    }
+
+    @Test func sublayerTransformAppliesAboutTheAnchorPoint() {
+        let root = canvasRoot()
+        let stage = makeLayer("stage", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                              position: CGPoint(x: 100, y: 50), color: nil)
+        stage.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+        // A sublayer at the stage's anchor point stays there; one 10 to the right moves to 20.
+        stage.addSublayer(makeLayer("c", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 60, y: 50)))
+        root.addSublayer(stage)
+        let item = flattener.renderList(for: root).screen.items[0]
+        let center = item.mapping.project(5, 5)!
+        #expect(abs(center.x - 120) < 1e-9 && abs(center.y - 50) < 1e-9)
+    }
+}
