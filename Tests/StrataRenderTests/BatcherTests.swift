@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import Strata
+@testable import StrataRender
+
+@Suite struct BatcherTests {
+    /// A grid of `count` rounded, bordered, coloured layers.
+    static func grid(_ count: Int) -> CALayer {
+        let root = canvasRoot(CGSize(width: 1000, height: 1000))
+        let side = Int(Double(count).squareRoot().rounded(.up))
+        for i in 0..<count {
+            let l = makeLayer("cell\(i)", bounds: CGRect(x: 0, y: 0, width: 8, height: 8),
+                              position: CGPoint(x: 5 + 10 * (i % side), y: 5 + 10 * (i / side)),
+                              color: CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
+            l.cornerRadius = 2
+            l.borderWidth = 1
+            l.borderColor = .black
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    @Test func untexturedItemsMergeIntoOneDraw() {
+        for count in [1000, 10000] {
+            let list = Flattener(size: CGSize(width: 1000, height: 1000)).renderList(for: Self.grid(count))
+            #expect(list.screen.items.count == count)
+            let batches = Batcher.batches(list.screen.items) { _ in .page(0) }
+            #expect(batches.count == 1)
+            #expect(batches[0].range == 0..<count)
+        }
+    }
+
+    @Test func textureChangesSplitBatchesAndUntexturedItemsJoinAny() {
+        func item(_ t: TextureSource?) -> DrawItem {
+            var i = DrawItem(label: "x", mapping: .identity, quad: .zero, shape: .zero)
+            if let t { i.content = .texture(t, uv: .zero, rect: .zero) }
+            return i
+        }
+        let a = CGImage(width: 1, height: 1, pixels: [0, 0, 0, 0], label: "a")
+        let b = CGImage(width: 1, height: 1, pixels: [0, 0, 0, 0], label: "b")
+        let items = [item(nil), item(.image(a)), item(nil), item(.image(a)), item(.image(b)), item(nil), item(.pass(0))]
+        let pages: [ObjectIdentifier: Int] = [ObjectIdentifier(a): 0, ObjectIdentifier(b): 1]
+        let batches = Batcher.batches(items) { source in
+            switch source {
+            case .image(let i): return .page(pages[ObjectIdentifier(i)]!)
+            case .pass(let p): return .pass(p)
+            case .raster: return .page(0)
+            }
+        }
+        #expect(batches.map(\.range) == [0..<4, 4..<6, 6..<7])
+        #expect(batches.map(\.texture) == [.page(0), .page(1), .pass(0)])
+        // Two images in the same atlas page share a batch.
+        let onePage = Batcher.batches(items) { source in
+            if case .pass(let p) = source { return .pass(p) }
+            return .page(0)
+        }
+        #expect(onePage.map(\.range) == [0..<6, 6..<7])
+    }
+}
+
+@Suite struct RoundedRectRecognizerTests {
+    @Test func recognizesRectsRoundedRectsAndChosenCorners() {
+        let rect = CGRect(x: 10, y: 20, width: 200, height: 100)
+        let plain = CGMutablePath()
+        plain.move(to: CGPoint(x: 10, y: 20))
+        plain.addLine(to: CGPoint(x: 210, y: 20))
+        plain.addLine(to: CGPoint(x: 210, y: 120))
+        plain.addLine(to: CGPoint(x: 10, y: 120))
+        plain.closeSubpath()
+        let r = RoundedRectRecognizer.recognize(plain)
+        #expect(r?.rect == rect)
+        #expect(r?.radii == .zero)
+
+        // Left corners rounded with radius 25, as UIBezierPath(roundedRect:byRoundingCorners:) builds it.
+        let k: CGFloat = 0.5522847498 * 25
+        let left = CGMutablePath()
+        left.move(to: CGPoint(x: 35, y: 20))
+        left.addLine(to: CGPoint(x: 210, y: 20))
+        left.addLine(to: CGPoint(x: 210, y: 120))
+        left.addLine(to: CGPoint(x: 35, y: 120))
+        left.addCurve(to: CGPoint(x: 10, y: 95), control1: CGPoint(x: 35 - k, y: 120), control2: CGPoint(x: 10, y: 95 + k))
+        left.addLine(to: CGPoint(x: 10, y: 45))
+        left.addCurve(to: CGPoint(x: 35, y: 20), control1: CGPoint(x: 10, y: 45 - k), control2: CGPoint(x: 35 - k, y: 20))
+        left.closeSubpath()
+        let rl = RoundedRectRecognizer.recognize(left)
+        #expect(rl != nil)
+        if let rl {
+            #expect(rl.rect == rect)
+            #expect(abs(rl.radii.minXMinY - 25) < 0.1 && abs(rl.radii.minXMaxY - 25) < 0.1)
+            #expect(rl.radii.maxXMinY == 0 && rl.radii.maxXMaxY == 0)
+        }
+    }
+
+    @Test func rejectsOtherShapes() {
+        let triangle = CGMutablePath()
+        triangle.move(to: CGPoint(x: 0, y: 0))
+        triangle.addLine(to: CGPoint(x: 100, y: 0))
+        triangle.addLine(to: CGPoint(x: 50, y: 80))
+        triangle.closeSubpath()
+        #expect(RoundedRectRecognizer.recognize(triangle) == nil)
+        // Three sides of a rectangle, not closed.
+        let open = CGMutablePath()
+        open.move(to: CGPoint(x: 0, y: 0))
+        open.addLine(to: CGPoint(x: 100, y: 0))
+        open.addLine(to: CGPoint(x: 100, y: 50))
+        #expect(RoundedRectRecognizer.recognize(open) == nil)
+        // Two rectangles.
+        let two = CGMutablePath()
+        for x in [0, 200] as [CGFloat] {
+            two.move(to: CGPoint(x: x, y: 0)); two.addLine(to: CGPoint(x: x + 50, y: 0))
+            two.addLine(to: CGPoint(x: x + 50, y: 50)); two.addLine(to: CGPoint(x: x, y: 50)); two.closeSubpath()
+        }
+        #expect(RoundedRectRecognizer.recognize(two) == nil)
+    }
+}
+
+@Suite struct ContentsLayoutTests {
+    let bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+    let image = CGSize(width: 50, height: 50)
+    let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    func layout(_ g: CALayerContentsGravity, scale: CGFloat = 1, rect: CGRect? = nil) -> ContentsLayout {
+        ContentsLayout(bounds: bounds, pixelSize: image, contentsRect: rect ?? unit, gravity: g, contentsScale: scale)
+    }
+
+    @Test func resizeFillsTheBounds() {
+        #expect(layout(.resize).rect == bounds)
+        #expect(layout(.resize, rect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)).uv == CGRect(x: 0.5, y: 0, width: 0.5, height: 1))
+    }
+
+    @Test func aspectGravities() {
+        #expect(layout(.resizeAspect).rect == CGRect(x: 50, y: 0, width: 100, height: 100))
+        #expect(layout(.resizeAspectFill).rect == CGRect(x: 0, y: -50, width: 200, height: 200))
+    }
+
+    @Test func fixedGravitiesUseNaturalSizeAndIOSVerticalSense() {
+        #expect(layout(.center).rect == CGRect(x: 75, y: 25, width: 50, height: 50))
+        #expect(layout(.center, scale: 2).rect == CGRect(x: 87.5, y: 37.5, width: 25, height: 25))
+        #expect(layout(.left).rect == CGRect(x: 0, y: 25, width: 50, height: 50))
+        #expect(layout(.right).rect == CGRect(x: 150, y: 25, width: 50, height: 50))
+        // iOS layers are y-down while the gravity names are y-up: "top" lands at maxY.
+        #expect(layout(.top).rect == CGRect(x: 75, y: 50, width: 50, height: 50))
+        #expect(layout(.bottomLeft).rect == CGRect(x: 0, y: 0, width: 50, height: 50))
+        let flipped = ContentsLayout(bounds: bounds, pixelSize: image, contentsRect: unit, gravity: .top,
+                                     contentsScale: 1, geometryFlipped: true)
+        #expect(flipped.rect == CGRect(x: 75, y: 0, width: 50, height: 50))
+    }
+}
