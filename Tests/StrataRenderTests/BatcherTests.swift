@@ -146,3 +146,34 @@ import Strata
         #expect(flipped.rect == CGRect(x: 75, y: 0, width: 50, height: 50))
     }
 }
+
+@Suite struct AtlasAllocatorTests {
+    @Test func slotsNeverOverlapAndKeepTheirGutter() {
+        var atlas = AtlasAllocator(pageSize: 256)
+        var slots: [AtlasAllocator.Slot] = []
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let w = Int.random(in: 1...60, using: &rng), h = Int.random(in: 1...60, using: &rng)
+            let s = atlas.allocate(width: w, height: h)!
+            #expect(s.width == w && s.height == h)
+            #expect(s.x >= 1 && s.y >= 1 && s.x + w + 1 <= 256 && s.y + h + 1 <= 256)
+            slots.append(s)
+        }
+        for i in slots.indices {
+            for j in slots.indices where j > i && slots[i].page == slots[j].page {
+                let a = slots[i], b = slots[j]
+                let ra = CGRect(x: a.x - 1, y: a.y - 1, width: a.width + 2, height: a.height + 2)
+                let rb = CGRect(x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2)
+                #expect(!ra.intersects(rb) || ra.intersection(rb).isEmpty)
+            }
+        }
+        #expect(atlas.pageCount > 1)
+    }
+
+    @Test func rejectsWhatCannotFit() {
+        var atlas = AtlasAllocator(pageSize: 64)
+        #expect(atlas.allocate(width: 63, height: 10) == nil)
+        #expect(atlas.allocate(width: 62, height: 62) != nil)
+        #expect(atlas.allocate(width: 0, height: 5) == nil)
+    }
+}

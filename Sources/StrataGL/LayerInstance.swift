@@ -1,0 +1,90 @@
+import Foundation
+import Strata
+import StrataRender
+
+/// Per-instance data of the layer program (`Shaders/layer.vert`), 168 bytes:
+///
+///     byte   0 ┌────────────────────────────────────────────┐
+///              │ map: rows of the plane mapping, 3 × vec3   │ 36 B
+///           36 │ quad.xywh     (local, drawn)               │
+///           52 │ shape.xywh    (local, distance field)      │
+///           68 │ radii: minXMinY maxXMinY maxXMaxY minXMaxY │
+///           84 │ fill.rgba     (premultiplied)              │
+///          100 │ border.rgba   (premultiplied)              │
+///          116 │ borderWidth  opacity  sigma  clip index    │
+///          132 │ content rect xywh | gradient start.xy end.xy
+///          148 │ uv0.xy uv1.xy     | ramp row, 0, 0, 0       │
+///          164 │ flags: Int32 (see `Flags`)                 │
+///          168 └────────────────────────────────────────────┘
+///
+/// Tuples keep the fields contiguous; `LayerInstanceTests` locks the offsets.
+public struct LayerInstance: BitwiseCopyable, Sendable {
+    public var map: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    public var quad: (Float, Float, Float, Float)
+    public var shape: (Float, Float, Float, Float)
+    public var radii: (Float, Float, Float, Float)
+    public var fill: (Float, Float, Float, Float)
+    public var border: (Float, Float, Float, Float)
+    public var params: (Float, Float, Float, Float)
+    public var content: (Float, Float, Float, Float)
+    public var uv: (Float, Float, Float, Float)
+    public var flags: Int32
+
+    /// Bits of `flags`, mirrored in `Shaders/layer.frag`.
+    public enum Flags {
+        public static let kindShadow: Int32 = 1
+        public static let kindComposite: Int32 = 2
+        public static let hasTexture: Int32 = 4
+        public static let hasGradient: Int32 = 8
+        public static let gradientTypeShift: Int32 = 4
+        public static let clipContent: Int32 = 64
+        public static let continuous: Int32 = 128
+        public static let antialiasShift: Int32 = 8
+        public static let hasMask: Int32 = 4096
+    }
+
+    /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
+    /// coordinates to texture coordinates (atlas slot, flipped pass…).
+    public init(_ item: DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
+        let m = item.mapping
+        map = (Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
+               Float(m.m31), Float(m.m32), Float(m.m33))
+        quad = Self.rect(item.quad)
+        shape = Self.rect(item.shape)
+        radii = (Float(item.radii.minXMinY), Float(item.radii.maxXMinY), Float(item.radii.maxXMaxY),
+                 Float(item.radii.minXMaxY))
+        fill = (item.fill.r, item.fill.g, item.fill.b, item.fill.a)
+        border = (item.borderColor.r, item.borderColor.g, item.borderColor.b, item.borderColor.a)
+        params = (Float(item.borderWidth), item.opacity, Float(item.blurSigma), Float(item.clip))
+        var f: Int32
+        switch item.kind {
+        case .layer: f = 0
+        case .shadow: f = Flags.kindShadow
+        case .composite: f = Flags.kindComposite
+        }
+        content = (0, 0, 1, 1)
+        uv = (0, 0, 1, 1)
+        switch item.content {
+        case .texture(let source, let unitRect, let rect)?:
+            f |= Flags.hasTexture
+            content = Self.rect(rect)
+            uv = uvRect(source, unitRect)
+        case .gradient(let ramp, let type, let start, let end)?:
+            f |= Flags.hasGradient
+            let t: Int32 = type == .radial ? 1 : type == .conic ? 2 : 0
+            f |= t << Flags.gradientTypeShift
+            content = (Float(start.x), Float(start.y), Float(end.x), Float(end.y))
+            uv = (Float(ramp), 0, 0, 0)
+        case nil: break
+        }
+        if item.clipsContentToShape { f |= Flags.clipContent }
+        if item.continuousCorners { f |= Flags.continuous }
+        if item.mask != nil { f |= Flags.hasMask }
+        f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
+        flags = f
+    }
+
+    static func rect(_ r: CGRect) -> (Float, Float, Float, Float) {
+        (Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))
+    }
+}
