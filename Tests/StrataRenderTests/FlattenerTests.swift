@@ -248,3 +248,24 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(abs(center.x - 120) < 1e-9 && abs(center.y - 50) < 1e-9)
     }
 }
+
+@Suite struct MaskFlattenTests {
+    @Test func maskRendersContentAndMaskPassesOverTheMaskedArea() {
+        let root = canvasRoot()
+        let l = makeLayer("page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+        let mask = CAShapeLayer()
+        mask.bounds = CGRect(x: 0, y: 0, width: 50, height: 80)
+        mask.position = CGPoint(x: 25, y: 40)
+        mask.backgroundColor = .black
+        l.mask = mask
+        l.sublayerTransform = CATransform3DMakeTranslation(1000, 0, 0)  // must not move the mask
+        root.addSublayer(l)
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        #expect(list.passes.map(\.purpose) == [.maskedContent, .mask, .screen])
+        // The page spans x 50…150, the mask its left half, 50…100 (plus the edge ramp).
+        #expect(list.passes[0].bounds.minX >= 48 && list.passes[0].bounds.maxX <= 102)
+        #expect(list.passes[0].bounds == list.passes[1].bounds)
+        let composite = list.screen.items[0]
+        #expect(composite.kind == .composite && composite.texture == .pass(0) && composite.mask == .pass(1))
+    }
+}

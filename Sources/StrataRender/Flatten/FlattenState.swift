@@ -43,6 +43,7 @@ struct FlattenState {
         if groupOpacity <= 0 { return }
         var items: [DrawItem] = []
         drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)
         out.append(contentsOf: items)
     }
