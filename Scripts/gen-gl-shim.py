@@ -33,7 +33,7 @@ Uniform1fv Uniform1i Uniform2f Uniform2fv Uniform3f Uniform4f Uniform4fv Uniform
 UniformMatrix3fv UniformMatrix4fv UnmapBuffer UseProgram ValidateProgram
 VertexAttribDivisor VertexAttribIPointer VertexAttribPointer Viewport TexBuffer
 ClearBufferfv DetachShader GetTexImage IsBuffer IsFramebuffer IsProgram IsRenderbuffer
-IsTexture IsVertexArray Uniform1iv Uniform2i Uniform3fv UniformMatrix2fv
+GetObjectLabel IsTexture IsVertexArray Uniform1iv Uniform2i Uniform3fv UniformMatrix2fv
 """.split()
 
 PROTO = re.compile(r"EPOXY_PUBLIC (.+?) \(EPOXY_CALLSPEC \*epoxy_gl(\w+)\)\((.*)\);")

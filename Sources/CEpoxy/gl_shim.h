@@ -111,6 +111,7 @@ static inline GLboolean sglIsBuffer(GLuint buffer) { return epoxy_glIsBuffer(buf
 static inline GLboolean sglIsFramebuffer(GLuint framebuffer) { return epoxy_glIsFramebuffer(framebuffer); }
 static inline GLboolean sglIsProgram(GLuint program) { return epoxy_glIsProgram(program); }
 static inline GLboolean sglIsRenderbuffer(GLuint renderbuffer) { return epoxy_glIsRenderbuffer(renderbuffer); }
+static inline void sglGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei * length, GLchar * label) { epoxy_glGetObjectLabel(identifier, name, bufSize, length, label); }
 static inline GLboolean sglIsTexture(GLuint texture) { return epoxy_glIsTexture(texture); }
 static inline GLboolean sglIsVertexArray(GLuint array) { return epoxy_glIsVertexArray(array); }
 static inline void sglUniform1iv(GLint location, GLsizei count, const GLint * value) { epoxy_glUniform1iv(location, count, value); }

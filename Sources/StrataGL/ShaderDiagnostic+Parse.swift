@@ -15,7 +15,7 @@ extension ShaderDiagnostic {
     }
 
     /// Line number, severity and message of one log line, or nil.
-    static func parseLine(_ text: Substring) -> (line: Int, severity: Severity, message: String)? {
+    package static func parseLine(_ text: Substring) -> (line: Int, severity: Severity, message: String)? {
         let text = text.drop(while: { $0 == " " })
         // Mesa: 0:12(5): error: syntax error, unexpected ...
         if let match = text.wholeMatch(of: /\d+:(\d+)\(\d+\): (error|warning): (.*)/),

@@ -11,6 +11,22 @@ extension ShaderLibrary {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = ShaderLibrary.currentExecutablePath
     ) throws(GLError) -> URL {
+        try locateDirectory(
+            environment: environment, executablePath: executablePath, sourceTreeShaders: sourceTreeShaders)
+    }
+
+    /// The repository's `Shaders` folder, found from this file's path at compile time.
+    package static var sourceTreeShaders: URL {
+        // Sources/StrataGL/ShaderLibrary+Locate.swift → the repository root.
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Shaders", isDirectory: true)
+    }
+
+    /// `locateDirectory` with the last place to look given (nil: none), for tests.
+    package static func locateDirectory(
+        environment: [String: String], executablePath: String?, sourceTreeShaders: URL?
+    ) throws(GLError) -> URL {
         let files = FileManager.default
         func isFolder(_ url: URL) -> Bool {
             var isDirectory: ObjCBool = false
@@ -31,10 +47,7 @@ extension ShaderLibrary {
                 folder = folder.deletingLastPathComponent()
             }
         }
-        // Sources/StrataGL/ShaderLibrary+Locate.swift → the repository root.
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repository.appendingPathComponent("Shaders", isDirectory: true))
+        if let sourceTreeShaders { candidates.append(sourceTreeShaders) }
 
         if let found = candidates.first(where: isFolder) { return found.standardizedFileURL }
         var searched = ["$STRATA_SHADERS (not set)"]
