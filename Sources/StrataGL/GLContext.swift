@@ -91,7 +91,7 @@ public final class GLContext: @unchecked Sendable {
 
     /// The first pending `glGetError` as a `GLError` naming `label` and `operation`;
     /// drains the rest of the error flags.
-    func checkError(label: String, operation: String) throws(GLError) {
+    public func checkError(label: String, operation: String) throws(GLError) {
         var first: UInt32 = 0
         // Bounded: a lost context may report GL_CONTEXT_LOST forever.
         for _ in 0..<16 {

@@ -1,7 +1,6 @@
 import Foundation
 import StrataGL
 internal import CEGL
-internal import CEpoxy
 
 /// A headless OpenGL 3.3+ core context (EGL, no display server) drawing into one
 /// framebuffer of a given size, read back as RGBA8.
@@ -155,10 +154,7 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// The framebuffer's pixels as RGBA8, top row first (as drawn: premultiplied
     /// when the renderer draws premultiplied colour).
     public func readPixels() -> [UInt8] {
-        withCurrent {
-            sglFinish()
-            return framebuffer.readPixels()
-        }
+        withCurrent { framebuffer.readPixels() }
     }
 
     /// Gives the framebuffer a new size; its contents become undefined.

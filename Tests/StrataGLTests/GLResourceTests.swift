@@ -28,14 +28,14 @@ import Testing
     @Test func imageUploadIsPremultipliedTopRowFirst() throws {
         let host = try OffscreenHost(width: 1, height: 1)
         let image = CGImage(width: 2, height: 2, pixels: [
-            255, 0, 0, 255,   0, 255, 0, 128,
+            255, 0, 0, 255,   129, 255, 0, 128,
             0, 0, 255, 0,     200, 100, 50, 51,
         ], label: "quad.png")
         try host.withCurrent {
             let texture = try GLTexture(context: host.context, image: image, filter: .nearest)
             #expect(texture.label == "quad.png" && texture.width == 2 && texture.height == 2)
             #expect(texels(of: texture) == [
-                255, 0, 0, 255,   0, 128, 0, 128,
+                255, 0, 0, 255,   65, 128, 0, 128,
                 0, 0, 0, 0,       40, 20, 10, 51,
             ])
             #expect(objectLabel(GL_TEXTURE, texture.name) == "quad.png")

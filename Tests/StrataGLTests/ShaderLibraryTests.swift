@@ -183,6 +183,7 @@ import Testing
 
     @Test func environmentVariableWins() throws {
         let folder = try shaderFolder([:])
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let found = try ShaderLibrary.locateDirectory(
             environment: ["STRATA_SHADERS": folder.path], executablePath: nil, sourceTreeShaders: nil)
         #expect(found.standardizedFileURL.path == folder.standardizedFileURL.path)
@@ -196,6 +197,7 @@ import Testing
     @Test func foundAboveTheExecutable() throws {
         let shaders = try shaderFolder([:])
         let root = shaders.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
         let executable = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release/strata")
         let found = try ShaderLibrary.locateDirectory(
             environment: [:], executablePath: executable.path, sourceTreeShaders: nil)
