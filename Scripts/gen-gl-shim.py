@@ -32,6 +32,8 @@ StencilMask StencilOp TexImage2D TexParameterf TexParameteri TexSubImage2D Unifo
 Uniform1fv Uniform1i Uniform2f Uniform2fv Uniform3f Uniform4f Uniform4fv UniformBlockBinding
 UniformMatrix3fv UniformMatrix4fv UnmapBuffer UseProgram ValidateProgram
 VertexAttribDivisor VertexAttribIPointer VertexAttribPointer Viewport TexBuffer
+ClearBufferfv DetachShader GetTexImage IsBuffer IsFramebuffer IsProgram IsRenderbuffer
+GetObjectLabel IsTexture IsVertexArray Uniform1iv Uniform2i Uniform3fv UniformMatrix2fv
 """.split()
 
 PROTO = re.compile(r"EPOXY_PUBLIC (.+?) \(EPOXY_CALLSPEC \*epoxy_gl(\w+)\)\((.*)\);")

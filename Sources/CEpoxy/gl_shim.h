@@ -104,5 +104,19 @@ static inline void sglVertexAttribIPointer(GLuint index, GLint size, GLenum type
 static inline void sglVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride, const void * pointer) { epoxy_glVertexAttribPointer(index, size, type, normalized, stride, pointer); }
 static inline void sglViewport(GLint x, GLint y, GLsizei width, GLsizei height) { epoxy_glViewport(x, y, width, height); }
 static inline void sglTexBuffer(GLenum target, GLenum internalformat, GLuint buffer) { epoxy_glTexBuffer(target, internalformat, buffer); }
+static inline void sglClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat * value) { epoxy_glClearBufferfv(buffer, drawbuffer, value); }
+static inline void sglDetachShader(GLuint program, GLuint shader) { epoxy_glDetachShader(program, shader); }
+static inline void sglGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void * pixels) { epoxy_glGetTexImage(target, level, format, type, pixels); }
+static inline GLboolean sglIsBuffer(GLuint buffer) { return epoxy_glIsBuffer(buffer); }
+static inline GLboolean sglIsFramebuffer(GLuint framebuffer) { return epoxy_glIsFramebuffer(framebuffer); }
+static inline GLboolean sglIsProgram(GLuint program) { return epoxy_glIsProgram(program); }
+static inline GLboolean sglIsRenderbuffer(GLuint renderbuffer) { return epoxy_glIsRenderbuffer(renderbuffer); }
+static inline void sglGetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei * length, GLchar * label) { epoxy_glGetObjectLabel(identifier, name, bufSize, length, label); }
+static inline GLboolean sglIsTexture(GLuint texture) { return epoxy_glIsTexture(texture); }
+static inline GLboolean sglIsVertexArray(GLuint array) { return epoxy_glIsVertexArray(array); }
+static inline void sglUniform1iv(GLint location, GLsizei count, const GLint * value) { epoxy_glUniform1iv(location, count, value); }
+static inline void sglUniform2i(GLint location, GLint v0, GLint v1) { epoxy_glUniform2i(location, v0, v1); }
+static inline void sglUniform3fv(GLint location, GLsizei count, const GLfloat * value) { epoxy_glUniform3fv(location, count, value); }
+static inline void sglUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat * value) { epoxy_glUniformMatrix2fv(location, count, transpose, value); }
 
 #endif

@@ -1,0 +1,140 @@
+import Foundation
+internal import CEpoxy
+
+/// One OpenGL context as StrataGL sees it: its limits, its compiled programs, and
+/// the queue of GL objects waiting to be deleted.
+///
+/// A host (`OffscreenHost`, `WindowHost`) creates one for each GL context it makes
+/// and hands it out as `host.context`; every GL resource is created for a context.
+///
+/// ## Deleting GL objects
+/// A resource's `deinit` may run on any thread, at any time, with any context or
+/// none current, so it never calls GL. It puts the object's name on its context's
+/// deletion queue instead; the host deletes queued names the next time it makes
+/// the context current (each `withCurrent`, each window frame), and
+/// `collectGarbage()` does it at once. Destroying the context frees everything it
+/// owns, so names still queued then are simply dropped.
+public final class GLContext: @unchecked Sendable {
+    // @unchecked Sendable: the mutable state (deletion queue, program cache, validity)
+    // is only read or written while holding `lock`.
+
+    /// A name for messages: "offscreen 256×256", "window".
+    public let label: String
+    /// The driver's strings and limits.
+    public let info: GLContextInfo
+
+    private let isCurrentOnThisThread: @Sendable () -> Bool
+    private let lock = NSLock()
+    private var pendingDeletions: [GLObjectName] = []
+    private var programs: [ProgramKey: GLProgram] = [:]
+    private var isValid = true
+
+    /// Wraps the context that is current on this thread. `isCurrent` must tell
+    /// whether that same context is current on the calling thread (hosts compare
+    /// `eglGetCurrentContext()` or `glfwGetCurrentContext()` with their own).
+    package init(label: String, isCurrent: @escaping @Sendable () -> Bool) {
+        precondition(isCurrent(), "GLContext(\(label)) must be created while its context is current")
+        self.label = label
+        self.isCurrentOnThisThread = isCurrent
+        self.info = GLContextInfo.query()
+    }
+
+    /// Whether this context is current on the calling thread.
+    public var isCurrent: Bool { isCurrentOnThisThread() }
+
+    /// Stops a programmer mistake early: a GL call for this context from a thread
+    /// where it is not current would act on some other context, or on none.
+    func requireCurrent(_ what: @autoclosure () -> String) {
+        precondition(isCurrent, "\(what()): GL context '\(label)' is not current on this thread (use host.withCurrent)")
+    }
+
+    /// Deletes every GL object whose Swift owner has gone. Call with the context current.
+    public func collectGarbage() {
+        requireCurrent("collectGarbage")
+        let names = lock.withLock {
+            let names = pendingDeletions
+            pendingDeletions.removeAll()
+            return names
+        }
+        for name in names { name.delete() }
+    }
+
+    /// Queues `name` for deletion at the next `collectGarbage()`. Safe from any thread.
+    func scheduleDeletion(_ name: GLObjectName) {
+        lock.withLock {
+            if isValid { pendingDeletions.append(name) }
+        }
+    }
+
+    /// Marks the context destroyed: its GL objects died with it, so the queue and
+    /// the program cache are dropped without GL calls. Hosts call this just before
+    /// destroying the context.
+    package func invalidate() {
+        let dropped = lock.withLock {
+            isValid = false
+            pendingDeletions.removeAll()
+            let dropped = programs
+            programs.removeAll()
+            return dropped
+        }
+        // Released outside the lock: their deinit calls scheduleDeletion, which locks.
+        _ = dropped
+    }
+
+    /// The cached program for `key`, or the one `make` builds (and caches).
+    func program(for key: ProgramKey, make: () throws(GLError) -> GLProgram) throws(GLError) -> GLProgram {
+        if let cached = lock.withLock({ programs[key] }) { return cached }
+        let program = try make()
+        lock.withLock { programs[key] = program }
+        return program
+    }
+
+    /// The first pending `glGetError` as a `GLError` naming `label` and `operation`;
+    /// drains the rest of the error flags.
+    public func checkError(label: String, operation: String) throws(GLError) {
+        var first: UInt32 = 0
+        // Bounded: a lost context may report GL_CONTEXT_LOST forever.
+        for _ in 0..<16 {
+            let code = sglGetError()
+            if code == UInt32(GL_NO_ERROR) { break }
+            if first == 0 { first = code }
+        }
+        if first != 0 { throw .glFailure(label: label, operation: operation, code: first) }
+    }
+
+    /// Gives `name` a debug label when the driver supports KHR_debug. The object
+    /// must already exist (bound once after `glGen*`).
+    func setDebugLabel(_ label: String, identifier: Int32, name: UInt32) {
+        guard info.supportsDebugLabels else { return }
+        label.withCString { sglObjectLabel(GLenum(identifier), name, -1, $0) }
+    }
+}
+
+/// The key of a linked program in a context's cache.
+struct ProgramKey: Hashable {
+    var vertexPath: String
+    var fragmentPath: String
+    var attributes: [String: UInt32]
+}
+
+/// A GL object name waiting for deletion, with its kind.
+enum GLObjectName {
+    case texture(UInt32)
+    case buffer(UInt32)
+    case framebuffer(UInt32)
+    case renderbuffer(UInt32)
+    case vertexArray(UInt32)
+    case program(UInt32)
+
+    /// Deletes the object; the context must be current.
+    func delete() {
+        switch self {
+        case .texture(var name): sglDeleteTextures(1, &name)
+        case .buffer(var name): sglDeleteBuffers(1, &name)
+        case .framebuffer(var name): sglDeleteFramebuffers(1, &name)
+        case .renderbuffer(var name): sglDeleteRenderbuffers(1, &name)
+        case .vertexArray(var name): sglDeleteVertexArrays(1, &name)
+        case .program(let name): sglDeleteProgram(name)
+        }
+    }
+}

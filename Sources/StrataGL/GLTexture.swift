@@ -1,0 +1,193 @@
+import Strata
+internal import CEpoxy
+
+/// A 2D RGBA8 texture holding premultiplied-alpha colour.
+///
+/// Rows are uploaded top row first, so texel row 0 (texture coordinate v = 0) is
+/// the image's top row. (A texture that GL renders into as a framebuffer
+/// attachment has its row 0 at the bottom, GL's window convention.)
+///
+/// Create and use with the context current; see `GLContext` for when the GL
+/// texture is deleted.
+public final class GLTexture: @unchecked Sendable {
+    // @unchecked Sendable: mutable state (size, filter) is only touched while the
+    // owning context is current, which hosts grant to one thread at a time.
+
+    /// How texels are sampled.
+    public enum Filter: Sendable {
+        /// The nearest texel.
+        case nearest
+        /// Bilinear between the 4 nearest texels.
+        case linear
+        /// Bilinear within and linear between mipmap levels; mipmaps are rebuilt after each upload.
+        case trilinear
+    }
+
+    /// What coordinates outside 0…1 sample.
+    public enum Wrap: Sendable {
+        /// The edge texel.
+        case clampToEdge
+        /// The texture repeats.
+        case `repeat`
+    }
+
+    /// The GL texture name.
+    public let name: UInt32
+    /// The name in messages and GL debuggers.
+    public let label: String
+    /// Width in pixels.
+    public private(set) var width: Int
+    /// Height in pixels.
+    public private(set) var height: Int
+    /// The sampling filter.
+    public private(set) var filter: Filter
+
+    private weak var context: GLContext?
+
+    /// A `width × height` texture, filled with `premultipliedPixels` (RGBA8, top row
+    /// first) or left undefined when nil.
+    ///
+    /// Throws when the size is empty or above `GL_MAX_TEXTURE_SIZE`, when the pixel
+    /// count does not match, or when GL reports an error (out of memory). Leaves
+    /// the texture bound to `GL_TEXTURE_2D` on the active texture unit.
+    public init(
+        context: GLContext, width: Int, height: Int, label: String,
+        filter: Filter = .linear, wrap: Wrap = .clampToEdge, premultipliedPixels: [UInt8]? = nil
+    ) throws(GLError) {
+        context.requireCurrent("GLTexture(\(label))")
+        try Self.checkSize(width: width, height: height, label: label, context: context)
+        if let premultipliedPixels, premultipliedPixels.count != width * height * 4 {
+            throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
+        }
+        var name: GLuint = 0
+        sglGenTextures(1, &name)
+        self.name = name
+        self.label = label
+        self.width = width
+        self.height = height
+        self.filter = filter
+        self.context = context
+
+        sglBindTexture(GLenum(GL_TEXTURE_2D), name)
+        context.setDebugLabel(label, identifier: GL_TEXTURE, name: name)
+        let wrapMode = wrap == .repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE
+        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrapMode)
+        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrapMode)
+        applyFilter()
+        allocate(pixels: premultipliedPixels)
+        try context.checkError(label: label, operation: "creating a \(width)×\(height) texture")
+    }
+
+    /// A texture holding `image` (straight alpha), premultiplied on upload.
+    /// The label defaults to the image's label.
+    public convenience init(
+        context: GLContext, image: CGImage, label: String? = nil,
+        filter: Filter = .linear, wrap: Wrap = .clampToEdge
+    ) throws(GLError) {
+        let label = label ?? image.label
+        // Check the size before converting megabytes of pixels that cannot be used.
+        try Self.checkSize(width: image.width, height: image.height, label: label, context: context)
+        try self.init(
+            context: context, width: image.width, height: image.height, label: label,
+            filter: filter, wrap: wrap, premultipliedPixels: RGBA8Pixels.premultiplied(image.pixels))
+    }
+
+    deinit {
+        context?.scheduleDeletion(.texture(name))
+    }
+
+    /// Binds the texture to texture unit `unit` (`glActiveTexture` + `glBindTexture`).
+    public func bind(unit: Int = 0) {
+        assert(context?.isCurrent ?? false, "GLTexture \(label): its context is not current")
+        sglActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        sglBindTexture(GLenum(GL_TEXTURE_2D), name)
+    }
+
+    /// Replaces the `width × height` region at (`x`, `y`) (from the top-left) with
+    /// premultiplied RGBA8 pixels, top row first.
+    public func replaceRegion(
+        x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
+    ) throws(GLError) {
+        precondition(x >= 0 && y >= 0 && width >= 0 && height >= 0 && x + width <= self.width
+                     && y + height <= self.height,
+                     "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside \(self.width)×\(self.height)")
+        guard premultipliedPixels.count == width * height * 4 else {
+            throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
+        }
+        guard width > 0, height > 0 else { return }
+        context?.requireCurrent("GLTexture(\(label)).replaceRegion")
+        sglBindTexture(GLenum(GL_TEXTURE_2D), name)
+        sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        premultipliedPixels.withUnsafeBytes { bytes in
+            sglTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        if filter == .trilinear { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+        try context?.checkError(label: label, operation: "uploading a \(width)×\(height) region")
+    }
+
+    /// Replaces the region at (`x`, `y`) with `image` (straight alpha), premultiplied on upload.
+    public func replaceRegion(x: Int = 0, y: Int = 0, with image: CGImage) throws(GLError) {
+        try replaceRegion(
+            x: x, y: y, width: image.width, height: image.height,
+            premultipliedPixels: RGBA8Pixels.premultiplied(image.pixels))
+    }
+
+    /// Gives the texture new storage of `width × height`; the contents become undefined.
+    public func resize(width: Int, height: Int) throws(GLError) {
+        guard let context else { return }
+        context.requireCurrent("GLTexture(\(label)).resize")
+        try Self.checkSize(width: width, height: height, label: label, context: context)
+        self.width = width
+        self.height = height
+        sglBindTexture(GLenum(GL_TEXTURE_2D), name)
+        allocate(pixels: nil)
+        try context.checkError(label: label, operation: "resizing to \(width)×\(height)")
+    }
+
+    /// Changes the sampling filter.
+    public func setFilter(_ filter: Filter) {
+        assert(context?.isCurrent ?? false, "GLTexture \(label): its context is not current")
+        let needsMipmaps = filter == .trilinear && self.filter != .trilinear
+        self.filter = filter
+        sglBindTexture(GLenum(GL_TEXTURE_2D), name)
+        applyFilter()
+        if needsMipmaps { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+    }
+
+    /// Sets min and mag filters on the texture bound to `GL_TEXTURE_2D`.
+    private func applyFilter() {
+        let (minFilter, magFilter) =
+            switch filter {
+            case .nearest: (GL_NEAREST, GL_NEAREST)
+            case .linear: (GL_LINEAR, GL_LINEAR)
+            case .trilinear: (GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR)
+            }
+        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
+        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magFilter)
+    }
+
+    /// Allocates level 0 at the current size for the texture bound to `GL_TEXTURE_2D`.
+    private func allocate(pixels: [UInt8]?) {
+        sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        func upload(_ bytes: UnsafeRawPointer?) {
+            sglTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
+        }
+        if let pixels {
+            pixels.withUnsafeBytes { upload($0.baseAddress) }
+        } else {
+            upload(nil)
+        }
+        if filter == .trilinear { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+    }
+
+    /// Throws when `width × height` is empty or above the context's maximum texture size.
+    static func checkSize(width: Int, height: Int, label: String, context: GLContext) throws(GLError) {
+        guard width > 0, height > 0 else { throw .emptySize(label: label, width: width, height: height) }
+        let maximum = context.info.maxTextureSize
+        guard width <= maximum, height <= maximum else {
+            throw .tooLarge(label: label, width: width, height: height, maximum: maximum)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A shader file with its `#include "file.glsl"` lines expanded, and a map from
+/// every line of the expanded text back to the file and line it came from.
+///
+/// The map is kept on the Swift side rather than in `#line` directives: GLSL 3.30
+/// drivers disagree on whether `#line n` numbers the next line `n` or `n + 1`,
+/// while the expanded text's own line numbers mean the same on every driver.
+struct ShaderSource {
+    /// One shader file that took part, as shown to people (`Shaders/sdf.glsl`), with its lines.
+    struct File {
+        var displayName: String
+        var lines: [String]
+    }
+
+    /// Where one expanded line came from.
+    struct Origin {
+        /// Index into `files`.
+        var file: Int
+        /// 1-based line in that file.
+        var line: Int
+    }
+
+    /// The expanded GLSL, ready for `glShaderSource`.
+    private(set) var text = ""
+    /// The files read: the main file first, then each included file once.
+    private(set) var files: [File] = []
+    /// `origins[n - 1]` is where line `n` of `text` came from.
+    private(set) var origins: [Origin] = []
+
+    /// Reads `name` from `directory`, expanding includes (each file at most once
+    /// per shader, so shared helpers can include each other freely).
+    ///
+    /// - Parameter displayFolder: the folder name shown in messages (`Shaders`).
+    init(name: String, directory: URL, displayFolder: String) throws(GLError) {
+        try append(name: name, directory: directory, displayFolder: displayFolder, includedFrom: nil)
+    }
+
+    /// The file, line and source text for line `expandedLine` of `text` (1-based).
+    func location(ofExpandedLine expandedLine: Int) -> (file: String, line: Int, text: String?) {
+        guard expandedLine >= 1, expandedLine <= origins.count else {
+            return (files.first?.displayName ?? "?", expandedLine, nil)
+        }
+        let origin = origins[expandedLine - 1]
+        let file = files[origin.file]
+        let text = origin.line <= file.lines.count ? file.lines[origin.line - 1] : nil
+        return (file.displayName, origin.line, text)
+    }
+
+    private mutating func append(
+        name: String, directory: URL, displayFolder: String,
+        includedFrom: (file: String, line: Int)?
+    ) throws(GLError) {
+        let displayName = displayFolder + "/" + name
+        let contents: String
+        do {
+            contents = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
+            if let includedFrom {
+                throw .badInclude(
+                    file: includedFrom.file, line: includedFrom.line,
+                    reason: "cannot read included file \(displayName): \(reason)")
+            }
+            throw .shaderFileUnreadable(file: displayName, reason: reason)
+        }
+        var lines = contents.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if lines.last == "" { lines.removeLast() }
+        let fileIndex = files.count
+        files.append(File(displayName: displayName, lines: lines))
+
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = offset + 1
+            switch try Self.includeTarget(of: line, file: displayName, line: lineNumber) {
+            case nil:
+                text += line + "\n"
+                origins.append(Origin(file: fileIndex, line: lineNumber))
+            case let target?:
+                if files.contains(where: { $0.displayName == displayFolder + "/" + target }) {
+                    // Already included: keep the line count, drop the directive.
+                    text += "\n"
+                    origins.append(Origin(file: fileIndex, line: lineNumber))
+                } else {
+                    try append(
+                        name: target, directory: directory, displayFolder: displayFolder,
+                        includedFrom: (displayName, lineNumber))
+                }
+            }
+        }
+    }
+
+    /// The file named by an `#include "file"` line, nil for any other line.
+    private static func includeTarget(of line: String, file: String, line number: Int) throws(GLError) -> String? {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("#") else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("include") else { return nil }
+        rest = rest.dropFirst("include".count).drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else {
+            throw .badInclude(file: file, line: number, reason: "expected #include \"file.glsl\"")
+        }
+        let target = String(rest[rest.index(after: rest.startIndex)..<close])
+        let trailing = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        guard trailing.isEmpty || trailing.hasPrefix("//") else {
+            throw .badInclude(file: file, line: number, reason: "unexpected text after #include \"\(target)\"")
+        }
+        guard !target.isEmpty, !target.hasPrefix("/"),
+            !target.split(separator: "/").contains("..")
+        else {
+            throw .badInclude(
+                file: file, line: number, reason: "include \"\(target)\" must be a path inside the Shaders folder")
+        }
+        return target
+    }
+}
