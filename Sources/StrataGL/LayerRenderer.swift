@@ -1,0 +1,212 @@
+import Foundation
+import Strata
+import StrataRender
+internal import CEpoxy
+
+/// Replays a ``RenderList`` with OpenGL: one program, one instanced draw per
+/// batch, offscreen passes into pooled framebuffers.
+///
+/// Use it only inside its host's `withCurrent` (it checks). Textures it makes
+/// (atlas pages, ramps, clips, pass targets) live as long as the renderer.
+public final class LayerRenderer {
+    public let context: GLContext
+    let program: GLProgram
+    let vertexArray: GLVertexArray
+    let cornerBuffer: GLBuffer
+    let instanceBuffer: GLBuffer
+    let white: GLTexture
+    var textures: TextureCache
+    var rampTexture: GLTexture?
+    var rampTexels: [UInt8] = []
+    let clipTexture: GLFloatTexture
+    var passTargets: [GLFramebuffer] = []
+
+    /// Attribute locations, declared once here and bound by name at link time.
+    static let attributes: [GLVertexAttribute] = {
+        let s = MemoryLayout<LayerInstance>.self
+        return [
+            GLVertexAttribute("i_map0", location: 1, components: 3, offset: 0, divisor: 1),
+            GLVertexAttribute("i_map1", location: 2, components: 3, offset: 12, divisor: 1),
+            GLVertexAttribute("i_map2", location: 3, components: 3, offset: 24, divisor: 1),
+            GLVertexAttribute("i_quad", location: 4, components: 4, offset: s.offset(of: \.quad)!, divisor: 1),
+            GLVertexAttribute("i_shape", location: 5, components: 4, offset: s.offset(of: \.shape)!, divisor: 1),
+            GLVertexAttribute("i_radii", location: 6, components: 4, offset: s.offset(of: \.radii)!, divisor: 1),
+            GLVertexAttribute("i_fill", location: 7, components: 4, offset: s.offset(of: \.fill)!, divisor: 1),
+            GLVertexAttribute("i_border", location: 8, components: 4, offset: s.offset(of: \.border)!, divisor: 1),
+            GLVertexAttribute("i_params", location: 9, components: 4, offset: s.offset(of: \.params)!, divisor: 1),
+            GLVertexAttribute("i_content", location: 10, components: 4, offset: s.offset(of: \.content)!, divisor: 1),
+            GLVertexAttribute("i_uv", location: 11, components: 4, offset: s.offset(of: \.uv)!, divisor: 1),
+            GLVertexAttribute("i_flags", location: 12, components: 1, type: .int, offset: s.offset(of: \.flags)!,
+                              isInteger: true, divisor: 1),
+        ]
+    }()
+    static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)
+
+    /// A renderer for `context`, compiling `Shaders/layer.vert/.frag` from `shaders`.
+    public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
+        context.requireCurrent("LayerRenderer")
+        self.context = context
+        program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
+                                      attributes: [Self.cornerAttribute] + Self.attributes)
+        vertexArray = try GLVertexArray(context: context, label: "layer quads")
+        cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad")
+        try cornerBuffer.stream([Float(0), 0, 1, 0, 0, 1, 1, 1])
+        vertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
+        instanceBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "layer instances")
+        white = try GLTexture(context: context, width: 1, height: 1, label: "white",
+                              premultipliedPixels: [255, 255, 255, 255])
+        textures = TextureCache(context: context)
+        clipTexture = try GLFloatTexture(context: context, label: "clips")
+    }
+
+    /// Draws `list` into `framebuffer` (0: the window's back buffer) of the given size.
+    @discardableResult
+    public func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats {
+        context.requireCurrent("LayerRenderer.render")
+        var stats = RenderStats()
+        stats.layers = list.layerCount
+        stats.items = list.itemCount
+        stats.passes = list.passes.count
+        try prepareSharedTextures(list, stats: &stats)
+        try textures.prepare(list, stats: &stats)
+        let targets = try passFramebuffers(for: list)
+
+        sglDisable(GLenum(GL_DEPTH_TEST))
+        sglDisable(GLenum(GL_CULL_FACE))
+        sglDisable(GLenum(GL_SCISSOR_TEST))
+        sglEnable(GLenum(GL_BLEND))
+        sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        program.setUniform("u_mask", Int32(1))
+        program.setUniform("u_ramps", Int32(2))
+        program.setUniform("u_clips", Int32(3))
+        program.setUniform("u_rampCount", Float(max(1, list.gradients.count)))
+        (rampTexture ?? white).bind(unit: 2)
+        clipTexture.bind(unit: 3)
+
+        for (index, pass) in list.passes.enumerated() {
+            let isScreen = index == list.passes.count - 1
+            let w = isScreen ? width : Int(pass.bounds.width)
+            let h = isScreen ? height : Int(pass.bounds.height)
+            if isScreen {
+                sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            } else {
+                sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), targets[index]!.name)
+            }
+            sglViewport(0, 0, GLsizei(w), GLsizei(h))
+            let clear = isScreen ? list.background : .clear
+            sglClearColor(clear.r, clear.g, clear.b, clear.a)
+            sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            let origin = isScreen ? CGPoint.zero : pass.bounds.origin
+            program.setUniform("u_target", SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h)))
+            try draw(pass.items, targets: targets, list: list, stats: &stats)
+        }
+        vertexArray.bind()
+        try context.checkError(label: "LayerRenderer", operation: "render")
+        return stats
+    }
+
+    /// Packs and draws one pass's items, batch by batch.
+    func draw(_ items: [DrawItem], targets: [Int: GLFramebuffer], list: RenderList,
+              stats: inout RenderStats) throws(GLError) {
+        guard !items.isEmpty else { return }
+        let instances = items.map { LayerInstance($0) { source, rect in self.textureRect(source, rect, targets) } }
+        try instanceBuffer.stream(instances)
+        let stride = MemoryLayout<LayerInstance>.stride
+        let batches = Batcher.batches(items) { self.batchTexture($0) }
+        for batch in batches {
+            let base = batch.range.lowerBound * stride
+            vertexArray.setAttributes(Self.attributes.map { a in
+                var a = a
+                a.offset += base
+                return a
+            }, buffer: instanceBuffer, stride: stride)
+            bind(batch.texture, unit: 0, targets: targets)
+            bind(batch.mask, unit: 1, targets: targets)
+            sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.range.count))
+            stats.drawCalls += 1
+        }
+    }
+
+    func batchTexture(_ source: TextureSource) -> BatchTexture {
+        switch source {
+        case .pass(let p): return .pass(p)
+        case .image, .raster: return .page(textures.page(of: source))
+        }
+    }
+
+    func bind(_ texture: BatchTexture, unit: Int, targets: [Int: GLFramebuffer]) {
+        switch texture {
+        case .none: white.bind(unit: unit)
+        case .page(let p): textures.pages[p].bind(unit: unit)
+        case .pass(let p): targets[p]!.colorTexture.bind(unit: unit)
+        }
+    }
+
+    /// Texture coordinates of `rect` (unit coordinates of the source, y down).
+    func textureRect(_ source: TextureSource, _ rect: CGRect, _ targets: [Int: GLFramebuffer]) -> (Float, Float, Float, Float) {
+        switch source {
+        case .pass(let p):
+            // Pass targets keep GL's bottom-up rows and may be larger than the pass.
+            let fb = targets[p]!
+            let sx = Double(fbUsed[p]?.width ?? fb.width) / Double(fb.width)
+            let sy = Double(fbUsed[p]?.height ?? fb.height) / Double(fb.height)
+            return (Float(rect.minX * sx), Float((1 - rect.minY) * sy),
+                    Float(rect.maxX * sx), Float((1 - rect.maxY) * sy))
+        case .image, .raster:
+            return textures.textureRect(source, rect)
+        }
+    }
+
+    var fbUsed: [Int: (width: Int, height: Int)] = [:]
+
+    /// A framebuffer for every offscreen pass, reused across passes and frames
+    /// (rounded up to 64 pixels so animated sizes don't churn).
+    func passFramebuffers(for list: RenderList) throws(GLError) -> [Int: GLFramebuffer] {
+        var out: [Int: GLFramebuffer] = [:]
+        fbUsed = [:]
+        var free = passTargets
+        for (i, pass) in list.passes.enumerated().dropLast() {
+            let w = max(1, Int(pass.bounds.width)), h = max(1, Int(pass.bounds.height))
+            // A target is free again once every pass that samples it has been drawn;
+            // keep it simple: one target per pass per frame.
+            if let k = free.firstIndex(where: { $0.width >= w && $0.height >= h }) {
+                out[i] = free.remove(at: k)
+            } else {
+                let fb = try GLFramebuffer(context: context, width: (w + 63) / 64 * 64, height: (h + 63) / 64 * 64,
+                                           label: "pass \(i) \(pass.purpose.rawValue)")
+                passTargets.append(fb)
+                out[i] = fb
+            }
+            fbUsed[i] = (w, h)
+        }
+        return out
+    }
+
+    /// Gradient ramps and clips for this frame.
+    func prepareSharedTextures(_ list: RenderList, stats: inout RenderStats) throws(GLError) {
+        let texels = list.gradients.flatMap(\.texels)
+        if !texels.isEmpty && texels != rampTexels {
+            rampTexture = try GLTexture(context: context, width: GradientRamp.width, height: list.gradients.count,
+                                        label: "gradient ramps", premultipliedPixels: texels)
+            rampTexels = texels
+            stats.uploads += 1
+        }
+        if !list.clips.isEmpty {
+            var data: [Float] = []
+            data.reserveCapacity(list.clips.count * 20)
+            for clip in list.clips {
+                let m = clip.deviceToLocal
+                let r = clip.rect
+                data += [Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21),
+                         Float(m.m22), Float(m.m23), Float(m.m31), Float(m.m32),
+                         Float(m.m33), Float(r.minX), Float(r.minY), Float(r.width),
+                         Float(r.height), Float(clip.radii.minXMinY), Float(clip.radii.maxXMinY), Float(clip.radii.maxXMaxY),
+                         Float(clip.radii.minXMaxY), clip.continuousCorners ? 1 : 0, Float(clip.parent), 0]
+            }
+            try clipTexture.upload(width: 5, height: list.clips.count, rgba: data)
+            stats.uploads += 1
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What one frame cost: for `strata render --stats` and benchmarks.
+public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
+    /// Layers visited.
+    public var layers = 0
+    /// Draw items (quads) in all passes.
+    public var items = 0
+    /// Instanced draw calls issued.
+    public var drawCalls = 0
+    /// Render passes, the screen included.
+    public var passes = 0
+    /// Texture uploads (atlas slots, ramps, clips) this frame.
+    public var uploads = 0
+
+    public init() {}
+
+    public var description: String {
+        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes)  uploads \(uploads)"
+    }
+}
