@@ -141,5 +141,10 @@ import Testing
         // Nothing under the point: the transform layer is not a hit, its superlayer is.
         #expect(root.hitTest(CGPoint(x: 10, y: 10)) === root)
         #expect(group.hitTest(CGPoint(x: 10, y: 10)) == nil)
+        // Asked directly, a transform layer's sublayer takes the point in the space of the
+        // nearest flat ancestor (root): turn the group so that the answer depends on it.
+        group.transform = CATransform3DMakeTranslation(500, 0, 0)
+        #expect(far.hitTest(CGPoint(x: 600, y: 100)) === far)
+        #expect(far.hitTest(CGPoint(x: 100, y: 100)) == nil)
     }
 }

@@ -44,7 +44,10 @@ extension CALayer {
         insertSublayer(layer, at: UInt32(_sublayers.count))
     }
 
-    /// Inserts `layer` at `idx` among the sublayers.
+    /// Inserts `layer` at `idx` among the sublayers (clamped to the end).
+    ///
+    /// Moving a sublayer to a later index counts its old place, so it lands at
+    /// `idx − 1`, as Core Animation's `insert_sublayer` does.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
         precondition(!isDescendant(of: layer),
