@@ -21,6 +21,44 @@ public struct ImageError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String { "\(file): \(reason)" }
 }
 
+extension ImageError {
+    /// The file does not exist.
+    static func notFound(_ file: String) -> ImageError {
+        ImageError(file: file, reason: "no such file")
+    }
+
+    /// The file exists but could not be read (permissions, a directory, I/O).
+    static func unreadable(_ file: String, _ why: String) -> ImageError {
+        ImageError(file: file, reason: "cannot read the file: \(why)")
+    }
+
+    /// The file is larger than any image Strata decodes could come from.
+    static func fileTooLarge(_ file: String, bytes: Int, limit: Int) -> ImageError {
+        ImageError(file: file, reason: "the file is \(bytes) bytes, over the \(limit)-byte limit")
+    }
+
+    /// The image's size is over the decoding limits.
+    static func imageTooLarge(_ file: String, width: Int, height: Int, maxDimension: Int, maxBytes: Int) -> ImageError {
+        ImageError(file: file, reason: "the image is \(width)×\(height) pixels; images may be at most "
+                   + "\(maxDimension)×\(maxDimension) and \(maxBytes) bytes decoded")
+    }
+
+    /// libpng rejected the data (not a PNG, corrupt, truncated); `message` is libpng's.
+    static func invalidPNG(_ file: String, _ message: String) -> ImageError {
+        ImageError(file: file, reason: "not a valid PNG file: \(message.isEmpty ? "unknown libpng error" : message)")
+    }
+
+    /// The image could not be encoded as PNG.
+    static func cannotEncode(_ file: String, _ why: String) -> ImageError {
+        ImageError(file: file, reason: "cannot encode as PNG: \(why)")
+    }
+
+    /// The encoded PNG could not be written.
+    static func cannotWrite(_ file: String, _ why: String) -> ImageError {
+        ImageError(file: file, reason: "cannot write the file: \(why)")
+    }
+}
+
 // MARK: - Path data
 
 /// SVG path data that could not be parsed.

@@ -8,6 +8,8 @@ extension CALayer {
             for layer in _sublayers { layer._superlayer = nil }
             _sublayers = []
             for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+            // insertSublayer reports each addition; clearing to none must be reported too.
+            if _sublayers.isEmpty { sublayersDidChange() }
         }
     }
 
@@ -18,10 +20,14 @@ extension CALayer {
     public var mask: CALayer? {
         get { _mask }
         set {
-            if let newValue {
+            // Setting the current mask again only re-runs the action. (Checking it like a
+            // new one would fail: a mask counts as inside the layer it masks.)
+            if let newValue, newValue !== _mask {
                 precondition(newValue !== self, "CALayer.mask: a layer cannot be its own mask")
-                precondition(!isDescendant(of: newValue) && !newValue.isDescendant(of: self),
-                             "CALayer.mask: the mask \(newValue.debugName) is in \(debugName)'s tree")
+                precondition(!isDescendant(of: newValue),
+                             "CALayer.mask: \(debugName) is inside \(newValue.debugName), which cannot be its mask")
+                // Detach it from wherever it is (a superlayer, or another layer's mask):
+                // a mask has no superlayer.
                 newValue.removeFromSuperlayer()
                 newValue._maskedLayer?._mask = nil
             }
@@ -38,7 +44,10 @@ extension CALayer {
         insertSublayer(layer, at: UInt32(_sublayers.count))
     }
 
-    /// Inserts `layer` at `idx` among the sublayers.
+    /// Inserts `layer` at `idx` among the sublayers (clamped to the end).
+    ///
+    /// Moving a sublayer to a later index counts its old place, so it lands at
+    /// `idx − 1`, as Core Animation's `insert_sublayer` does.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
         precondition(!isDescendant(of: layer),
