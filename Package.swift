@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
         .testTarget(
             name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
-            resources: [.copy("Golden")]),
+            exclude: ["Golden"]),
     ]
 )

@@ -269,3 +269,33 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(composite.kind == .composite && composite.texture == .pass(0) && composite.mask == .pass(1))
     }
 }
+
+@Suite struct SharedEdgeTests {
+    @Test func abuttingCellsInARotatedPlaneShareHardEdges() {
+        let root = canvasRoot(CGSize(width: 300, height: 300))
+        let grid = makeLayer("grid", bounds: CGRect(x: 0, y: 0, width: 200, height: 200),
+                             position: CGPoint(x: 150, y: 150), color: nil)
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 400
+        grid.transform = CATransform3DRotate(CATransform3DRotate(t, 0.6, 0, 1, 0), 0.4, 1, 0, 0)
+        for i in 0..<4 {
+            grid.addSublayer(makeLayer("c\(i)", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                                       position: CGPoint(x: 50 + 100 * (i % 2), y: 50 + 100 * (i / 2))))
+        }
+        root.addSublayer(grid)
+        let items = Flattener(size: CGSize(width: 300, height: 300)).renderList(for: root).screen.items
+        // c0 is top left: its right (maxX) and bottom (maxY) edges are shared.
+        #expect(items.map(\.antialiasedEdges) == [0b0101, 0b0110, 0b1001, 0b1010])
+    }
+
+    @Test func separatedOrDifferentlyTransformedLayersKeepTheirEdges() {
+        let root = canvasRoot()
+        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        root.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 16, y: 5)))
+        let c = makeLayer("c", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 15))
+        c.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        root.addSublayer(c)
+        let items = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
+        #expect(items.map(\.antialiasedEdges) == [0b1111, 0b1111, 0b1111])
+    }
+}

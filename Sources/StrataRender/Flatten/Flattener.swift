@@ -39,6 +39,7 @@ public struct Flattener {
                     clip: -1, opacity: 1, into: &items)
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
                                             items: items))
+        for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
         return state.list
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Strata
+
+/// Finds edges that abutting layers share and turns their anti-aliasing off.
+///
+/// Two anti-aliased edges on the same line each cover a boundary pixel by
+/// about half, and half over half lets a quarter of the background through: a
+/// visible seam. Items in one plane (mappings equal up to a translation in the
+/// plane) whose square edges meet exactly are drawn with hard edges there
+/// instead; the shader extends a hard edge by half a pixel, so the pixels on
+/// the line are covered by both neighbours rather than by neither.
+public enum SharedEdges {
+    /// Clears the anti-aliasing bit of every shared edge among `items`.
+    public static func process(_ items: inout [DrawItem]) {
+        var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
+        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
+            guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
+            planes[key, default: []].append((i, item.shape.offsetBy(dx: offset.x, dy: offset.y)))
+        }
+        for (_, members) in planes where members.count > 1 {
+            // Edges by line: vertical edges keyed by x, horizontal by y.
+            var maxX: [Int64: [ClosedRange<Double>]] = [:], minX: [Int64: [ClosedRange<Double>]] = [:]
+            var maxY: [Int64: [ClosedRange<Double>]] = [:], minY: [Int64: [ClosedRange<Double>]] = [:]
+            for m in members {
+                let r = m.rect
+                maxX[key(r.maxX), default: []].append(Double(r.minY)...Double(r.maxY))
+                minX[key(r.minX), default: []].append(Double(r.minY)...Double(r.maxY))
+                maxY[key(r.maxY), default: []].append(Double(r.minX)...Double(r.maxX))
+                minY[key(r.minY), default: []].append(Double(r.minX)...Double(r.maxX))
+            }
+            for m in members {
+                let r = m.rect
+                var edges = items[m.index].antialiasedEdges
+                if covers(maxX[key(r.minX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0001 }
+                if covers(minX[key(r.maxX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0010 }
+                if covers(maxY[key(r.minY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b0100 }
+                if covers(minY[key(r.maxY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b1000 }
+                items[m.index].antialiasedEdges = edges
+            }
+        }
+    }
+
+    /// A coordinate quantized so that equal edges meet despite rounding.
+    static func key(_ v: CGFloat) -> Int64 { Int64((Double(v) * 4096).rounded()) }
+
+    /// Whether the union of `spans` covers `span`.
+    static func covers(_ spans: [ClosedRange<Double>]?, _ span: ClosedRange<Double>) -> Bool {
+        guard var spans, !spans.isEmpty else { return false }
+        spans.sort { $0.lowerBound < $1.lowerBound }
+        let eps = 1.0 / 4096
+        var reached = span.lowerBound
+        for s in spans where s.lowerBound <= reached + eps {
+            reached = max(reached, s.upperBound)
+            if reached >= span.upperBound - eps { return true }
+        }
+        return reached >= span.upperBound - eps
+    }
+
+    /// The linear part of a plane mapping; items with equal keys lie in one
+    /// plane, offset from each other by a translation in it.
+    struct PlaneKey: Hashable {
+        var q: [Int64]
+
+        /// The key and the translation that takes the item's local coordinates
+        /// into the plane's shared coordinates (relative to the mapping's origin).
+        static func of(_ m: PlaneMapping) -> (PlaneKey, CGPoint)? {
+            let linear = [m.m11, m.m12, m.m13, m.m21, m.m22, m.m23]
+            let scale = linear.map(abs).max() ?? 0
+            guard scale > 0, m.isFinite else { return nil }
+            // Split the translation row c into dx·a + dy·b (a translation within
+            // the plane, by least squares) and the rest, which is the same for
+            // every item of the plane and so goes into the key.
+            let (a, b, c) = ((m.m11, m.m12, m.m13), (m.m21, m.m22, m.m23), (m.m31, m.m32, m.m33))
+            let aa = a.0 * a.0 + a.1 * a.1 + a.2 * a.2, bb = b.0 * b.0 + b.1 * b.1 + b.2 * b.2
+            let ab = a.0 * b.0 + a.1 * b.1 + a.2 * b.2
+            let ac = a.0 * c.0 + a.1 * c.1 + a.2 * c.2, bc = b.0 * c.0 + b.1 * c.1 + b.2 * c.2
+            let det = aa * bb - ab * ab
+            guard abs(det) > 1e-12 * scale * scale * scale * scale else { return nil }
+            let dx = (ac * bb - bc * ab) / det, dy = (bc * aa - ac * ab) / det
+            let rest = (c.0 - dx * a.0 - dy * b.0, c.1 - dx * a.1 - dy * b.1, c.2 - dx * a.2 - dy * b.2)
+            func q(_ v: Double) -> Int64 { Int64((v / scale * 1e7).rounded()) }
+            let key = PlaneKey(q: linear.map(q) + [q(rest.0), q(rest.1), q(rest.2)])
+            return (key, CGPoint(x: dx, y: dy))
+        }
+    }
+}
