@@ -1,11 +1,79 @@
 import ArgumentParser
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Render a scene file to a PNG, headless.")
+        commandName: "render",
+        abstract: "Render a scene file to a PNG, headless (EGL, no display needed).",
+        discussion: """
+            The same scene and time always give the same PNG bytes. With --frames START:END:STEP the \
+            output is a pattern with one printf-style number, e.g. 'out/frame%04d.png'.
+            """)
 
     @Argument(help: "The scene file (*.scene.json).")
     var scene: String
 
-    func run() throws {}
+    @Option(name: .shortAndLong, help: "The PNG to write.")
+    var output: String
+
+    @Option(help: "Scene time in seconds (default: the scene's own 'time').")
+    var time: Double?
+
+    @Option(help: "Pixels per point (default: the scene's own 'scale').")
+    var scale: Double?
+
+    @Option(help: "Render a sequence: START:END:STEP seconds, END included.")
+    var frames: String?
+
+    @Flag(help: "Print layers, items, draw calls and passes.")
+    var stats = false
+
+    @Flag(help: "Print the render list as text.")
+    var dump = false
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
+        if let time, !time.isFinite { throw ValidationError("--time must be a finite number") }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: scene)
+        let loaded: Scene
+        do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
+        let renderer: OffscreenRenderer
+        do { renderer = try OffscreenRenderer() } catch { throw failure("headless OpenGL: \(error.description)") }
+        let times = try frameTimes(default: time ?? loaded.time)
+        for (index, t) in times.enumerated() {
+            let path = frames == nil ? output : String(format: output, index)
+            try renderFrame(loaded, at: t, renderer: renderer, to: path)
+        }
+    }
+
+    func frameTimes(default t: Double) throws -> [Double] {
+        guard let frames else { return [t] }
+        let parts = frames.split(separator: ":").map { Double($0) }
+        guard parts.count == 3, let start = parts[0], let end = parts[1], let step = parts[2],
+              start.isFinite, end.isFinite, step > 0, end >= start else {
+            throw failure("--frames: expected START:END:STEP with STEP > 0 and END >= START, got \"\(frames)\"")
+        }
+        let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
+        guard count <= 100_000 else { throw failure("--frames: \(count) frames is more than 100000") }
+        guard output.contains("%") else { throw failure("--frames needs an output pattern such as 'frame%04d.png'") }
+        return (0..<count).map { start + Double($0) * step }
+    }
+
+    func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, to path: String) throws {
+        let tree = scene.root
+        let list = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background)
+            .renderList(for: tree)
+        if dump { print(list.dump(), terminator: "") }
+        let result: (image: CGImage, stats: RenderStats)
+        do { result = try renderer.render(list) } catch { throw failure("\(scene.baseURL?.path ?? self.scene): \(error.description)") }
+        do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
+        if stats { print("\(path): \(result.stats)") }
+    }
 }

@@ -1,0 +1,10 @@
+import ArgumentParser
+import Foundation
+
+/// Prints `strata: MESSAGE` as one line on standard error and returns the exit
+/// code to throw, so ArgumentParser prints nothing more.
+func failure(_ message: String) -> ExitCode {
+    let line = "strata: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
+    return ExitCode(1)
+}
