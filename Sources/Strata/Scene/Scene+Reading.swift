@@ -1,0 +1,130 @@
+import Foundation
+
+/// Reads scene JSON into a layer tree, animations and a timeline.
+struct SceneReader {
+    /// The parts of a scene file besides what the reader collects as it goes.
+    struct Parts {
+        var size: CGSize
+        var scale: CGFloat
+        var background: CGColor?
+        var time: CFTimeInterval
+        var root: CALayer
+        var timeline: [SceneTransaction]
+    }
+
+    let images: SceneImageTable
+    var animations: [SceneAnimation] = []
+    var layersByName: [String: CALayer] = [:]
+    var ambiguousNames: Set<String> = []
+
+    init(images: SceneImageTable) { self.images = images }
+
+    static let topLevelFields: Set<String> = ["size", "scale", "background", "time", "root", "timeline"]
+
+    mutating func read(_ data: Data) throws(SceneError) -> Parts {
+        guard data.count <= Scene.maximumFileSize else { throw .fileTooLarge(data.count) }
+        let json = try JSONValue.parse(data)
+        guard case .object(let top) = json else { throw .expected("a scene (an object)", got: json, at: "") }
+        if let bad = top.members.first(where: { !SceneReader.topLevelFields.contains($0.key) }) {
+            throw .unknownField(bad.key, at: "")
+        }
+        typealias D = SceneValueDecoder
+        guard let sizeJSON = top["size"] else { throw .missingField("size", at: "") }
+        let n = try D.numbers(sizeJSON, count: 2, shape: "[width, height]", at: "size")
+        for k in 0..<2 where n[k] <= 0 {
+            throw SceneError(path: "size[\(k)]", reason: "must be greater than 0, got \(JSONValue.format(n[k]))")
+        }
+        let size = CGSize(width: n[0], height: n[1])
+        let scale = try top["scale"].map { j throws(SceneError) -> CGFloat in try D.positive(j, at: "scale") } ?? 1
+        let background = try top["background"].flatMap { j throws(SceneError) -> CGColor? in try D.optionalColor(j, at: "background") }
+        let time = try top["time"].map { j throws(SceneError) -> CGFloat in try D.nonNegative(j, at: "time") } ?? 0
+
+        guard let rootJSON = top["root"] else { throw .missingField("root", at: "") }
+        var count = 0
+        try SceneReader.checkLimits(rootJSON, at: "root", depth: 1, count: &count)
+        let root = try readLayer(rootJSON, at: "root", canvas: size)
+        (layersByName, ambiguousNames) = Scene.indexNames(root)
+
+        var timeline: [SceneTransaction] = []
+        if let timelineJSON = top["timeline"] {
+            for (k, entry) in try D.array(timelineJSON, at: "timeline").enumerated() {
+                timeline.append(try SceneTransaction.read(entry, at: "timeline[\(k)]", reader: self))
+            }
+        }
+        return Parts(size: size, scale: scale, background: background, time: time, root: root, timeline: timeline)
+    }
+
+    /// Checks the tree's depth and layer count before any layer is made, so an
+    /// oversized file fails fast and small.
+    static func checkLimits(_ json: JSONValue, at path: String, depth: Int, count: inout Int) throws(SceneError) {
+        guard case .object(let layer) = json else { return }  // the reader reports what is wrong
+        guard depth <= Scene.maximumDepth else { throw .tooDeep(at: path) }
+        count += 1
+        guard count <= Scene.maximumLayerCount else { throw .tooManyLayers(at: path) }
+        for member in layer.members {
+            switch (member.key, member.value) {
+            case ("mask", let mask):
+                try checkLimits(mask, at: path + ".mask", depth: depth + 1, count: &count)
+            case ("sublayers", .array(let items)):
+                for (k, item) in items.enumerated() {
+                    try checkLimits(item, at: "\(path).sublayers[\(k)]", depth: depth + 1, count: &count)
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Reads one layer and its subtree. `canvas` is the canvas size for the root, nil for others.
+    mutating func readLayer(_ json: JSONValue, at path: String, canvas: CGSize? = nil) throws(SceneError) -> CALayer {
+        guard case .object(let object) = json else { throw .expected("a layer (an object)", got: json, at: path) }
+        var type = SceneLayerType.layer
+        if let typeJSON = object["type"] {
+            type = try SceneValueDecoder.choice(typeJSON, SceneLayerType.names, at: path + ".type")
+        }
+        let layer = type.makeLayer()
+        if let canvas {
+            layer._bounds = CGRect(origin: .zero, size: canvas)
+            layer._position = CGPoint(x: canvas.width / 2, y: canvas.height / 2)
+        }
+        for member in object.members {
+            let fieldPath = JSONParser.append(key: member.key, to: path)
+            switch member.key {
+            case "type":
+                continue
+            case "sublayers":
+                // Tree links are set directly, like the properties: building is not a change.
+                for (k, item) in try SceneValueDecoder.array(member.value, at: fieldPath).enumerated() {
+                    let sublayer = try readLayer(item, at: "\(fieldPath)[\(k)]")
+                    layer._sublayers.append(sublayer)
+                    sublayer._superlayer = layer
+                }
+            case "mask":
+                let mask = try readLayer(member.value, at: fieldPath)
+                layer._mask = mask
+                mask._maskedLayer = layer
+            case "animations":
+                for (k, item) in try SceneValueDecoder.array(member.value, at: fieldPath).enumerated() {
+                    animations.append(try SceneAnimation.read(item, at: "\(fieldPath)[\(k)]", layer: layer,
+                                                              layerPath: path, type: type, images: images))
+                }
+            case "contents":
+                layer._contents = try images.image(member.value, at: fieldPath)
+            default:
+                guard let field = SceneField.byName[member.key] else { throw .unknownField(member.key, at: path) }
+                guard field.applies(to: type) else {
+                    throw .fieldNeedsType(member.key, type: field.owner?.rawValue ?? "", at: path)
+                }
+                try field.read(layer, member.value, fieldPath)
+            }
+        }
+        return layer
+    }
+}
+
+extension SceneLayerType {
+    /// The type names a scene file may use.
+    static let names: KeyValuePairs<String, SceneLayerType> = [
+        "layer": .layer, "transformLayer": .transformLayer, "gradientLayer": .gradientLayer,
+        "shapeLayer": .shapeLayer, "textLayer": .textLayer,
+    ]
+}
