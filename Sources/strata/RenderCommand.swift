@@ -74,6 +74,6 @@ struct RenderCommand: ParsableCommand {
         let result: (image: CGImage, stats: RenderStats)
         do { result = try renderer.render(list) } catch { throw failure("\(scene.baseURL?.path ?? self.scene): \(error.description)") }
         do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
-        if stats { print("\(path): \(result.stats)") }
+        print(stats ? "wrote \(path): \(result.stats)" : "wrote \(path)")
     }
 }

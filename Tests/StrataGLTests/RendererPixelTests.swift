@@ -42,3 +42,29 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         #expect(out.stats.drawCalls == 1)
     }
 }
+
+@Suite struct RendererErrorTests {
+    @Test func contentsLargerThanTheTextureLimitFailWithTheLayerName() throws {
+        let renderer = try OffscreenRenderer()
+        let limit = renderer.host.context.info.maxTextureSize
+        let r = root(64, 32)
+        let big = layer(CGRect(x: 0, y: 0, width: 60, height: 30), CGPoint(x: 32, y: 16), nil)
+        big.name = "big"
+        big.contents = CGImage(width: limit + 1, height: 1, pixels: [UInt8](repeating: 200, count: (limit + 1) * 4),
+                               label: "wide.png")
+        r.addSublayer(big)
+        do {
+            _ = try renderer.render(r, size: CGSize(width: 64, height: 32))
+            Issue.record("rendering a \(limit + 1)-pixel-wide texture did not fail")
+        } catch {
+            let message = error.description
+            #expect(message.contains("\"big\"") && message.contains("wide.png"), "message: \(message)")
+            #expect(!message.contains("\n"))
+        }
+        // The renderer still works afterwards.
+        big.contents = nil
+        big.backgroundColor = .white
+        let out = try renderer.render(r, size: CGSize(width: 64, height: 32))
+        #expect(close(pixel(out.image, 32, 16), [255, 255, 255, 255]))
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the renderer and the animation engine; print a report (timings are not tests).",
+        discussion: "Set LP_NUM_THREADS to pin llvmpipe's threads for comparable numbers.")
+
+    @Option(help: "Frames to time per case (the median is reported).")
+    var frames = 20
+
+    @Option(help: "Canvas size in points, WxH.")
+    var size = "1024x768"
+
+    func run() throws {
+        let parts = size.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 }) else {
+            throw failure("--size: expected WxH between 16 and 8192, got \"\(size)\"")
+        }
+        let canvas = CGSize(width: parts[0], height: parts[1])
+        let renderer: OffscreenRenderer
+        do { renderer = try OffscreenRenderer() } catch { throw failure("headless OpenGL: \(error.description)") }
+        print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
+              + "\(renderer.host.context.info.renderer)")
+        for count in [1_000, 10_000] {
+            try benchGrid(count, canvas: canvas, renderer: renderer)
+        }
+    }
+
+    func benchGrid(_ count: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
+        let tree = BenchmarkScenes.grid(count, size: canvas)
+        let flattener = Flattener(size: canvas, background: .black)
+        var flattenTimes: [Double] = [], renderTimes: [Double] = []
+        var stats = RenderStats()
+        for _ in 0..<max(1, frames) {
+            let clock = ContinuousClock()
+            var list: RenderList!
+            flattenTimes.append(clock.measure { list = flattener.renderList(for: tree) }.seconds)
+            let start = clock.now
+            do { stats = try renderer.render(list).stats } catch { throw failure(error.description) }
+            renderTimes.append((clock.now - start).seconds)
+        }
+        print(String(format: "grid %6d layers: flatten %7.2f ms (%.2f µs/layer), GL frame+readback %7.2f ms, "
+                     + "%d draw calls, %d passes", count, median(flattenTimes) * 1e3,
+                     median(flattenTimes) * 1e6 / Double(count), median(renderTimes) * 1e3,
+                     stats.drawCalls, stats.passes))
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? 0 : s[s.count / 2]
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

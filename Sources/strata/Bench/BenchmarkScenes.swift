@@ -1,0 +1,25 @@
+import Foundation
+import Strata
+
+/// Layer trees the benchmarks measure.
+enum BenchmarkScenes {
+    /// `count` rounded, bordered, background-coloured layers in a grid on a canvas of `size`.
+    static func grid(_ count: Int, size: CGSize) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
+        let cell = min(size.width, size.height) / CGFloat(columns)
+        for i in 0..<count {
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: cell * 0.8, height: cell * 0.8)
+            l.position = CGPoint(x: cell * (CGFloat(i % columns) + 0.5), y: cell * (CGFloat(i / columns) + 0.5))
+            l.backgroundColor = CGColor(red: CGFloat(i % 13) / 13, green: 0.4, blue: CGFloat(i % 7) / 7, alpha: 1)
+            l.cornerRadius = cell * 0.2
+            l.borderWidth = max(1, cell * 0.05)
+            l.borderColor = CGColor(gray: 1, alpha: 0.8)
+            root.addSublayer(l)
+        }
+        return root
+    }
+}
