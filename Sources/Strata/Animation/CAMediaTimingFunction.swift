@@ -62,7 +62,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     public func evaluate(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        if ax == 0 && bx == 0 && cx == 1 && ay == 0 && by == 0 && cy == 1 { return x }  // linear
+        if c1x == c1y && c2x == c2y { return x }  // control points on the diagonal: the identity
         let s = solveCurveX(x)
         return ((ay * s + by) * s + cy) * s
     }
