@@ -40,13 +40,13 @@ final class Stage {
     }
 }
 
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
-func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: Double = 1e-9) -> Bool { abs(Double(a - b)) <= tolerance }
-func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: Double = 1e-9) -> Bool {
-    close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
+func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+func near(_ a: CGFloat, _ b: CGFloat, _ tolerance: Double = 1e-9) -> Bool { abs(Double(a - b)) <= tolerance }
+func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: Double = 1e-9) -> Bool {
+    near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
 }
-func close(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: Double = 1e-9) -> Bool {
-    zip(a.elements, b.elements).allSatisfy { close($0, $1, tolerance) }
+func near(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: Double = 1e-9) -> Bool {
+    zip(a.elements, b.elements).allSatisfy { near($0, $1, tolerance) }
 }
 
 /// Records delegate calls in order.
@@ -73,7 +73,7 @@ final class DelegateLog: CAAnimationDelegate {
         stage.tick(0)  // commits: begins at 0
         #expect(anim?.beginTime == 0)
         let f = CAMediaTimingFunction(name: .default).evaluate(0.5)
-        #expect(close(Double(stage.sample(layer, at: 0.125).opacity), 1 - f, 1e-6))
+        #expect(near(Double(stage.sample(layer, at: 0.125).opacity), 1 - f, 1e-6))
         #expect(stage.sample(layer, at: 0.25).opacity == 0)
         #expect(layer.animationKeys() == nil)  // removed on completion
     }
@@ -311,16 +311,16 @@ final class DelegateLog: CAAnimationDelegate {
         #expect(sample({ $0.values = values; $0.calculationMode = .discrete }, at: 0.7) == 40)
         #expect(sample({ $0.values = values; $0.calculationMode = .discrete; $0.keyTimes = [0, 0.1, 0.2, 1] }, at: 0.15) == 10)
         // Paced: distance 10 then 30, so 10 is reached at 0.25 of the time.
-        #expect(close(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.25), 10))
-        #expect(close(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.5), 20))
+        #expect(near(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.25), 10))
+        #expect(near(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.5), 20))
         // Per-segment timing functions.
         let easeIn = CAMediaTimingFunction(name: .easeIn)
-        #expect(close(sample({ $0.values = values; $0.timingFunctions = [easeIn, easeIn] }, at: 0.25),
+        #expect(near(sample({ $0.values = values; $0.timingFunctions = [easeIn, easeIn] }, at: 0.25),
                       10 * easeIn.evaluate(0.5)))
         // Cubic (Catmull-Rom) passes through the keyframes and is smooth between.
-        #expect(close(sample({ $0.values = values; $0.calculationMode = .cubic }, at: 0.5), 10))
+        #expect(near(sample({ $0.values = values; $0.calculationMode = .cubic }, at: 0.5), 10))
         let mid = sample({ $0.values = [0, 10, 20, 30]; $0.calculationMode = .cubic }, at: 0.5)
-        #expect(close(mid, 15))
+        #expect(near(mid, 15))
     }
 
     @Test func keyframePathAndRotation() {
@@ -337,11 +337,11 @@ final class DelegateLog: CAAnimationDelegate {
         anim.rotationMode = .rotateAuto
         layer.add(anim, forKey: "move")
         var p = stage.sample(layer, at: 0.125)  // 50 of 400
-        #expect(close(p.position, CGPoint(x: 50, y: 0), 1e-6))
-        #expect(close(p.transform, CATransform3DIdentity, 1e-6))
+        #expect(near(p.position, CGPoint(x: 50, y: 0), 1e-6))
+        #expect(near(p.transform, CATransform3DIdentity, 1e-6))
         p = stage.sample(layer, at: 0.5)  // 200: 100 down the second line
-        #expect(close(p.position, CGPoint(x: 100, y: 100), 1e-6))
-        #expect(close(p.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-6))
+        #expect(near(p.position, CGPoint(x: 100, y: 100), 1e-6))
+        #expect(near(p.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-6))
     }
 
     @Test func springSettles() {
@@ -362,10 +362,10 @@ final class DelegateLog: CAAnimationDelegate {
         // Closed form at a known time: x(t) = 1 − e^{−5t}(cos ωd t + (5/ωd) sin ωd t), ωd = √75.
         let wd = 75.0.squareRoot(), t = 0.3
         let expected = 1 - exp(-5 * t) * (cos(wd * t) + 5 / wd * sin(wd * t))
-        #expect(close(SpringModel(spring).progress(at: t), expected, 1e-12))
+        #expect(near(SpringModel(spring).progress(at: t), expected, 1e-12))
         let perceptual = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.2)
-        #expect(close(perceptual.perceptualDuration, 0.5, 1e-9))
-        #expect(close(perceptual.bounce, 0.2, 1e-9))
+        #expect(near(perceptual.perceptualDuration, 0.5, 1e-9))
+        #expect(near(perceptual.bounce, 0.2, 1e-9))
     }
 
     @Test func valueFunctionSpinsPastAFullTurn() {
@@ -378,7 +378,7 @@ final class DelegateLog: CAAnimationDelegate {
         anim.duration = 1
         layer.add(anim, forKey: "spin")
         let p = stage.sample(layer, at: 0.375)  // 1.5 π
-        #expect(close(p.transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1), 1e-9))
+        #expect(near(p.transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1), 1e-9))
     }
 
     @Test func additiveTransformConcatenatesBeforeTheModel() {
@@ -395,14 +395,14 @@ final class DelegateLog: CAAnimationDelegate {
         anim.duration = 1
         layer.add(anim, forKey: "pulse")
         let p = stage.sample(layer, at: 0.5)
-        #expect(close(p.transform, CATransform3DMakeScale(2, 2, 1).concatenating(CATransform3DMakeTranslation(100, 0, 0))))
+        #expect(near(p.transform, CATransform3DMakeScale(2, 2, 1).concatenating(CATransform3DMakeTranslation(100, 0, 0))))
         // Additive numbers add to the model.
         let shake = CABasicAnimation(keyPath: "position.x")
         shake.fromValue = -10; shake.toValue = 10; shake.isAdditive = true; shake.duration = 1
         layer.position = CGPoint(x: 50, y: 0)
         layer.removeAllAnimations()
         layer.add(shake, forKey: "shake")
-        #expect(close(stage.sample(layer, at: 1.25).position.x, 55))  // began at 0.5
+        #expect(near(stage.sample(layer, at: 1.25).position.x, 55))  // began at 0.5
     }
 
     @Test func cumulativeRepeatsBuildOnEachOther() {
@@ -413,7 +413,7 @@ final class DelegateLog: CAAnimationDelegate {
         anim.repeatCount = 3; anim.isCumulative = true
         layer.add(anim, forKey: "r")
         let angle = stage.sample(layer, at: 2.5).value(forKeyPath: "transform.rotation.z") as? NSNumber
-        #expect(close(angle?.doubleValue ?? 0, 2.5, 1e-9))
+        #expect(near(angle?.doubleValue ?? 0, 2.5, 1e-9))
     }
 
     @Test func presentationTreeHasPresentationSublayersAndModel() {
@@ -473,8 +473,8 @@ final class DelegateLog: CAAnimationDelegate {
         layer.setValue(CGFloat(0.5), forKeyPath: "opacity")
         #expect(layer.opacity == 0.5)
         layer.setValue(Double.pi / 2, forKeyPath: "transform.rotation.y")
-        #expect(close(layer.transform, CATransform3DMakeRotation(.pi / 2, 0, 1, 0), 1e-9))
-        #expect(close((layer.value(forKeyPath: "transform.rotation.y") as? NSNumber)?.doubleValue ?? 0, .pi / 2, 1e-9))
+        #expect(near(layer.transform, CATransform3DMakeRotation(.pi / 2, 0, 1, 0), 1e-9))
+        #expect(near((layer.value(forKeyPath: "transform.rotation.y") as? NSNumber)?.doubleValue ?? 0, .pi / 2, 1e-9))
         layer.setValue(NSValue(cgSize: CGSize(width: 5, height: 6)), forKeyPath: "bounds.size")
         #expect((layer.value(forKeyPath: "bounds.size.height") as? NSNumber)?.doubleValue == 6)
         layer.setValue("x", forKey: "custom")

@@ -39,7 +39,7 @@ private struct SplitMix {
             // Decomposition normalizes m44 to 1 (the same projective map).
             let normal = CATransform3D(elements: t.elements.map { $0 / t.m44 })
             let scale = normal.elements.map { abs(Double($0)) }.max() ?? 1
-            #expect(close(back, normal, 1e-9 * max(scale, 1)), "\(t) → \(back)")
+            #expect(near(back, normal, 1e-9 * max(scale, 1)), "\(t) → \(back)")
             checked += 1
         }
         #expect(checked == 500)
@@ -52,10 +52,10 @@ private struct SplitMix {
         let s = DecomposedTransform(CATransform3DMakeScale(2, 3, 4)) ?? DecomposedTransform()
         #expect(s.scale == (2, 3, 4))
         let r = DecomposedTransform(CATransform3DMakeRotation(.pi / 3, 0, 1, 0))
-        #expect(close(r?.eulerAngles.y ?? 0, .pi / 3, 1e-12))
+        #expect(near(r?.eulerAngles.y ?? 0, .pi / 3, 1e-12))
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 500
-        #expect(close(DecomposedTransform(p)?.perspective.z ?? 0, -1.0 / 500, 1e-15))
+        #expect(near(DecomposedTransform(p)?.perspective.z ?? 0, -1.0 / 500, 1e-15))
     }
 
     @Test func singularMatricesSwitchAtTheMidpoint() {
@@ -73,16 +73,16 @@ private struct SplitMix {
         let a = CATransform3DIdentity
         let b = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
         let mid = TransformInterpolator.interpolate(a, b, 0.5)
-        #expect(close(mid, CATransform3DMakeRotation(.pi / 4, 0, 1, 0), 1e-12))
+        #expect(near(mid, CATransform3DMakeRotation(.pi / 4, 0, 1, 0), 1e-12))
         // 270° the long way round equals −90°: halfway is −45°.
         let c = CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1)
-        #expect(close(TransformInterpolator.interpolate(a, c, 0.5), CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), 1e-12))
+        #expect(near(TransformInterpolator.interpolate(a, c, 0.5), CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), 1e-12))
         // Translation, scale and rotation together.
         let from = CATransform3DTranslate(CATransform3DMakeScale(1, 1, 1), 0, 0, 0)
         let to = CATransform3DRotate(CATransform3DScale(CATransform3DMakeTranslation(100, 50, 0), 3, 3, 1), .pi / 2, 0, 0, 1)
         let halfway = TransformInterpolator.interpolate(from, to, 0.5)
         let expected = CATransform3DRotate(CATransform3DScale(CATransform3DMakeTranslation(50, 25, 0), 2, 2, 1), .pi / 4, 0, 0, 1)
-        #expect(close(halfway, expected, 1e-9))
+        #expect(near(halfway, expected, 1e-9))
     }
 
     @Test func perspectiveInterpolatesLinearly() {
@@ -91,7 +91,7 @@ private struct SplitMix {
         var b = CATransform3DIdentity
         b.m34 = -1.0 / 250
         let mid = TransformInterpolator.interpolate(a, b, 0.5)
-        #expect(close(mid.m34, (-1.0 / 500 - 1.0 / 250) / 2, 1e-15))
+        #expect(near(mid.m34, (-1.0 / 500 - 1.0 / 250) / 2, 1e-15))
     }
 
     @Test func coloursInterpolatePerComponent() {
@@ -139,7 +139,7 @@ private struct SplitMix {
         spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 1
         layer.add(spin, forKey: "spin")
         let p = stage.sample(layer, at: 0.5)
-        #expect(close(p.transform, CATransform3DScale(CATransform3DMakeRotation(.pi / 2, 0, 1, 0), 2, 2, 1), 1e-9))
+        #expect(near(p.transform, CATransform3DScale(CATransform3DMakeRotation(.pi / 2, 0, 1, 0), 2, 2, 1), 1e-9))
         // transform.scale sets all three; translation is a size.
         layer.removeAllAnimations()
         let grow = CABasicAnimation(keyPath: "transform.scale")
@@ -149,8 +149,8 @@ private struct SplitMix {
         move.fromValue = NSValue(cgSize: .zero); move.toValue = NSValue(cgSize: CGSize(width: 10, height: 20)); move.duration = 1
         layer.add(move, forKey: "move")
         let q = stage.sample(layer, at: 1)  // both added at 0.5
-        #expect(close(q.transform, CATransform3DTranslate(CATransform3DMakeScale(2, 2, 2), 2.5, 5, 0), 1e-9))
-        #expect(close((q.value(forKeyPath: "transform.scale.x") as? NSNumber)?.doubleValue ?? 0, 2, 1e-12))
+        #expect(near(q.transform, CATransform3DTranslate(CATransform3DMakeScale(2, 2, 2), 2.5, 5, 0), 1e-9))
+        #expect(near((q.value(forKeyPath: "transform.scale.x") as? NSNumber)?.doubleValue ?? 0, 2, 1e-12))
         #expect((q.value(forKeyPath: "transform.translation") as? NSValue)?.cgSizeValue == CGSize(width: 5, height: 10))
     }
 

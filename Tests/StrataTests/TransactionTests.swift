@@ -133,7 +133,7 @@ import Testing
         stage.tick(3)  // commits at the clock's time before the tick moves it
         #expect(anim?.beginTime == 1)
         #expect(CATransaction.animationDuration() == 0.25)
-        #expect(close(Double(layer.presentation()?.opacity ?? 0), 1 - 0.5 * CAMediaTimingFunction(name: .default).evaluate(0.5), 1e-6))
+        #expect(near(Double(layer.presentation()?.opacity ?? 0), 1 - 0.5 * CAMediaTimingFunction(name: .default).evaluate(0.5), 1e-6))
     }
 
     @Test func flushCommitsTheImplicitTransaction() {
@@ -172,7 +172,7 @@ import Testing
         CATransaction.commit()
         let from = (layer.animation(forKey: "position") as? CABasicAnimation)?.fromValue as? NSValue
         #expect(from?.cgPointValue == CGPoint(x: 50, y: 0))
-        #expect(close(stage.sample(layer, at: 1).position, CGPoint(x: 25, y: 0)))
+        #expect(near(stage.sample(layer, at: 1).position, CGPoint(x: 25, y: 0)))
     }
 
     @Test func lockIsRecursive() {
@@ -202,7 +202,7 @@ import Testing
             time += 1.0 / 60
             let p = stage.sample(page, at: time)
             #expect(page.animationKeys() == nil)
-            #expect(close(p.transform, CATransform3DMakeScale(scale, scale, 1)))
+            #expect(near(p.transform, CATransform3DMakeScale(scale, scale, 1)))
         }
         var completed = false
         CATransaction.begin()
@@ -218,7 +218,7 @@ import Testing
         let mid = stage.sample(page, at: start + 0.25 / scale)
         let eased = CAMediaTimingFunction(name: .default).evaluate(0.5)
         let expected = scale + (1 - scale) * CGFloat(eased)
-        #expect(close(mid.transform.m11, expected, 1e-6))
+        #expect(near(mid.transform.m11, expected, 1e-6))
         #expect(!completed && shadow.superlayer === stage.root)
         stage.tick(start + 0.5 / scale - 0.001)
         #expect(!completed)

@@ -21,7 +21,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     private let mode: Mode
     private let values: [AnimValue]
-    private let segments: [PathSegment]
+    private let segments: [KeyframePathSegment]
     /// Time (0...1 of the duration) of each keyframe.
     private var times: [Double] = []
     private let segmentFunctions: [CAMediaTimingFunction]
@@ -41,7 +41,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
         default: mode = .linear
         }
         if let path = animation.path, valueKind == .point {
-            segments = PathSegment.segments(of: path)
+            segments = KeyframePathSegment.segments(of: path)
             values = segments.isEmpty ? [] : [.point(segments[0].start)] + segments.map { .point($0.end) }
         } else {
             segments = []
@@ -226,7 +226,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
 }
 
 /// One piece of a path a keyframe animation follows: a line or a Bézier.
-struct PathSegment {
+struct KeyframePathSegment {
     /// Control points, start first, end last (2: line, 3: quadratic, 4: cubic).
     let points: [CGPoint]
     /// Cumulative arc length at evenly spaced parameters (for paced motion).
@@ -280,23 +280,23 @@ struct PathSegment {
 
     /// The segments of `path`, in order; a move starts a new subpath (the jump
     /// to it is a straight segment), a close returns to the subpath's start.
-    static func segments(of path: CGPath) -> [PathSegment] {
-        var result: [PathSegment] = []
+    static func segments(of path: CGPath) -> [KeyframePathSegment] {
+        var result: [KeyframePathSegment] = []
         var current: CGPoint?
         var subpathStart = CGPoint.zero
         for element in path.elements {
             switch element {
             case .moveTo(let p):
-                if let c = current, !result.isEmpty { result.append(PathSegment([c, p])) }
+                if let c = current, !result.isEmpty { result.append(KeyframePathSegment([c, p])) }
                 current = p; subpathStart = p
             case .lineTo(let p):
-                result.append(PathSegment([current ?? p, p])); current = p
+                result.append(KeyframePathSegment([current ?? p, p])); current = p
             case .quadCurveTo(let c, let p):
-                result.append(PathSegment([current ?? c, c, p])); current = p
+                result.append(KeyframePathSegment([current ?? c, c, p])); current = p
             case .curveTo(let c1, let c2, let p):
-                result.append(PathSegment([current ?? c1, c1, c2, p])); current = p
+                result.append(KeyframePathSegment([current ?? c1, c1, c2, p])); current = p
             case .closeSubpath:
-                if let c = current, c != subpathStart { result.append(PathSegment([c, subpathStart])) }
+                if let c = current, c != subpathStart { result.append(KeyframePathSegment([c, subpathStart])) }
                 current = subpathStart
             }
         }
