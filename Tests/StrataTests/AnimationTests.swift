@@ -496,3 +496,36 @@ final class DelegateLog: CAAnimationDelegate {
         #expect(shape.value(forKey: "fillRule") as? String == "non-zero")
     }
 }
+
+@Suite struct AnimationPresentationCacheTests {
+    @Test func unchangedSubtreesAreReused() {
+        let stage = Stage()
+        let a = stage.show(CALayer()), b = stage.show(CALayer())
+        let leaf = CALayer()
+        a.addSublayer(leaf)
+        let first = stage.tick(0)
+        let second = stage.tick(0.5)
+        #expect(first === second)  // nothing changed: the same tree
+        leaf.opacity = 0.3  // implicit animation: leaf, a and root are new; b is the same
+        let third = stage.tick(0.6)
+        #expect(third !== second)
+        #expect(third.sublayers?[1] === second.sublayers?[1])
+        #expect(third.sublayers?[0] !== second.sublayers?[0])
+        #expect(third.sublayers?[0].sublayers?[0].superlayer === third.sublayers?[0])
+        #expect(third.sublayers?[1].superlayer === third)
+        stage.tick(2)  // animation over
+        let fourth = stage.tick(2.1)
+        #expect(fourth.sublayers?[0].sublayers?[0].opacity == 0.3)
+        #expect(stage.tick(2.2) === fourth)
+        // Structure changes are seen too.
+        let extra = CALayer()
+        b.addSublayer(extra)
+        let fifth = stage.tick(2.3)
+        #expect(fifth.sublayers?[1] !== fourth.sublayers?[1])
+        #expect(fifth.sublayers?[1].sublayers?.count == 1)
+        extra.removeFromSuperlayer()
+        #expect(stage.tick(2.4).sublayers?[1].sublayers == nil)
+        b.name = "renamed"
+        #expect(stage.tick(2.5).sublayers?[1].name == "renamed")
+    }
+}

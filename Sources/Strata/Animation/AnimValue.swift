@@ -23,7 +23,15 @@ enum AnimValue {
     case path(CGPath?)
     case numbers([Double])
     case colors([CGColor])
-    case other(Any?)
+    /// A value that does not interpolate (boxed, so the enum's payloads are
+    /// all plain values or single references and it copies cheaply).
+    case discrete(DiscreteValue)
+
+    /// A discrete value.
+    static func other(_ value: Any?) -> AnimValue { .discrete(DiscreteValue(value)) }
+
+    /// The discrete value held, if this is one (`.some(nil)` for a discrete nil).
+    var otherValue: Any?? { if case .discrete(let d) = self { return .some(d.value) }; return nil }
 
     // MARK: Converting from what callers pass
 
@@ -53,10 +61,16 @@ enum AnimValue {
     /// The `objCType` of an NSValue, as a Swift string.
     static func objCType(of value: NSValue) -> String { String(cString: value.objCType) }
 
+    /// Whether `value`'s objCType starts with `prefix` (no String made: this is on the hot path).
+    static func objCType(of value: NSValue, hasPrefix prefix: StaticString) -> Bool {
+        strncmp(value.objCType, UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                prefix.utf8CodeUnitCount) == 0
+    }
+
     static func point(from any: Any?) -> CGPoint? {
         switch any {
         case let p as CGPoint: return p
-        case let v as NSValue where !(v is NSNumber) && objCType(of: v).hasPrefix("{CGPoint"): return v.pointValue
+        case let v as NSValue where !(v is NSNumber) && objCType(of: v, hasPrefix: "{CGPoint="): return v.pointValue
         default: return pair(from: any).map { CGPoint(x: $0.0, y: $0.1) }
         }
     }
@@ -64,7 +78,7 @@ enum AnimValue {
     static func size(from any: Any?) -> CGSize? {
         switch any {
         case let s as CGSize: return s
-        case let v as NSValue where !(v is NSNumber) && objCType(of: v).hasPrefix("{CGSize"): return v.sizeValue
+        case let v as NSValue where !(v is NSNumber) && objCType(of: v, hasPrefix: "{CGSize="): return v.sizeValue
         default: return pair(from: any).map { CGSize(width: $0.0, height: $0.1) }
         }
     }
@@ -72,7 +86,7 @@ enum AnimValue {
     static func rect(from any: Any?) -> CGRect? {
         switch any {
         case let r as CGRect: return r
-        case let v as NSValue where !(v is NSNumber) && objCType(of: v).hasPrefix("{CGRect"): return v.rectValue
+        case let v as NSValue where !(v is NSNumber) && objCType(of: v, hasPrefix: "{CGRect="): return v.rectValue
         default:
             guard let n = doubles(from: any), n.count == 4 else { return nil }
             return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
@@ -171,7 +185,7 @@ enum AnimValue {
         case .path(let p): return p
         case .numbers(let n): return n.map { NSNumber(value: $0) }
         case .colors(let c): return c as [Any]
-        case .other(let v): return v
+        case .discrete(let d): return d.value
         }
     }
 
@@ -195,7 +209,7 @@ extension AnimValue {
     /// (springs overshoot), which extrapolates. Values that cannot be
     /// interpolated switch at the midpoint.
     static func interpolate(_ a: AnimValue, _ b: AnimValue, _ t: Double,
-                            transforms: inout TransformInterpolator) -> AnimValue {
+                            transforms: TransformInterpolator? = nil) -> AnimValue {
         @inline(__always) func lerp(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
@@ -204,7 +218,8 @@ extension AnimValue {
         case let (.rect(p), .rect(q)):
             return .rect(CGRect(x: lerp(p.origin.x, q.origin.x), y: lerp(p.origin.y, q.origin.y),
                                 width: lerp(p.width, q.width), height: lerp(p.height, q.height)))
-        case let (.transform(p), .transform(q)): return .transform(transforms.interpolate(p, q, t))
+        case let (.transform(p), .transform(q)):
+            return .transform(transforms?.interpolate(p, q, t) ?? TransformInterpolator.interpolate(p, q, t))
         case let (.color(p), .color(q)):
             if t == 0 { return a }
             if t == 1 { return b }
@@ -333,4 +348,10 @@ extension AnimValue {
         for (x, y) in zip(p, q) { sum += (x - y) * (x - y) }
         return sum.squareRoot()
     }
+}
+
+/// The box of a discrete `AnimValue`.
+final class DiscreteValue {
+    let value: Any?
+    init(_ value: Any?) { self.value = value }
 }

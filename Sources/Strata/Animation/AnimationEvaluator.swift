@@ -56,8 +56,8 @@ class PropertyEvaluator: AnimationEvaluator {
     let function: CAValueFunction?
     let isAdditive: Bool
     let isCumulative: Bool
-    /// Decompositions of transform endpoints, kept between frames.
-    var transforms = TransformInterpolator()
+    /// Decompositions of transform endpoints, kept between frames (transform values only).
+    let transforms: TransformInterpolator?
 
     init(animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
         self.target = target
@@ -65,6 +65,7 @@ class PropertyEvaluator: AnimationEvaluator {
         self.function = function
         isAdditive = animation.isAdditive
         isCumulative = animation.isCumulative
+        transforms = valueKind == .transform ? TransformInterpolator() : nil
         super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
     }
 
@@ -117,47 +118,62 @@ class PropertyEvaluator: AnimationEvaluator {
 
 /// `CABasicAnimation` (and `CASpringAnimation`): from/to/by per CA's rules.
 final class BasicEvaluator: PropertyEvaluator {
-    let from: AnimValue?
-    let to: AnimValue?
-    let by: AnimValue?
-    /// The value when the animation was added, for one with no values at all.
-    let previous: AnimValue?
+    /// Which values the animation runs between, worked out once from
+    /// from/to/by (CA's table, see `CABasicAnimation`); "base" is the value
+    /// beneath the animation at each sample.
+    private enum Plan {
+        case fixed(AnimValue, AnimValue)
+        case fromToBase(AnimValue)
+        case baseTo(AnimValue)
+        case baseBy(AnimValue)
+        case previousToBase(AnimValue)
+        case baseToBase
+    }
+
+    private let plan: Plan
     let spring: SpringModel?
 
     init(animation: CABasicAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
          layer: CALayer, spring: SpringModel? = nil) {
         self.spring = spring
-        var previous: AnimValue?
-        if animation.fromValue == nil && animation.toValue == nil && animation.byValue == nil, function == nil {
-            previous = target?.get(layer)
+        func convert(_ any: Any?) -> AnimValue? { any.flatMap { AnimValue($0, kind: valueKind) } }
+        let from: AnimValue?
+        if let converted = animation.convertedFrom, let given = animation.fromValue,
+           (given as AnyObject) === converted.boxed {
+            from = converted.value  // an implicit animation's, converted when it was made
+        } else {
+            from = convert(animation.fromValue)
         }
-        self.previous = previous
-        // Values are converted once; `convert` needs `valueKind`, set first.
-        let kind = valueKind
-        func convert(_ any: Any?) -> AnimValue? { any.flatMap { AnimValue($0, kind: kind) } }
-        from = convert(animation.fromValue)
-        to = convert(animation.toValue)
-        by = convert(animation.byValue)
+        let to = convert(animation.toValue), by = convert(animation.byValue)
+        switch (from, to, by) {
+        case let (f?, t?, _): plan = .fixed(f, t)
+        case let (f?, nil, b?): plan = .fixed(f, AnimValue.add(f, b) ?? f)
+        case let (nil, t?, b?): plan = .fixed(AnimValue.subtract(t, b) ?? t, t)
+        case let (f?, nil, nil): plan = .fromToBase(f)
+        case let (nil, t?, nil): plan = .baseTo(t)
+        case let (nil, nil, b?): plan = .baseBy(b)
+        case (nil, nil, nil): plan = animation.capturedPrevious.map { .previousToBase($0) } ?? .baseToBase
+        }
         super.init(animation: animation, target: target, valueKind: valueKind, function: function)
     }
 
-    /// Start and end values, by Core Animation's from/to/by rules.
-    func endpoints(base: AnimValue) -> (AnimValue, AnimValue) {
-        switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, AnimValue.add(f, b) ?? f)
-        case let (nil, t?, b?): return (AnimValue.subtract(t, b) ?? t, t)
-        case let (f?, nil, nil): return (f, base)
-        case let (nil, t?, nil): return (base, t)
-        case let (nil, nil, b?): return (base, AnimValue.add(base, b) ?? base)
-        case (nil, nil, nil): return (previous ?? base, base)
+    /// Start and end values for a sample whose base is `base`.
+    @inline(__always)
+    private func endpoints(base: AnimValue) -> (AnimValue, AnimValue) {
+        switch plan {
+        case let .fixed(a, b): return (a, b)
+        case let .fromToBase(a): return (a, base)
+        case let .baseTo(b): return (base, b)
+        case let .baseBy(b): return (base, AnimValue.add(base, b) ?? base)
+        case let .previousToBase(a): return (a, base)
+        case .baseToBase: return (base, base)
         }
     }
 
     override func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? {
         let (a, b) = endpoints(base: base)
         let f = spring.map { $0.progress(at: sample.time) } ?? progress(sample)
-        return AnimValue.interpolate(a, b, f, transforms: &transforms)
+        return AnimValue.interpolate(a, b, f, transforms: transforms)
     }
 
     override func cycleEnd(base: AnimValue) -> AnimValue? { endpoints(base: base).1 }

@@ -109,6 +109,12 @@ struct AnimationTarget {
     /// The kind of the value at the end of the key path.
     var kind: ValueKind { parts.last?.kind ?? property.kind }
 
+    /// The whole of `property`.
+    init(property: LayerProperty) {
+        self.property = property
+        parts = []
+    }
+
     /// The target `keyPath` names on `layer`, or nil when it names no property.
     init?(keyPath: String, layer: CALayer) {
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false)

@@ -35,6 +35,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var extraValues: [String: Any] = [:]
+    /// Set on an implicit animation made for a change, which nobody else has
+    /// seen: `add(_:forKey:)` attaches it without copying (and clears this).
+    var isFreshImplicit = false
 
     /// A new animation with Core Animation's defaults.
     public required override init() { super.init() }

@@ -26,6 +26,12 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The change the animation makes.
     open var byValue: Any?
 
+    /// `fromValue` already converted, with the object it was boxed into
+    /// (implicit animations: valid while `fromValue` is that object).
+    var convertedFrom: (boxed: AnyObject, value: AnimValue)?
+    /// For an animation with no values: the value when it was added (CA's "previous value").
+    var capturedPrevious: AnimValue?
+
     /// A new animation with Core Animation's defaults.
     public required init() { super.init() }
 
@@ -33,6 +39,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         super.copyAnimationProperties(from: o)
         guard let o = o as? CABasicAnimation else { return }
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
+        convertedFrom = o.convertedFrom; capturedPrevious = o.capturedPrevious
     }
 
     open override func value(forKey key: String) -> Any? {

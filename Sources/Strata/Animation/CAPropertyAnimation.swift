@@ -13,6 +13,8 @@ open class CAPropertyAnimation: CAAnimation {
     open var isCumulative = false
     /// A function turning the animation's numbers into a transform.
     open var valueFunction: CAValueFunction?
+    /// The target already resolved (implicit animations know their property), with the key path it is for.
+    var presetTarget: (keyPath: String, target: AnimationTarget)?
 
     /// A new animation with Core Animation's defaults.
     public required init() { super.init() }
@@ -27,6 +29,7 @@ open class CAPropertyAnimation: CAAnimation {
         super.copyAnimationProperties(from: o)
         guard let o = o as? CAPropertyAnimation else { return }
         keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+        presetTarget = o.presetTarget
     }
 
     open override func value(forKey key: String) -> Any? {
@@ -52,7 +55,8 @@ open class CAPropertyAnimation: CAAnimation {
     /// The resolved target and value kind for `layer` (nil target: the key
     /// path names no property, so the animation runs but changes nothing).
     func resolveTarget(for layer: CALayer) -> (target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
-        guard let keyPath, let target = AnimationTarget(keyPath: keyPath, layer: layer) else {
+        let preset = presetTarget.flatMap { $0.keyPath == keyPath ? $0.target : nil }
+        guard let keyPath, let target = preset ?? AnimationTarget(keyPath: keyPath, layer: layer) else {
             return (nil, .discrete, nil)
         }
         if let function = valueFunction, target.kind == .transform {

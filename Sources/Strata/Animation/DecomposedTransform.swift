@@ -216,14 +216,15 @@ struct DecomposedTransform: Equatable {
 }
 
 /// Interpolates transforms by decomposition, caching the decomposition of
-/// endpoints that stay the same from one sample to the next.
-struct TransformInterpolator {
+/// endpoints that stay the same from one sample to the next (a class: an
+/// evaluator keeps one, and the caches are too big to copy around).
+final class TransformInterpolator {
     private var cacheA: (CATransform3D, DecomposedTransform?)?
     private var cacheB: (CATransform3D, DecomposedTransform?)?
 
     /// The transform at `t` between `a` and `b`; matrices that cannot be
     /// decomposed switch from `a` to `b` at t = 0.5.
-    mutating func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ t: Double) -> CATransform3D {
+    func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ t: Double) -> CATransform3D {
         if t == 0 { return a }
         if t == 1 { return b }
         if a == b { return a }
@@ -237,7 +238,6 @@ struct TransformInterpolator {
 
     /// Interpolates without a cache.
     static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ t: Double) -> CATransform3D {
-        var interpolator = TransformInterpolator()
-        return interpolator.interpolate(a, b, t)
+        TransformInterpolator().interpolate(a, b, t)
     }
 }

@@ -159,7 +159,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
             return .point(segment.point(at: param))
         }
         if isSpline { return values[i].withVector(hermite(i, s, tangents: tangents)) }
-        return AnimValue.interpolate(values[i], values[i + 1], s, transforms: &transforms)
+        return AnimValue.interpolate(values[i], values[i + 1], s, transforms: transforms)
     }
 
     override func cycleEnd(base: AnimValue) -> AnimValue? { values.last }

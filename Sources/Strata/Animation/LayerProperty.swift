@@ -31,84 +31,84 @@ struct LayerProperty {
 /// its closures capture only key paths, so sharing it between threads is safe.
 enum LayerPropertyTable {
     nonisolated(unsafe) static let layer: [String: LayerProperty] = index([
-        rect("bounds", \CALayer._bounds, \CALayer.bounds),
-        point("position", \CALayer._position, \CALayer.position),
-        number("zPosition", \CALayer._zPosition, \CALayer.zPosition),
-        point("anchorPoint", \CALayer._anchorPoint, \CALayer.anchorPoint),
-        number("anchorPointZ", \CALayer._anchorPointZ, \CALayer.anchorPointZ),
-        transform("transform", \CALayer._transform, \CALayer.transform),
-        transform("sublayerTransform", \CALayer._sublayerTransform, \CALayer.sublayerTransform),
-        bool("hidden", \CALayer._isHidden, \CALayer.isHidden, animatable: true),
-        bool("doubleSided", \CALayer._isDoubleSided, \CALayer.isDoubleSided, animatable: true),
-        bool("geometryFlipped", \CALayer._isGeometryFlipped, \CALayer.isGeometryFlipped),
-        bool("masksToBounds", \CALayer._masksToBounds, \CALayer.masksToBounds, animatable: true),
-        number("cornerRadius", \CALayer._cornerRadius, \CALayer.cornerRadius),
-        option("maskedCorners", \CALayer._maskedCorners, \CALayer.maskedCorners),
-        string("cornerCurve", \CALayer._cornerCurve, \CALayer.cornerCurve),
-        color("backgroundColor", \CALayer._backgroundColor, \CALayer.backgroundColor),
-        number("borderWidth", \CALayer._borderWidth, \CALayer.borderWidth),
-        color("borderColor", \CALayer._borderColor, \CALayer.borderColor),
-        float("opacity", \CALayer._opacity, \CALayer.opacity),
-        bool("allowsGroupOpacity", \CALayer._allowsGroupOpacity, \CALayer.allowsGroupOpacity),
-        bool("allowsEdgeAntialiasing", \CALayer._allowsEdgeAntialiasing, \CALayer.allowsEdgeAntialiasing),
-        option("edgeAntialiasingMask", \CALayer._edgeAntialiasingMask, \CALayer.edgeAntialiasingMask),
-        bool("opaque", \CALayer._isOpaque, \CALayer.isOpaque),
-        color("shadowColor", \CALayer._shadowColor, \CALayer.shadowColor),
-        float("shadowOpacity", \CALayer._shadowOpacity, \CALayer.shadowOpacity),
-        number("shadowRadius", \CALayer._shadowRadius, \CALayer.shadowRadius),
-        size("shadowOffset", \CALayer._shadowOffset, \CALayer.shadowOffset),
-        path("shadowPath", \CALayer._shadowPath, \CALayer.shadowPath),
-        any("contents", \CALayer._contents, \CALayer.contents, animatable: true),
-        rect("contentsRect", \CALayer._contentsRect, \CALayer.contentsRect),
-        rect("contentsCenter", \CALayer._contentsCenter, \CALayer.contentsCenter),
-        string("contentsGravity", \CALayer._contentsGravity, \CALayer.contentsGravity),
-        number("contentsScale", \CALayer._contentsScale, \CALayer.contentsScale, animatable: false),
-        string("minificationFilter", \CALayer._minificationFilter, \CALayer.minificationFilter),
-        string("magnificationFilter", \CALayer._magnificationFilter, \CALayer.magnificationFilter),
-        bool("shouldRasterize", \CALayer._shouldRasterize, \CALayer.shouldRasterize),
-        number("rasterizationScale", \CALayer._rasterizationScale, \CALayer.rasterizationScale, animatable: false),
-        double("beginTime", \CALayer._beginTime, \CALayer.beginTime),
-        double("duration", \CALayer._duration, \CALayer.duration),
-        float("speed", \CALayer._speed, \CALayer.speed, animatable: false),
-        double("timeOffset", \CALayer._timeOffset, \CALayer.timeOffset),
-        float("repeatCount", \CALayer._repeatCount, \CALayer.repeatCount, animatable: false),
-        double("repeatDuration", \CALayer._repeatDuration, \CALayer.repeatDuration),
-        bool("autoreverses", \CALayer._autoreverses, \CALayer.autoreverses),
-        string("fillMode", \CALayer._fillMode, \CALayer.fillMode),
+        rect("bounds", .init({ $0._bounds }, { $0._bounds = $1 }), \CALayer.bounds),
+        point("position", .init({ $0._position }, { $0._position = $1 }), \CALayer.position),
+        number("zPosition", .init({ $0._zPosition }, { $0._zPosition = $1 }), \CALayer.zPosition),
+        point("anchorPoint", .init({ $0._anchorPoint }, { $0._anchorPoint = $1 }), \CALayer.anchorPoint),
+        number("anchorPointZ", .init({ $0._anchorPointZ }, { $0._anchorPointZ = $1 }), \CALayer.anchorPointZ),
+        transform("transform", .init({ $0._transform }, { $0._transform = $1 }), \CALayer.transform),
+        transform("sublayerTransform", .init({ $0._sublayerTransform }, { $0._sublayerTransform = $1 }), \CALayer.sublayerTransform),
+        bool("hidden", .init({ $0._isHidden }, { $0._isHidden = $1 }), \CALayer.isHidden, animatable: true),
+        bool("doubleSided", .init({ $0._isDoubleSided }, { $0._isDoubleSided = $1 }), \CALayer.isDoubleSided, animatable: true),
+        bool("geometryFlipped", .init({ $0._isGeometryFlipped }, { $0._isGeometryFlipped = $1 }), \CALayer.isGeometryFlipped),
+        bool("masksToBounds", .init({ $0._masksToBounds }, { $0._masksToBounds = $1 }), \CALayer.masksToBounds, animatable: true),
+        number("cornerRadius", .init({ $0._cornerRadius }, { $0._cornerRadius = $1 }), \CALayer.cornerRadius),
+        option("maskedCorners", .init({ $0._maskedCorners }, { $0._maskedCorners = $1 }), \CALayer.maskedCorners),
+        string("cornerCurve", .init({ $0._cornerCurve }, { $0._cornerCurve = $1 }), \CALayer.cornerCurve),
+        color("backgroundColor", .init({ $0._backgroundColor }, { $0._backgroundColor = $1 }), \CALayer.backgroundColor),
+        number("borderWidth", .init({ $0._borderWidth }, { $0._borderWidth = $1 }), \CALayer.borderWidth),
+        color("borderColor", .init({ $0._borderColor }, { $0._borderColor = $1 }), \CALayer.borderColor),
+        float("opacity", .init({ $0._opacity }, { $0._opacity = $1 }), \CALayer.opacity),
+        bool("allowsGroupOpacity", .init({ $0._allowsGroupOpacity }, { $0._allowsGroupOpacity = $1 }), \CALayer.allowsGroupOpacity),
+        bool("allowsEdgeAntialiasing", .init({ $0._allowsEdgeAntialiasing }, { $0._allowsEdgeAntialiasing = $1 }), \CALayer.allowsEdgeAntialiasing),
+        option("edgeAntialiasingMask", .init({ $0._edgeAntialiasingMask }, { $0._edgeAntialiasingMask = $1 }), \CALayer.edgeAntialiasingMask),
+        bool("opaque", .init({ $0._isOpaque }, { $0._isOpaque = $1 }), \CALayer.isOpaque),
+        color("shadowColor", .init({ $0._shadowColor }, { $0._shadowColor = $1 }), \CALayer.shadowColor),
+        float("shadowOpacity", .init({ $0._shadowOpacity }, { $0._shadowOpacity = $1 }), \CALayer.shadowOpacity),
+        number("shadowRadius", .init({ $0._shadowRadius }, { $0._shadowRadius = $1 }), \CALayer.shadowRadius),
+        size("shadowOffset", .init({ $0._shadowOffset }, { $0._shadowOffset = $1 }), \CALayer.shadowOffset),
+        path("shadowPath", .init({ $0._shadowPath }, { $0._shadowPath = $1 }), \CALayer.shadowPath),
+        any("contents", .init({ $0._contents }, { $0._contents = $1 }), \CALayer.contents, animatable: true),
+        rect("contentsRect", .init({ $0._contentsRect }, { $0._contentsRect = $1 }), \CALayer.contentsRect),
+        rect("contentsCenter", .init({ $0._contentsCenter }, { $0._contentsCenter = $1 }), \CALayer.contentsCenter),
+        string("contentsGravity", .init({ $0._contentsGravity }, { $0._contentsGravity = $1 }), \CALayer.contentsGravity),
+        number("contentsScale", .init({ $0._contentsScale }, { $0._contentsScale = $1 }), \CALayer.contentsScale, animatable: false),
+        string("minificationFilter", .init({ $0._minificationFilter }, { $0._minificationFilter = $1 }), \CALayer.minificationFilter),
+        string("magnificationFilter", .init({ $0._magnificationFilter }, { $0._magnificationFilter = $1 }), \CALayer.magnificationFilter),
+        bool("shouldRasterize", .init({ $0._shouldRasterize }, { $0._shouldRasterize = $1 }), \CALayer.shouldRasterize),
+        number("rasterizationScale", .init({ $0._rasterizationScale }, { $0._rasterizationScale = $1 }), \CALayer.rasterizationScale, animatable: false),
+        double("beginTime", .init({ $0._beginTime }, { $0._beginTime = $1 }), \CALayer.beginTime),
+        double("duration", .init({ $0._duration }, { $0._duration = $1 }), \CALayer.duration),
+        float("speed", .init({ $0._speed }, { $0._speed = $1 }), \CALayer.speed, animatable: false),
+        double("timeOffset", .init({ $0._timeOffset }, { $0._timeOffset = $1 }), \CALayer.timeOffset),
+        float("repeatCount", .init({ $0._repeatCount }, { $0._repeatCount = $1 }), \CALayer.repeatCount, animatable: false),
+        double("repeatDuration", .init({ $0._repeatDuration }, { $0._repeatDuration = $1 }), \CALayer.repeatDuration),
+        bool("autoreverses", .init({ $0._autoreverses }, { $0._autoreverses = $1 }), \CALayer.autoreverses),
+        string("fillMode", .init({ $0._fillMode }, { $0._fillMode = $1 }), \CALayer.fillMode),
     ])
 
     nonisolated(unsafe) static let gradient: [String: LayerProperty] = index([
-        colorArray("colors", \CAGradientLayer._colors, \CAGradientLayer.colors),
-        numberArray("locations", \CAGradientLayer._locations, \CAGradientLayer.locations, animatable: true),
-        point("startPoint", \CAGradientLayer._startPoint, \CAGradientLayer.startPoint),
-        point("endPoint", \CAGradientLayer._endPoint, \CAGradientLayer.endPoint),
-        string("type", \CAGradientLayer._type, \CAGradientLayer.type),
+        colorArray("colors", .init({ $0._colors }, { $0._colors = $1 }), \CAGradientLayer.colors),
+        numberArray("locations", .init({ $0._locations }, { $0._locations = $1 }), \CAGradientLayer.locations, animatable: true),
+        point("startPoint", .init({ $0._startPoint }, { $0._startPoint = $1 }), \CAGradientLayer.startPoint),
+        point("endPoint", .init({ $0._endPoint }, { $0._endPoint = $1 }), \CAGradientLayer.endPoint),
+        string("type", .init({ $0._type }, { $0._type = $1 }), \CAGradientLayer.type),
     ])
 
     nonisolated(unsafe) static let shape: [String: LayerProperty] = index([
-        path("path", \CAShapeLayer._path, \CAShapeLayer.path),
-        color("fillColor", \CAShapeLayer._fillColor, \CAShapeLayer.fillColor),
-        string("fillRule", \CAShapeLayer._fillRule, \CAShapeLayer.fillRule),
-        color("strokeColor", \CAShapeLayer._strokeColor, \CAShapeLayer.strokeColor),
-        number("lineWidth", \CAShapeLayer._lineWidth, \CAShapeLayer.lineWidth),
-        string("lineCap", \CAShapeLayer._lineCap, \CAShapeLayer.lineCap),
-        string("lineJoin", \CAShapeLayer._lineJoin, \CAShapeLayer.lineJoin),
-        number("miterLimit", \CAShapeLayer._miterLimit, \CAShapeLayer.miterLimit),
-        numberArray("lineDashPattern", \CAShapeLayer._lineDashPattern, \CAShapeLayer.lineDashPattern,
+        path("path", .init({ $0._path }, { $0._path = $1 }), \CAShapeLayer.path),
+        color("fillColor", .init({ $0._fillColor }, { $0._fillColor = $1 }), \CAShapeLayer.fillColor),
+        string("fillRule", .init({ $0._fillRule }, { $0._fillRule = $1 }), \CAShapeLayer.fillRule),
+        color("strokeColor", .init({ $0._strokeColor }, { $0._strokeColor = $1 }), \CAShapeLayer.strokeColor),
+        number("lineWidth", .init({ $0._lineWidth }, { $0._lineWidth = $1 }), \CAShapeLayer.lineWidth),
+        string("lineCap", .init({ $0._lineCap }, { $0._lineCap = $1 }), \CAShapeLayer.lineCap),
+        string("lineJoin", .init({ $0._lineJoin }, { $0._lineJoin = $1 }), \CAShapeLayer.lineJoin),
+        number("miterLimit", .init({ $0._miterLimit }, { $0._miterLimit = $1 }), \CAShapeLayer.miterLimit),
+        numberArray("lineDashPattern", .init({ $0._lineDashPattern }, { $0._lineDashPattern = $1 }), \CAShapeLayer.lineDashPattern,
                     animatable: false),
-        number("lineDashPhase", \CAShapeLayer._lineDashPhase, \CAShapeLayer.lineDashPhase),
-        number("strokeStart", \CAShapeLayer._strokeStart, \CAShapeLayer.strokeStart),
-        number("strokeEnd", \CAShapeLayer._strokeEnd, \CAShapeLayer.strokeEnd),
+        number("lineDashPhase", .init({ $0._lineDashPhase }, { $0._lineDashPhase = $1 }), \CAShapeLayer.lineDashPhase),
+        number("strokeStart", .init({ $0._strokeStart }, { $0._strokeStart = $1 }), \CAShapeLayer.strokeStart),
+        number("strokeEnd", .init({ $0._strokeEnd }, { $0._strokeEnd = $1 }), \CAShapeLayer.strokeEnd),
     ])
 
     nonisolated(unsafe) static let text: [String: LayerProperty] = index([
-        any("string", \CATextLayer._string, \CATextLayer.string),
-        any("font", \CATextLayer._font, \CATextLayer.font),
-        number("fontSize", \CATextLayer._fontSize, \CATextLayer.fontSize),
-        color("foregroundColor", \CATextLayer._foregroundColor, \CATextLayer.foregroundColor),
-        bool("wrapped", \CATextLayer._isWrapped, \CATextLayer.isWrapped),
-        string("alignmentMode", \CATextLayer._alignmentMode, \CATextLayer.alignmentMode),
-        string("truncationMode", \CATextLayer._truncationMode, \CATextLayer.truncationMode),
+        any("string", .init({ $0._string }, { $0._string = $1 }), \CATextLayer.string),
+        any("font", .init({ $0._font }, { $0._font = $1 }), \CATextLayer.font),
+        number("fontSize", .init({ $0._fontSize }, { $0._fontSize = $1 }), \CATextLayer.fontSize),
+        color("foregroundColor", .init({ $0._foregroundColor }, { $0._foregroundColor = $1 }), \CATextLayer.foregroundColor),
+        bool("wrapped", .init({ $0._isWrapped }, { $0._isWrapped = $1 }), \CATextLayer.isWrapped),
+        string("alignmentMode", .init({ $0._alignmentMode }, { $0._alignmentMode = $1 }), \CATextLayer.alignmentMode),
+        string("truncationMode", .init({ $0._truncationMode }, { $0._truncationMode = $1 }), \CATextLayer.truncationMode),
     ])
 
     private static func index(_ list: [LayerProperty]) -> [String: LayerProperty] {
@@ -117,96 +117,105 @@ enum LayerPropertyTable {
 
     // MARK: Builders, one per value type
 
+    /// Reads and writes a stored (backing) field. Closures rather than key
+    /// paths: applying a key path goes through the runtime, and this is the
+    /// per-frame path of every animation.
+    struct Stored<L: CALayer, V> {
+        let get: (L) -> V
+        let set: (L, V) -> Void
+        init(_ get: @escaping (L) -> V, _ set: @escaping (L, V) -> Void) { self.get = get; self.set = set }
+    }
+
     private static func make<L: CALayer, V>(
         _ key: String, _ kind: ValueKind, animatable: Bool,
-        _ stored: ReferenceWritableKeyPath<L, V>, _ pub: ReferenceWritableKeyPath<L, V>,
+        _ stored: Stored<L, V>, _ pub: ReferenceWritableKeyPath<L, V>,
         to: @escaping (V) -> AnimValue, from: @escaping (AnimValue) -> V?,
         box: @escaping (AnimValue) -> Any? = { $0.boxed },
         unbox: ((Any?) -> AnimValue?)? = nil
     ) -> LayerProperty {
         LayerProperty(
             key: key, kind: kind, isAnimatable: animatable,
-            // The tables are chosen by the layer's class, so these casts hold.
-            get: { to(($0 as! L)[keyPath: stored]) },
-            setStored: { layer, value in if let v = from(value) { (layer as! L)[keyPath: stored] = v } },
-            setPublic: { layer, value in if let v = from(value) { (layer as! L)[keyPath: pub] = v } },
+            // The tables are chosen by the layer's class, so these downcasts hold.
+            get: { to(stored.get(unsafeDowncast($0, to: L.self))) },
+            setStored: { layer, value in if let v = from(value) { stored.set(unsafeDowncast(layer, to: L.self), v) } },
+            setPublic: { layer, value in if let v = from(value) { unsafeDowncast(layer, to: L.self)[keyPath: pub] = v } },
             box: box,
             unbox: unbox ?? { AnimValue($0, kind: kind) })
     }
 
-    private static func number<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGFloat>,
+    private static func number<L: CALayer>(_ key: String, _ s: Stored<L, CGFloat>,
                                            _ p: ReferenceWritableKeyPath<L, CGFloat>,
                                            animatable: Bool = true) -> LayerProperty {
         make(key, .number, animatable: animatable, s, p, to: { .number(Double($0)) },
              from: { $0.doubleValue.map { CGFloat($0) } })
     }
 
-    private static func float<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, Float>,
+    private static func float<L: CALayer>(_ key: String, _ s: Stored<L, Float>,
                                           _ p: ReferenceWritableKeyPath<L, Float>,
                                           animatable: Bool = true) -> LayerProperty {
         make(key, .number, animatable: animatable, s, p, to: { .number(Double($0)) },
              from: { $0.doubleValue.map { Float($0) } }, box: { $0.doubleValue.map { NSNumber(value: Float($0)) } })
     }
 
-    private static func double<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, Double>,
+    private static func double<L: CALayer>(_ key: String, _ s: Stored<L, Double>,
                                            _ p: ReferenceWritableKeyPath<L, Double>) -> LayerProperty {
         make(key, .number, animatable: false, s, p, to: { .number($0) }, from: { $0.doubleValue })
     }
 
-    private static func point<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGPoint>,
+    private static func point<L: CALayer>(_ key: String, _ s: Stored<L, CGPoint>,
                                           _ p: ReferenceWritableKeyPath<L, CGPoint>) -> LayerProperty {
         make(key, .point, animatable: true, s, p, to: { .point($0) }, from: { $0.pointValue })
     }
 
-    private static func size<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGSize>,
+    private static func size<L: CALayer>(_ key: String, _ s: Stored<L, CGSize>,
                                          _ p: ReferenceWritableKeyPath<L, CGSize>) -> LayerProperty {
         make(key, .size, animatable: true, s, p, to: { .size($0) }, from: { $0.sizeValue })
     }
 
-    private static func rect<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGRect>,
+    private static func rect<L: CALayer>(_ key: String, _ s: Stored<L, CGRect>,
                                          _ p: ReferenceWritableKeyPath<L, CGRect>) -> LayerProperty {
         make(key, .rect, animatable: true, s, p, to: { .rect($0) }, from: { $0.rectValue })
     }
 
-    private static func transform<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CATransform3D>,
+    private static func transform<L: CALayer>(_ key: String, _ s: Stored<L, CATransform3D>,
                                               _ p: ReferenceWritableKeyPath<L, CATransform3D>) -> LayerProperty {
         make(key, .transform, animatable: true, s, p, to: { .transform($0) }, from: { $0.transformValue })
     }
 
-    private static func color<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGColor?>,
+    private static func color<L: CALayer>(_ key: String, _ s: Stored<L, CGColor?>,
                                           _ p: ReferenceWritableKeyPath<L, CGColor?>) -> LayerProperty {
         make(key, .color, animatable: true, s, p, to: { .color($0) }, from: { $0.colorValue })
     }
 
-    private static func path<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, CGPath?>,
+    private static func path<L: CALayer>(_ key: String, _ s: Stored<L, CGPath?>,
                                          _ p: ReferenceWritableKeyPath<L, CGPath?>) -> LayerProperty {
         make(key, .path, animatable: true, s, p, to: { .path($0) }, from: { $0.pathValue })
     }
 
     /// A Bool: changes at once (discrete), boxed as NSNumber.
-    private static func bool<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, Bool>,
+    private static func bool<L: CALayer>(_ key: String, _ s: Stored<L, Bool>,
                                          _ p: ReferenceWritableKeyPath<L, Bool>,
                                          animatable: Bool = false) -> LayerProperty {
         make(key, .discrete, animatable: animatable, s, p, to: { .other($0) },
-             from: { if case .other(let v) = $0 { return AnimValue.bool(from: v) }; return nil },
-             box: { if case .other(let v) = $0, let b = v as? Bool { return NSNumber(value: b) }; return nil },
+             from: { if let v = $0.otherValue { return AnimValue.bool(from: v) }; return nil },
+             box: { if let v = $0.otherValue, let b = v as? Bool { return NSNumber(value: b) }; return nil },
              unbox: { AnimValue.bool(from: $0).map { .other($0) } })
     }
 
     /// A string constant type (CA's NSString enums): boxed as its raw string.
     private static func string<L: CALayer, T: RawRepresentable>(
-        _ key: String, _ s: ReferenceWritableKeyPath<L, T>, _ p: ReferenceWritableKeyPath<L, T>
+        _ key: String, _ s: Stored<L, T>, _ p: ReferenceWritableKeyPath<L, T>
     ) -> LayerProperty where T.RawValue == String {
         func convert(_ v: Any?) -> T? { (v as? T) ?? (v as? String).flatMap(T.init(rawValue:)) }
         return make(key, .discrete, animatable: false, s, p, to: { .other($0) },
-                    from: { if case .other(let v) = $0 { return convert(v) }; return nil },
-                    box: { if case .other(let v) = $0 { return convert(v)?.rawValue }; return nil },
+                    from: { if let v = $0.otherValue { return convert(v) }; return nil },
+                    box: { if let v = $0.otherValue { return convert(v)?.rawValue }; return nil },
                     unbox: { convert($0).map { .other($0) } })
     }
 
     /// An option set: boxed as an NSNumber of its raw value.
     private static func option<L: CALayer, T: OptionSet>(
-        _ key: String, _ s: ReferenceWritableKeyPath<L, T>, _ p: ReferenceWritableKeyPath<L, T>
+        _ key: String, _ s: Stored<L, T>, _ p: ReferenceWritableKeyPath<L, T>
     ) -> LayerProperty where T.RawValue: FixedWidthInteger {
         func convert(_ v: Any?) -> T? {
             if let t = v as? T { return t }
@@ -214,48 +223,44 @@ enum LayerPropertyTable {
             return T(rawValue: T.RawValue(clamping: Int64(max(min(d, 1e18), -1e18))))
         }
         return make(key, .discrete, animatable: false, s, p, to: { .other($0) },
-                    from: { if case .other(let v) = $0 { return convert(v) }; return nil },
-                    box: { if case .other(let v) = $0, let t = convert(v) { return NSNumber(value: Int64(t.rawValue)) }; return nil },
+                    from: { if let v = $0.otherValue { return convert(v) }; return nil },
+                    box: { if let v = $0.otherValue, let t = convert(v) { return NSNumber(value: Int64(t.rawValue)) }; return nil },
                     unbox: { convert($0).map { .other($0) } })
     }
 
     /// Any value, unchanged (contents, string, font).
-    private static func any<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, Any?>,
+    private static func any<L: CALayer>(_ key: String, _ s: Stored<L, Any?>,
                                         _ p: ReferenceWritableKeyPath<L, Any?>,
                                         animatable: Bool = false) -> LayerProperty {
         make(key, .discrete, animatable: animatable, s, p, to: { .other($0) },
-             from: { if case .other(let v) = $0 { return .some(v) }; return nil },
-             box: { if case .other(let v) = $0 { return v }; return nil },
+             from: { if let v = $0.otherValue { return .some(v) }; return nil },
+             box: { if let v = $0.otherValue { return v }; return nil },
              unbox: { .other($0) })
     }
 
     /// An optional array of numbers (nil is a value: gradient locations spread evenly).
-    private static func numberArray<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, [NSNumber]?>,
+    private static func numberArray<L: CALayer>(_ key: String, _ s: Stored<L, [NSNumber]?>,
                                                 _ p: ReferenceWritableKeyPath<L, [NSNumber]?>,
                                                 animatable: Bool) -> LayerProperty {
         make(key, .numbers, animatable: animatable, s, p,
              to: { v in v.map { .numbers($0.map { $0.doubleValue }) } ?? .other(nil) },
              from: {
-                 switch $0 {
-                 case .numbers(let n): return .some(n.map { NSNumber(value: $0) })
-                 case .other(nil): return .some(nil)
-                 default: return nil
-                 }
+                 if case .numbers(let n) = $0 { return .some(n.map { NSNumber(value: $0) }) }
+                 if let v = $0.otherValue, v == nil { return .some(nil) }
+                 return nil
              },
              unbox: { $0 == nil ? .other(nil) : AnimValue($0, kind: .numbers) })
     }
 
     /// Gradient colours: an optional array of CGColors.
-    private static func colorArray<L: CALayer>(_ key: String, _ s: ReferenceWritableKeyPath<L, [Any]?>,
+    private static func colorArray<L: CALayer>(_ key: String, _ s: Stored<L, [Any]?>,
                                                _ p: ReferenceWritableKeyPath<L, [Any]?>) -> LayerProperty {
         make(key, .colors, animatable: true, s, p,
              to: { v in v.flatMap { AnimValue.colors(from: $0) }.map { .colors($0) } ?? .other(v) },
              from: {
-                 switch $0 {
-                 case .colors(let c): return .some(c as [Any])
-                 case .other(let v): return .some(v as? [Any])
-                 default: return nil
-                 }
+                 if case .colors(let c) = $0 { return .some(c as [Any]) }
+                 if let v = $0.otherValue { return .some(v as? [Any]) }
+                 return nil
              },
              unbox: { v in AnimValue.colors(from: v).map { .colors($0) } ?? .other(v) })
     }

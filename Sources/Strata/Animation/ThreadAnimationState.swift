@@ -11,9 +11,9 @@ final class ThreadAnimationState {
     /// Open transactions, outermost first. The implicit transaction, when
     /// open, is always at index 0.
     var frames: [TransactionFrame] = []
-    /// Animations added since the outermost transaction opened; their begin
-    /// times are fixed when it commits.
-    var pendingEntries: [AnimationEntry] = []
+    /// Animations added since the outermost transaction opened, with their
+    /// layers (held until then); their begin times are fixed when it commits.
+    var pendingEntries: [(entry: AnimationEntry, layer: CALayer)] = []
     /// Animations removed since the last outermost commit, whose delegates
     /// and completion groups hear about it at that commit.
     var removedEntries: [AnimationEntry] = []
@@ -95,9 +95,9 @@ final class ThreadAnimationState {
 
     /// Registers an animation just added to a layer: it joins the completion
     /// group of every open transaction that has one and waits for the commit.
-    func animationAdded(_ entry: AnimationEntry) {
+    func animationAdded(_ entry: AnimationEntry, to layer: CALayer) {
         _ = innermostFrame
-        pendingEntries.append(entry)
+        pendingEntries.append((entry, layer))
         // Innermost first, so that when the animation ends the innermost
         // transaction's completion block runs before the outer ones.
         for frame in frames.reversed() {
@@ -114,7 +114,8 @@ final class ThreadAnimationState {
     private func finishOutermostCommit() {
         let added = pendingEntries
         pendingEntries = []
-        for entry in added where !entry.isRemoved { entry.commit() }
+        var clockTimes: (clock: CAMediaClock, time: CFTimeInterval)?
+        for (entry, layer) in added where !entry.isRemoved { entry.commit(on: layer, clockTimes: &clockTimes) }
         let removed = removedEntries
         removedEntries = []
         for entry in removed { entry.deliverRemoval() }

@@ -14,12 +14,15 @@ extension CALayer {
         let thread = ThreadAnimationState.current
         _ = thread.innermostFrame
         // Presentation copies are snapshots: changing them animates nothing.
-        if _modelLayer != nil || thread.actionsDisabled { return nil }
+        if _isPresentationCopy || thread.actionsDisabled { return nil }
         return action(forKey: key)
     }
 
     /// Runs the action found by `actionForChange(forKey:)` after the value changed.
     final func runActionForChange(_ action: CAAction?, forKey key: String) {
+        // The value changed: the cached presentation copy is stale (cleared
+        // after the change, so a copy made during the action search goes too).
+        _presentationCache = nil
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)
     }
@@ -46,9 +49,14 @@ extension CALayer {
               property.isAnimatable, property.kind.isInterpolable else { return nil }
         let animation = CABasicAnimation()
         animation.keyPath = key
-        animation.fromValue = property.box(presentationValue(of: property))
+        animation.presetTarget = (key, AnimationTarget(property: property))
+        let from = presentationValue(of: property)
+        let boxed = property.box(from)
+        animation.fromValue = boxed
+        if let boxed { animation.convertedFrom = (boxed as AnyObject, from) }
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = CATransaction.animationTimingFunction() ?? implicitTimingFunction
+        animation.isFreshImplicit = true
         return animation
     }
 

@@ -18,7 +18,6 @@ final class AnimationEntry {
     let key: String?
     /// The copy `add(_:forKey:)` made; what `animation(forKey:)` returns.
     let animation: CAAnimation
-    weak var layer: CALayer?
     /// Compiled on first use; the copy does not change after it is attached.
     private var compiled: AnimationEvaluator?
     /// Whether the transaction that added it has committed (its begin time is fixed).
@@ -29,10 +28,9 @@ final class AnimationEntry {
     /// Completion groups of the transactions open when it was added, innermost first.
     var completionGroups: [CompletionGroup] = []
 
-    init(key: String?, animation: CAAnimation, layer: CALayer) {
+    init(key: String?, animation: CAAnimation) {
         self.key = key
         self.animation = animation
-        self.layer = layer
     }
 
     /// The compiled animation for `layer` (the model layer or a presentation copy of it).
@@ -51,11 +49,20 @@ final class AnimationEntry {
 
     /// The outermost transaction committed: a begin time of 0 becomes the
     /// layer's current local time, as in Core Animation.
-    func commit() {
+    func commit(on layer: CALayer, clockTimes: inout (clock: CAMediaClock, time: CFTimeInterval)?) {
         guard !isCommitted else { return }
         isCommitted = true
-        if animation.beginTime == 0, let layer {
-            animation.beginTime = layer.localTime(atGlobal: layer.mediaClock.currentTime)
+        if animation.beginTime == 0 {
+            // Most animations in a commit share one clock: read it once.
+            let clock = layer.mediaClock
+            let now: CFTimeInterval
+            if let memo = clockTimes, memo.clock === clock {
+                now = memo.time
+            } else {
+                now = clock.currentTime
+                clockTimes = (clock, now)
+            }
+            animation.beginTime = layer.localTime(atGlobal: now)
         }
     }
 
@@ -109,7 +116,13 @@ extension CALayer {
     /// becomes the current time then).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "CALayer.add(_:forKey:): \(debugName) is a presentation layer")
-        guard let copy = anim.copy() as? CAAnimation else {
+        let copy: CAAnimation
+        if anim.isFreshImplicit {
+            anim.isFreshImplicit = false
+            copy = anim
+        } else if let made = anim.copy() as? CAAnimation {
+            copy = made
+        } else {
             preconditionFailure("CALayer.add(_:forKey:): copy() of \(type(of: anim)) did not return a CAAnimation")
         }
         let thread = ThreadAnimationState.current
@@ -124,11 +137,14 @@ extension CALayer {
         if let key, let index = state.entries.firstIndex(where: { $0.key == key }) {
             state.entries.remove(at: index).markRemoved()
         }
-        let entry = AnimationEntry(key: key, animation: copy, layer: self)
-        // Compiled now: a value-less animation captures the value it starts from.
-        _ = entry.evaluator(for: self)
+        // An animation with no values starts from the value it finds now (compiled later, when first sampled).
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            basic.capturedPrevious = target.get(self)
+        }
+        let entry = AnimationEntry(key: key, animation: copy)
         state.entries.append(entry)
-        thread.animationAdded(entry)
+        thread.animationAdded(entry, to: self)
     }
 
     /// The animation attached under `key` (the copy), if any.
@@ -161,5 +177,5 @@ extension CALayer {
     var hasAnimations: Bool { !(_animationState?.entries.isEmpty ?? true) }
 
     /// Whether this layer is a presentation copy (made by `presentation()` or `presentationTree(at:)`).
-    var isPresentationCopy: Bool { _modelLayer != nil }
+    var isPresentationCopy: Bool { _isPresentationCopy }
 }

@@ -8,7 +8,7 @@ extension CALayer {
     /// thread). Nil when no frame tick has drawn the layer yet, as in CA; a
     /// presentation layer returns itself.
     public func presentation() -> Self? {
-        if _modelLayer != nil { return self }
+        if _isPresentationCopy { return self }
         guard _isCommitted else { return nil }
         let root = rootLayer
         let time = root.mediaClock.currentTime
@@ -27,7 +27,13 @@ extension CALayer {
     /// `time`: copies (`init(layer:)`) of every layer, sublayers and masks
     /// included, with animations applied. The renderer draws this tree.
     ///
-    /// A layer without animations costs one copy; nothing else is computed for it.
+    /// Copies are reused between calls while nothing in their subtree
+    /// changed: a layer with no animations whose properties were not set
+    /// since its last copy, and whose sublayers and mask are all reused, is
+    /// the same object as in the previous tree. So an unchanged subtree costs
+    /// a few comparisons per layer, and the renderer can tell unchanged
+    /// subtrees by identity. Treat the copies as read-only; their
+    /// `superlayer` links point into the newest tree.
     public func presentationTree(at time: CFTimeInterval) -> CALayer {
         var found: CALayer?
         return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
@@ -43,31 +49,47 @@ extension CALayer {
         }
     }
 
-    /// Copies this layer and its subtree at parent time `parentTime`; the copy
-    /// of `target`, when met, is stored in `found`.
+    /// The presentation copy of this layer and its subtree at parent time
+    /// `parentTime` (reusing unchanged copies); the copy of `target`, when
+    /// met, is stored in `found`.
     private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
                                       found: inout CALayer?) -> CALayer {
+        let animated = hasAnimations
+        let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
+        // Sublayers and mask first: this layer's copy can be reused only if theirs are.
+        var subs: [CALayer] = []
+        var sameChildren = true
+        let cached = animated ? nil : _presentationCache
+        if !_sublayers.isEmpty {
+            subs.reserveCapacity(_sublayers.count)
+            let cachedSubs = cached?._sublayers
+            sameChildren = cachedSubs?.count == _sublayers.count
+            for (i, sub) in _sublayers.enumerated() {
+                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found)
+                if sameChildren, let cachedSubs, cachedSubs[i] !== s { sameChildren = false }
+                subs.append(s)
+            }
+        } else if let cached, !cached._sublayers.isEmpty {
+            sameChildren = false
+        }
+        let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found)
+        if let cached, sameChildren, cached._mask === maskCopy {
+            if target === self { found = cached }
+            return cached
+        }
         let copy = type(of: self).init(layer: self)
+        copy._isPresentationCopy = true
         copy._modelLayer = self
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
-        let local = localTime(fromParent: parentTime)
-        if _animationState != nil { applyAnimations(to: copy, localTime: local) }
-        if !_sublayers.isEmpty {
-            var subs: [CALayer] = []
-            subs.reserveCapacity(_sublayers.count)
-            for sub in _sublayers {
-                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found)
-                s._superlayer = copy
-                subs.append(s)
-            }
-            copy._sublayers = subs
+        if animated { applyAnimations(to: copy, localTime: local) }
+        for s in subs where s._superlayer !== copy { s._superlayer = copy }
+        copy._sublayers = subs
+        if let maskCopy {
+            maskCopy._maskedLayer = copy
+            copy._mask = maskCopy
         }
-        if let mask = _mask {
-            let m = mask.makePresentationCopy(parentTime: local, looking: target, found: &found)
-            m._maskedLayer = copy
-            copy._mask = m
-        }
+        _presentationCache = animated ? nil : copy
         return copy
     }
 }

@@ -64,16 +64,25 @@ open class CALayer: NSObject {
     var _repeatDuration: CFTimeInterval = 0
     var _autoreverses = false
     var _fillMode = CAMediaTimingFillMode.removed
-    // MARK: Animation (see CALayer+Animations.swift, CALayer+Presentation.swift)
+    // MARK: Animation and presentation (see CALayer+Animations.swift, CALayer+Presentation.swift)
     /// Animations, clock and extra KVC values; nil for most layers.
     var _animationState: LayerAnimationState?
     /// Whether a frame tick has drawn the layer (only such layers animate implicitly).
     var _isCommitted = false
-    /// For a presentation copy: the model layer it shows.
-    var _modelLayer: CALayer?
+    /// Whether this layer is a presentation copy.
+    var _isPresentationCopy = false
+    /// For a presentation copy: the model layer it shows. Unowned, not weak: the model
+    /// holds its last copy (so not strong), and a weak reference would put every model
+    /// layer's reference count in a side table, slowing every retain of it.
+    unowned(safe) var _modelLayer: CALayer?
+    /// The last presentation copy of this model layer, reused while nothing in it changed
+    /// (every setter clears it).
+    var _presentationCache: CALayer?
 
     /// A name for finding the layer and for messages.
-    open var name: String?
+    open var name: String? {
+        didSet { _presentationCache = nil }  // presentation copies carry the name
+    }
     /// The layer's delegate: contents, layout, actions.
     open weak var delegate: CALayerDelegate?
     /// Actions by key, searched after the delegate; `NSNull()` means none.
