@@ -529,3 +529,110 @@ final class DelegateLog: CAAnimationDelegate {
         #expect(stage.tick(2.5).sublayers?[1].name == "renamed")
     }
 }
+
+@Suite struct AnimationTickerTests {
+    @Test func replayDrawsAnyMomentOfATimeline() {
+        func tree(at time: Double) -> CALayer {
+            CATransaction.flush()
+            let root = CALayer()
+            let card = CALayer()
+            card.name = "card"
+            card.position = CGPoint(x: 580, y: 300)
+            root.addSublayer(card)
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 1
+            card.add(spin, forKey: "spin")  // explicit, begins when the tree is first committed (0)
+            let ticker = FrameTicker(rootLayer: root)
+            return ticker.replay([
+                (at: 0.5, apply: {
+                    CATransaction.begin()
+                    CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                    card.position = CGPoint(x: 580, y: 150)
+                    CATransaction.commit()
+                }),
+                (at: 0.1, apply: { card.opacity = 0.4 }),
+            ], until: time)
+        }
+        #expect(tree(at: 0).sublayers?[0].position == CGPoint(x: 580, y: 300))
+        #expect(tree(at: 0.05).sublayers?[0].opacity == 1)
+        let mid = tree(at: 0.625).sublayers?[0]
+        #expect(mid?.position == CGPoint(x: 580, y: 225))
+        #expect(mid?.opacity == 0.4)
+        let angle = (mid?.value(forKeyPath: "transform.rotation.z") as? NSNumber)?.doubleValue ?? 0
+        #expect(near(angle, 0.625 * .pi, 1e-9))
+        #expect(tree(at: 2).sublayers?[0].position == CGPoint(x: 580, y: 150))
+        // The same moment twice gives the same values (determinism).
+        #expect(tree(at: 0.3).sublayers?[0].opacity == tree(at: 0.3).sublayers?[0].opacity)
+    }
+
+    @Test func currentMediaTimeFollowsTheTreeClockInsideTicks() {
+        let stage = Stage(at: 5)
+        final class Probe: CAAnimationDelegate {
+            var seen: CFTimeInterval = -1
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { seen = CACurrentMediaTime() }
+        }
+        let probe = Probe()
+        let layer = stage.show(CALayer())
+        let anim = CABasicAnimation(keyPath: "opacity")
+        anim.delegate = probe
+        anim.duration = 1
+        layer.add(anim, forKey: "a")
+        stage.tick(6.5)
+        #expect(probe.seen == 6.5)
+        let clock = CAMediaClock(time: 42)
+        #expect(clock.withCurrent { CACurrentMediaTime() } == 42)
+        clock.advance(by: 1)
+        #expect(clock.currentTime == 43)
+        #expect(!CAMediaClock.realTime.isManual)
+        let a = CACurrentMediaTime()
+        #expect(CACurrentMediaTime() >= a)
+    }
+
+    @Test func needsDisplayForKeyRedisplaysOnChange() {
+        final class Dial: CALayer {
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "cornerRadius" || super.needsDisplay(forKey: key)
+            }
+        }
+        let dial = Dial()
+        dial.opacity = 0.5
+        #expect(!dial.needsDisplay())
+        dial.cornerRadius = 4
+        #expect(dial.needsDisplay())
+        #expect(!CALayer.needsDisplay(forKey: "cornerRadius"))
+    }
+
+    @Test func completionBlockThroughSetValueAndUncommittedSamples() {
+        let stage = Stage()
+        let layer = stage.show(CALayer())
+        var fired = false
+        CATransaction.begin()
+        CATransaction.setValue({ fired = true } as () -> Void, forKey: kCATransactionCompletionBlock)
+        #expect(CATransaction.value(forKey: kCATransactionCompletionBlock) != nil)
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.2
+        CATransaction.commit()
+        #expect(fired)
+        // An animation not yet committed shows its start, not the new model value.
+        layer.opacity = 1
+        #expect(layer.animation(forKey: "opacity")?.beginTime == 0)
+        #expect(near(Double(layer.presentation()?.opacity ?? 0), 0.2, 1e-6))
+    }
+
+    @Test func cubicPacedKeepsTheEndsAndMovesSteadily() {
+        let stage = Stage()
+        let layer = stage.show(CALayer())
+        let anim = CAKeyframeAnimation(keyPath: "position")
+        anim.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)].map { NSValue(cgPoint: $0) }
+        anim.calculationMode = .cubicPaced
+        anim.duration = 1
+        anim.fillMode = .both
+        anim.isRemovedOnCompletion = false
+        layer.add(anim, forKey: "k")
+        #expect(near(stage.sample(layer, at: 0).position, .zero, 1e-9))
+        #expect(near(stage.sample(layer, at: 1).position, CGPoint(x: 100, y: 300), 1e-9))
+        // The long leg takes most of the time: at 0.4 it is already past the corner's x.
+        let p = stage.sample(layer, at: 0.4).position
+        #expect(p.x > 90 && p.y > 0)
+    }
+}
