@@ -18,7 +18,9 @@ enum AnimValue {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(CATransform3D)
+    /// Boxed (`indirect`): inline, its 128 bytes would make every value
+    /// that large, and copying values is most of the per-frame work.
+    indirect case transform(CATransform3D)
     case color(CGColor?)
     case path(CGPath?)
     case numbers([Double])
