@@ -457,7 +457,7 @@ final class DelegateLog: CAAnimationDelegate {
         #expect(child.animation(forKey: "o")?.beginTime == 0)
         #expect(stage.sample(child, at: 0.25).opacity == 0.5)
         // Pausing as Apple's QA1673: speed 0, time offset at the paused time.
-        let paused = parent.convertTime(stage.now, from: nil)
+        let paused = parent.localTime(atGlobal: stage.now)  // convertTime(_:from: nil)
         parent.speed = 0
         parent.timeOffset = paused
         #expect(stage.sample(child, at: 10).opacity == 0.5)

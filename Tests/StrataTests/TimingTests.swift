@@ -127,7 +127,7 @@ private func referenceBezier(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y:
         let log = DelegateLog()
         let anim = CABasicAnimation(keyPath: "opacity")
         anim.fromValue = 0; anim.toValue = 1; anim.duration = 1
-        anim.beginTime = layer.convertTime(stage.now, from: nil) + 2
+        anim.beginTime = layer.localTime(atGlobal: stage.now) + 2  // convertTime(now, from: nil) + 2
         anim.delegate = log
         layer.add(anim, forKey: "o")
         #expect(stage.sample(layer, at: 1).opacity == 1)
@@ -148,9 +148,8 @@ private func referenceBezier(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y:
         parent.speed = 2
         stage.tick(0)
         // child time = (t − 1) × 2 + 0.5
-        #expect(child.convertTime(3, from: nil) == 4.5)
-        #expect(stage.root.convertTime(4.5, from: child) == 3)
-        #expect(child.convertTime(4.5, to: nil) == 3)
+        #expect(child.localTime(atGlobal: 3) == 4.5)
+        #expect(child.globalTime(atLocal: 4.5) == 3)
         let anim = CABasicAnimation(keyPath: "opacity")
         anim.fromValue = 0; anim.toValue = 1; anim.duration = 4
         anim.beginTime = 2.5  // child time

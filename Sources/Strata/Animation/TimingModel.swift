@@ -158,7 +158,8 @@ extension CALayer {
     /// or the layer it masks.
     var timingParent: CALayer? { _superlayer ?? _maskedLayer }
 
-    /// The layer's local time when the tree's clock reads `globalTime`.
+    /// The layer's local time when the tree's clock reads `globalTime`
+    /// (what the public `convertTime(_:from: nil)` gives).
     func localTime(atGlobal globalTime: CFTimeInterval) -> CFTimeInterval {
         let parent = timingParent.map { $0.localTime(atGlobal: globalTime) } ?? globalTime
         return localTime(fromParent: parent)
@@ -168,17 +169,5 @@ extension CALayer {
     func globalTime(atLocal t: CFTimeInterval) -> CFTimeInterval {
         let parentT = parentTime(fromLocal: t)
         return timingParent.map { $0.globalTime(atLocal: parentT) } ?? parentT
-    }
-
-    /// Converts `t` from `l`'s time space (nil: the clock's absolute time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        let global = l.map { $0.globalTime(atLocal: t) } ?? t
-        return localTime(atGlobal: global)
-    }
-
-    /// Converts `t` from this layer's time space to `l`'s (nil: the clock's absolute time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        let global = globalTime(atLocal: t)
-        return l.map { $0.localTime(atGlobal: global) } ?? global
     }
 }
