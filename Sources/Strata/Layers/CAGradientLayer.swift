@@ -22,7 +22,7 @@ open class CAGradientLayer: CALayer {
 
     public override init() { super.init() }
 
-    public override init(layer: Any) {
+    public required init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CAGradientLayer else { return }
         _colors = o._colors; _locations = o._locations

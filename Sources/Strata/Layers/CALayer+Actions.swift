@@ -1,10 +1,71 @@
 import Foundation
 
-// Placeholder until the animation issue: changes take effect without actions.
+/// The curve implicit animations use when the transaction sets none.
+private let implicitTimingFunction = CAMediaTimingFunction(name: .default)
+
 extension CALayer {
-    /// The action to run for a change of `key`, looked up before the value changes.
-    final func actionForChange(forKey key: String) -> CAAction? { nil }
+    /// The action to run for a change of `key`, looked up before the value
+    /// changes (so the delegate and the implicit animation see the old value).
+    ///
+    /// Every change belongs to a transaction: the first change outside one
+    /// opens the implicit transaction. With actions disabled the value just changes.
+    @inline(__always)
+    final func actionForChange(forKey key: String) -> CAAction? {
+        let thread = ThreadAnimationState.current
+        _ = thread.innermostFrame
+        // Presentation copies are snapshots: changing them animates nothing.
+        if _isPresentationCopy || thread.actionsDisabled { return nil }
+        return action(forKey: key)
+    }
 
     /// Runs the action found by `actionForChange(forKey:)` after the value changed.
-    final func runActionForChange(_ action: CAAction?, forKey key: String) {}
+    final func runActionForChange(_ action: CAAction?, forKey key: String) {
+        // The value changed: the cached presentation copy is stale (cleared
+        // after the change, so a copy made during the action search goes too).
+        _presentationCache = nil
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// Core Animation's action search (see `action(forKey:)`).
+    func lookUpAction(forKey event: String) -> CAAction? {
+        if let delegate, let found = delegate.action(for: self, forKey: event) { return found is NSNull ? nil : found }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        if let styleActions = style?["actions"] as? [String: CAAction], let found = styleActions[event] {
+            return found is NSNull ? nil : found
+        }
+        if let found = type(of: self).defaultAction(forKey: event) { return found is NSNull ? nil : found }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// The implicit animation for a change of `key`: a `CABasicAnimation`
+    /// from the current presentation value to the new model value (its
+    /// `toValue` is nil), with the transaction's duration and curve.
+    ///
+    /// Only animatable properties that interpolate, and only on layers a
+    /// frame tick has drawn: a layer not yet on screen takes its values at once.
+    func implicitAnimation(forKey key: String) -> CAAction? {
+        guard _isCommitted, let property = LayerProperty.named(key, of: self),
+              property.isAnimatable, property.kind.isInterpolable else { return nil }
+        let animation = CABasicAnimation()
+        animation.keyPath = key
+        animation.presetTarget = (key, AnimationTarget(property: property))
+        let from = presentationValue(of: property)
+        let boxed = property.box(from)
+        animation.fromValue = boxed
+        if let boxed { animation.convertedFrom = (boxed as AnyObject, from) }
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? implicitTimingFunction
+        animation.isFreshImplicit = true
+        return animation
+    }
+
+    /// The value of `property` as the layer currently appears (model value
+    /// with its animations applied at the tree clock's current time).
+    func presentationValue(of property: LayerProperty) -> AnimValue {
+        guard hasAnimations else { return property.get(self) }
+        let copy = type(of: self).init(layer: self)
+        applyAnimations(to: copy, localTime: localTime(atGlobal: mediaClock.currentTime))
+        return property.get(copy)
+    }
 }

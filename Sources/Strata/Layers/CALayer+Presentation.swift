@@ -1,11 +1,95 @@
 import Foundation
 
-// Placeholder until the animation issue: no animations, so the presentation is the model.
 extension CALayer {
-    /// The layer as it currently appears (model values with animations applied).
-    public func presentation() -> Self? { self }
+    /// A copy of the layer as it currently appears: model values with its
+    /// animations applied at its tree clock's current time. Its sublayers,
+    /// superlayer and mask are presentation layers too (the whole tree is
+    /// sampled, and kept until the next `presentation()` call on this
+    /// thread). Nil when no frame tick has drawn the layer yet, as in CA; a
+    /// presentation layer returns itself.
+    public func presentation() -> Self? {
+        if _isPresentationCopy { return self }
+        guard _isCommitted else { return nil }
+        let root = rootLayer
+        let time = root.mediaClock.currentTime
+        var found: CALayer?
+        let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found)
+        ThreadAnimationState.current.lastPresentationTree = tree
+        return found as? Self
+    }
 
-    /// The layer tree as it appears at `time` on the media clock: model values
-    /// with animations applied. The renderer draws this tree.
-    public func presentationTree(at time: CFTimeInterval) -> CALayer { self }
+    /// The model layer a presentation layer shows (a model layer returns itself).
+    public func model() -> Self {
+        (_modelLayer as? Self) ?? self
+    }
+
+    /// The layer tree rooted here as it appears when the tree's clock reads
+    /// `time`: copies (`init(layer:)`) of every layer, sublayers and masks
+    /// included, with animations applied. The renderer draws this tree.
+    ///
+    /// Copies are reused between calls while nothing in their subtree
+    /// changed: a layer with no animations whose properties were not set
+    /// since its last copy, and whose sublayers and mask are all reused, is
+    /// the same object as in the previous tree. So an unchanged subtree costs
+    /// a few comparisons per layer, and the renderer can tell unchanged
+    /// subtrees by identity. Treat the copies as read-only; their
+    /// `superlayer` links point into the newest tree.
+    public func presentationTree(at time: CFTimeInterval) -> CALayer {
+        var found: CALayer?
+        return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
+                                    looking: nil, found: &found)
+    }
+
+    /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.
+    func applyAnimations(to copy: CALayer, localTime t: CFTimeInterval) {
+        guard let entries = _animationState?.entries else { return }
+        for entry in entries {
+            // A finished animation still attached (not removed on completion) keeps its fill.
+            entry.evaluator(for: self).apply(to: copy, parentTime: t, begin: entry.begin(orNow: t))
+        }
+    }
+
+    /// The presentation copy of this layer and its subtree at parent time
+    /// `parentTime` (reusing unchanged copies); the copy of `target`, when
+    /// met, is stored in `found`.
+    private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
+                                      found: inout CALayer?) -> CALayer {
+        let animated = hasAnimations
+        let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
+        // Sublayers and mask first: this layer's copy can be reused only if theirs are.
+        var subs: [CALayer] = []
+        var sameChildren = true
+        let cached = animated ? nil : _presentationCache
+        if !_sublayers.isEmpty {
+            subs.reserveCapacity(_sublayers.count)
+            let cachedSubs = cached?._sublayers
+            sameChildren = cachedSubs?.count == _sublayers.count
+            for (i, sub) in _sublayers.enumerated() {
+                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found)
+                if sameChildren, let cachedSubs, cachedSubs[i] !== s { sameChildren = false }
+                subs.append(s)
+            }
+        } else if let cached, !cached._sublayers.isEmpty {
+            sameChildren = false
+        }
+        let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found)
+        if let cached, sameChildren, cached._mask === maskCopy {
+            if target === self { found = cached }
+            return cached
+        }
+        let copy = type(of: self).init(layer: self)
+        copy._isPresentationCopy = true
+        copy._modelLayer = self
+        copy._isCommitted = _isCommitted
+        if target === self { found = copy }
+        if animated { applyAnimations(to: copy, localTime: local) }
+        for s in subs where s._superlayer !== copy { s._superlayer = copy }
+        copy._sublayers = subs
+        if let maskCopy {
+            maskCopy._maskedLayer = copy
+            copy._mask = maskCopy
+        }
+        _presentationCache = animated ? nil : copy
+        return copy
+    }
 }

@@ -64,9 +64,25 @@ open class CALayer: NSObject {
     var _repeatDuration: CFTimeInterval = 0
     var _autoreverses = false
     var _fillMode = CAMediaTimingFillMode.removed
+    // MARK: Animation and presentation (see CALayer+Animations.swift, CALayer+Presentation.swift)
+    /// Animations, clock and extra KVC values; nil for most layers.
+    var _animationState: LayerAnimationState?
+    /// Whether a frame tick has drawn the layer (only such layers animate implicitly).
+    var _isCommitted = false
+    /// Whether this layer is a presentation copy.
+    var _isPresentationCopy = false
+    /// For a presentation copy: the model layer it shows. Unowned, not weak: the model
+    /// holds its last copy (so not strong), and a weak reference would put every model
+    /// layer's reference count in a side table, slowing every retain of it.
+    unowned(safe) var _modelLayer: CALayer?
+    /// The last presentation copy of this model layer, reused while nothing in it changed
+    /// (every setter clears it).
+    var _presentationCache: CALayer?
 
     /// A name for finding the layer and for messages.
-    open var name: String?
+    open var name: String? {
+        didSet { _presentationCache = nil }  // presentation copies carry the name
+    }
     /// The layer's delegate: contents, layout, actions.
     open weak var delegate: CALayerDelegate?
     /// Actions by key, searched after the delegate; `NSNull()` means none.
@@ -81,7 +97,9 @@ open class CALayer: NSObject {
 
     /// A copy of `layer`'s properties (not its sublayers or animations), as
     /// Core Animation makes presentation layers. Subclasses override to copy their own.
-    public init(layer: Any) {
+    ///
+    /// Required, because presentation copies are made of the layer's own class.
+    public required init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         copyProperties(from: other)
@@ -120,6 +138,41 @@ open class CALayer: NSObject {
         apply()
         runActionForChange(action, forKey: key)
     }
+
+    // MARK: - Key-value coding and actions
+    // Declared here so subclasses can override them (Swift cannot override
+    // declarations from extensions); implemented in CALayer+KeyValueCoding.swift
+    // and CALayer+Actions.swift.
+
+    /// The value of `key`: a property (boxed as CA does: NSNumber, NSValue,
+    /// CGColor…) or a value stored with `setValue(_:forKey:)`, else `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+
+    /// Sets `key` through its setter (so the change runs its action); other
+    /// keys are stored on the layer.
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// The value at a dotted key path: `position.x`, `bounds.size.width`,
+    /// `transform.rotation.y`, `mask.opacity`.
+    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a dotted key path (a struct field sets the whole property).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+
+    /// The action for `event`: the delegate's, else `actions[event]`, else
+    /// `style["actions"][event]`, else `defaultAction(forKey:)`, else (for an
+    /// animatable property of a layer already drawn) the implicit animation.
+    /// `NSNull` anywhere stops the search: no action.
+    open func action(forKey event: String) -> CAAction? { lookUpAction(forKey: event) }
+
+    /// The class's action for `event` (nil: none; subclasses override).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// The default value of property `key` (nil for keys that are not properties).
+    open class func defaultValue(forKey key: String) -> Any? { defaultPropertyValue(forKey: key) }
+
+    /// Whether changing `key` makes the layer redisplay (default false; subclasses override).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Lays out the sublayers; the default asks the delegate. Subclasses override.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }

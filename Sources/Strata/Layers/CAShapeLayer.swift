@@ -43,7 +43,7 @@ open class CAShapeLayer: CALayer {
 
     public override init() { super.init() }
 
-    public override init(layer: Any) {
+    public required init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CAShapeLayer else { return }
         _path = o._path; _fillColor = o._fillColor; _fillRule = o._fillRule

@@ -33,7 +33,7 @@ open class CATextLayer: CALayer {
 
     public override init() { super.init() }
 
-    public override init(layer: Any) {
+    public required init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CATextLayer else { return }
         _string = o._string; _font = o._font; _fontSize = o._fontSize

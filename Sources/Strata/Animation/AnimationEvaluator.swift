@@ -1,0 +1,180 @@
+import Foundation
+
+/// An animation compiled for one layer: its timing model and how it writes
+/// its value at a time into a presentation copy of the layer.
+///
+/// Made once per attached animation (the attached copy is immutable), so the
+/// key path is resolved and the values converted once, not every frame.
+class AnimationEvaluator {
+    let timing: TimingModel
+    let timingFunction: CAMediaTimingFunction?
+
+    init(timing: TimingModel, timingFunction: CAMediaTimingFunction?) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+    }
+
+    /// Applies the animation at `parentTime` (its layer's local time, or its
+    /// group's) to `layer`, a presentation copy; `begin` is its begin time.
+    final func apply(to layer: CALayer, parentTime: CFTimeInterval, begin: CFTimeInterval) {
+        guard let sample = timing.sample(atParent: parentTime, begin: begin) else { return }
+        applySample(sample, to: layer)
+    }
+
+    /// Writes the value for `sample`; subclasses override.
+    func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {}
+
+    /// The eased progress of `sample` (linear without a timing function).
+    @inline(__always)
+    func progress(_ sample: TimingModel.Sample) -> Double {
+        let f = sample.fraction
+        return timingFunction?.evaluate(f) ?? f
+    }
+}
+
+/// A group: its children run in the group's (eased) local time.
+final class GroupEvaluator: AnimationEvaluator {
+    let children: [(evaluator: AnimationEvaluator, begin: CFTimeInterval)]
+
+    init(timing: TimingModel, timingFunction: CAMediaTimingFunction?,
+         children: [(AnimationEvaluator, CFTimeInterval)]) {
+        self.children = children.map { (evaluator: $0.0, begin: $0.1) }
+        super.init(timing: timing, timingFunction: timingFunction)
+    }
+
+    override func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {
+        let groupTime = progress(sample) * sample.duration
+        for child in children { child.evaluator.apply(to: layer, parentTime: groupTime, begin: child.begin) }
+    }
+}
+
+/// A property animation: computes a value of the key path's kind (or of its
+/// value function's input) and writes it, replacing or adding to the value beneath.
+class PropertyEvaluator: AnimationEvaluator {
+    let target: AnimationTarget?
+    let valueKind: ValueKind
+    let function: CAValueFunction?
+    let isAdditive: Bool
+    let isCumulative: Bool
+    /// Decompositions of transform endpoints, kept between frames (transform values only).
+    let transforms: TransformInterpolator?
+
+    init(animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
+        self.target = target
+        self.valueKind = valueKind
+        self.function = function
+        isAdditive = animation.isAdditive
+        isCumulative = animation.isCumulative
+        transforms = valueKind == .transform ? TransformInterpolator() : nil
+        super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
+    }
+
+    /// Converts an animation value given by the caller into the value kind (nil: absent or not convertible).
+    func convert(_ any: Any?) -> AnimValue? {
+        guard let any else { return nil }
+        return AnimValue(any, kind: valueKind)
+    }
+
+    override final func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {
+        guard let target else { return }
+        let targetBase = target.get(layer)
+        // A value function's input cannot be read back from the matrix: its
+        // "current value" is the input that makes the identity.
+        let base = function?.identityInput ?? targetBase
+        guard var value = value(at: sample, base: base) else { return }
+        if isCumulative && sample.cycle > 0, let end = cycleEnd(base: base) {
+            value = Self.accumulate(value, end, times: sample.cycle)
+        }
+        var result = value
+        if let function {
+            guard let t = function.transform(for: value) else { return }
+            result = .transform(t)
+        }
+        if isAdditive { result = AnimValue.add(targetBase, result) ?? result }
+        target.set(layer, result)
+        afterApply(sample, to: layer)
+    }
+
+    /// The animation's own value at `sample`; `base` is the value beneath it.
+    func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? { nil }
+
+    /// The value at the end of one cycle (what cumulative repeats add on).
+    func cycleEnd(base: AnimValue) -> AnimValue? { nil }
+
+    /// Hook after the value is written (keyframe rotation modes).
+    func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {}
+
+    /// `value` plus `times` × `end` (SMIL's "accumulate sum", as CA's cumulative).
+    static func accumulate(_ value: AnimValue, _ end: AnimValue, times: Int) -> AnimValue {
+        if case .transform = end {
+            var v = value
+            for _ in 0..<min(times, 1000) { v = AnimValue.add(v, end) ?? v }
+            return v
+        }
+        guard let e = end.vector else { return value }
+        return AnimValue.add(value, end.withVector(e.map { $0 * Double(times) })) ?? value
+    }
+}
+
+/// `CABasicAnimation` (and `CASpringAnimation`): from/to/by per CA's rules.
+final class BasicEvaluator: PropertyEvaluator {
+    /// Which values the animation runs between, worked out once from
+    /// from/to/by (CA's table, see `CABasicAnimation`); "base" is the value
+    /// beneath the animation at each sample.
+    private enum Plan {
+        case fixed(AnimValue, AnimValue)
+        case fromToBase(AnimValue)
+        case baseTo(AnimValue)
+        case baseBy(AnimValue)
+        case previousToBase(AnimValue)
+        case baseToBase
+    }
+
+    private let plan: Plan
+    let spring: SpringModel?
+
+    init(animation: CABasicAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
+         layer: CALayer, spring: SpringModel? = nil) {
+        self.spring = spring
+        func convert(_ any: Any?) -> AnimValue? { any.flatMap { AnimValue($0, kind: valueKind) } }
+        let from: AnimValue?
+        if let converted = animation.convertedFrom, let given = animation.fromValue,
+           (given as AnyObject) === converted.boxed {
+            from = converted.value  // an implicit animation's, converted when it was made
+        } else {
+            from = convert(animation.fromValue)
+        }
+        let to = convert(animation.toValue), by = convert(animation.byValue)
+        switch (from, to, by) {
+        case let (f?, t?, _): plan = .fixed(f, t)
+        case let (f?, nil, b?): plan = .fixed(f, AnimValue.add(f, b) ?? f)
+        case let (nil, t?, b?): plan = .fixed(AnimValue.subtract(t, b) ?? t, t)
+        case let (f?, nil, nil): plan = .fromToBase(f)
+        case let (nil, t?, nil): plan = .baseTo(t)
+        case let (nil, nil, b?): plan = .baseBy(b)
+        case (nil, nil, nil): plan = animation.capturedPrevious.map { .previousToBase($0) } ?? .baseToBase
+        }
+        super.init(animation: animation, target: target, valueKind: valueKind, function: function)
+    }
+
+    /// Start and end values for a sample whose base is `base`.
+    @inline(__always)
+    private func endpoints(base: AnimValue) -> (AnimValue, AnimValue) {
+        switch plan {
+        case let .fixed(a, b): return (a, b)
+        case let .fromToBase(a): return (a, base)
+        case let .baseTo(b): return (base, b)
+        case let .baseBy(b): return (base, AnimValue.add(base, b) ?? base)
+        case let .previousToBase(a): return (a, base)
+        case .baseToBase: return (base, base)
+        }
+    }
+
+    override func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? {
+        let (a, b) = endpoints(base: base)
+        let f = spring.map { $0.progress(at: sample.time) } ?? progress(sample)
+        return AnimValue.interpolate(a, b, f, transforms: transforms)
+    }
+
+    override func cycleEnd(base: AnimValue) -> AnimValue? { endpoints(base: base).1 }
+}

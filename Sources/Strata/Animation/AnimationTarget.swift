@@ -1,0 +1,152 @@
+import Foundation
+
+/// A field inside a struct-valued property: `x` of a point, `size.width` of a
+/// rect, `rotation.y` of a transform.
+struct ValuePart {
+    /// The kind of the field's value.
+    let kind: ValueKind
+    /// Reads the field from the whole value.
+    let get: (AnimValue) -> AnimValue
+    /// The whole value with the field replaced.
+    let set: (AnimValue, AnimValue) -> AnimValue
+
+    /// The parts a key-path remainder (`["size", "width"]`) names in a value of
+    /// `kind`, outermost first; nil when it names none.
+    static func resolve(_ names: ArraySlice<Substring>, in kind: ValueKind) -> [ValuePart]? {
+        guard let first = names.first else { return [] }
+        if kind == .transform {
+            // Transform fields are named by the whole remainder (`rotation.x`).
+            guard let part = transformPart(names.joined(separator: ".")) else { return nil }
+            return [part]
+        }
+        guard let part = structPart(String(first), in: kind),
+              let rest = resolve(names.dropFirst(), in: part.kind) else { return nil }
+        return [part] + rest
+    }
+
+    private static func structPart(_ name: String, in kind: ValueKind) -> ValuePart? {
+        switch (kind, name) {
+        case (.point, "x"):
+            return ValuePart(kind: .number, get: { .number(Double($0.pointValue?.x ?? 0)) },
+                             set: { var p = $0.pointValue ?? .zero; p.x = CGFloat($1.doubleValue ?? 0); return .point(p) })
+        case (.point, "y"):
+            return ValuePart(kind: .number, get: { .number(Double($0.pointValue?.y ?? 0)) },
+                             set: { var p = $0.pointValue ?? .zero; p.y = CGFloat($1.doubleValue ?? 0); return .point(p) })
+        case (.size, "width"):
+            return ValuePart(kind: .number, get: { .number(Double($0.sizeValue?.width ?? 0)) },
+                             set: { var s = $0.sizeValue ?? .zero; s.width = CGFloat($1.doubleValue ?? 0); return .size(s) })
+        case (.size, "height"):
+            return ValuePart(kind: .number, get: { .number(Double($0.sizeValue?.height ?? 0)) },
+                             set: { var s = $0.sizeValue ?? .zero; s.height = CGFloat($1.doubleValue ?? 0); return .size(s) })
+        case (.rect, "origin"):
+            return ValuePart(kind: .point, get: { .point($0.rectValue?.origin ?? .zero) },
+                             set: { var r = $0.rectValue ?? .zero; r.origin = $1.pointValue ?? r.origin; return .rect(r) })
+        case (.rect, "size"):
+            return ValuePart(kind: .size, get: { .size($0.rectValue?.size ?? .zero) },
+                             set: { var r = $0.rectValue ?? .zero; r.size = $1.sizeValue ?? r.size; return .rect(r) })
+        default:
+            return nil
+        }
+    }
+
+    /// CA's transform key paths: `rotation(.x/.y/.z)` in radians (`rotation`
+    /// is z), `scale(.x/.y/.z)` (`scale` is the mean of the three; setting it
+    /// sets all three), `translation(.x/.y/.z)` (`translation` is a size of x
+    /// and y). Reading decomposes the matrix; writing replaces the field and
+    /// recomposes, keeping the other fields.
+    private static func transformPart(_ name: String) -> ValuePart? {
+        typealias D = DecomposedTransform
+        func part(_ kind: ValueKind, _ read: @escaping (D) -> AnimValue,
+                  _ write: @escaping (inout D, AnimValue) -> Void) -> ValuePart {
+            ValuePart(kind: kind,
+                      get: { read($0.transformValue.flatMap(D.init) ?? D()) },
+                      set: { whole, value in
+                          var d = whole.transformValue.flatMap(D.init) ?? D()
+                          write(&d, value)
+                          return .transform(d.recomposed())
+                      })
+        }
+        func number(_ v: AnimValue) -> Double { v.doubleValue ?? 0 }
+        switch name {
+        case "rotation", "rotation.z":
+            return part(.number, { .number($0.eulerAngles.z) }) { d, v in
+                let e = d.eulerAngles; d.setEulerAngles(x: e.x, y: e.y, z: number(v))
+            }
+        case "rotation.x":
+            return part(.number, { .number($0.eulerAngles.x) }) { d, v in
+                let e = d.eulerAngles; d.setEulerAngles(x: number(v), y: e.y, z: e.z)
+            }
+        case "rotation.y":
+            return part(.number, { .number($0.eulerAngles.y) }) { d, v in
+                let e = d.eulerAngles; d.setEulerAngles(x: e.x, y: number(v), z: e.z)
+            }
+        case "scale":
+            return part(.number, { .number(($0.scale.x + $0.scale.y + $0.scale.z) / 3) }) { d, v in
+                d.scale = (number(v), number(v), number(v))
+            }
+        case "scale.x": return part(.number, { .number($0.scale.x) }) { d, v in d.scale.x = number(v) }
+        case "scale.y": return part(.number, { .number($0.scale.y) }) { d, v in d.scale.y = number(v) }
+        case "scale.z": return part(.number, { .number($0.scale.z) }) { d, v in d.scale.z = number(v) }
+        case "translation":
+            return part(.size, { .size(CGSize(width: $0.translation.x, height: $0.translation.y)) }) { d, v in
+                let s = v.sizeValue ?? .zero
+                d.translation.x = Double(s.width); d.translation.y = Double(s.height)
+            }
+        case "translation.x": return part(.number, { .number($0.translation.x) }) { d, v in d.translation.x = number(v) }
+        case "translation.y": return part(.number, { .number($0.translation.y) }) { d, v in d.translation.y = number(v) }
+        case "translation.z": return part(.number, { .number($0.translation.z) }) { d, v in d.translation.z = number(v) }
+        default: return nil
+        }
+    }
+}
+
+/// A resolved key path on a layer: the property it starts at and the fields
+/// inside it, e.g. `bounds.size.width` = `bounds` → `size` → `width`.
+struct AnimationTarget {
+    let property: LayerProperty
+    let parts: [ValuePart]
+
+    /// The kind of the value at the end of the key path.
+    var kind: ValueKind { parts.last?.kind ?? property.kind }
+
+    /// The whole of `property`.
+    init(property: LayerProperty) {
+        self.property = property
+        parts = []
+    }
+
+    /// The target `keyPath` names on `layer`, or nil when it names no property.
+    init?(keyPath: String, layer: CALayer) {
+        let names = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard let head = names.first, let property = LayerProperty.named(String(head), of: layer),
+              let parts = ValuePart.resolve(names.dropFirst(), in: property.kind) else { return nil }
+        self.property = property
+        self.parts = parts
+    }
+
+    /// The current value at the key path in `layer`'s stored properties.
+    func get(_ layer: CALayer) -> AnimValue {
+        var value = property.get(layer)
+        for part in parts { value = part.get(value) }
+        return value
+    }
+
+    /// The whole property value `whole` with the key path's field set to `value`.
+    func replacing(in whole: AnimValue, with value: AnimValue) -> AnimValue {
+        if parts.isEmpty { return value }
+        var wholes = [whole]
+        for part in parts.dropLast() { wholes.append(part.get(wholes[wholes.count - 1])) }
+        var v = value
+        for i in stride(from: parts.count - 1, through: 0, by: -1) { v = parts[i].set(wholes[i], v) }
+        return v
+    }
+
+    /// Writes `value` at the key path into `layer`'s stored properties (no actions).
+    func set(_ layer: CALayer, _ value: AnimValue) {
+        if parts.isEmpty {
+            property.setStored(layer, value)
+        } else {
+            property.setStored(layer, replacing(in: property.get(layer), with: value))
+        }
+    }
+}

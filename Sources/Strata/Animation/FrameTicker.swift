@@ -1,0 +1,127 @@
+import Foundation
+
+/// Drives one layer tree frame by frame, like a display link: each tick
+/// commits the thread's implicit transaction, starts, samples and ends
+/// animations, tells their delegates and transactions' completion blocks,
+/// and returns the presentation tree to draw.
+///
+/// The window host, headless rendering and tests all go through `tick(at:)`.
+/// The ticker installs its clock on the root layer, so each tree (and each
+/// test) has its own time.
+public final class FrameTicker {
+    /// The root of the tree this ticker drives.
+    public let rootLayer: CALayer
+
+    /// A ticker for `rootLayer` on `clock` (default: a manual clock at 0).
+    public init(rootLayer: CALayer, clock: CAMediaClock = CAMediaClock(time: 0)) {
+        self.rootLayer = rootLayer
+        rootLayer.mediaClock = clock
+    }
+
+    /// The tree's clock.
+    public var clock: CAMediaClock { rootLayer.mediaClock }
+
+    /// Runs one frame at `time` (a manual clock is set to it first) and
+    /// returns the presentation tree at `time`.
+    ///
+    /// In order: the implicit transaction commits at the clock's time before
+    /// it moves (the changes in it were made then, so animations added in it
+    /// begin then); the clock moves to `time`; every layer of the tree is marked as drawn (so later
+    /// changes animate implicitly); animations that became active are
+    /// started and those past their active time finish (removed when
+    /// `isRemovedOnCompletion`); delegates hear `animationDidStart` and
+    /// `animationDidStop(_:finished: true)`, and completion blocks whose
+    /// animations are all done run; then the tree is sampled. Inside the
+    /// tick, `CACurrentMediaTime()` reads this tree's clock.
+    @discardableResult
+    public func tick(at time: CFTimeInterval) -> CALayer {
+        let clock = self.clock
+        return clock.withCurrent {
+            // The changes since the last tick were made at the clock's time
+            // then, so they commit (and their animations begin) at that time.
+            ThreadAnimationState.current.commitImplicitIfOpen()
+            if clock.isManual { clock.set(time: time) }
+            var events: [AnimationEvent] = []
+            let parentTime = rootLayer.timingParent.map { $0.localTime(atGlobal: time) } ?? time
+            rootLayer.advanceAnimations(parentTime: parentTime, events: &events)
+            for event in events { event.deliver() }
+            // Callbacks may have changed the tree: sample after them.
+            return rootLayer.presentationTree(at: time)
+        }
+    }
+
+    /// Runs one frame at the clock's current time.
+    @discardableResult
+    public func tick() -> CALayer { tick(at: clock.currentTime) }
+
+    /// Replays model changes at their times and returns the tree as it
+    /// appears at `time`: the headless way to draw any moment of a timeline.
+    ///
+    /// Ticks at the clock's current time first (so the tree as built is on
+    /// screen and later changes animate), then for each change with
+    /// `at ≤ time`, in order of `at` (stable): ticks at `at`, runs `apply`
+    /// (which may open its own transaction) and commits the implicit
+    /// transaction, so its animations begin at `at`. Finally ticks at `time`.
+    @discardableResult
+    public func replay(_ changes: [(at: CFTimeInterval, apply: () -> Void)], until time: CFTimeInterval) -> CALayer {
+        let start = clock.currentTime
+        tick(at: start)
+        let ordered = changes.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        for (_, change) in ordered where change.at <= time {
+            let at = max(change.at, start)
+            tick(at: at)
+            clock.withCurrent {
+                change.apply()
+                CATransaction.flush()
+            }
+        }
+        return tick(at: time)
+    }
+}
+
+/// A delegate notification collected during a tick, delivered after the walk
+/// (callbacks may change the tree being walked).
+struct AnimationEvent {
+    enum Kind { case start, stop }
+    let entry: AnimationEntry
+    let kind: Kind
+
+    func deliver() {
+        let animation = entry.animation
+        switch kind {
+        case .start:
+            animation.delegate?.animationDidStart(animation)
+        case .stop:
+            animation.delegate?.animationDidStop(animation, finished: true)
+            entry.endGroups()
+        }
+    }
+}
+
+extension CALayer {
+    /// Marks the subtree as drawn and moves its animations through their
+    /// lives at `parentTime`, collecting the notifications due.
+    func advanceAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
+        _isCommitted = true
+        let local = localTime(fromParent: parentTime)
+        if let state = _animationState, !state.entries.isEmpty {
+            var finishedAny = false
+            for entry in state.entries where entry.isCommitted && !entry.isFinished {
+                let phase = entry.evaluator(for: self).timing.phase(atParent: local, begin: entry.animation.beginTime)
+                if phase == .before { continue }
+                if !entry.didStart {
+                    entry.didStart = true
+                    events.append(AnimationEvent(entry: entry, kind: .start))
+                }
+                if phase == .after {
+                    entry.isFinished = true
+                    finishedAny = true
+                    events.append(AnimationEvent(entry: entry, kind: .stop))
+                }
+            }
+            if finishedAny { state.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion } }
+        }
+        for sub in _sublayers { sub.advanceAnimations(parentTime: local, events: &events) }
+        _mask?.advanceAnimations(parentTime: local, events: &events)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// The per-thread Core Animation state: the stack of open transactions, the
+/// animations waiting for the outermost commit, and the thread's current clock.
+///
+/// Core Animation's transactions are per thread; keeping this state in
+/// thread-local storage is both what CA does and what lets tests (each a
+/// synchronous function on one thread) run in parallel without sharing it.
+/// Only the owning thread touches an instance, so it needs no lock.
+final class ThreadAnimationState {
+    /// Open transactions, outermost first. The implicit transaction, when
+    /// open, is always at index 0.
+    var frames: [TransactionFrame] = []
+    /// Animations added since the outermost transaction opened, with their
+    /// layers (held until then); their begin times are fixed when it commits.
+    var pendingEntries: [(entry: AnimationEntry, layer: CALayer)] = []
+    /// Animations removed since the last outermost commit, whose delegates
+    /// and completion groups hear about it at that commit.
+    var removedEntries: [AnimationEntry] = []
+    /// The clock `CACurrentMediaTime()` reads on this thread (nil: real time).
+    var currentClock: CAMediaClock?
+    /// The tree the last `presentation()` on this thread sampled, kept alive
+    /// until the next call so presentation layers' superlayers stay valid
+    /// (the copies' links upwards are weak, as all superlayer links are).
+    var lastPresentationTree: CALayer?
+
+    /// The calling thread's state, created on first use.
+    static var current: ThreadAnimationState {
+        if let raw = pthread_getspecific(threadStateKey) {
+            return Unmanaged<ThreadAnimationState>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let state = ThreadAnimationState()
+        pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    /// The innermost transaction, opening the implicit one when none is open
+    /// (as any change to a layer does in Core Animation).
+    @inline(__always)
+    var innermostFrame: TransactionFrame {
+        if let frame = frames.last { return frame }
+        let implicit = TransactionFrame(isImplicit: true)
+        frames.append(implicit)
+        return implicit
+    }
+
+    /// Whether a transaction (explicit or implicit) is open.
+    var hasOpenTransaction: Bool { !frames.isEmpty }
+
+    /// The innermost value of `get` among the open transactions (innermost wins).
+    @inline(__always)
+    func innermost<T>(_ get: (TransactionFrame) -> T?) -> T? {
+        var i = frames.count - 1
+        while i >= 0 {
+            if let value = get(frames[i]) { return value }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether actions are disabled in the current transaction stack.
+    @inline(__always)
+    var actionsDisabled: Bool {
+        if frames.isEmpty { return false }
+        return innermost { $0.disableActions } ?? false
+    }
+
+    // MARK: Begin and commit
+
+    /// Opens an explicit transaction.
+    func begin() {
+        frames.append(TransactionFrame(isImplicit: false))
+    }
+
+    /// Commits the innermost transaction; at the outermost commit fixes the
+    /// begin times of the animations added and delivers removals.
+    func commitInnermost() {
+        guard let frame = frames.popLast() else { return }
+        if frames.isEmpty { finishOutermostCommit() }
+        // The completion group is sealed last: its block may change layers
+        // and so open a new implicit transaction, which must not be this one.
+        frame.completionGroup?.seal()
+    }
+
+    /// Commits the implicit transaction if it is the only one open (what a
+    /// frame tick and `CATransaction.flush()` do). Explicit transactions left
+    /// open are not committed, as in Core Animation.
+    func commitImplicitIfOpen() {
+        if frames.count == 1, frames[0].isImplicit {
+            commitInnermost()
+        } else if frames.isEmpty {
+            finishOutermostCommit()
+        }
+    }
+
+    /// Registers an animation just added to a layer: it joins the completion
+    /// group of every open transaction that has one and waits for the commit.
+    func animationAdded(_ entry: AnimationEntry, to layer: CALayer) {
+        _ = innermostFrame
+        pendingEntries.append((entry, layer))
+        // Innermost first, so that when the animation ends the innermost
+        // transaction's completion block runs before the outer ones.
+        for frame in frames.reversed() {
+            if let group = frame.completionGroup { group.add(entry) }
+        }
+    }
+
+    /// Registers an animation removed from a layer before it finished.
+    func animationRemoved(_ entry: AnimationEntry) {
+        _ = innermostFrame
+        removedEntries.append(entry)
+    }
+
+    private func finishOutermostCommit() {
+        let added = pendingEntries
+        pendingEntries = []
+        var clockTimes: (clock: CAMediaClock, time: CFTimeInterval)?
+        for (entry, layer) in added where !entry.isRemoved { entry.commit(on: layer, clockTimes: &clockTimes) }
+        let removed = removedEntries
+        removedEntries = []
+        for entry in removed { entry.deliverRemoval() }
+    }
+}
+
+/// The thread-local slot holding each thread's ``ThreadAnimationState``
+/// (released when the thread exits).
+private let threadStateKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { raw in
+        guard let raw else { return }
+        Unmanaged<ThreadAnimationState>.fromOpaque(raw).release()
+    }
+    precondition(status == 0, "Strata: pthread_key_create failed (\(status))")
+    return key
+}()
+
+/// One open transaction: the values set in it and its completion group.
+final class TransactionFrame {
+    /// Whether this is the implicit transaction (opened by a change, committed by the next tick).
+    let isImplicit: Bool
+    /// `kCATransactionDisableActions`, when set in this transaction.
+    var disableActions: Bool?
+    /// `kCATransactionAnimationDuration`, when set in this transaction.
+    var animationDuration: CFTimeInterval?
+    /// `kCATransactionAnimationTimingFunction`, when set (nil inside: set to nil).
+    var animationTimingFunction: CAMediaTimingFunction??
+    /// The group the completion block set in this transaction waits on.
+    var completionGroup: CompletionGroup?
+    /// Other keys set with `CATransaction.setValue(_:forKey:)`.
+    var otherValues: [String: Any?] = [:]
+
+    init(isImplicit: Bool) { self.isImplicit = isImplicit }
+
+    /// Replaces the completion block: the previous group is sealed (it runs
+    /// once its animations are done, or now if it has none), as CA documents.
+    func setCompletionBlock(_ block: (() -> Void)?) {
+        if let old = completionGroup {
+            completionGroup = nil
+            old.seal()
+        }
+        if let block { completionGroup = CompletionGroup(block: block) }
+    }
+}
+
+/// A transaction's completion block and the animations it waits for.
+///
+/// The block runs once, when the group is sealed (its transaction committed
+/// or its block replaced) and every animation in it has finished or been removed.
+final class CompletionGroup {
+    let block: () -> Void
+    private var pending = 0
+    private var sealed = false
+    private var fired = false
+
+    init(block: @escaping () -> Void) { self.block = block }
+
+    /// Adds an animation the block waits for.
+    func add(_ entry: AnimationEntry) {
+        precondition(!sealed, "CATransaction: animation added to a sealed completion group")
+        pending += 1
+        entry.completionGroups.append(self)
+    }
+
+    /// Stops accepting animations; runs the block now if none is pending.
+    func seal() {
+        sealed = true
+        fireIfDone()
+    }
+
+    /// One animation finished or was removed.
+    func animationEnded() {
+        pending -= 1
+        fireIfDone()
+    }
+
+    private func fireIfDone() {
+        guard sealed, pending == 0, !fired else { return }
+        fired = true
+        block()
+    }
+}

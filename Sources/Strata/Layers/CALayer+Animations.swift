@@ -1,0 +1,181 @@
+import Foundation
+
+/// A layer's animation bookkeeping, allocated only for layers that have
+/// animations, a clock or extra KVC values (most layers have none, and pay
+/// one nil check).
+final class LayerAnimationState {
+    /// Attached animations, in the order they were added (and are applied).
+    var entries: [AnimationEntry] = []
+    /// The clock of the tree this layer is the root of.
+    var clock: CAMediaClock?
+    /// Values set with `setValue(_:forKey:)` for keys that are not properties.
+    var extraValues: [String: Any] = [:]
+}
+
+/// One animation attached to a layer: the private copy, its compiled form
+/// and where it is in its life (added, committed, started, finished, removed).
+final class AnimationEntry {
+    let key: String?
+    /// The copy `add(_:forKey:)` made; what `animation(forKey:)` returns.
+    let animation: CAAnimation
+    /// Compiled on first use; the copy does not change after it is attached.
+    private var compiled: AnimationEvaluator?
+    /// Whether the transaction that added it has committed (its begin time is fixed).
+    private(set) var isCommitted = false
+    var didStart = false
+    var isFinished = false
+    private(set) var isRemoved = false
+    /// Completion groups of the transactions open when it was added, innermost first.
+    var completionGroups: [CompletionGroup] = []
+
+    init(key: String?, animation: CAAnimation) {
+        self.key = key
+        self.animation = animation
+    }
+
+    /// The compiled animation for `layer` (the model layer or a presentation copy of it).
+    func evaluator(for layer: CALayer) -> AnimationEvaluator {
+        if let compiled { return compiled }
+        let made = animation.makeEvaluator(for: layer)
+        compiled = made
+        return made
+    }
+
+    /// The begin time to sample with: the committed one, or `now` (the
+    /// layer's local time) while the transaction that added it is open, so
+    /// the animation shows its start rather than the new model value.
+    @inline(__always)
+    func begin(orNow now: CFTimeInterval) -> CFTimeInterval { isCommitted ? animation.beginTime : now }
+
+    /// The outermost transaction committed: a begin time of 0 becomes the
+    /// layer's current local time, as in Core Animation.
+    func commit(on layer: CALayer, clockTimes: inout (clock: CAMediaClock, time: CFTimeInterval)?) {
+        guard !isCommitted else { return }
+        isCommitted = true
+        if animation.beginTime == 0 {
+            // Most animations in a commit share one clock: read it once.
+            let clock = layer.mediaClock
+            let now: CFTimeInterval
+            if let memo = clockTimes, memo.clock === clock {
+                now = memo.time
+            } else {
+                now = clock.currentTime
+                clockTimes = (clock, now)
+            }
+            animation.beginTime = layer.localTime(atGlobal: now)
+        }
+    }
+
+    /// Marks the entry removed (before it finished); it is reported at the next commit.
+    func markRemoved() {
+        guard !isRemoved else { return }
+        isRemoved = true
+        if !isFinished { ThreadAnimationState.current.animationRemoved(self) }
+    }
+
+    /// Tells the delegate and the completion groups that the animation was removed early.
+    func deliverRemoval() {
+        if isCommitted { animation.delegate?.animationDidStop(animation, finished: false) }
+        endGroups()
+    }
+
+    /// Tells the completion groups this animation is over.
+    func endGroups() {
+        let groups = completionGroups
+        completionGroups = []
+        for group in groups { group.animationEnded() }
+    }
+}
+
+extension CALayer {
+    /// The layer's animation state, created on first need.
+    var animationState: LayerAnimationState {
+        if let state = _animationState { return state }
+        let state = LayerAnimationState()
+        _animationState = state
+        return state
+    }
+
+    /// The clock this layer's tree runs on: the root layer's, else the
+    /// calling thread's current clock, else real time. Setting it on a
+    /// layer sets it for the tree that layer is the root of.
+    public var mediaClock: CAMediaClock {
+        get {
+            var node: CALayer? = self
+            while let n = node {
+                if let clock = n._animationState?.clock { return clock }
+                node = n.timingParent
+            }
+            return ThreadAnimationState.current.currentClock ?? .realTime
+        }
+        set { animationState.clock = newValue }
+    }
+
+    /// Attaches a copy of `anim` under `key` (replacing any animation with that
+    /// key), to start when the current transaction commits (a `beginTime` of 0
+    /// becomes the current time then).
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        precondition(!isPresentationCopy, "CALayer.add(_:forKey:): \(debugName) is a presentation layer")
+        let copy: CAAnimation
+        if anim.isFreshImplicit {
+            anim.isFreshImplicit = false
+            copy = anim
+        } else if let made = anim.copy() as? CAAnimation {
+            copy = made
+        } else {
+            preconditionFailure("CALayer.add(_:forKey:): copy() of \(type(of: anim)) did not return a CAAnimation")
+        }
+        let thread = ThreadAnimationState.current
+        // An animation that leaves its duration or curve unset takes the transaction's, when one set it.
+        if copy.duration == 0, let duration = thread.innermost({ $0.animationDuration }) {
+            copy.duration = duration
+        }
+        if copy.timingFunction == nil, let function = thread.innermost({ $0.animationTimingFunction }) ?? nil {
+            copy.timingFunction = function
+        }
+        let state = animationState
+        if let key, let index = state.entries.firstIndex(where: { $0.key == key }) {
+            state.entries.remove(at: index).markRemoved()
+        }
+        // An animation with no values starts from the value it finds now (compiled later, when first sampled).
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            basic.capturedPrevious = target.get(self)
+        }
+        let entry = AnimationEntry(key: key, animation: copy)
+        state.entries.append(entry)
+        thread.animationAdded(entry, to: self)
+    }
+
+    /// The animation attached under `key` (the copy), if any.
+    public func animation(forKey key: String) -> CAAnimation? {
+        _animationState?.entries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order they were added (nil when there are none).
+    public func animationKeys() -> [String]? {
+        guard let entries = _animationState?.entries else { return nil }
+        let keys = entries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        guard let state = _animationState, let index = state.entries.firstIndex(where: { $0.key == key }) else { return }
+        state.entries.remove(at: index).markRemoved()
+    }
+
+    /// Removes every attached animation.
+    public func removeAllAnimations() {
+        guard let state = _animationState, !state.entries.isEmpty else { return }
+        let entries = state.entries
+        state.entries = []
+        for entry in entries { entry.markRemoved() }
+    }
+
+    /// Whether the layer has any attached animation.
+    var hasAnimations: Bool { !(_animationState?.entries.isEmpty ?? true) }
+
+    /// Whether this layer is a presentation copy (made by `presentation()` or `presentationTree(at:)`).
+    var isPresentationCopy: Bool { _isPresentationCopy }
+}

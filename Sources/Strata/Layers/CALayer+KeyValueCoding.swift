@@ -1,0 +1,83 @@
+import Foundation
+
+// Key-value coding for layers. swift-corelibs-foundation's NSObject has none,
+// so CALayer declares `value(forKey:)` & co. itself (overridable, in the class
+// body) and they land here. Property keys are CA's KVC keys: the getter names
+// without `is` (`hidden`, `doubleSided`, `geometryFlipped`, `opaque`, `wrapped`).
+extension CALayer {
+    func kvcValue(forKey key: String) -> Any? {
+        if let property = LayerProperty.named(key, of: self) { return property.box(property.get(self)) }
+        switch key {
+        case "sublayers": return sublayers
+        case "superlayer": return superlayer
+        case "mask": return mask
+        case "name": return name
+        case "delegate": return delegate
+        case "actions": return actions
+        case "style": return style
+        case "needsDisplayOnBoundsChange": return NSNumber(value: needsDisplayOnBoundsChange)
+        default: return _animationState?.extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+    }
+
+    func kvcSetValue(_ value: Any?, forKey key: String) {
+        if let property = LayerProperty.named(key, of: self) {
+            // A value of the wrong type is ignored (CA would raise); scene
+            // files reach here too, and must not crash the process.
+            if let v = property.unbox(value) { property.setPublic(self, v) }
+            return
+        }
+        switch key {
+        case "sublayers": sublayers = value as? [CALayer]
+        case "mask": mask = value as? CALayer
+        case "name": name = value as? String
+        case "delegate": delegate = value as? CALayerDelegate
+        case "actions": actions = value as? [String: CAAction]
+        case "style": style = value as? [AnyHashable: Any]
+        case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange = AnimValue.bool(from: value) ?? false
+        case "superlayer": return  // read-only
+        default:
+            // Any other key is stored, and its change looks up an action like a property's.
+            changeValue(forKey: key) {
+                if let value { animationState.extraValues[key] = value } else { _animationState?.extraValues[key] = nil }
+            }
+        }
+    }
+
+    func kvcValue(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        if let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            return target.get(self).boxed
+        }
+        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
+        if let layer = value(forKey: head) as? CALayer { return layer.value(forKeyPath: rest) }
+        return nil
+    }
+
+    func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { setValue(value, forKey: keyPath); return }
+        if let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            guard let part = AnimValue(value, kind: target.kind) else { return }
+            let whole = target.replacing(in: target.property.get(self), with: part)
+            // Through setValue(_:forKey:), so the property's setter (and action) runs.
+            setValue(target.property.box(whole), forKey: target.property.key)
+            return
+        }
+        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
+        if let layer = self.value(forKey: head) as? CALayer { layer.setValue(value, forKeyPath: rest) }
+    }
+
+    /// The default value of property `key` for this class: a fresh layer's value.
+    static func defaultPropertyValue(forKey key: String) -> Any? {
+        // A prototype of the nearest Strata class (user subclasses cannot be
+        // made generically: `init()` is not required).
+        let prototype: CALayer
+        if self is CAShapeLayer.Type { prototype = CAShapeLayer() }
+        else if self is CAGradientLayer.Type { prototype = CAGradientLayer() }
+        else if self is CATextLayer.Type { prototype = CATextLayer() }
+        else if self is CATransformLayer.Type { prototype = CATransformLayer() }
+        else { prototype = CALayer() }
+        guard let property = LayerProperty.named(key, of: prototype) else { return nil }
+        return property.box(property.get(prototype))
+    }
+}
