@@ -67,7 +67,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, to path: String) throws {
-        let tree = scene.root
+        let tree: CALayer
+        do { tree = try scene.presentationTree(at: t) } catch { throw failure(error.description) }
         let list = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background)
             .renderList(for: tree)
         if dump { print(list.dump(), terminator: "") }
