@@ -30,6 +30,8 @@ struct BenchCommand: ParsableCommand {
         for count in [1_000, 10_000] {
             try benchGrid(count, canvas: canvas, renderer: renderer)
         }
+        print("animation, 10000 layers changed implicitly in one transaction (µs per layer):")
+        print(animationBenchmark(layerCount: 10_000, rounds: 5))
     }
 
     func benchGrid(_ count: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
