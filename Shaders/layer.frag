@@ -58,7 +58,8 @@ float clipCoverage(vec2 device, int index) {
         float d = sdRoundedRect(h.xy / h.z, rect, radii, continuous);
         float dx = sdRoundedRect(hx.xy / hx.z, rect, radii, continuous) - d;
         float dy = sdRoundedRect(hy.xy / hy.z, rect, radii, continuous) - d;
-        result *= coverage(d, length(vec2(dx, dy)));
+        // Hard clips (3D sorting's cuts) take a pixel exactly when its centre is inside.
+        result *= t4.w > 0.5 ? (d <= 0.0 ? 1.0 : 0.0) : coverage(d, length(vec2(dx, dy)));
         index = int(t4.z);
     }
     return result;

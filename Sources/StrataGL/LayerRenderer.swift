@@ -203,7 +203,8 @@ public final class LayerRenderer {
                          Float(m.m22), Float(m.m23), Float(m.m31), Float(m.m32),
                          Float(m.m33), Float(r.minX), Float(r.minY), Float(r.width),
                          Float(r.height), Float(clip.radii.minXMinY), Float(clip.radii.maxXMinY), Float(clip.radii.maxXMaxY),
-                         Float(clip.radii.minXMaxY), clip.continuousCorners ? 1 : 0, Float(clip.parent), 0]
+                         Float(clip.radii.minXMaxY), clip.continuousCorners ? 1 : 0, Float(clip.parent),
+                         clip.antialiased ? 0 : 1]
             }
             try clipTexture.upload(width: 5, height: list.clips.count, rgba: data)
             stats.uploads += 1

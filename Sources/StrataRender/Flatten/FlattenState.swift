@@ -6,11 +6,13 @@ struct FlattenState {
     var list: RenderList
     var rasterizer: LayerRasterizer?
 
-    /// A plane of a 3D context: the items of one layer (its subtree flattened into
-    /// it) and the depth it sorts by.
+    /// A plane of a 3D context: the items of one layer (its subtree flattened into it).
     struct Plane {
-        var depth: Double
-        var order: Int
+        /// The layer's bounds space → the context's space (unflattened).
+        var toContext: CATransform3D
+        /// The layer's plane → device pixels.
+        var mapping: PlaneMapping
+        var bounds: CGRect
         var items: [DrawItem]
     }
 

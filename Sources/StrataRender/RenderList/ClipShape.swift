@@ -12,10 +12,13 @@ public struct ClipShape: Hashable, Sendable {
     public var continuousCorners: Bool
     /// The enclosing clip's index, or -1.
     public var parent: Int32
+    /// Whether the edge ramps over a pixel; hard clips cut exactly at the edge
+    /// (the halves of a plane split in 3D sorting must not both fade at the cut).
+    public var antialiased: Bool
 
     public init(deviceToLocal: PlaneMapping, rect: CGRect, radii: CornerRadii,
-                continuousCorners: Bool, parent: Int32) {
+                continuousCorners: Bool, parent: Int32, antialiased: Bool = true) {
         self.deviceToLocal = deviceToLocal; self.rect = rect; self.radii = radii
-        self.continuousCorners = continuousCorners; self.parent = parent
+        self.continuousCorners = continuousCorners; self.parent = parent; self.antialiased = antialiased
     }
 }

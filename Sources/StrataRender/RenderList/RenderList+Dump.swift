@@ -7,7 +7,7 @@ extension RenderList {
         var lines = ["render list \(pixelWidth)x\(pixelHeight) background \(Self.text(background)) layers \(layerCount)"]
         for (i, clip) in clips.enumerated() {
             lines.append("clip \(i) rect \(Self.text(clip.rect)) radii \(Self.text(clip.radii))"
-                         + " parent \(clip.parent) toLocal \(Self.text(clip.deviceToLocal))")
+                         + " parent \(clip.parent)\(clip.antialiased ? "" : " hard") toLocal \(Self.text(clip.deviceToLocal))")
         }
         for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }
         for (i, pass) in passes.enumerated() {
