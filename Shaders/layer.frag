@@ -17,6 +17,7 @@ const int CLIP_CONTENT = 64;
 const int CONTINUOUS = 128;
 const int AA_SHIFT = 8;
 const int HAS_MASK = 4096;
+const int HAS_TINT = 8192;
 
 in vec2 v_local;
 flat in vec4 v_shape;
@@ -110,7 +111,8 @@ void main() {
         float a = sigma < 0.05 ? shapeCoverage : roundedBoxShadow(p, v_shape, v_radii, sigma);
         color = v_fill * clamp(a, 0.0, 1.0);
     } else if (kind == KIND_COMPOSITE) {
-        color = texel * contentEdge;
+        // A tinted composite (a blurred shadow silhouette) uses only the alpha.
+        color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * contentEdge) : texel * contentEdge;
         if ((v_flags & HAS_MASK) != 0) { color *= maskTexel.a; }
     } else {
         color = v_fill * shapeCoverage;

@@ -41,6 +41,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         public static let continuous: Int32 = 128
         public static let antialiasShift: Int32 = 8
         public static let hasMask: Int32 = 4096
+        public static let hasTint: Int32 = 8192
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -80,6 +81,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }
         if item.mask != nil { f |= Flags.hasMask }
+        if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f
     }

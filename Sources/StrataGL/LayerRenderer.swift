@@ -20,6 +20,12 @@ public final class LayerRenderer {
     var rampTexels: [UInt8] = []
     let clipTexture: GLFloatTexture
     var passTargets: [GLFramebuffer] = []
+    /// Pixels of cacheable passes by content key; kept while used frame to frame.
+    var passCache: [Int: GLFramebuffer] = [:]
+    /// Passes of this frame whose pixels came from `passCache`.
+    var reusedPasses: Set<Int> = []
+    let blur: GLProgram
+    let emptyVertexArray: GLVertexArray
 
     /// Attribute locations, declared once here and bound by name at link time.
     static let attributes: [GLVertexAttribute] = {
@@ -48,6 +54,8 @@ public final class LayerRenderer {
         self.context = context
         program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
                                       attributes: [Self.cornerAttribute] + Self.attributes)
+        blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
+        emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
         cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad")
         try cornerBuffer.stream([Float(0), 0, 1, 0, 0, 1, 1, 1])
@@ -86,6 +94,10 @@ public final class LayerRenderer {
         clipTexture.bind(unit: 3)
 
         for (index, pass) in list.passes.enumerated() {
+            if reusedPasses.contains(index) {
+                stats.cachedPasses += 1
+                continue
+            }
             let isScreen = index == list.passes.count - 1
             let w = isScreen ? width : Int(pass.bounds.width)
             let h = isScreen ? height : Int(pass.bounds.height)
@@ -101,6 +113,13 @@ public final class LayerRenderer {
             let origin = isScreen ? CGPoint.zero : pass.bounds.origin
             program.setUniform("u_target", SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h)))
             try draw(pass.items, targets: targets, list: list, stats: &stats)
+            if pass.blurSigma > 0.05, let target = targets[index] {
+                try blur(target, width: w, height: h, sigma: pass.blurSigma)
+                stats.blurs += 1
+                program.use()
+                (rampTexture ?? white).bind(unit: 2)
+                clipTexture.bind(unit: 3)
+            }
         }
         vertexArray.bind()
         try context.checkError(label: "LayerRenderer", operation: "render")
@@ -166,9 +185,26 @@ public final class LayerRenderer {
     func passFramebuffers(for list: RenderList) throws(GLError) -> [Int: GLFramebuffer] {
         var out: [Int: GLFramebuffer] = [:]
         fbUsed = [:]
+        reusedPasses = []
         var free = passTargets
+        var keep: [Int: GLFramebuffer] = [:]
         for (i, pass) in list.passes.enumerated().dropLast() {
             let w = max(1, Int(pass.bounds.width)), h = max(1, Int(pass.bounds.height))
+            if let key = pass.cacheKey {
+                // Cacheable passes own their framebuffer so it survives the frame.
+                if let cached = passCache[key] ?? keep[key] {
+                    reusedPasses.insert(i)
+                    out[i] = cached
+                    keep[key] = cached
+                } else {
+                    let fb = try GLFramebuffer(context: context, width: w, height: h,
+                                               label: "pass \(i) \(pass.purpose.rawValue) (cached)")
+                    out[i] = fb
+                    keep[key] = fb
+                }
+                fbUsed[i] = (w, h)
+                continue
+            }
             // A target is free again once every pass that samples it has been drawn;
             // keep it simple: one target per pass per frame.
             if let k = free.firstIndex(where: { $0.width >= w && $0.height >= h }) {
@@ -181,7 +217,40 @@ public final class LayerRenderer {
             }
             fbUsed[i] = (w, h)
         }
+        passCache = keep
         return out
+    }
+
+    /// Scratch targets for the blur's first direction, by size.
+    var blurScratch: [GLFramebuffer] = []
+
+    /// Blurs the `width × height` corner of `target` in place: across into a
+    /// scratch target, then down back into `target`.
+    func blur(_ target: GLFramebuffer, width: Int, height: Int, sigma: Double) throws(GLError) {
+        let scratch: GLFramebuffer
+        if let s = blurScratch.first(where: { $0.width == target.width && $0.height == target.height }) {
+            scratch = s
+        } else {
+            scratch = try GLFramebuffer(context: context, width: target.width, height: target.height, label: "blur scratch")
+            blurScratch.append(scratch)
+        }
+        let limit = SIMD2<Float>(Float(width) / Float(target.width), Float(height) / Float(target.height))
+        sglDisable(GLenum(GL_BLEND))
+        blur.use()
+        blur.setUniform("u_source", Int32(0))
+        blur.setUniform("u_sigma", Float(sigma))
+        blur.setUniform("u_limit", limit)
+        emptyVertexArray.bind()
+        for (source, destination, step) in [(target, scratch, SIMD2<Float>(1 / Float(target.width), 0)),
+                                             (scratch, target, SIMD2<Float>(0, 1 / Float(target.height)))] {
+            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
+            sglViewport(0, 0, GLsizei(width), GLsizei(height))
+            source.colorTexture.bind(unit: 0)
+            blur.setUniform("u_texel", step)
+            sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
+        sglEnable(GLenum(GL_BLEND))
+        vertexArray.bind()
     }
 
     /// Gradient ramps and clips for this frame.

@@ -10,10 +10,14 @@ public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     public var passes = 0
     /// Texture uploads (atlas slots, ramps, clips) this frame.
     public var uploads = 0
+    /// Offscreen passes whose pixels were kept from an earlier frame.
+    public var cachedPasses = 0
+    /// Blur passes run (two draws each).
+    public var blurs = 0
 
     public init() {}
 
     public var description: String {
-        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes)  uploads \(uploads)"
+        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)"
     }
 }

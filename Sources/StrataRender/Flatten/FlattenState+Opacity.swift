@@ -49,7 +49,7 @@ extension FlattenState {
     func deviceBounds(of items: [DrawItem]) -> CGRect {
         var r = CGRect.null
         for item in items { r = r.union(deviceBox(of: item, useShape: false)) }
-        let screen = CGRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+        let screen = CGRect(origin: .zero, size: targetSize)
         r = r.intersection(screen)
         if r.isNull || r.isEmpty { return .zero }
         let x0 = floor(r.minX), y0 = floor(r.minY), x1 = ceil(r.maxX), y1 = ceil(r.maxY)
@@ -63,7 +63,7 @@ extension FlattenState {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
             guard let p = item.mapping.project(Double(u), Double(v)) else {
-                return CGRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+                return CGRect(origin: .zero, size: targetSize)
             }
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
         }

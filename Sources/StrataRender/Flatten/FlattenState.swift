@@ -5,6 +5,14 @@ import Strata
 struct FlattenState {
     var list: RenderList
     var rasterizer: LayerRasterizer?
+    /// Pixels of the target being filled: the screen, or a layer-space pass.
+    var targetSize: CGSize
+
+    init(list: RenderList, rasterizer: LayerRasterizer?) {
+        self.list = list
+        self.rasterizer = rasterizer
+        targetSize = CGSize(width: list.pixelWidth, height: list.pixelHeight)
+    }
 
     /// A plane of a 3D context: the items of one layer (its subtree flattened into it).
     struct Plane {
@@ -44,7 +52,11 @@ struct FlattenState {
         let groupOpacity = opacity * Double(layer.opacity)
         if groupOpacity <= 0 { return }
         var items: [DrawItem] = []
-        drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        if layer.shouldRasterize {
+            rasterize(layer, mapping: mapping, clip: clip, into: &items)
+        } else {
+            drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        }
         if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)
         out.append(contentsOf: items)
@@ -52,7 +64,7 @@ struct FlattenState {
 
     /// A layer's own parts and its sublayers, at full opacity.
     mutating func drawLayer(_ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
-                            clip: Int32, into items: inout [DrawItem]) {
+                            clip: Int32, withShadow: Bool = true, into items: inout [DrawItem]) {
         let bounds = layer.bounds
         let sublayers = sortedSublayers(of: layer)
         let margin = antialiasingMargin(mapping, bounds)
@@ -60,9 +72,13 @@ struct FlattenState {
         let continuous = layer.cornerCurve == .continuous
         let label = layerLabel(layer)
 
-        if !layer.masksToBounds, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
-                                                           continuous: continuous, clip: clip, label: label) {
-            items.append(shadow)
+        if withShadow && !layer.masksToBounds && layer.shadowOpacity > 0 {
+            if let shadow = shadowItem(layer, mapping: mapping, radii: radii, continuous: continuous,
+                                       clip: clip, label: label) {
+                items.append(shadow)
+            } else if let shadow = blurredShadowItem(layer, mapping: mapping, clip: clip, label: label) {
+                items.append(shadow)
+            }
         }
 
         let content = contentFill(of: layer, mapping: mapping)

@@ -10,11 +10,20 @@ public struct RenderPass: Hashable, Sendable {
     }
 
     public var purpose: Purpose
-    /// The pixels the pass covers (device pixels, integral).
+    /// The pixels the pass covers: device pixels, integral; for passes in a
+    /// layer's own plane (shadow silhouettes, rasterization) the origin is 0
+    /// and the items' mappings take local units to the pass's pixels.
     public var bounds: CGRect
     public var items: [DrawItem]
+    /// σ in pass pixels of a Gaussian blur applied after drawing (0: none).
+    public var blurSigma: Double
+    /// Equal keys mean equal pixels: the backend may keep the result across
+    /// frames and skip drawing the pass (nil: draw it every frame).
+    public var cacheKey: Int?
 
-    public init(purpose: Purpose, bounds: CGRect, items: [DrawItem] = []) {
+    public init(purpose: Purpose, bounds: CGRect, items: [DrawItem] = [], blurSigma: Double = 0,
+                cacheKey: Int? = nil) {
         self.purpose = purpose; self.bounds = bounds; self.items = items
+        self.blurSigma = blurSigma; self.cacheKey = cacheKey
     }
 }

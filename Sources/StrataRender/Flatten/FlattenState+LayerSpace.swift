@@ -1,0 +1,97 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// The most pixels along either side of a layer-space pass.
+    static let maximumLayerPassSide = 4096.0
+
+    /// Renders what `draw` emits for a layer into a pass in the layer's own
+    /// plane: local point `p` lands at pass pixel `(p − extent.origin) × scale`.
+    /// Returns the pass index and the local rect its pixels cover, or nil when
+    /// nothing draws.
+    mutating func layerSpacePass(purpose: RenderPass.Purpose, scale requested: Double, margin: Double,
+                                 blurSigmaLocal: Double,
+                                 draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
+        -> (pass: Int, extent: CGRect)? {
+        // First at scale 1 from the origin, to learn the local extent of the drawing.
+        var probe: [DrawItem] = []
+        let savedTarget = targetSize
+        let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
+        let savedLayers = list.layerCount
+        targetSize = CGSize(width: 1e9, height: 1e9)
+        draw(&self, CATransform3DIdentity, .identity, &probe)
+        list.clips.removeSubrange(savedClips...)
+        list.passes.removeSubrange(savedPasses...)
+        list.gradients.removeSubrange(savedGradients...)
+        list.layerCount = savedLayers
+        var extent = CGRect.null
+        for item in probe { extent = extent.union(deviceBox(of: item, useShape: false)) }
+        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else {
+            targetSize = savedTarget
+            return nil
+        }
+        extent = extent.insetBy(dx: -margin, dy: -margin)
+        let longest = Double(max(extent.width, extent.height))
+        let scale = min(requested, Self.maximumLayerPassSide / longest)
+        let w = max(1, (Double(extent.width) * scale).rounded(.up)), h = max(1, (Double(extent.height) * scale).rounded(.up))
+        let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
+            .concatenating(CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+        targetSize = CGSize(width: w, height: h)
+        var items: [DrawItem] = []
+        draw(&self, toPass, PlaneMapping(toPass), &items)
+        targetSize = savedTarget
+        SharedEdges.process(&items)
+        var hasher = Hasher()
+        hasher.combine(items)
+        hasher.combine(w)
+        hasher.combine(h)
+        hasher.combine(blurSigmaLocal * scale)
+        for clip in list.clips[savedClips...] { hasher.combine(clip) }
+        list.passes.append(RenderPass(purpose: purpose, bounds: CGRect(x: 0, y: 0, width: w, height: h), items: items,
+                                      blurSigma: blurSigmaLocal * scale, cacheKey: hasher.finalize()))
+        return (list.passes.count - 1, CGRect(x: extent.minX, y: extent.minY, width: w / scale, height: h / scale))
+    }
+
+    /// `shouldRasterize`: the layer's drawing rendered once at
+    /// `rasterizationScale` pixels per point of its own plane, then drawn as
+    /// one textured quad. The pass is keyed by its content, so an unchanged
+    /// subtree reuses last frame's pixels.
+    mutating func rasterize(_ layer: CALayer, mapping: PlaneMapping, clip: Int32, into items: inout [DrawItem]) {
+        let scale = max(0.01, Double(layer.rasterizationScale))
+        guard let made = layerSpacePass(purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0, draw: {
+            state, toPass, passMapping, out in
+            state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, into: &out)
+        }) else { return }
+        var item = compositeItem(pass: made.pass, bounds: made.extent, opacity: 1, label: layerLabel(layer) + ".raster")
+        item.mapping = mapping
+        item.clip = clip
+        item.antialiasedEdges = 0b1111
+        items.append(item)
+    }
+
+    /// A shadow whose silhouette is the layer's composited alpha (contents,
+    /// sublayers…): the drawing rendered in the layer's plane, blurred with
+    /// σ = shadowRadius, and drawn tinted, offset, through the layer's mapping.
+    /// Passes are sized so σ is at most 4 pass pixels (large blurs run on a
+    /// smaller texture) and cached by content.
+    mutating func blurredShadowItem(_ layer: CALayer, mapping: PlaneMapping, clip: Int32, label: String) -> DrawItem? {
+        guard let color = layer.shadowColor else { return nil }
+        let tint = PremultipliedColor(color, opacity: Double(layer.shadowOpacity))
+        if tint.isClear { return nil }
+        let sigma = max(0, Double(layer.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(at: Double(layer.bounds.midX), Double(layer.bounds.midY))
+        let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
+        guard let made = layerSpacePass(purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
+                                        blurSigmaLocal: sigma, draw: { state, toPass, passMapping, out in
+            state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
+        }) else { return nil }
+        let offset = layer.shadowOffset
+        let rect = made.extent.offsetBy(dx: offset.width, dy: offset.height)
+        var item = compositeItem(pass: made.pass, bounds: rect, opacity: 1, label: label + ".shadow")
+        item.mapping = mapping
+        item.clip = clip
+        item.fill = tint
+        item.antialiasedEdges = 0b1111
+        return item
+    }
+}
