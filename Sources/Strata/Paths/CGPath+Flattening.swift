@@ -13,30 +13,92 @@ struct FlatSubpath: Sendable {
 }
 
 extension CGPath {
-    /// The subpaths as polylines within `tolerance` of the curves.
+    /// The subpaths as polylines within `tolerance` of the curves (Strata addition).
     ///
     /// Each curve is cut into equal parameter steps, as many as its second differences need
     /// for the chord error to stay within `tolerance` (at most 1024 per curve, so degenerate
-    /// input stays bounded). Closed subpaths end with their start point repeated, so each list
-    /// traces the whole outline; for filling, treat every list as a closed polygon.
+    /// input stays bounded); every point lies on the path. Closed subpaths end with their
+    /// start point repeated, so each list traces the whole outline.
     ///
     /// - Parameters:
     ///   - tolerance: the largest distance allowed between a curve and its polyline, in the
     ///     space after `transform`. Must be positive.
     ///   - transform: maps the path before flattening (curves stay curves under affine maps).
-    ///   - clip: when given, a curve whose control points all lie beyond one side of it is
-    ///     replaced by its chord. That keeps the winding of every point in `clip`, so it is
-    ///     right for filling (and saves work on huge paths), not for stroking.
-    public func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity,
-                          clip: CGRect? = nil) -> [[CGPoint]] {
-        flatSubpaths(tolerance: tolerance, transform: transform, clip: clip).map(\.points)
+    public func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [[CGPoint]] {
+        flatSubpaths(tolerance: tolerance, transform: transform, corners: false).map(\.points)
     }
 
-    /// The subpaths as polylines with their closed flags (see `flattened(tolerance:transform:clip:)`;
-    /// here closed subpaths do not repeat their start).
+    /// Polygons to fill the path with, mapped by `transform` (Strata addition; what the
+    /// rasterizer fills).
+    ///
+    /// Like `flattened(tolerance:transform:)`, with two changes for filling: points inside a
+    /// curve are nudged outward so the chords cross the curve rather than cutting inside it
+    /// (the polygon's area then matches the curve's, and it strays at most about two thirds
+    /// of `tolerance`); and when `clip` is given, a curve whose control points all lie beyond
+    /// one side of it becomes its chord, which keeps the winding number of every point in
+    /// `clip` and saves flattening what cannot be seen. Every list is a closed polygon.
+    public func fillPolygons(tolerance: CGFloat, transform: CGAffineTransform = .identity,
+                             clip: CGRect? = nil) -> [[CGPoint]] {
+        precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive and finite")
+        // A direct walk over the elements (the rasterizer's hot path): the same subpath rules
+        // as `segmentedSubpaths()`, without building segments first. Closing lines are
+        // implied: every polygon is filled as closed.
+        let identity = transform.isIdentity
+        func map(_ p: CGPoint) -> CGPoint { identity ? p : p.applying(transform) }
+        var budget = 1 << 22
+        var result: [[CGPoint]] = []
+        var poly: [CGPoint] = []
+        var closedStart: CGPoint?
+        func finish() {
+            if poly.count > 1 { result.append(poly) }
+            poly = []
+        }
+        /// Makes sure a polygon is open; false when the element must act as a move instead.
+        func open(_ end: CGPoint) -> Bool {
+            if !poly.isEmpty { return true }
+            if let s = closedStart {
+                poly.append(s)
+                return true
+            }
+            poly.append(map(end))
+            return false
+        }
+        func curve(_ segment: PathSegment) {
+            if let c = clip, segment.isEntirelyOutside(c) {
+                poly.append(segment.d)
+                return
+            }
+            let before = poly.count
+            segment.flatten(tolerance: tolerance, limit: budget > 0 ? 1024 : 16, balanced: true, into: &poly)
+            budget -= poly.count - before
+        }
+        for element in elements {
+            switch element {
+            case .moveTo(let p):
+                finish()
+                closedStart = nil
+                poly.append(map(p))
+            case .lineTo(let p):
+                if open(p) { poly.append(map(p)) }
+            case .quadCurveTo(let c, let p):
+                if open(p) { curve(.quad(poly[poly.count - 1], map(c), map(p))) }
+            case .curveTo(let c1, let c2, let p):
+                if open(p) { curve(.cubic(poly[poly.count - 1], map(c1), map(c2), map(p))) }
+            case .closeSubpath:
+                guard let first = poly.first else { continue }
+                finish()
+                closedStart = first
+            }
+        }
+        finish()
+        return result
+    }
+
+    /// The subpaths as polylines with their closed flags (see `flattened(tolerance:transform:)`;
+    /// here closed subpaths do not repeat their start) (Strata addition).
     public func flattenedSubpaths(tolerance: CGFloat,
                                   transform: CGAffineTransform = .identity) -> [FlattenedSubpath] {
-        flatSubpaths(tolerance: tolerance, transform: transform, clip: nil).map { s in
+        flatSubpaths(tolerance: tolerance, transform: transform, corners: false).map { s in
             var pts = s.points
             if s.isClosed && pts.count > 1 && pts.last == pts.first { pts.removeLast() }
             return FlattenedSubpath(points: pts, isClosed: s.isClosed)
@@ -56,9 +118,11 @@ extension CGPath {
         return CGPath(elements: out)
     }
 
-    /// The flattening behind the public forms, with corner flags for the stroker.
+    /// The flattening behind the public forms, with corner flags for the stroker (left empty
+    /// when `corners` is false).
     func flatSubpaths(tolerance: CGFloat, transform: CGAffineTransform = .identity,
-                      clip: CGRect? = nil) -> [FlatSubpath] {
+                      clip: CGRect? = nil, corners wantCorners: Bool = true,
+                      balanced: Bool = false) -> [FlatSubpath] {
         precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive and finite")
         // Past this many points, curves get few steps each: a path of millions of curves
         // becomes coarse instead of taking unbounded time and memory.
@@ -66,18 +130,20 @@ extension CGPath {
         var result: [FlatSubpath] = []
         for sub in segmentedSubpaths() {
             var pts = [sub.start.applying(transform)]
-            var corners = [true]
+            var corners: [Bool] = wantCorners ? [true] : []
             for seg in sub.segments {
                 let s = transform.isIdentity ? seg : seg.applying(transform)
                 let before = pts.count
                 if s.kind != .line, let c = clip, s.isEntirelyOutside(c) {
                     pts.append(s.d)
                 } else {
-                    s.flatten(tolerance: tolerance, limit: budget > 0 ? 1024 : 16, into: &pts)
+                    s.flatten(tolerance: tolerance, limit: budget > 0 ? 1024 : 16, balanced: balanced, into: &pts)
                 }
                 budget -= pts.count - before
-                corners.append(contentsOf: repeatElement(false, count: pts.count - before - 1))
-                corners.append(true)
+                if wantCorners {
+                    corners.append(contentsOf: repeatElement(false, count: pts.count - before - 1))
+                    corners.append(true)
+                }
             }
             result.append(FlatSubpath(points: pts, corners: corners, isClosed: sub.isClosed, isDrawn: sub.isDrawn))
         }

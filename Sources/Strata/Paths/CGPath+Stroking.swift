@@ -5,10 +5,11 @@ extension CGPath {
     /// The outline of the path's stroke as a path to fill with the non-zero rule, mapped by
     /// `transform`, as Core Graphics' `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`.
     ///
-    /// The outline is a union of closed polygons all wound the same way (see
-    /// `strokeOutline(lineWidth:lineCap:lineJoin:miterLimit:tolerance:)`), not one traced
-    /// contour as Core Graphics makes it: fill it non-zero (never even-odd). Curves are
-    /// flattened to within a hundredth of a point (less for tiny paths).
+    /// The outline is polygons whose winding numbers never go negative (see
+    /// `strokeOutline(lineWidth:lineCap:lineJoin:miterLimit:tolerance:)`), one ribbon per open
+    /// subpath and two loops per closed one, not a tidied contour as Core Graphics makes it:
+    /// fill it non-zero (never even-odd). Curves are flattened to within a hundredth of a
+    /// point (less for tiny paths).
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                      miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
         let box = boundingBox
@@ -36,17 +37,20 @@ extension CGPath {
     /// under round or square caps); `lineJoin` shapes the corners between path elements, a
     /// miter turning into a bevel when the miter's length over the line width exceeds
     /// `miterLimit` (SVG's `stroke-miterlimit`; a shape layer's `miterLimit`); closed
-    /// subpaths are joined at their start. Every polygon is wound clockwise on a y-down screen
-    /// (positive area), and they overlap, so fill them with the non-zero rule. Width zero,
-    /// negative or not finite strokes nothing.
+    /// subpaths are joined at their start. Each open subpath gives one polygon, each closed
+    /// one an outer and an inner loop; they may overlap themselves and each other, but every
+    /// point's winding number is the number of stroke pieces covering it (never negative), so
+    /// fill them with the non-zero rule. Width zero, negative or not finite strokes nothing.
     ///
     /// - Parameter tolerance: largest distance between a curve (or a round cap or join) and
-    ///   its polygon, in path units. Must be positive.
+    ///   its polygon, in path units. Must be positive. Curves are flattened as for
+    ///   `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
+    ///   stroke's area is right and its edges stray less than the tolerance.
     public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                               miterLimit: CGFloat, tolerance: CGFloat) -> [[CGPoint]] {
         var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin,
                                   miterLimit: miterLimit, tolerance: tolerance)
-        stroker.stroke(flatSubpaths(tolerance: tolerance))
+        stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true))
         return stroker.polygons
     }
 }

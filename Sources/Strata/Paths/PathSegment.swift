@@ -134,11 +134,29 @@ struct PathSegment: Equatable, Sendable {
     }
 
     /// Appends the points after `a` of a polyline within `tolerance` of the segment.
-    func flatten(tolerance: CGFloat, limit: Int = 1024, into out: inout [CGPoint]) {
+    ///
+    /// With `balanced`, the inner points are pushed off the curve, outward, by a sixth of their
+    /// second difference: two thirds of the neighbouring chords' sagitta. The chords then cross
+    /// the curve instead of cutting inside it, so the polygon's area matches the curve's (to
+    /// second order) and its largest distance from the curve drops to about two thirds of the
+    /// chords' sagitta. What a rasterizer wants; not what a caller asking for points on the
+    /// curve wants.
+    func flatten(tolerance: CGFloat, limit: Int = 1024, balanced: Bool = false, into out: inout [CGPoint]) {
         let n = flatteningSteps(tolerance: tolerance, limit: limit)
         if n > 1 {
             let step = 1 / CGFloat(n)
-            for i in 1..<n { out.append(point(at: CGFloat(i) * step)) }
+            if balanced {
+                var prev = a
+                var cur = point(at: step)
+                for i in 1..<n {
+                    let next = i + 1 == n ? d : point(at: CGFloat(i + 1) * step)
+                    out.append(CGPoint(x: cur.x + (cur.x - (prev.x + next.x) / 2) / 6,
+                                       y: cur.y + (cur.y - (prev.y + next.y) / 2) / 6))
+                    (prev, cur) = (cur, next)
+                }
+            } else {
+                for i in 1..<n { out.append(point(at: CGFloat(i) * step)) }
+            }
         }
         out.append(d)
     }
@@ -146,9 +164,8 @@ struct PathSegment: Equatable, Sendable {
     /// Whether every point lies in `rect`'s outside half-plane on one side (so the curve cannot
     /// enter `rect`).
     func isEntirelyOutside(_ rect: CGRect) -> Bool {
-        let xs = [a.x, b.x, c.x, d.x], ys = [a.y, b.y, c.y, d.y]
-        return xs.allSatisfy { $0 < rect.minX } || xs.allSatisfy { $0 > rect.maxX }
-            || ys.allSatisfy { $0 < rect.minY } || ys.allSatisfy { $0 > rect.maxY }
+        max(a.x, b.x, c.x, d.x) < rect.minX || min(a.x, b.x, c.x, d.x) > rect.maxX
+            || max(a.y, b.y, c.y, d.y) < rect.minY || min(a.y, b.y, c.y, d.y) > rect.maxY
     }
 }
 
