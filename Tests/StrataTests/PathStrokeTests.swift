@@ -21,7 +21,7 @@ struct PathStrokeTests {
         return p
     }
 
-    @Test func piecesAreAllWoundTheSameWay() {
+    @Test func outlineOfAnOpenPathWindsClockwise() {
         let polys = outline(line(pt(0, 0), pt(100, 0), pt(50, 80), pt(120, 90)), cap: .round, join: .round)
         for poly in polys {
             var area: CGFloat = 0
