@@ -76,6 +76,36 @@ public struct PathDataError: Error, Equatable, CustomStringConvertible, Sendable
     public var description: String { "path data at offset \(offset): \(reason)" }
 }
 
+extension PathDataError {
+    // The wording of every SVG path data error, in one place.
+
+    static func missingMove(at offset: Int, found: String) -> PathDataError {
+        PathDataError(offset: offset, reason: "path data must start with a move (M or m), found \"\(found)\"")
+    }
+
+    static func unexpected(at offset: Int, found: String) -> PathDataError {
+        PathDataError(offset: offset, reason: "expected a command letter, found \"\(found)\"")
+    }
+
+    static func expectedNumber(at offset: Int, found: String?, command: String) -> PathDataError {
+        let what = found.map { "found \"\($0)\"" } ?? "found the end"
+        return PathDataError(offset: offset, reason: "expected a number for \"\(command)\", \(what)")
+    }
+
+    static func expectedFlag(at offset: Int, found: String?) -> PathDataError {
+        let what = found.map { "found \"\($0)\"" } ?? "found the end"
+        return PathDataError(offset: offset, reason: "expected an arc flag (0 or 1), \(what)")
+    }
+
+    static func outOfRange(at offset: Int, number: String) -> PathDataError {
+        PathDataError(offset: offset, reason: "number \"\(number)\" is out of range")
+    }
+
+    static func numberAfterClose(at offset: Int) -> PathDataError {
+        PathDataError(offset: offset, reason: "a number cannot follow \"Z\"; expected a command letter")
+    }
+}
+
 // MARK: - Scene files
 
 /// A scene file that could not be read or written: the file, the field's path

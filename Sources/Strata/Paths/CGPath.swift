@@ -3,7 +3,11 @@ import Foundation
 #if !canImport(CoreGraphics)
 /// An immutable graphics path, as in Core Graphics: subpaths of lines and Bézier curves.
 ///
-/// Arcs and ellipses are stored as cubic Béziers, as Core Graphics does.
+/// Arcs and ellipses are stored as cubic Béziers, as Core Graphics does. Coordinates are
+/// iOS's: y grows downward, so an angle that grows turns clockwise on screen.
+///
+/// Extensions hold the rest: shapes (`CGPath+Shapes`), geometry queries (`CGPath+Geometry`),
+/// SVG path data (`CGPath+SVGPathData`), flattening, stroking, dashing and trimming.
 public class CGPath: Hashable, @unchecked Sendable {
     /// One step of a path.
     public enum Element: Hashable, Sendable {
@@ -15,6 +19,9 @@ public class CGPath: Hashable, @unchecked Sendable {
     }
 
     /// The path's elements in order.
+    ///
+    /// Only `CGMutablePath` changes them; a `CGPath` never changes after it is made, which is
+    /// why the class may be `Sendable`.
     public internal(set) var elements: [Element]
 
     /// An empty path.
@@ -34,33 +41,5 @@ public class CGPath: Hashable, @unchecked Sendable {
 
     public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
     public func hash(into h: inout Hasher) { h.combine(elements) }
-}
-
-/// A path that can be built up, as in Core Graphics.
-public final class CGMutablePath: CGPath, @unchecked Sendable {
-    /// Starts a new subpath at `point`.
-    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.moveTo(point.applying(transform)))
-    }
-
-    /// A straight line from the current point to `point`.
-    public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.lineTo(point.applying(transform)))
-    }
-
-    /// A quadratic Bézier to `end`.
-    public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.quadCurveTo(control: control.applying(transform), to: end.applying(transform)))
-    }
-
-    /// A cubic Bézier to `end`.
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
-                         transform: CGAffineTransform = .identity) {
-        elements.append(.curveTo(control1: control1.applying(transform),
-                                 control2: control2.applying(transform), to: end.applying(transform)))
-    }
-
-    /// Closes the current subpath.
-    public func closeSubpath() { elements.append(.closeSubpath) }
 }
 #endif

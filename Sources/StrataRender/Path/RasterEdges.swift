@@ -1,0 +1,129 @@
+import Foundation
+import Strata
+
+/// One polygon edge in mask pixels, running downward (`y0 < y1`).
+///
+/// `dir` is +1 when the polygon went down along it, −1 when it went up; its x at height y is
+/// `x0 + (y − y0) · slope`.
+struct RasterEdge {
+    var x0: Double
+    var y0: Double
+    var y1: Double
+    var slope: Double
+    var dir: Int32
+
+    @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * slope }
+}
+
+/// Polygon edges in mask pixels, clipped to the mask and ready for scan conversion.
+///
+/// Clipping keeps winding numbers right inside the mask: parts above or below are dropped
+/// (they cover no row), parts left of it become vertical at x = 0 (still counted by everything
+/// to their right), parts right of it are dropped (nothing visible lies to their right).
+/// Horizontal edges and edges with non-finite points are dropped; they enclose no area.
+struct RasterEdges {
+    let width: Double
+    let height: Double
+    private(set) var edges: [RasterEdge] = []
+
+    init(width: Int, height: Int) {
+        self.width = Double(width)
+        self.height = Double(height)
+    }
+
+    /// Adds the closed polygon `points` (the edge from the last point to the first included),
+    /// mapped by `t` when given.
+    mutating func addPolygon(_ points: [CGPoint], transform t: CGAffineTransform? = nil) {
+        guard points.count > 1 else { return }
+        if let t, !t.isIdentity {
+            var prev = points[points.count - 1].applying(t)
+            for p in points {
+                let q = p.applying(t)
+                addLine(prev, q)
+                prev = q
+            }
+        } else {
+            var prev = points[points.count - 1]
+            for p in points {
+                addLine(prev, p)
+                prev = p
+            }
+        }
+    }
+
+    mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
+        var (ax, ay, bx, by) = (Double(p.x), Double(p.y), Double(q.x), Double(q.y))
+        guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
+        var d: Int32 = 1
+        if ay > by {
+            swap(&ax, &bx)
+            swap(&ay, &by)
+            d = -1
+        }
+        guard by > 0, ay < height else { return }
+        let sl = (bx - ax) / (by - ay)
+        guard sl.isFinite else { return }
+        // Clip to the mask's rows.
+        let top = max(ay, 0), bottom = min(by, height)
+        guard top < bottom else { return }
+        let xt = ax + (top - ay) * sl, xb = ax + (bottom - ay) * sl
+        guard xt.isFinite, xb.isFinite else { return }
+        if sl == 0 || (min(xt, xb) >= 0 && max(xt, xb) <= width) {
+            // Wholly on one side of each bound (the usual case): one piece, no cuts.
+            piece(top, bottom, top, xt, sl, d)
+            return
+        }
+        // Cut where the edge crosses x = 0 and x = width, then treat each piece by its side.
+        var c1 = top + (0 - xt) / sl, c2 = top + (width - xt) / sl
+        if c2 < c1 { swap(&c1, &c2) }
+        var ya = top
+        if c1 > ya && c1 < bottom {
+            piece(ya, c1, top, xt, sl, d)
+            ya = c1
+        }
+        if c2 > ya && c2 < bottom {
+            piece(ya, c2, top, xt, sl, d)
+            ya = c2
+        }
+        piece(ya, bottom, top, xt, sl, d)
+    }
+
+    /// Adds the part of the line (through `xt` at height `top`, with slope `sl`) between
+    /// `ya` and `yb`, which lies wholly on one side of x = 0 and of x = width.
+    @inline(__always)
+    private mutating func piece(_ ya: Double, _ yb: Double, _ top: Double, _ xt: Double, _ sl: Double,
+                                _ d: Int32) {
+        guard ya < yb else { return }
+        let xa = xt + (ya - top) * sl
+        let mid = xa + (yb - ya) / 2 * sl
+        if mid >= width { return }
+        if mid <= 0 {
+            edges.append(RasterEdge(x0: 0, y0: ya, y1: yb, slope: 0, dir: d))
+        } else {
+            edges.append(RasterEdge(x0: min(max(xa, 0), width), y0: ya, y1: yb, slope: sl, dir: d))
+        }
+    }
+
+    /// The edges grouped by the row their top lies in (a counting sort): the edges of row r
+    /// are `edges[rowStart[r]..<rowStart[r + 1]]`, in no particular order inside the row.
+    func bucketedByRow() -> (edges: [RasterEdge], rowStart: [Int]) {
+        let rows = Int(height)
+        var rowStart = [Int](repeating: 0, count: rows + 1)
+        guard !edges.isEmpty, rows > 0 else { return ([], rowStart) }
+        for e in edges { rowStart[min(rows - 1, Int(e.y0)) + 1] += 1 }
+        for r in 0..<rows { rowStart[r + 1] += rowStart[r] }
+        var fill = rowStart
+        let out = [RasterEdge](unsafeUninitializedCapacity: edges.count) { buffer, count in
+            for e in edges {
+                let r = min(rows - 1, Int(e.y0))
+                (buffer.baseAddress! + fill[r]).initialize(to: e)
+                fill[r] += 1
+            }
+            count = edges.count
+        }
+        return (out, rowStart)
+    }
+
+    /// Room for `n` more edges.
+    mutating func reserve(_ n: Int) { edges.reserveCapacity(edges.count + n) }
+}
