@@ -9,9 +9,12 @@ import StrataGL
 public final class OffscreenRenderer: @unchecked Sendable {
     public let host: OffscreenHost
     let renderer: LayerRenderer
+    /// Draws shape (and text) layers' contents on the CPU; kept so its caches last.
+    public let layerRasterizer: LayerRasterizer
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
-    public init(width: Int = 1, height: Int = 1) throws(HostError) {
+    public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
+        self.layerRasterizer = layerRasterizer ?? StandardLayerRasterizer([ShapeLayerRasterizer()])
         host = try OffscreenHost(width: max(1, width), height: max(1, height), label: "strata offscreen")
         let host = self.host
         let made: Result<LayerRenderer, GLError> = host.withCurrent {
@@ -56,7 +59,8 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// Renders the layer tree rooted at `root` (as it is: pass a presentation tree).
     public func render(_ root: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
                        rasterizer: LayerRasterizer? = nil) throws(HostError) -> (image: CGImage, stats: RenderStats) {
-        let list = Flattener(size: size, scale: scale, background: background, rasterizer: rasterizer)
+        let list = Flattener(size: size, scale: scale, background: background,
+                             rasterizer: rasterizer ?? layerRasterizer)
             .renderList(for: root)
         return try render(list)
     }

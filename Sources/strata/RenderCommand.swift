@@ -69,7 +69,8 @@ struct RenderCommand: ParsableCommand {
     func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, to path: String) throws {
         let tree: CALayer
         do { tree = try scene.presentationTree(at: t) } catch { throw failure(error.description) }
-        let list = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background)
+        let list = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background,
+                             rasterizer: renderer.layerRasterizer)
             .renderList(for: tree)
         if dump { print(list.dump(), terminator: "") }
         let result: (image: CGImage, stats: RenderStats)

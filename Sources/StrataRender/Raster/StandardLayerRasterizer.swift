@@ -1,0 +1,17 @@
+import Foundation
+import Strata
+
+/// The CPU-drawn layer kinds together: each layer goes to the first
+/// rasterizer that draws it (shape layers, then text layers).
+public final class StandardLayerRasterizer: LayerRasterizer, @unchecked Sendable {
+    public let rasterizers: [LayerRasterizer]
+
+    public init(_ rasterizers: [LayerRasterizer]) { self.rasterizers = rasterizers }
+
+    public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+        for r in rasterizers {
+            if let made = r.rasterContents(of: layer, pixelsPerPoint: pixelsPerPoint) { return made }
+        }
+        return nil
+    }
+}
