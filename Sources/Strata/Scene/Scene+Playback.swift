@@ -69,6 +69,9 @@ extension Scene {
         animation.repeatCount = a.repeatCount
         animation.autoreverses = a.autoreverses
         animation.fillMode = a.fillMode
+        // The file has no removedOnCompletion: a fill mode that holds the end
+        // value only means something if the animation stays, so it does.
+        animation.isRemovedOnCompletion = !(a.fillMode == .forwards || a.fillMode == .both)
         animation.isAdditive = a.isAdditive
         animation.isCumulative = a.isCumulative
         animation.timingFunction = a.timingFunction?.mediaTimingFunction
