@@ -332,7 +332,9 @@ final class SideMenuController: CAAnimationDelegate {
         #expect(cards[4].zPosition == 4)
         #expect(cards[1].shadowOffset == CGSize(width: 0, height: 4))
         #expect((cards[1].mask as? CAShapeLayer)?.path?.elements.count == 10)
-        #expect(cards[1].shadowPath?.elements.first == .moveTo(CGPoint(x: 8, y: 0)))
+        #expect(cards[1].shadowPath?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 160, height: 220))
+        #expect(cards[1].shadowPath?.contains(CGPoint(x: 1, y: 1)) == false)  // rounded corner
+        #expect(cards[1].shadowPath?.contains(CGPoint(x: 8, y: 1)) == true)
         // Every card turns about the same point (anchor 1.6 down the card).
         let pivot = cards[0].anchorPoint.y * cards[0].bounds.height
         #expect(pivot == 352)
