@@ -81,9 +81,14 @@ extension FlattenState {
         let sigma = max(0, Double(layer.shadowRadius))
         let ppu = mapping.pixelsPerUnit(at: Double(layer.bounds.midX), Double(layer.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
+        let path = layer.shadowPath
         guard let made = layerSpacePass(purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
                                         blurSigmaLocal: sigma, draw: { state, toPass, passMapping, out in
-            state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
+            if let path {
+                if let item = Self.pathSilhouette(path, mapping: passMapping, label: label) { out.append(item) }
+            } else {
+                state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
+            }
         }) else { return nil }
         let offset = layer.shadowOffset
         let rect = made.extent.offsetBy(dx: offset.width, dy: offset.height)
@@ -93,5 +98,29 @@ extension FlattenState {
         item.fill = tint
         item.antialiasedEdges = 0b1111
         return item
+    }
+}
+
+extension FlattenState {
+    /// A `shadowPath` filled (non-zero) as a bitmap item, drawn at the mapping's density.
+    static func pathSilhouette(_ path: CGPath, mapping: PlaneMapping, label: String) -> DrawItem? {
+        let box = path.boundingBoxOfPath
+        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
+        let rect = box.insetBy(dx: -1, dy: -1)
+        let ppu = max(0.01, mapping.pixelsPerUnit(at: Double(rect.midX), Double(rect.midY)))
+        let scale = min(ppu, maximumLayerPassSide / Double(max(rect.width, rect.height)))
+        let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
+        let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
+        let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
+        let mask = PathRasterizer.fill(path: path, rule: .winding, transform: transform, width: w, height: h)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for (i, c) in mask.bytes.enumerated() where c != 0 {
+            pixels[i * 4] = c; pixels[i * 4 + 1] = c; pixels[i * 4 + 2] = c; pixels[i * 4 + 3] = c
+        }
+        let drawn = CGRect(x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale), height: CGFloat(Double(h) / scale))
+        let image = RasterImage(key: "silhouette:\(path.svgPathData)|\(scale)", width: w, height: h, pixels: pixels)
+        return DrawItem(label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
+                        content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
     }
 }

@@ -7,6 +7,8 @@ struct FlattenState {
     var rasterizer: LayerRasterizer?
     /// Pixels of the target being filled: the screen, or a layer-space pass.
     var targetSize: CGSize
+    /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
+    var forcesBlurredShadows = false
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
@@ -73,8 +75,8 @@ struct FlattenState {
         let label = layerLabel(layer)
 
         if withShadow && !layer.masksToBounds && layer.shadowOpacity > 0 {
-            if let shadow = shadowItem(layer, mapping: mapping, radii: radii, continuous: continuous,
-                                       clip: clip, label: label) {
+            if !forcesBlurredShadows, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
+                                                              continuous: continuous, clip: clip, label: label) {
                 items.append(shadow)
             } else if let shadow = blurredShadowItem(layer, mapping: mapping, clip: clip, label: label) {
                 items.append(shadow)

@@ -20,6 +20,9 @@ public struct Flattener {
     public var background: CGColor?
     /// Makes bitmaps for layer kinds drawn on the CPU (shape and text layers).
     public var rasterizer: LayerRasterizer?
+    /// Draws every shadow with blur passes, even (rounded) rectangles that the
+    /// closed form covers: for benchmarks and for checking the two agree.
+    public var forcesBlurredShadows = false
 
     public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
         precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)")
@@ -33,6 +36,7 @@ public struct Flattener {
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)
+        state.forcesBlurredShadows = forcesBlurredShadows
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
         state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,

@@ -30,6 +30,7 @@ struct BenchCommand: ParsableCommand {
         for count in [1_000, 10_000] {
             try benchGrid(count, canvas: canvas, renderer: renderer)
         }
+        try benchShadows(canvas: canvas, renderer: renderer)
         print("animation, 10000 layers changed implicitly in one transaction (µs per layer):")
         print(animationBenchmark(layerCount: 10_000, rounds: 5))
     }
@@ -51,6 +52,33 @@ struct BenchCommand: ParsableCommand {
                      + "%d draw calls, %d passes", count, median(flattenTimes) * 1e3,
                      median(flattenTimes) * 1e6 / Double(count), median(renderTimes) * 1e3,
                      stats.drawCalls, stats.passes))
+    }
+}
+
+extension BenchCommand {
+    /// 200 shadowed rounded layers: closed-form shadows vs blur passes, cold
+    /// (σ changes every frame, so nothing is cached) and warm (cached).
+    func benchShadows(canvas: CGSize, renderer: OffscreenRenderer) throws {
+        func time(_ label: String, forceBlur: Bool, changing: Bool) throws {
+            var times: [Double] = []
+            var stats = RenderStats()
+            for frame in 0..<max(2, frames) {
+                let sigma = 8 + (changing ? CGFloat(frame) * 0.05 : 0)
+                let tree = BenchmarkScenes.shadowedCards(200, size: canvas, shadowRadius: sigma)
+                var flattener = Flattener(size: canvas, background: .white)
+                flattener.forcesBlurredShadows = forceBlur
+                let start = ContinuousClock.now
+                let list = flattener.renderList(for: tree)
+                do { stats = try renderer.render(list).stats } catch { throw failure(error.description) }
+                if frame > 0 { times.append((ContinuousClock.now - start).seconds) }
+            }
+            print(String(format: "shadows, 200 rounded layers, %@: %7.2f ms per frame, %d draw calls, %d passes "
+                         + "(%d cached), %d blurs", label, median(times) * 1e3, stats.drawCalls, stats.passes,
+                         stats.cachedPasses, stats.blurs))
+        }
+        try time("closed form       ", forceBlur: false, changing: true)
+        try time("blur passes, cold ", forceBlur: true, changing: true)
+        try time("blur passes, warm ", forceBlur: true, changing: false)
     }
 }
 

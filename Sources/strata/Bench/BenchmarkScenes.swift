@@ -23,3 +23,26 @@ enum BenchmarkScenes {
         return root
     }
 }
+
+extension BenchmarkScenes {
+    /// `count` rounded cards with soft shadows (σ = `shadowRadius`), scattered over `size`.
+    static func shadowedCards(_ count: Int, size: CGSize, shadowRadius: CGFloat) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
+        let cellW = size.width / CGFloat(columns), cellH = size.height / CGFloat((count + columns - 1) / columns)
+        for i in 0..<count {
+            let l = CALayer()
+            l.bounds = CGRect(x: 0, y: 0, width: cellW * 0.6, height: cellH * 0.6)
+            l.position = CGPoint(x: cellW * (CGFloat(i % columns) + 0.5), y: cellH * (CGFloat(i / columns) + 0.5))
+            l.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+            l.cornerRadius = min(cellW, cellH) * 0.12
+            l.shadowOpacity = 0.6
+            l.shadowRadius = shadowRadius
+            l.shadowOffset = CGSize(width: 0, height: 4)
+            root.addSublayer(l)
+        }
+        return root
+    }
+}
