@@ -140,11 +140,17 @@ struct SceneRoundTripTests {
     }
 
     @Test("Every shared reference scene round-trips",
+          .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"),
+          arguments: SceneFiles.scenes(in: SceneFiles.shared).map(\.lastPathComponent))
+    func sharedScene(name: String) throws {
+        try checkRoundTrip(SceneFiles.shared.appendingPathComponent(name))
+    }
+
+    @Test("The shared reference scenes are all there",
           .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"))
-    func sharedScenes() throws {
+    func sharedScenesPresent() {
         let scenes = SceneFiles.scenes(in: SceneFiles.shared)
         #expect(scenes.count >= 15, "expected the 15 reference scenes, found \(scenes.count)")
-        for url in scenes { try checkRoundTrip(url) }
     }
 
     @Test("Fixture scenes with every field round-trip")
@@ -152,6 +158,32 @@ struct SceneRoundTripTests {
         let scenes = SceneFiles.scenes(in: SceneFiles.fixtures)
         #expect(!scenes.isEmpty)
         for url in scenes { try checkRoundTrip(url) }
+    }
+
+    @Test("Every field of the fixture (all non-default) is written back under its own name")
+    func fieldsKept() throws {
+        let url = SceneFiles.fixtures.appendingPathComponent("everything.scene.json")
+        let original = try JSONValue.parse(Data(contentsOf: url))
+        let written = try JSONValue.parse(Scene.load(contentsOf: url).jsonData())
+        func keys(_ v: JSONValue, _ path: String, into out: inout [String]) {
+            switch v {
+            case .object(let o):
+                for m in o.members {
+                    out.append(path + "." + m.key)
+                    // Values of these are rewritten (ops to matrices, shapes to path data), not their keys.
+                    if !["transform", "sublayerTransform", "path", "shadowPath"].contains(m.key) {
+                        keys(m.value, path + "." + m.key, into: &out)
+                    }
+                }
+            case .array(let items):
+                for (k, item) in items.enumerated() { keys(item, "\(path)[\(k)]", into: &out) }
+            default: break
+            }
+        }
+        var a: [String] = [], b: [String] = []
+        keys(original, "", into: &a)
+        keys(written, "", into: &b)
+        #expect(a.sorted() == b.sorted())
     }
 
     @Test("Written files are sorted, leave defaults out and write transforms as 16 numbers")

@@ -26,13 +26,20 @@ struct JSONParser {
     let bytes: [UInt8]
     var i = 0
 
-    /// A container being read: its items so far, and for objects the key whose
-    /// value comes next (nil between members).
-    enum Frame {
-        case array([JSONValue])
-        case object([JSONObject.Member], Set<String>?, key: String?)
+    /// The containers being read, innermost last. Items live in their own
+    /// stacks so that appending mutates in place (an enum payload would be
+    /// copied on every append, making long arrays quadratic).
+    enum Kind { case array, object }
+    var kinds: [Kind] = []
+    var arrays: [[JSONValue]] = []
+    /// An object being read: its members so far, the key whose value comes
+    /// next (nil between members), and for large objects a set of its keys.
+    struct ObjectFrame {
+        var members: [JSONObject.Member] = []
+        var key: String?
+        var seen: Set<String>?
     }
-    var stack: [Frame] = []
+    var objects: [ObjectFrame] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -42,14 +49,18 @@ struct JSONParser {
 
     // MARK: Errors
 
-    /// The path of the value being read, from the stack: `root.sublayers[3]`.
+    /// The path of the value being read, from the stacks: `root.sublayers[3]`.
     var path: String {
         var out = ""
-        for frame in stack {
-            switch frame {
-            case .array(let items): out += "[\(items.count)]"
-            case .object(_, _, let key?): out = JSONParser.append(key: key, to: out)
-            case .object(_, _, nil): break
+        var a = 0, o = 0
+        for kind in kinds {
+            switch kind {
+            case .array:
+                out += "[\(arrays[a].count)]"
+                a += 1
+            case .object:
+                if let key = objects[o].key { out = JSONParser.append(key: key, to: out) }
+                o += 1
             }
         }
         return out
@@ -114,7 +125,9 @@ struct JSONParser {
                     i += 1
                     value = .object(JSONObject())
                 } else {
-                    stack.append(.object([], nil, key: try parseKey()))
+                    let key = try parseKey()
+                    kinds.append(.object)
+                    objects.append(ObjectFrame(key: key))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -125,7 +138,8 @@ struct JSONParser {
                     i += 1
                     value = .array([])
                 } else {
-                    stack.append(.array([]))
+                    kinds.append(.array)
+                    arrays.append([])
                     continue
                 }
             default:
@@ -133,46 +147,49 @@ struct JSONParser {
             }
             // Hand the value to the containers, closing those that end.
             while true {
-                guard let top = stack.popLast() else { return value }
-                switch top {
-                case .array(var items):
-                    items.append(value)
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: ",") {
-                        i += 1
-                        stack.append(.array(items))
-                    } else if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
-                        i += 1
-                        value = .array(items)
-                        continue
-                    } else {
-                        stack.append(.array(items))
+                guard let kind = kinds.last else { return value }
+                skipWhitespace()
+                let next: UInt8? = i < bytes.count ? bytes[i] : nil
+                switch kind {
+                case .array:
+                    guard next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
+                        // The path names the element just read.
                         throw syntaxError("expected ',' or ']', found \(describeByte())")
                     }
-                case .object(var members, var seen, let key):
-                    members.append(JSONObject.Member(key: key ?? "", value: value))
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: ",") {
-                        i += 1
-                        // Duplicate keys: a linear scan for small objects, a set for large ones.
-                        stack.append(.object(members, seen, key: nil))
-                        let next = try parseKey()
-                        if members.count >= 16 && seen == nil { seen = Set(members.map(\.key)) }
-                        if seen != nil { seen!.insert(key ?? "") }
-                        let duplicate = seen.map { $0.contains(next) } ?? members.contains { $0.key == next }
-                        if duplicate {
-                            stack.removeLast()
-                            throw .duplicateField(next, at: path)
-                        }
-                        stack[stack.count - 1] = .object(members, seen, key: next)
-                    } else if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
-                        i += 1
-                        value = .object(JSONObject(uniqueMembers: members))
+                    i += 1
+                    arrays[arrays.count - 1].append(value)
+                    if next == UInt8(ascii: "]") {
+                        kinds.removeLast()
+                        value = .array(arrays.removeLast())
                         continue
-                    } else {
-                        stack.append(.object(members, seen, key: key))
+                    }
+                case .object:
+                    guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else {
                         throw syntaxError("expected ',' or '}', found \(describeByte())")
                     }
+                    i += 1
+                    let top = objects.count - 1
+                    let key = objects[top].key ?? ""
+                    objects[top].members.append(JSONObject.Member(key: key, value: value))
+                    objects[top].seen?.insert(key)
+                    objects[top].key = nil
+                    if next == UInt8(ascii: "}") {
+                        kinds.removeLast()
+                        value = .object(JSONObject(uniqueMembers: objects.removeLast().members))
+                        continue
+                    }
+                    let nextKey = try parseKey()
+                    // Duplicate keys: a linear scan for small objects, a set for large ones.
+                    if objects[top].seen == nil && objects[top].members.count >= 16 {
+                        objects[top].seen = Set(objects[top].members.map(\.key))
+                    }
+                    let duplicate = objects[top].seen?.contains(nextKey)
+                        ?? objects[top].members.contains { $0.key == nextKey }
+                    if duplicate {
+                        // The path names the object.
+                        throw .duplicateField(nextKey, at: path)
+                    }
+                    objects[top].key = nextKey
                 }
                 break
             }
@@ -181,7 +198,7 @@ struct JSONParser {
 
     /// Checks the nesting limit before a container opens.
     func open() throws(SceneError) {
-        if stack.count >= JSONValue.maximumNesting {
+        if kinds.count >= JSONValue.maximumNesting {
             throw SceneError(path: path, reason: "nested deeper than \(JSONValue.maximumNesting) levels")
         }
     }
@@ -352,7 +369,7 @@ struct JSONParser {
 
     func decodeUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(SceneError) -> String {
         guard let s = String(validating: slice, as: UTF8.self) else {
-            throw syntaxError("a string is not valid UTF-8", at: offset)
+            throw syntaxError("a string is not valid UTF-8", at: offset - 1)
         }
         return s
     }

@@ -43,10 +43,21 @@ public struct JSONObject: Equatable, Sendable {
     /// An empty object.
     public init() { members = [] }
 
-    /// An object with these members, in this order; keys must be unique.
+    /// An object with these members, in this order; a repeated key keeps its
+    /// first place and its last value.
     public init(_ members: [(String, JSONValue)]) {
-        self.members = []
-        for (key, value) in members { self[key] = value }
+        var index: [String: Int] = [:]
+        var unique: [Member] = []
+        unique.reserveCapacity(members.count)
+        for (key, value) in members {
+            if let k = index[key] {
+                unique[k].value = value
+            } else {
+                index[key] = unique.count
+                unique.append(Member(key: key, value: value))
+            }
+        }
+        self.members = unique
     }
 
     /// An object whose members are `members`, trusted to have unique keys (the parser checks).
@@ -107,7 +118,8 @@ extension JSONValue {
     /// the shortest form that reads back to the same `Double`.
     public static func format(_ number: Double) -> String {
         if number == 0 { return number.sign == .minus ? "-0" : "0" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        // Integers up to 2^53 are exact in a Double: write them as integers.
+        if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 { return String(Int64(number)) }
         return number.description
     }
 

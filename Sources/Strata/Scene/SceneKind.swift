@@ -32,10 +32,10 @@ func finiteJSON(_ numbers: [CGFloat], at path: String) throws(SceneError) -> JSO
     return .array(out)
 }
 
-typealias D = SceneValueDecoder
-
 /// The kinds of values scene fields hold.
 enum SceneKinds {
+    private typealias D = SceneValueDecoder
+
     static let number = SceneKind<CGFloat>(decode: D.number, encode: finiteJSON)
     static let nonNegative = SceneKind<CGFloat>(decode: D.nonNegative, encode: finiteJSON)
     static let positive = SceneKind<CGFloat>(decode: D.positive, encode: finiteJSON)

@@ -47,16 +47,17 @@ extension SceneTransaction {
         if timingFunction != .default { m.append(("timingFunction", timingFunction.json)) }
         if !set.isEmpty {
             // `set` keeps its order: changes apply in file order.
-            var changes = JSONObject()
+            var keys: Set<String> = []
+            var changes: [JSONObject.Member] = []
             for change in set {
                 let key = change.target + "." + change.keyPath
-                guard changes[key] == nil else {
+                guard keys.insert(key).inserted else {
                     throw SceneError(path: path + ".set", reason: "\(SceneError.quoted(key)) is set twice")
                 }
                 try change.value.checkFinite(at: change.path)
-                changes[key] = change.value.sortedByKey()
+                changes.append(JSONObject.Member(key: key, value: change.value.sortedByKey()))
             }
-            m.append(("set", .object(changes)))
+            m.append(("set", .object(JSONObject(uniqueMembers: changes))))
         }
         return .object(JSONObject(m).sortedByKey())
     }

@@ -19,7 +19,9 @@ extension SceneValueDecoder {
         case .array(let items):
             guard items.count == 4 else { throw .badColour(json, at: path) }
             var c: [CGFloat] = []
-            for (k, item) in items.enumerated() { c.append(try unit(item, at: "\(path)[\(k)]")) }
+            for (k, item) in items.enumerated() {
+                if case .number(let n) = item, (0...1).contains(n) { c.append(n) } else { c.append(try unit(item, at: "\(path)[\(k)]")) }
+            }
             return CGColor(srgbRed: c[0], green: c[1], blue: c[2], alpha: c[3])
         default:
             throw .badColour(json, at: path)

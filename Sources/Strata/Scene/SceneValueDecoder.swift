@@ -72,7 +72,10 @@ public enum SceneValueDecoder {
         }
         var out: [CGFloat] = []
         out.reserveCapacity(count)
-        for (k, item) in items.enumerated() { out.append(try number(item, at: "\(path)[\(k)]")) }
+        for (k, item) in items.enumerated() {
+            // The element's path is only built for an error: files hold millions of numbers.
+            if case .number(let n) = item, n.isFinite { out.append(n) } else { out.append(try number(item, at: "\(path)[\(k)]")) }
+        }
         return out
     }
 
