@@ -20,10 +20,7 @@ struct ValidateCommand: ParsableCommand {
         do {
             loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene))
         } catch {
-            // One line, our own format; ExitCode makes ArgumentParser print nothing more.
-            let message = "strata: " + error.description.replacingOccurrences(of: "\n", with: " ") + "\n"
-            FileHandle.standardError.write(Data(message.utf8))
-            throw ExitCode(1)
+            throw failure(error.description)
         }
         print("\(scene): ok (\(loaded.layerCount) layers, \(loaded.animations.count) animations, "
               + "\(loaded.timeline.count) transactions)")
