@@ -108,7 +108,13 @@ struct SceneReader {
                                                               layerPath: path, type: type, images: images))
                 }
             case "contents":
-                layer._contents = try images.image(member.value, at: fieldPath)
+                do {
+                    layer._contents = try images.image(member.value, at: fieldPath)
+                } catch {
+                    // Name the layer too, when it has a name: that is what a reader looks for.
+                    guard case .string(let name)? = object["name"] else { throw error }
+                    throw SceneError(path: error.path, reason: "layer \"\(name)\": " + error.reason)
+                }
             default:
                 guard let field = SceneField.byName[member.key] else { throw .unknownField(member.key, at: path) }
                 guard field.applies(to: type) else {

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Runs the built `strata` executable (SwiftPM builds it next to the test bundle).
+struct StrataProcess {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL? {
+        // The test bundle lives in .build/<config>/; the executable beside it.
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("strata")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        for config in ["debug", "release"] {
+            let candidate = packageRoot.appendingPathComponent(".build/\(config)/strata")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+@Suite(.serialized) struct CommandLineTests {
+    let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+    let carousel = StrataProcess.packageRoot.appendingPathComponent("Resources/Scenes/carousel.scene.json").path
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func renderWritesTheSameBytesEveryRunAndReportsStats() throws {
+        let a = scratch.appendingPathComponent("a.png").path, b = scratch.appendingPathComponent("b.png").path
+        let first = try StrataProcess.run(["render", carousel, "-o", a, "--stats"])
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.out.contains("draw calls 1"), "\(first.out)")
+        let second = try StrataProcess.run(["render", carousel, "-o", b])
+        #expect(second.status == 0)
+        #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))
+    }
+
+    @Test func framesWriteOneFilePerStep() throws {
+        let pattern = scratch.appendingPathComponent("frame%03d.png").path
+        let r = try StrataProcess.run(["render", carousel, "-o", pattern, "--frames", "0:0.1:0.05", "--scale", "0.25"])
+        #expect(r.status == 0, "\(r.err)")
+        for i in 0..<3 {
+            #expect(FileManager.default.fileExists(atPath: String(format: pattern, i)))
+        }
+        #expect(!FileManager.default.fileExists(atPath: String(format: pattern, 3)))
+    }
+
+    @Test func badInputFailsWithOneLineAndNonZeroStatus() throws {
+        let unknownOp = try write("op.json", #"{"size":[10,10],"root":{"sublayers":[{},{},{"transform":[{"scale":[1,1,1]},{"rotat":3}]}]}}"#)
+        let missing = try write("missing.json", #"{"size":[10,10],"root":{"sublayers":[{"name":"photo","contents":{"image":"nope.png"}}]}}"#)
+        let cases: [([String], String)] = [
+            (["validate", unknownOp], #"root.sublayers[2].transform[1]: unknown op "rotat""#),
+            (["render", unknownOp, "-o", scratch.appendingPathComponent("x.png").path], #"unknown op "rotat""#),
+            (["render", missing, "-o", scratch.appendingPathComponent("y.png").path], #"layer "photo": cannot read nope.png"#),
+            (["render", scratch.appendingPathComponent("absent.json").path, "-o", "z.png"], "no such file"),
+            (["render", carousel, "-o", scratch.appendingPathComponent("f.png").path, "--frames", "1:0:0.1"], "--frames"),
+        ]
+        for (arguments, expected) in cases {
+            let r = try StrataProcess.run(arguments)
+            #expect(r.status != 0, "\(arguments)")
+            let lines = r.err.split(separator: "\n")
+            #expect(lines.count == 1, "\(arguments): \(r.err)")
+            #expect(r.err.hasPrefix("strata: ") && r.err.contains(expected), "\(arguments): \(r.err)")
+        }
+    }
+
+    @Test func validateReportsWhatItRead() throws {
+        let r = try StrataProcess.run(["validate", carousel])
+        #expect(r.status == 0)
+        #expect(r.out.contains(": ok (7 layers, 0 animations, 0 transactions)"), "\(r.out)")
+    }
+}
