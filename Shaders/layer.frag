@@ -59,8 +59,9 @@ float clipCoverage(vec2 device, int index) {
         float d = sdRoundedRect(h.xy / h.z, rect, radii, continuous);
         float dx = sdRoundedRect(hx.xy / hx.z, rect, radii, continuous) - d;
         float dy = sdRoundedRect(hy.xy / hy.z, rect, radii, continuous) - d;
-        // Hard clips (3D sorting's cuts) take a pixel exactly when its centre is inside.
-        result *= t4.w > 0.5 ? (d <= 0.0 ? 1.0 : 0.0) : coverage(d, length(vec2(dx, dy)));
+        // Hard clips (3D sorting's cuts) take whole pixels up to half a pixel outside.
+        float aa = max(length(vec2(dx, dy)), 1e-6);
+        result *= t4.w > 0.5 ? (d / aa < 0.5 ? 1.0 : 0.0) : coverage(d, aa);
         index = int(t4.z);
     }
     return result;

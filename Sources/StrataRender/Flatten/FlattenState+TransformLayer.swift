@@ -32,7 +32,7 @@ extension FlattenState {
                         list.clips.append(ClipShape(deviceToLocal: deviceToLocal.concatenating(toCut),
                                                     rect: CGRect(x: 0, y: -1e7, width: 1e7, height: 2e7),
                                                     radii: .zero, continuousCorners: false, parent: parent,
-                                                    antialiased: false))
+                                                    antialiased: cut.antialiased))
                         parent = Int32(list.clips.count - 1)
                     }
                     chains[item.clip] = parent

@@ -12,8 +12,9 @@ public struct ClipShape: Hashable, Sendable {
     public var continuousCorners: Bool
     /// The enclosing clip's index, or -1.
     public var parent: Int32
-    /// Whether the edge ramps over a pixel; hard clips cut exactly at the edge
-    /// (the halves of a plane split in 3D sorting must not both fade at the cut).
+    /// Whether the edge ramps over a pixel; a hard clip takes whole pixels up
+    /// to half a pixel outside its edge (the earlier half of a plane split in
+    /// 3D sorting, so the two halves never both fade at the cut).
     public var antialiased: Bool
 
     public init(deviceToLocal: PlaneMapping, rect: CGRect, radii: CornerRadii,

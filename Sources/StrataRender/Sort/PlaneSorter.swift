@@ -26,8 +26,14 @@ public enum PlaneSorter {
     }
 
     /// A half-plane `a·u + b·v + e ≥ 0` in a plane's local coordinates.
+    ///
+    /// The piece drawn after its splitter gets an anti-aliased cut (its edge
+    /// is visible against the splitter); the piece drawn before gets a hard cut
+    /// half a pixel wide of the line, which the splitter then covers, so the
+    /// two halves never both fade at the cut.
     public struct Cut: Hashable, Sendable {
         public var a: Double, b: Double, e: Double
+        public var antialiased: Bool
     }
 
     /// A plane, or a piece of one, in drawing order.
@@ -131,7 +137,8 @@ public enum PlaneSorter {
             } else if maxS <= onPlane {
                 back.append(p)
             } else {
-                let (f, b) = split(p, by: splitter, distances: s, toContext: planes[p.plane].toContext)
+                let (f, b) = split(p, by: splitter, distances: s, toContext: planes[p.plane].toContext,
+                                   frontDrawnLater: splitter.normal.z >= 0)
                 if let f { front.append(f) }
                 if let b { back.append(b) }
             }
@@ -145,7 +152,7 @@ public enum PlaneSorter {
 
     /// Splits `p` along `splitter`'s plane into its front and back pieces.
     static func split(_ p: Polygon, by splitter: Polygon, distances s: [Double],
-                      toContext m: CATransform3D) -> (Polygon?, Polygon?) {
+                      toContext m: CATransform3D, frontDrawnLater: Bool) -> (Polygon?, Polygon?) {
         var f: [Vec3] = [], b: [Vec3] = []
         for i in p.points.indices {
             let j = (i + 1) % p.points.count
@@ -166,11 +173,12 @@ public enum PlaneSorter {
         let e = n.x * Double(m.m41) + n.y * Double(m.m42) + n.z * Double(m.m43) + d * Double(m.m44)
         let k = (a * a + bb * bb).squareRoot()
         guard k > 1e-12 else { return (p, nil) }
-        let cut = Cut(a: a / k, b: bb / k, e: e / k)
+        let cut = Cut(a: a / k, b: bb / k, e: e / k, antialiased: frontDrawnLater)
         let frontPiece = f.count >= 3 ? Polygon(plane: p.plane, points: f, normal: p.normal, d: p.d,
                                                 cuts: p.cuts + [cut]) : nil
         let backPiece = b.count >= 3 ? Polygon(plane: p.plane, points: b, normal: p.normal, d: p.d,
-                                               cuts: p.cuts + [Cut(a: -cut.a, b: -cut.b, e: -cut.e)]) : nil
+                                               cuts: p.cuts + [Cut(a: -cut.a, b: -cut.b, e: -cut.e,
+                                                                   antialiased: !frontDrawnLater)]) : nil
         return (frontPiece, backPiece)
     }
 }
