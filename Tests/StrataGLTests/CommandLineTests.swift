@@ -94,4 +94,13 @@ struct StrataProcess {
         #expect(r.status == 0)
         #expect(r.out.contains(": ok (7 layers, 0 animations, 0 transactions)"), "\(r.out)")
     }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
+    func demoWindowTurnsTheCarouselAndWritesAScreenshot() throws {
+        let shot = scratch.appendingPathComponent("demo.png")
+        let r = try StrataProcess.run(["demo", "--frames", "40", "--turn", "1", "--screenshot", shot.path])
+        #expect(r.status == 0, "\(r.err)")
+        let data = try Data(contentsOf: shot)
+        #expect(data.count > 1000)
+    }
 }

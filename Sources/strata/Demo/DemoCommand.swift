@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Open a window (GLFW): the 3D carousel, or a scene file played in a loop.",
+        discussion: """
+            Carousel: ← and → (or a gamepad's d-pad, or horizontal scroll) turn it with implicit \
+            animations. A scene file plays its animations and timeline, looping; space restarts. \
+            Esc closes. Needs a display (run under xvfb-run without one).
+            """)
+
+    @Argument(help: "A scene file to play instead of the carousel.")
+    var scene: String?
+
+    @Option(help: "Stop after this many frames (for scripts and tests).")
+    var frames: Int?
+
+    @Option(help: "Write the last frame to this PNG.")
+    var screenshot: String?
+
+    @Option(help: "Turn the carousel this many planes at the start (scripted input).")
+    var turn = 0
+
+    func run() throws {
+        var loaded: Scene?
+        if let scene {
+            do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene)) } catch { throw failure(error.description) }
+        }
+        let size = loaded?.size ?? CGSize(width: 800, height: 600)
+        let window: WindowHost
+        do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo") } catch {
+            throw failure("window: \(error.description)")
+        }
+        let made: Result<LayerRenderer, GLError> = window.withCurrent {
+            do throws(GLError) {
+                return .success(try LayerRenderer(context: window.context, shaders: try ShaderLibrary(context: window.context)))
+            } catch { return .failure(error) }
+        }
+        let renderer: LayerRenderer
+        switch made {
+        case .success(let r): renderer = r
+        case .failure(let e): throw failure(e.description)
+        }
+        let rasterizer = StandardLayerRasterizer([ShapeLayerRasterizer()])
+        let carousel = loaded == nil ? CarouselDemo(size: size) : nil
+        let ticker = carousel.map { FrameTicker(rootLayer: $0.root) }
+        var sceneStart = 0.0, lastPixels: [UInt8] = [], lastSize = (0, 0)
+        var failed: Error?
+        if turn != 0, let carousel, let ticker { ticker.tick(at: 0); carousel.turn(by: turn) }
+
+        window.run(maxFrames: frames, onEvent: { event in
+            switch event {
+            case .key(.left, .press, _), .gamepadButton(_, 13, true): carousel?.turn(by: -1)
+            case .key(.right, .press, _), .gamepadButton(_, 11, true): carousel?.turn(by: 1)
+            case .scroll(let dx, _) where abs(dx) > 0.5: carousel?.turn(by: dx > 0 ? 1 : -1)
+            case .key(.space, .press, _): sceneStart = -1
+            default: break
+            }
+        }, frame: { info in
+            guard failed == nil else { return }
+            if sceneStart < 0 { sceneStart = info.time }
+            let tree: CALayer
+            if let loaded {
+                let length = max(1, (loaded.timeline.map(\.at).max() ?? 0) + 1,
+                                 loaded.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
+                do { tree = try loaded.presentationTree(at: (info.time - sceneStart).truncatingRemainder(dividingBy: length)) }
+                catch { failed = error; return }
+            } else {
+                tree = ticker!.tick(at: info.time)
+            }
+            let scale = Double(info.framebufferWidth) / Double(max(1, info.windowWidth))
+            let list = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
+                                 background: loaded?.background ?? .black, rasterizer: rasterizer)
+                .renderList(for: tree)
+            do {
+                try renderer.render(list, framebuffer: 0, width: info.framebufferWidth, height: info.framebufferHeight)
+            } catch { failed = error; return }
+            if screenshot != nil {
+                lastPixels = window.readPixels()
+                lastSize = (info.framebufferWidth, info.framebufferHeight)
+            }
+        })
+        if let failed { throw failure("\(failed)") }
+        if let screenshot, !lastPixels.isEmpty {
+            let image = CGImage(width: lastSize.0, height: lastSize.1, pixels: RGBA8Pixels.unpremultiplied(lastPixels))
+            do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
+            print("wrote \(screenshot)")
+        }
+    }
+}
