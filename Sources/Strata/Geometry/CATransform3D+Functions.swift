@@ -81,49 +81,49 @@ public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTrans
 }
 
 extension CATransform3D {
-    /// The determinant.
-    public var determinant: CGFloat {
+    /// The 2×2 minors of the top two rows (`s`) and bottom two rows (`c`) that
+    /// both the determinant and the inverse are built from (Laplace expansion).
+    private var minors: (s: [CGFloat], c: [CGFloat], at: (Int, Int) -> CGFloat) {
         let e = elements
         func m(_ r: Int, _ c: Int) -> CGFloat { e[r * 4 + c] }
-        let s0 = m(0, 0) * m(1, 1) - m(1, 0) * m(0, 1), s1 = m(0, 0) * m(1, 2) - m(1, 0) * m(0, 2)
-        let s2 = m(0, 0) * m(1, 3) - m(1, 0) * m(0, 3), s3 = m(0, 1) * m(1, 2) - m(1, 1) * m(0, 2)
-        let s4 = m(0, 1) * m(1, 3) - m(1, 1) * m(0, 3), s5 = m(0, 2) * m(1, 3) - m(1, 2) * m(0, 3)
-        let c5 = m(2, 2) * m(3, 3) - m(3, 2) * m(2, 3), c4 = m(2, 1) * m(3, 3) - m(3, 1) * m(2, 3)
-        let c3 = m(2, 1) * m(3, 2) - m(3, 1) * m(2, 2), c2 = m(2, 0) * m(3, 3) - m(3, 0) * m(2, 3)
-        let c1 = m(2, 0) * m(3, 2) - m(3, 0) * m(2, 2), c0 = m(2, 0) * m(3, 1) - m(3, 0) * m(2, 1)
-        return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let s = [m(0, 0) * m(1, 1) - m(1, 0) * m(0, 1), m(0, 0) * m(1, 2) - m(1, 0) * m(0, 2),
+                 m(0, 0) * m(1, 3) - m(1, 0) * m(0, 3), m(0, 1) * m(1, 2) - m(1, 1) * m(0, 2),
+                 m(0, 1) * m(1, 3) - m(1, 1) * m(0, 3), m(0, 2) * m(1, 3) - m(1, 2) * m(0, 3)]
+        let c = [m(2, 0) * m(3, 1) - m(3, 0) * m(2, 1), m(2, 0) * m(3, 2) - m(3, 0) * m(2, 2),
+                 m(2, 0) * m(3, 3) - m(3, 0) * m(2, 3), m(2, 1) * m(3, 2) - m(3, 1) * m(2, 2),
+                 m(2, 1) * m(3, 3) - m(3, 1) * m(2, 3), m(2, 2) * m(3, 3) - m(3, 2) * m(2, 3)]
+        return (s, c, m)
+    }
+
+    /// The determinant.
+    public var determinant: CGFloat {
+        let (s, c, _) = minors
+        return s[0] * c[5] - s[1] * c[4] + s[2] * c[3] + s[3] * c[2] - s[4] * c[1] + s[5] * c[0]
     }
 
     /// The inverse, or nil when the matrix is singular (or not finite).
     public func inverted() -> CATransform3D? {
-        let e = elements
-        func m(_ r: Int, _ c: Int) -> CGFloat { e[r * 4 + c] }
-        let s0 = m(0, 0) * m(1, 1) - m(1, 0) * m(0, 1), s1 = m(0, 0) * m(1, 2) - m(1, 0) * m(0, 2)
-        let s2 = m(0, 0) * m(1, 3) - m(1, 0) * m(0, 3), s3 = m(0, 1) * m(1, 2) - m(1, 1) * m(0, 2)
-        let s4 = m(0, 1) * m(1, 3) - m(1, 1) * m(0, 3), s5 = m(0, 2) * m(1, 3) - m(1, 2) * m(0, 3)
-        let c5 = m(2, 2) * m(3, 3) - m(3, 2) * m(2, 3), c4 = m(2, 1) * m(3, 3) - m(3, 1) * m(2, 3)
-        let c3 = m(2, 1) * m(3, 2) - m(3, 1) * m(2, 2), c2 = m(2, 0) * m(3, 3) - m(3, 0) * m(2, 3)
-        let c1 = m(2, 0) * m(3, 2) - m(3, 0) * m(2, 2), c0 = m(2, 0) * m(3, 1) - m(3, 0) * m(2, 1)
-        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let (s, c, m) = minors
+        let det = s[0] * c[5] - s[1] * c[4] + s[2] * c[3] + s[3] * c[2] - s[4] * c[1] + s[5] * c[0]
         guard det != 0, det.isFinite else { return nil }
         let inv = 1 / det
         let r: [CGFloat] = [
-            (m(1, 1) * c5 - m(1, 2) * c4 + m(1, 3) * c3) * inv,
-            (-m(0, 1) * c5 + m(0, 2) * c4 - m(0, 3) * c3) * inv,
-            (m(3, 1) * s5 - m(3, 2) * s4 + m(3, 3) * s3) * inv,
-            (-m(2, 1) * s5 + m(2, 2) * s4 - m(2, 3) * s3) * inv,
-            (-m(1, 0) * c5 + m(1, 2) * c2 - m(1, 3) * c1) * inv,
-            (m(0, 0) * c5 - m(0, 2) * c2 + m(0, 3) * c1) * inv,
-            (-m(3, 0) * s5 + m(3, 2) * s2 - m(3, 3) * s1) * inv,
-            (m(2, 0) * s5 - m(2, 2) * s2 + m(2, 3) * s1) * inv,
-            (m(1, 0) * c4 - m(1, 1) * c2 + m(1, 3) * c0) * inv,
-            (-m(0, 0) * c4 + m(0, 1) * c2 - m(0, 3) * c0) * inv,
-            (m(3, 0) * s4 - m(3, 1) * s2 + m(3, 3) * s0) * inv,
-            (-m(2, 0) * s4 + m(2, 1) * s2 - m(2, 3) * s0) * inv,
-            (-m(1, 0) * c3 + m(1, 1) * c1 - m(1, 2) * c0) * inv,
-            (m(0, 0) * c3 - m(0, 1) * c1 + m(0, 2) * c0) * inv,
-            (-m(3, 0) * s3 + m(3, 1) * s1 - m(3, 2) * s0) * inv,
-            (m(2, 0) * s3 - m(2, 1) * s1 + m(2, 2) * s0) * inv,
+            (m(1, 1) * c[5] - m(1, 2) * c[4] + m(1, 3) * c[3]) * inv,
+            (-m(0, 1) * c[5] + m(0, 2) * c[4] - m(0, 3) * c[3]) * inv,
+            (m(3, 1) * s[5] - m(3, 2) * s[4] + m(3, 3) * s[3]) * inv,
+            (-m(2, 1) * s[5] + m(2, 2) * s[4] - m(2, 3) * s[3]) * inv,
+            (-m(1, 0) * c[5] + m(1, 2) * c[2] - m(1, 3) * c[1]) * inv,
+            (m(0, 0) * c[5] - m(0, 2) * c[2] + m(0, 3) * c[1]) * inv,
+            (-m(3, 0) * s[5] + m(3, 2) * s[2] - m(3, 3) * s[1]) * inv,
+            (m(2, 0) * s[5] - m(2, 2) * s[2] + m(2, 3) * s[1]) * inv,
+            (m(1, 0) * c[4] - m(1, 1) * c[2] + m(1, 3) * c[0]) * inv,
+            (-m(0, 0) * c[4] + m(0, 1) * c[2] - m(0, 3) * c[0]) * inv,
+            (m(3, 0) * s[4] - m(3, 1) * s[2] + m(3, 3) * s[0]) * inv,
+            (-m(2, 0) * s[4] + m(2, 1) * s[2] - m(2, 3) * s[0]) * inv,
+            (-m(1, 0) * c[3] + m(1, 1) * c[1] - m(1, 2) * c[0]) * inv,
+            (m(0, 0) * c[3] - m(0, 1) * c[1] + m(0, 2) * c[0]) * inv,
+            (-m(3, 0) * s[3] + m(3, 1) * s[1] - m(3, 2) * s[0]) * inv,
+            (m(2, 0) * s[3] - m(2, 1) * s[1] + m(2, 2) * s[0]) * inv,
         ]
         return CATransform3D(elements: r)
     }
