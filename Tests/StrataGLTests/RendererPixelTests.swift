@@ -68,3 +68,34 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         #expect(close(pixel(out.image, 32, 16), [255, 255, 255, 255]))
     }
 }
+
+@Suite struct DrawCallTests {
+    /// `count` rounded, bordered, background-coloured layers in a grid.
+    func grid(_ count: Int, side: CGFloat) -> CALayer {
+        let r = root(side, side)
+        let columns = Int(Double(count).squareRoot().rounded(.up))
+        let cell = side / CGFloat(columns)
+        for i in 0..<count {
+            let l = layer(CGRect(x: 0, y: 0, width: cell * 0.8, height: cell * 0.8),
+                          CGPoint(x: cell * (CGFloat(i % columns) + 0.5), y: cell * (CGFloat(i / columns) + 0.5)),
+                          CGColor(red: CGFloat(i % 5) / 5, green: 0.5, blue: 0.7, alpha: 1))
+            l.cornerRadius = cell * 0.2
+            l.borderWidth = 1
+            l.borderColor = .white
+            r.addSublayer(l)
+        }
+        return r
+    }
+
+    @Test func thousandsOfLayersTakeAHandfulOfDrawCalls() throws {
+        let renderer = try OffscreenRenderer()
+        let small = try renderer.render(grid(1_000, side: 320), size: CGSize(width: 320, height: 320))
+        #expect(small.stats.drawCalls <= 4)
+        #expect(small.stats.items == 1_000)
+        let large = try renderer.render(grid(10_000, side: 500), size: CGSize(width: 500, height: 500))
+        #expect(large.stats.drawCalls <= 12)
+        #expect(large.stats.items == 10_000)
+        // A cell's centre has its colour, the gap between cells the clear background.
+        #expect(pixel(small.image, 5, 5)[3] == 255 && pixel(small.image, 0, 0)[3] == 0)
+    }
+}
