@@ -6,8 +6,8 @@ import StrataRender
 @Suite("Path rasterizer")
 struct PathRasterizerTests {
     func fill(_ path: CGPath, _ rule: CGPathFillRule = .winding, _ t: CGAffineTransform = .identity,
-              _ w: Int = 64, _ h: Int = 64) -> CoverageMask {
-        PathRasterizer.fill(path: path, rule: rule, transform: t, width: w, height: h)
+              _ w: Int = 64, _ h: Int = 64, _ precision: PathRasterizer.Precision = .chromium) -> CoverageMask {
+        PathRasterizer.fill(path: path, rule: rule, transform: t, width: w, height: h, precision: precision)
     }
 
     func rect(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CGPath {
@@ -35,10 +35,20 @@ struct PathRasterizerTests {
 
     @Test(arguments: [(3.25, 7.75, 20.5, 11.125), (0.1, 0.9, 50.3, 60.2), (10, 10, 0.3, 0.4)])
     func rectangleAreaSumsToItsArea(x: Double, y: Double, w: Double, h: Double) {
-        let m = fill(rect(CGFloat(x), CGFloat(y), CGFloat(w), CGFloat(h)))
+        let m = fill(rect(CGFloat(x), CGFloat(y), CGFloat(w), CGFloat(h)), .winding, .identity, 64, 64, .exact)
         // Each byte rounds by at most half a level.
         let edgePixels = 2 * (w + h) + 4
         #expect(abs(m.coveredArea - w * h) <= edgePixels * 0.5 / 255 + 1e-9)
+    }
+
+    @Test func chromiumPrecisionUsesSkiasGrid() {
+        // y to the nearest quarter pixel, x cut to 1/256: as Chromium draws this rectangle.
+        let m = fill(rect(10.5, 10.3, 20.3, 20.4))
+        #expect(m[20, 10] == 191)  // top at 10.25
+        #expect(m[20, 30] == 191)  // bottom at 30.7 → 30.75
+        #expect(m[30, 20] == 203)  // right at 30.8 → 30.796875: 0.797 × 255
+        let exact = fill(rect(10.5, 10.3, 20.3, 20.4), .winding, .identity, 64, 64, .exact)
+        #expect(abs(Int(exact[20, 10]) - 178) <= 1 && abs(Int(exact[20, 30]) - 178) <= 1)  // 0.7 × 255
     }
 
     @Test func evenOddMakesAHole() {
@@ -63,9 +73,13 @@ struct PathRasterizerTests {
         let r = CGFloat(radius)
         let size = Int((2 * r + 4).rounded(.up))
         let c = CGPath(ellipseIn: CGRect(x: 2.3, y: 1.7, width: 2 * r, height: 2 * r), transform: nil)
-        let m = fill(c, .winding, .identity, size, size)
+        let m = fill(c, .winding, .identity, size, size, .exact)
         let exact = Double.pi * radius * radius
         #expect(abs(m.coveredArea - exact) / exact < 0.005)
+        // Chromium's grid and chords cut inside the circle, by up to about 1/8 pixel.
+        let chromium = fill(c, .winding, .identity, size, size, .chromium)
+        #expect(chromium.coveredArea < m.coveredArea)
+        #expect(abs(chromium.coveredArea - exact) < 2 * .pi * radius * 0.15)
     }
 
     @Test func overlappingPiecesDoNotDarkenEdges() {
@@ -91,7 +105,8 @@ struct PathRasterizerTests {
         #expect(m[4, 20] == 0 && m[5, 20] == 255 && m[14, 20] == 255 && m[15, 20] == 0)
         #expect(m[10, 9] == 0 && m[10, 10] == 255 && m[10, 29] == 255 && m[10, 30] == 0)
         let rotated = fill(rect(-10, -10, 20, 20), .winding,
-                           CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)))
+                           CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)),
+                           64, 64, .exact)
         #expect(abs(rotated.coveredArea - 400) < 0.5)
         #expect(rotated[32, 32] == 255 && rotated[32, 22] == 255 && rotated[18, 18] == 0)
     }

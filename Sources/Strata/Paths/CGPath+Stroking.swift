@@ -46,11 +46,15 @@ extension CGPath {
     ///   its polygon, in path units. Must be positive. Curves are flattened as for
     ///   `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
     ///   stroke's area is right and its edges stray less than the tolerance.
+    ///   With `skiaDevice`, curves are instead cut as Skia cuts them in the device space that
+    ///   transform maps to (see `fillPolygonsLikeSkia`), unbalanced, so that the stroke sits
+    ///   where Chromium draws it; round caps and joins still follow `tolerance`.
     public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
-                              miterLimit: CGFloat, tolerance: CGFloat) -> [[CGPoint]] {
+                              miterLimit: CGFloat, tolerance: CGFloat,
+                              skiaDevice: CGAffineTransform? = nil) -> [[CGPoint]] {
         var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin,
                                   miterLimit: miterLimit, tolerance: tolerance)
-        stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true))
+        stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true, skiaDevice: skiaDevice))
         return stroker.polygons
     }
 }
