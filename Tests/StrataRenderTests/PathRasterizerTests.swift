@@ -168,6 +168,33 @@ struct PathRasterizerTests {
         #expect(abs(m.coveredArea - 4 * (10 * 4)) < 0.5)
     }
 
+    @Test func thinStrokesAreHairlinesLikeChromiums() {
+        // At most one device pixel wide: one pixel across the minor axis, scaled by the width.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 4, y: 10.5))
+        p.addLine(to: CGPoint(x: 60, y: 10.5))
+        let one = PathRasterizer.stroke(path: p, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                        transform: .identity, width: 64, height: 20)
+        #expect(one[30, 10] == 255 && one[30, 9] == 0 && one[30, 11] == 0)
+        let half = PathRasterizer.stroke(path: p, lineWidth: 0.5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                         transform: .identity, width: 64, height: 20)
+        #expect(half[30, 10] == 128)
+        // A diagonal: each column holds one pixel's worth, split between two rows.
+        let d = CGMutablePath()
+        d.move(to: CGPoint(x: 0, y: 2))
+        d.addLine(to: CGPoint(x: 64, y: 18))
+        let m = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                      transform: .identity, width: 64, height: 20)
+        for x in 0..<64 {
+            let column = (0..<20).reduce(0) { $0 + Int(m[x, $1]) }
+            #expect(abs(column - 255) <= 2)
+        }
+        // Exact precision strokes it as a band one pixel wide across the line instead.
+        let exact = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                          transform: .identity, width: 64, height: 20, precision: .exact)
+        #expect(abs(exact.coveredArea - (64 * 64 + 16 * 16).squareRoot()) < 0.5)
+    }
+
     @Test func nonUniformTransformStretchesTheStroke() {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 5))

@@ -47,14 +47,24 @@ extension CGPath {
     ///   `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
     ///   stroke's area is right and its edges stray less than the tolerance.
     ///   With `skiaDevice`, curves are instead cut as Skia cuts them in the device space that
-    ///   transform maps to (see `fillPolygonsLikeSkia`), unbalanced, so that the stroke sits
-    ///   where Chromium draws it; round caps and joins still follow `tolerance`.
+    ///   transform maps to (see `fillPolygonsLikeSkia`), unbalanced, and round caps and joins
+    ///   into Skia's chords, so that the stroke sits where Chromium draws it.
     public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                               miterLimit: CGFloat, tolerance: CGFloat,
                               skiaDevice: CGAffineTransform? = nil) -> [[CGPoint]] {
-        var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin,
-                                  miterLimit: miterLimit, tolerance: tolerance)
+        var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                                  tolerance: tolerance, skiaScale: skiaDevice.map(Self.largestScale))
         stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true, skiaDevice: skiaDevice))
         return stroker.polygons
+    }
+}
+
+extension CGPath {
+    /// The largest factor by which `t` stretches any direction (its largest singular value).
+    static func largestScale(_ t: CGAffineTransform) -> CGFloat {
+        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let det = t.a * t.d - t.b * t.c
+        let disc = max(0, sum * sum - 4 * det * det)
+        return ((sum + disc.squareRoot()) / 2).squareRoot()
     }
 }

@@ -10,6 +10,8 @@ import Strata
 ///   software rasterizer) does: edge end points on a grid of 1/256 pixel across and 1/4 pixel
 ///   down, curves cut into Skia's number of chords. Polygons then match Chromium to about one
 ///   level, curves to its own flattening.
+///   Strokes at most one device pixel wide are drawn as Skia draws them, as hairlines (one
+///   pixel across, Wu's method, the coverage scaled by the width).
 /// - `.exact` keeps every end point where it is and flattens curves to within
 ///   `curveTolerance`, with chords that cross the curve, so areas are right.
 ///
@@ -73,11 +75,52 @@ public enum PathRasterizer {
         let scale = largestScale(of: transform)
         guard scale > 0, scale.isFinite else { return CoverageMask(width: width, height: height) }
         let source = dash.map { path.dashed(phase: $0.phase, lengths: $0.lengths, chordTolerance: 0.5 / scale) } ?? path
+        if precision == .chromium, let alpha = hairlineCoverage(lineWidth: lineWidth, transform: transform) {
+            return hairline(source, cap: cap, alpha: alpha, transform: transform, width: width, height: height)
+        }
         let outline = source.strokeOutline(lineWidth: lineWidth, lineCap: cap, lineJoin: join,
                                            miterLimit: miterLimit, tolerance: curveTolerance / scale,
                                            skiaDevice: precision == .chromium ? transform : nil)
         return fill(polygons: outline, rule: .winding, transform: transform, width: width, height: height,
                     precision: precision)
+    }
+
+    /// The coverage Skia gives a stroke that it draws as a hairline, or nil: a line at most
+    /// one device pixel wide both across and down is drawn one pixel wide, its coverage
+    /// scaled by the mean of those two widths (each measured as Skia's `fast_len`,
+    /// max + min/2).
+    static func hairlineCoverage(lineWidth: CGFloat, transform t: CGAffineTransform) -> CGFloat? {
+        guard lineWidth > 0, lineWidth.isFinite else { return nil }
+        func fastLength(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
+            let (a, b) = (abs(x), abs(y))
+            return max(a, b) + min(a, b) / 2
+        }
+        let across = fastLength(lineWidth * t.a, lineWidth * t.b)
+        let down = fastLength(lineWidth * t.c, lineWidth * t.d)
+        guard across <= 1, down <= 1 else { return nil }
+        return (across + down) / 2
+    }
+
+    /// A stroke drawn as Skia draws hairlines (see `HairlineRasterizer`): open ends pushed
+    /// out half a pixel under round and square caps, the coverage scaled by `alpha`.
+    private static func hairline(_ path: CGPath, cap: CGLineCap, alpha: CGFloat, transform: CGAffineTransform,
+                                 width: Int, height: Int) -> CoverageMask {
+        var lines = HairlineRasterizer(width: width, height: height, alpha: alpha)
+        for sub in path.flattenedSubpaths(tolerance: 0.1, transform: transform) {
+            var pts = sub.points
+            if sub.isClosed, let first = pts.first { pts.append(first) }
+            guard pts.count > 1 else { continue }
+            if !sub.isClosed && cap != .butt {
+                func pushed(_ p: CGPoint, from q: CGPoint) -> CGPoint {
+                    let dx = p.x - q.x, dy = p.y - q.y, len = hypot(dx, dy)
+                    return len > 0 ? CGPoint(x: p.x + dx / len / 2, y: p.y + dy / len / 2) : p
+                }
+                pts[0] = pushed(pts[0], from: pts[1])
+                pts[pts.count - 1] = pushed(pts[pts.count - 1], from: pts[pts.count - 2])
+            }
+            for (p, q) in zip(pts, pts.dropFirst()) { lines.addLine(p, q) }
+        }
+        return CoverageMask(width: width, height: height, bytes: lines.bytes)
     }
 
     /// The largest factor by which `t` stretches any direction (its largest singular value).
