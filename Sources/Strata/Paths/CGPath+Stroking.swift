@@ -42,13 +42,15 @@ extension CGPath {
     /// point's winding number is the number of stroke pieces covering it (never negative), so
     /// fill them with the non-zero rule. Width zero, negative or not finite strokes nothing.
     ///
-    /// - Parameter tolerance: largest distance between a curve (or a round cap or join) and
-    ///   its polygon, in path units. Must be positive. Curves are flattened as for
-    ///   `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
-    ///   stroke's area is right and its edges stray less than the tolerance.
-    ///   With `skiaDevice`, curves are instead cut as Skia cuts them in the device space that
-    ///   transform maps to (see `fillPolygonsLikeSkia`), unbalanced, and round caps and joins
-    ///   into Skia's chords, so that the stroke sits where Chromium draws it.
+    /// - Parameters:
+    ///   - tolerance: largest distance between a curve (or a round cap or join) and its
+    ///     polygon, in path units. Must be positive. Curves are flattened as for
+    ///     `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
+    ///     stroke's area is right and its edges stray less than the tolerance.
+    ///   - skiaDevice: when given, the map from path units to device pixels: curves are then
+    ///     cut as Skia cuts them there (see `fillPolygonsLikeSkia`), without nudging, and
+    ///     round caps and joins into Skia's chords, so that the stroke sits where Chromium
+    ///     draws it. The outline stays in path units.
     public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
                               miterLimit: CGFloat, tolerance: CGFloat,
                               skiaDevice: CGAffineTransform? = nil) -> [[CGPoint]] {
