@@ -87,6 +87,20 @@ struct PathRasterizerBenchTests {
             PathRasterizer.stroke(path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
                                   transform: .identity, width: w, height: h)
         }
+        _ = time("fill 300 random cubics non-zero 1024x768, exact") {
+            PathRasterizer.fill(path: scribble, rule: .winding, transform: .identity, width: w, height: h, precision: .exact)
+        }
+        _ = time("fill 4800 ellipses even-odd 1024x768, exact") {
+            PathRasterizer.fill(path: glyphs, rule: .evenOdd, transform: .identity, width: w, height: h, precision: .exact)
+        }
+        _ = time("stroke 300 random cubics w3 1024x768, exact") {
+            PathRasterizer.stroke(path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                  transform: .identity, width: w, height: h, precision: .exact)
+        }
+        _ = time("stroke 300 random cubics w1 (hairline) 1024x768") {
+            PathRasterizer.stroke(path: scribble, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                  transform: .identity, width: w, height: h)
+        }
         _ = time("fill circle r350 1024x768") {
             PathRasterizer.fill(path: CGPath(ellipseIn: CGRect(x: 162, y: 34, width: 700, height: 700), transform: nil),
                                 rule: .winding, transform: .identity, width: w, height: h)

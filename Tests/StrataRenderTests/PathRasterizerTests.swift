@@ -6,8 +6,8 @@ import StrataRender
 @Suite("Path rasterizer")
 struct PathRasterizerTests {
     func fill(_ path: CGPath, _ rule: CGPathFillRule = .winding, _ t: CGAffineTransform = .identity,
-              _ w: Int = 64, _ h: Int = 64) -> CoverageMask {
-        PathRasterizer.fill(path: path, rule: rule, transform: t, width: w, height: h)
+              _ w: Int = 64, _ h: Int = 64, _ precision: PathRasterizer.Precision = .chromium) -> CoverageMask {
+        PathRasterizer.fill(path: path, rule: rule, transform: t, width: w, height: h, precision: precision)
     }
 
     func rect(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CGPath {
@@ -35,10 +35,20 @@ struct PathRasterizerTests {
 
     @Test(arguments: [(3.25, 7.75, 20.5, 11.125), (0.1, 0.9, 50.3, 60.2), (10, 10, 0.3, 0.4)])
     func rectangleAreaSumsToItsArea(x: Double, y: Double, w: Double, h: Double) {
-        let m = fill(rect(CGFloat(x), CGFloat(y), CGFloat(w), CGFloat(h)))
+        let m = fill(rect(CGFloat(x), CGFloat(y), CGFloat(w), CGFloat(h)), .winding, .identity, 64, 64, .exact)
         // Each byte rounds by at most half a level.
         let edgePixels = 2 * (w + h) + 4
         #expect(abs(m.coveredArea - w * h) <= edgePixels * 0.5 / 255 + 1e-9)
+    }
+
+    @Test func chromiumPrecisionUsesSkiasGrid() {
+        // y to the nearest quarter pixel, x cut to 1/256: as Chromium draws this rectangle.
+        let m = fill(rect(10.5, 10.3, 20.3, 20.4))
+        #expect(m[20, 10] == 191)  // top at 10.25
+        #expect(m[20, 30] == 191)  // bottom at 30.7 → 30.75
+        #expect(m[30, 20] == 203)  // right at 30.8 → 30.796875: 0.797 × 255
+        let exact = fill(rect(10.5, 10.3, 20.3, 20.4), .winding, .identity, 64, 64, .exact)
+        #expect(abs(Int(exact[20, 10]) - 178) <= 1 && abs(Int(exact[20, 30]) - 178) <= 1)  // 0.7 × 255
     }
 
     @Test func evenOddMakesAHole() {
@@ -63,9 +73,13 @@ struct PathRasterizerTests {
         let r = CGFloat(radius)
         let size = Int((2 * r + 4).rounded(.up))
         let c = CGPath(ellipseIn: CGRect(x: 2.3, y: 1.7, width: 2 * r, height: 2 * r), transform: nil)
-        let m = fill(c, .winding, .identity, size, size)
+        let m = fill(c, .winding, .identity, size, size, .exact)
         let exact = Double.pi * radius * radius
         #expect(abs(m.coveredArea - exact) / exact < 0.005)
+        // Chromium's grid and chords cut inside the circle, by up to about 1/8 pixel.
+        let chromium = fill(c, .winding, .identity, size, size, .chromium)
+        #expect(chromium.coveredArea < m.coveredArea)
+        #expect(abs(chromium.coveredArea - exact) < 2 * .pi * radius * 0.15)
     }
 
     @Test func overlappingPiecesDoNotDarkenEdges() {
@@ -91,7 +105,8 @@ struct PathRasterizerTests {
         #expect(m[4, 20] == 0 && m[5, 20] == 255 && m[14, 20] == 255 && m[15, 20] == 0)
         #expect(m[10, 9] == 0 && m[10, 10] == 255 && m[10, 29] == 255 && m[10, 30] == 0)
         let rotated = fill(rect(-10, -10, 20, 20), .winding,
-                           CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)))
+                           CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)),
+                           64, 64, .exact)
         #expect(abs(rotated.coveredArea - 400) < 0.5)
         #expect(rotated[32, 32] == 255 && rotated[32, 22] == 255 && rotated[18, 18] == 0)
     }
@@ -151,6 +166,33 @@ struct PathRasterizerTests {
                                       dash: (phase: 0, lengths: [10, 6]), transform: .identity, width: 64, height: 20)
         #expect(m[5, 10] == 255 && m[12, 10] == 0 && m[20, 10] == 255)
         #expect(abs(m.coveredArea - 4 * (10 * 4)) < 0.5)
+    }
+
+    @Test func thinStrokesAreHairlinesLikeChromiums() {
+        // At most one device pixel wide: one pixel across the minor axis, scaled by the width.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 4, y: 10.5))
+        p.addLine(to: CGPoint(x: 60, y: 10.5))
+        let one = PathRasterizer.stroke(path: p, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                        transform: .identity, width: 64, height: 20)
+        #expect(one[30, 10] == 255 && one[30, 9] == 0 && one[30, 11] == 0)
+        let half = PathRasterizer.stroke(path: p, lineWidth: 0.5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                         transform: .identity, width: 64, height: 20)
+        #expect(half[30, 10] == 128)
+        // A diagonal: each column holds one pixel's worth, split between two rows.
+        let d = CGMutablePath()
+        d.move(to: CGPoint(x: 0, y: 2))
+        d.addLine(to: CGPoint(x: 64, y: 18))
+        let m = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                      transform: .identity, width: 64, height: 20)
+        for x in 0..<64 {
+            let column = (0..<20).reduce(0) { $0 + Int(m[x, $1]) }
+            #expect(abs(column - 255) <= 2)
+        }
+        // Exact precision strokes it as a band one pixel wide across the line instead.
+        let exact = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                                          transform: .identity, width: 64, height: 20, precision: .exact)
+        #expect(abs(exact.coveredArea - (64 * 64 + 16 * 16).squareRoot()) < 0.5)
     }
 
     @Test func nonUniformTransformStretchesTheStroke() {

@@ -13,9 +13,12 @@ extension CGPath {
     /// dash becomes a zero-length line (a dot under round or square caps). When the pattern is
     /// empty, has a negative or non-finite length, sums to zero, or would cut more than a
     /// million dashes, the path comes back undashed (SVG draws such a stroke solid).
+    ///
+    /// Lengths along curves are measured finely (to a hundred-thousandth of the path's size);
+    /// `dashed(phase:lengths:chordTolerance:)` measures them as Skia does, to match Chromium.
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
-        let dashed = CGPath(elements: dashedElements(phase: phase, lengths: lengths) ?? elements)
+        let dashed = CGPath(elements: dashedElements(phase: phase, lengths: lengths, chordTolerance: nil) ?? elements)
         guard !transform.isIdentity else { return dashed }
         return CGPath(elements: dashed.elements.map { $0.applying(transform) })
     }
@@ -23,8 +26,18 @@ extension CGPath {
 #endif
 
 extension CGPath {
-    /// The dashed elements, or nil when the pattern does not dash (see `copy(dashingWithPhase:)`).
-    func dashedElements(phase: CGFloat, lengths: [CGFloat]) -> [CGPath.Element]? {
+    /// The dashes of the path (see `copy(dashingWithPhase:lengths:transform:)`), with curve
+    /// lengths measured as Skia's contour measure does: curves halved until within
+    /// `chordTolerance` path units of their chords (Strata addition). Half a device pixel, in
+    /// path units, puts dashes where Chromium draws them: on gentle curves about a thousandth
+    /// short of the true arc length, as Chromium's are.
+    public func dashed(phase: CGFloat, lengths: [CGFloat], chordTolerance: CGFloat) -> CGPath {
+        CGPath(elements: dashedElements(phase: phase, lengths: lengths, chordTolerance: chordTolerance) ?? elements)
+    }
+
+    /// The dashed elements, or nil when the pattern does not dash (see `copy(dashingWithPhase:)`);
+    /// lengths measured finely, or as Skia does with `chordTolerance` (see `PathMeasure`).
+    func dashedElements(phase: CGFloat, lengths: [CGFloat], chordTolerance: CGFloat?) -> [CGPath.Element]? {
         guard !lengths.isEmpty, phase.isFinite,
               lengths.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         let intervals = lengths.count % 2 == 0 ? lengths : lengths + lengths
@@ -46,7 +59,7 @@ extension CGPath {
             }
         }
 
-        let measure = PathMeasure(self)
+        let measure = PathMeasure(self, chordTolerance: chordTolerance)
         let dashCount = measure.contours.reduce(0) { $0 + $1.length } * CGFloat(intervals.count / 2) / total
         guard dashCount <= 1_000_000 else { return nil }
 

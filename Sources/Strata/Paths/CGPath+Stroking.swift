@@ -42,15 +42,31 @@ extension CGPath {
     /// point's winding number is the number of stroke pieces covering it (never negative), so
     /// fill them with the non-zero rule. Width zero, negative or not finite strokes nothing.
     ///
-    /// - Parameter tolerance: largest distance between a curve (or a round cap or join) and
-    ///   its polygon, in path units. Must be positive. Curves are flattened as for
-    ///   `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
-    ///   stroke's area is right and its edges stray less than the tolerance.
+    /// - Parameters:
+    ///   - tolerance: largest distance between a curve (or a round cap or join) and its
+    ///     polygon, in path units. Must be positive. Curves are flattened as for
+    ///     `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the
+    ///     stroke's area is right and its edges stray less than the tolerance.
+    ///   - skiaDevice: when given, the map from path units to device pixels: curves are then
+    ///     cut as Skia cuts them there (see `fillPolygonsLikeSkia`), without nudging, and
+    ///     round caps and joins into Skia's chords, so that the stroke sits where Chromium
+    ///     draws it. The outline stays in path units.
     public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
-                              miterLimit: CGFloat, tolerance: CGFloat) -> [[CGPoint]] {
-        var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin,
-                                  miterLimit: miterLimit, tolerance: tolerance)
-        stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true))
+                              miterLimit: CGFloat, tolerance: CGFloat,
+                              skiaDevice: CGAffineTransform? = nil) -> [[CGPoint]] {
+        var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                                  tolerance: tolerance, skiaScale: skiaDevice.map(Self.largestScale))
+        stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true, skiaDevice: skiaDevice))
         return stroker.polygons
+    }
+}
+
+extension CGPath {
+    /// The largest factor by which `t` stretches any direction (its largest singular value).
+    static func largestScale(_ t: CGAffineTransform) -> CGFloat {
+        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let det = t.a * t.d - t.b * t.c
+        let disc = max(0, sum * sum - 4 * det * det)
+        return ((sum + disc.squareRoot()) / 2).squareRoot()
     }
 }

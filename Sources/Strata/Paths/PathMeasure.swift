@@ -3,13 +3,20 @@ import Foundation
 /// Arc lengths along a path's subpaths, and the pieces between two lengths: what dashing and
 /// trimming cut by.
 ///
-/// Lengths come from flattening each segment finely; a length maps to a segment parameter by
-/// interpolating between the flattened samples, then the cut is made on the exact curve, so
-/// curves stay curves.
+/// Lengths are sums of chords over each segment; a length maps to a segment parameter by
+/// interpolating between the chords' ends, then the cut is made on the exact curve, so
+/// curves stay curves. Two ways to place the chords:
+/// - fine (the default): equal steps to within a hundred-thousandth of the path's size;
+/// - Skia's (`chordTolerance`): halve a curve until its control points lie within the
+///   tolerance of the chord's thirds (quadratic: its middle), as Skia's contour measure does
+///   (with 0.5 device pixels), so that dashes land where Chromium draws them. Those chords
+///   fall short of the curve by about a thousandth on gentle curves, and Chromium's dashes
+///   drift by as much.
 struct PathMeasure {
-    /// One segment with its sampled lengths: `lengths[i]` is the length up to parameter i/n.
+    /// One segment with its chords: `lengths[i]` is the length up to parameter `ts[i]`.
     struct Piece {
         var segment: PathSegment
+        var ts: [CGFloat]
         var lengths: [CGFloat]
         var length: CGFloat { lengths[lengths.count - 1] }
     }
@@ -24,30 +31,69 @@ struct PathMeasure {
 
     var contours: [Contour]
 
-    /// Measures `path`'s subpaths, flattening to within a hundred-thousandth of its size.
-    init(_ path: CGPath) {
+    /// Measures `path`'s subpaths (see the type's notes for `chordTolerance`).
+    init(_ path: CGPath, chordTolerance: CGFloat? = nil) {
         let box = path.boundingBox
         let size = box.isNull ? 0 : max(box.width, box.height)
-        let tolerance = size.isFinite && size > 0 ? size * 1e-5 : 1e-9
+        let fine = size.isFinite && size > 0 ? size * 1e-5 : 1e-9
+        let skia = chordTolerance.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         contours = path.segmentedSubpaths().map { sub in
             var pieces: [Piece] = []
             var starts: [CGFloat] = []
             var total: CGFloat = 0
             var pts: [CGPoint] = []
+            var ts: [CGFloat] = []
             for seg in sub.segments {
                 pts.removeAll(keepingCapacity: true)
+                ts.removeAll(keepingCapacity: true)
                 pts.append(seg.a)
-                seg.flatten(tolerance: tolerance, into: &pts)
+                ts.append(0)
+                if let tol = skia, seg.kind != .line {
+                    Self.halve(seg, 0, 1, depth: 0, tolerance: tol, points: &pts, ts: &ts)
+                } else {
+                    seg.flatten(tolerance: fine, into: &pts)
+                    let n = CGFloat(pts.count - 1)
+                    for i in 1..<pts.count { ts.append(CGFloat(i) / n) }
+                }
                 var lengths = [CGFloat](repeating: 0, count: pts.count)
                 for i in 1..<pts.count {
                     let step = hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y)
                     lengths[i] = lengths[i - 1] + (step.isFinite ? step : 0)
                 }
                 starts.append(total)
-                pieces.append(Piece(segment: seg, lengths: lengths))
+                pieces.append(Piece(segment: seg, ts: ts, lengths: lengths))
                 total += lengths[lengths.count - 1]
             }
             return Contour(subpath: sub, pieces: pieces, starts: starts, length: total)
+        }
+    }
+
+    /// Skia's subdivision: halve the part of `seg` between `t0` and `t1` while it is too curvy
+    /// for `tolerance` (and no deeper than 20 halvings), appending each chord's end.
+    private static func halve(_ seg: PathSegment, _ t0: CGFloat, _ t1: CGFloat, depth: Int, tolerance: CGFloat,
+                              points: inout [CGPoint], ts: inout [CGFloat]) {
+        let part = seg.subsegment(from: t0, to: t1)
+        let curvy: Bool
+        switch part.kind {
+        case .line:
+            curvy = false
+        case .quad:
+            let dx = part.b.x / 2 - (part.a.x + part.d.x) / 4, dy = part.b.y / 2 - (part.a.y + part.d.y) / 4
+            curvy = max(abs(dx), abs(dy)) > tolerance
+        case .cubic:
+            // Skia tests a cubic's control points against the chord's thirds, and a conic (what
+            // it makes of SVG arcs and ellipses) by its middle. Strata's arcs are cubics, so
+            // the middle test keeps their chords where Chromium's fall.
+            let m = part.point(at: 0.5)
+            curvy = max(abs(m.x - (part.a.x + part.d.x) / 2), abs(m.y - (part.a.y + part.d.y) / 2)) > tolerance
+        }
+        if curvy && depth < 20 {
+            let mid = (t0 + t1) / 2
+            halve(seg, t0, mid, depth: depth + 1, tolerance: tolerance, points: &points, ts: &ts)
+            halve(seg, mid, t1, depth: depth + 1, tolerance: tolerance, points: &points, ts: &ts)
+        } else {
+            points.append(part.d)
+            ts.append(t1)
         }
     }
 
@@ -70,8 +116,7 @@ struct PathMeasure {
         }
         let span = ls[b] - ls[a]
         let f = span > 0 ? (local - ls[a]) / span : 0
-        let n = CGFloat(ls.count - 1)
-        return (lo, (CGFloat(a) + f) / n)
+        return (lo, piece.ts[a] + f * (piece.ts[b] - piece.ts[a]))
     }
 
     /// The segments of `contour` between distances `s0` and `s1` (0 ≤ s0 ≤ s1). A zero-length

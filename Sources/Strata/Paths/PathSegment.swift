@@ -110,6 +110,76 @@ struct PathSegment: Equatable, Sendable {
         return ts
     }
 
+    /// The parameters in (0, 1) where y has a local extremum, in order.
+    func yExtremaParameters() -> [CGFloat] {
+        switch kind {
+        case .line:
+            return []
+        case .quad:
+            let den = a.y - 2 * b.y + d.y
+            guard den != 0 else { return [] }
+            let t = (a.y - b.y) / den
+            return t > 0 && t < 1 ? [t] : []
+        case .cubic:
+            let qa = -a.y + 3 * b.y - 3 * c.y + d.y, qb = 2 * (a.y - 2 * b.y + c.y), qc = b.y - a.y
+            return quadraticRoots(qa, qb, qc).filter { $0 > 0 && $0 < 1 }.sorted()
+        }
+    }
+
+    /// Appends the points after `a` of the chords Skia would cut `device` (this segment in
+    /// device pixels) into: split where y turns, then 2^`skiaStepShift()` equal steps per
+    /// piece. The points are this segment's, at the same parameters.
+    func appendSkiaSteps(measuredIn device: PathSegment, into out: inout [CGPoint]) {
+        var ts = device.yExtremaParameters()
+        ts.append(1)
+        var t0: CGFloat = 0
+        for t1 in ts where t1 > t0 {
+            let n = 1 << device.subsegment(from: t0, to: t1).skiaStepShift()
+            for i in 1..<n { out.append(point(at: t0 + (t1 - t0) * CGFloat(i) / CGFloat(n))) }
+            out.append(t1 == 1 ? d : point(at: t1))
+            t0 = t1
+        }
+    }
+
+    /// log2 of the number of equal steps Skia cuts this (y-monotonic) curve into for
+    /// analytic anti-aliasing: its estimate of the curve's distance from the chord, in
+    /// 1/256 pixel (fixed point, as Skia computes it), each step quartering it, at most 6.
+    /// Lines take 0.
+    func skiaStepShift() -> Int {
+        // Skia's FDot6 coordinates at 4× accuracy: 1/256 pixel, cut toward zero.
+        func fixed(_ v: CGFloat) -> Int64? {
+            let s = v * 256
+            return s.isFinite && abs(s) < 1e12 ? Int64(s.rounded(.towardZero)) : nil
+        }
+        func cheapDistance(_ dx: Int64, _ dy: Int64) -> Int64 {
+            let x = abs(dx), y = abs(dy)
+            return x > y ? x + (y >> 1) : y + (x >> 1)
+        }
+        func diffToShift(_ dx: Int64, _ dy: Int64) -> Int {
+            let dist = (cheapDistance(dx, dy) + (1 << 4)) >> 5
+            return (64 - UInt64(max(0, dist)).leadingZeroBitCount) >> 1
+        }
+        switch kind {
+        case .line:
+            return 0
+        case .quad:
+            guard let x0 = fixed(a.x), let y0 = fixed(a.y), let x1 = fixed(b.x), let y1 = fixed(b.y),
+                  let x2 = fixed(d.x), let y2 = fixed(d.y) else { return 6 }
+            let shift = diffToShift((2 * x1 - x0 - x2) >> 2, (2 * y1 - y0 - y2) >> 2)
+            return min(6, max(1, shift))
+        case .cubic:
+            guard let x0 = fixed(a.x), let y0 = fixed(a.y), let x1 = fixed(b.x), let y1 = fixed(b.y),
+                  let x2 = fixed(c.x), let y2 = fixed(c.y), let x3 = fixed(d.x), let y3 = fixed(d.y)
+            else { return 6 }
+            func deltaFromLine(_ p0: Int64, _ p1: Int64, _ p2: Int64, _ p3: Int64) -> Int64 {
+                let oneThird = ((p0 * 8 - p1 * 15 + 6 * p2 + p3) * 19) >> 9
+                let twoThird = ((p0 + 6 * p1 - p2 * 15 + p3 * 8) * 19) >> 9
+                return max(abs(oneThird), abs(twoThird))
+            }
+            return min(6, diffToShift(deltaFromLine(x0, x1, x2, x3), deltaFromLine(y0, y1, y2, y3)) + 1)
+        }
+    }
+
     /// How many equal parameter steps keep the chords within `tolerance` of the curve.
     ///
     /// The distance between a curve and the chord over a parameter step h is at most

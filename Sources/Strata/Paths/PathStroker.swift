@@ -29,7 +29,13 @@ struct PathStroker {
     /// of pieces covering it, never negative.
     private(set) var polygons: [[CGPoint]] = []
 
-    init(lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
+    /// When set, round caps and joins are cut into the chords Skia would draw at this many
+    /// device pixels per unit (see `skiaArcOffsets`), instead of by `tolerance`.
+    var skiaScale: CGFloat?
+
+    init(lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+         skiaScale: CGFloat? = nil) {
+        self.skiaScale = skiaScale
         halfWidth = lineWidth / 2
         self.cap = cap
         self.join = join
@@ -162,7 +168,8 @@ struct PathStroker {
                 outer = [miter]
             } else {
                 outer = [oa]
-                appendArc(around: v, from: atan2(oa.y - v.y, oa.x - v.x), sweep: sweep, into: &outer)
+                appendArc(around: v, from: atan2(oa.y - v.y, oa.x - v.x), sweep: sweep, into: &outer,
+                          likeSkia: style == join)
                 outer.append(ob)
             }
         }
@@ -217,9 +224,18 @@ struct PathStroker {
     }
 
     /// Appends the inner points of an arc of radius `halfWidth` around `c` (its end points
-    /// are the caller's), as many as keep the chords within `tolerance` of the circle.
-    private func appendArc(around c: CGPoint, from a0: CGFloat, sweep: CGFloat, into poly: inout [CGPoint]) {
+    /// are the caller's), as many as keep the chords within `tolerance` of the circle, or
+    /// (with `skiaScale`, for caps and chosen joins) as many as Skia draws.
+    private func appendArc(around c: CGPoint, from a0: CGFloat, sweep: CGFloat, into poly: inout [CGPoint],
+                           likeSkia: Bool = true) {
         let h = halfWidth
+        if likeSkia, let scale = skiaScale {
+            for f in Self.skiaArcOffsets(radius: h * scale, sweep: abs(sweep)) {
+                let a = a0 + (sweep < 0 ? -f : f)
+                poly.append(CGPoint(x: c.x + h * cos(a), y: c.y + h * sin(a)))
+            }
+            return
+        }
         let maxStep = tolerance < h ? 2 * acos(1 - tolerance / h) : CGFloat.pi / 2
         let steps = Int(min(1024, max(1, (abs(sweep) / min(maxStep, .pi / 2)).rounded(.up))))
         guard steps > 1 else { return }
@@ -228,6 +244,43 @@ struct PathStroker {
             let a = a0 + CGFloat(k) * step
             poly.append(CGPoint(x: c.x + h * cos(a), y: c.y + h * sin(a)))
         }
+    }
+
+    /// The angles (from the start, excluding both ends) of the chords Skia draws for a round
+    /// cap or join: the arc as conics of at most 90° from its start, each conic cut into 2^k
+    /// quadratics by Skia's conic error estimate (tolerance 1/4 pixel), each quadratic into
+    /// 2^j chords by its analytic anti-aliasing estimate (see `PathSegment.skiaStepShift`),
+    /// taken at equal angles. `radius` is in device pixels.
+    static func skiaArcOffsets(radius r: CGFloat, sweep: CGFloat) -> [CGFloat] {
+        guard r > 0, r.isFinite, sweep > 0, sweep.isFinite else { return [] }
+        var offsets: [CGFloat] = []
+        var start: CGFloat = 0
+        while start < sweep - 1e-9 {
+            let theta = min(.pi / 2, sweep - start)
+            // The conic's weight and its distance from a quadratic (SkConic::computeQuadPOW2).
+            let w = cos(theta / 2), a = w - 1, k = a / (4 * (2 + a))
+            let ddx = (1 - 2 + cos(theta)) * r, ddy = (-2 * tan(theta / 2) + sin(theta)) * r
+            var error = abs(k) * hypot(ddx, ddy)
+            var pow2 = 0
+            while pow2 < 5 && error > 0.25 {
+                error *= 0.25
+                pow2 += 1
+            }
+            let quads = 1 << pow2, step = theta / CGFloat(quads)
+            for j in 0..<quads {
+                let q0 = start + CGFloat(j) * step
+                // The quadratic over this step, placed as it is on the circle.
+                let m = q0 + step / 2, cr = r / cos(step / 2)
+                let quad = PathSegment.quad(CGPoint(x: r * cos(q0), y: r * sin(q0)),
+                                            CGPoint(x: cr * cos(m), y: cr * sin(m)),
+                                            CGPoint(x: r * cos(q0 + step), y: r * sin(q0 + step)))
+                let n = 1 << quad.skiaStepShift()
+                for i in 1..<n { offsets.append(q0 + step * CGFloat(i) / CGFloat(n)) }
+                if q0 + step < sweep - 1e-9 { offsets.append(q0 + step) }
+            }
+            start += theta
+        }
+        return offsets
     }
 
     /// Adds one piece of outline (one loop, or a closed subpath's outer and inner loop),

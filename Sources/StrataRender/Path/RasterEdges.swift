@@ -24,11 +24,24 @@ struct RasterEdge {
 struct RasterEdges {
     let width: Double
     let height: Double
+    /// Whether end points are placed on Skia's grid (see `skiaSnap`).
+    let snapsLikeSkia: Bool
     private(set) var edges: [RasterEdge] = []
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, snapsLikeSkia: Bool = false) {
         self.width = Double(width)
         self.height = Double(height)
+        self.snapsLikeSkia = snapsLikeSkia
+    }
+
+    /// A point as Skia's analytic anti-aliasing places edge end points: x and y cut to
+    /// 1/256 pixel (toward zero), then y rounded to the nearest quarter pixel. Coordinates
+    /// beyond ±2²³ are left alone (Skia would overflow there; they are clipped anyway).
+    static func skiaSnap(_ x: Double, _ y: Double) -> (Double, Double) {
+        guard abs(x) < 8_388_608, abs(y) < 8_388_608 else { return (x, y) }
+        let sx = (x * 256).rounded(.towardZero) / 256
+        let ty = (y * 256).rounded(.towardZero) / 256
+        return (sx, (ty * 4 + 0.5).rounded(.down) / 4)
     }
 
     /// Adds the closed polygon `points` (the edge from the last point to the first included),
@@ -53,7 +66,12 @@ struct RasterEdges {
 
     mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
         var (ax, ay, bx, by) = (Double(p.x), Double(p.y), Double(q.x), Double(q.y))
-        guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
+        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
+        if snapsLikeSkia {
+            (ax, ay) = Self.skiaSnap(ax, ay)
+            (bx, by) = Self.skiaSnap(bx, by)
+        }
+        guard ay != by else { return }
         var d: Int32 = 1
         if ay > by {
             swap(&ax, &bx)

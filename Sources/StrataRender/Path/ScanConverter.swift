@@ -25,7 +25,7 @@ import Foundation
 /// spans exactly in x with weight 1/16. The edge order carries from line to line, so each
 /// costs about one pass over the row's edges. The largest error is then 1/32 of a pixel's
 /// coverage (8 levels), on near-horizontal edges. Rows crowded with edges get fewer lines:
-/// 8 past 256 edges, 4 past 2048 and 2 past 65536, so that time stays bounded.
+/// 8 past 256 edges, 4 past 2048, 2 past 16384 and 1 past 65536, so that time stays bounded.
 struct ScanConverter {
     let width: Int
     let height: Int
@@ -138,7 +138,7 @@ struct ScanConverter {
                 exact = (events.count + 1) * active <= budget
             }
             if !exact {
-                sample(top: top, samples: active > 65536 ? 2 : active > 2048 ? 4 : active > 256 ? 8 : 16)
+                sample(top: top, samples: active > 65536 ? 1 : active > 16384 ? 2 : active > 2048 ? 4 : active > 256 ? 8 : 16)
             } else {
                 events.append(bottom)
                 events.sort()
@@ -263,7 +263,7 @@ struct ScanConverter {
                 return true
             }
             if !settled {
-                order.sort(by: less)
+                if byMiddle || order.count < 4096 { order.sort(by: less) } else { bucketSortByTop() }
             } else if order.count > head {
                 order[head...].sort(by: less)
                 if head > 0 {
@@ -389,7 +389,46 @@ struct ScanConverter {
                 }
                 return true
             }
-            if !settled { order.sort { $0.top < $1.top } }
+            if !settled { bucketSortByTop() }
+        }
+
+        /// Sorts `order` by `top` in linear time, for rows whose edges cross so much that the
+        /// order is lost from line to line (a scribble of a million points): a counting sort
+        /// into about n/4 buckets over the keys' range, then an insertion sort, which only
+        /// has to order each bucket's few entries.
+        mutating func bucketSortByTop() {
+            let n = order.count
+            guard n > 1 else { return }
+            var lo = Double.infinity, hi = -Double.infinity
+            for a in order {
+                lo = min(lo, a.top)
+                hi = max(hi, a.top)
+            }
+            guard hi > lo, (hi - lo).isFinite else { return }
+            let buckets = max(16, n / 4)
+            let scale = Double(buckets) / (hi - lo) * (1 - 1e-12)
+            var starts = [Int](repeating: 0, count: buckets + 1)
+            for a in order { starts[min(buckets - 1, Int((a.top - lo) * scale)) + 1] += 1 }
+            for b in 0..<buckets { starts[b + 1] += starts[b] }
+            merged.removeAll(keepingCapacity: true)
+            merged.append(contentsOf: order)  // same size; overwritten below
+            for a in order {
+                let b = min(buckets - 1, Int((a.top - lo) * scale))
+                merged[starts[b]] = a
+                starts[b] += 1
+            }
+            swap(&order, &merged)
+            order.withUnsafeMutableBufferPointer { o in
+                for j in 1..<o.count where o[j].top < o[j - 1].top {
+                    let v = o[j]
+                    var m = j
+                    while m > 0 && v.top < o[m - 1].top {
+                        o[m] = o[m - 1]
+                        m -= 1
+                    }
+                    o[m] = v
+                }
+            }
         }
 
         /// Starts (positive `v`) or ends (negative) a horizontal span at `x`.
