@@ -90,32 +90,35 @@ void main() {
     bool continuous = (v_flags & CONTINUOUS) != 0;
     float opacity = v_params.y;
     vec2 p = v_local;
-
-    // Derivatives at top level, in uniform control flow.
-    float dShape = sdRoundedRect(p, v_shape, v_radii, continuous);
-    float aaShape = length(vec2(dFdx(dShape), dFdy(dShape)));
-    float bw = v_params.x;
-    vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
-    float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);
-    float aaInner = length(vec2(dFdx(dInner), dFdy(dInner)));
-    vec2 contentT = (p - v_content.xy) / v_content.zw;
-    vec2 uv = mix(v_uv.xy, v_uv.zw, clamp(contentT, 0.0, 1.0));
-    vec4 texel = texture(u_contents, uv);
-    float contentEdge = edgeCoverage(p, v_content, 15);
-    vec4 maskTexel = texture(u_mask, uv);
-    float shapeCoverage = ((v_flags >> AA_SHIFT) & 15) == 15 ? coverage(dShape, aaShape)
-                                                             : edgeCoverage(p, v_shape, (v_flags >> AA_SHIFT) & 15);
-
+    // Every branch below depends only on per-instance (flat) values, so the
+    // pixels of a 2×2 quad take the same path and derivatives stay defined.
     vec4 color;
     if (kind == KIND_SHADOW) {
         float sigma = v_params.z;
-        float a = sigma < 0.05 ? shapeCoverage : roundedBoxShadow(p, v_shape, v_radii, sigma);
+        float a;
+        if (sigma < 0.05) {
+            float d = sdRoundedRect(p, v_shape, v_radii, continuous);
+            a = coverage(d, length(vec2(dFdx(d), dFdy(d))));
+        } else {
+            a = roundedBoxShadow(p, v_shape, v_radii, sigma);
+        }
         color = v_fill * clamp(a, 0.0, 1.0);
     } else if (kind == KIND_COMPOSITE) {
+        vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
+        vec4 texel = texture(u_contents, uv);
+        float edge = edgeCoverage(p, v_content, 15);
         // A tinted composite (a blurred shadow silhouette) uses only the alpha.
-        color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * contentEdge) : texel * contentEdge;
-        if ((v_flags & HAS_MASK) != 0) { color *= maskTexel.a; }
+        color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
+        if ((v_flags & HAS_MASK) != 0) { color *= texture(u_mask, uv).a; }
     } else {
+        int aaEdges = (v_flags >> AA_SHIFT) & 15;
+        float shapeCoverage;
+        if (aaEdges == 15) {
+            float d = sdRoundedRect(p, v_shape, v_radii, continuous);
+            shapeCoverage = coverage(d, length(vec2(dFdx(d), dFdy(d))));
+        } else {
+            shapeCoverage = edgeCoverage(p, v_shape, aaEdges);
+        }
         color = v_fill * shapeCoverage;
         if ((v_flags & HAS_GRADIENT) != 0) {
             int type = (v_flags >> GRADIENT_TYPE_SHIFT) & 3;
@@ -137,12 +140,16 @@ void main() {
             vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
             color = over(g * shapeCoverage, color);
         } else if ((v_flags & HAS_TEXTURE) != 0) {
-            float c = contentEdge;
+            vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
+            float c = edgeCoverage(p, v_content, 15);
             if ((v_flags & CLIP_CONTENT) != 0) { c = min(c, shapeCoverage); }
-            color = over(texel * c, color);
+            color = over(texture(u_contents, uv) * c, color);
         }
+        float bw = v_params.x;
         if (bw > 0.0) {
-            float ring = clamp(shapeCoverage - coverage(dInner, aaInner), 0.0, 1.0);
+            vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
+            float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);
+            float ring = clamp(shapeCoverage - coverage(dInner, length(vec2(dFdx(dInner), dFdy(dInner)))), 0.0, 1.0);
             color = over(v_border * ring, color);
         }
     }
