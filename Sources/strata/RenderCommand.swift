@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
             .renderList(for: tree)
         if dump { print(list.dump(), terminator: "") }
         let result: (image: CGImage, stats: RenderStats)
-        do { result = try renderer.render(list) } catch { throw failure("\(scene.baseURL?.path ?? self.scene): \(error.description)") }
+        do { result = try renderer.render(list) } catch { throw failure("\(self.scene): \(error.description)") }
         do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
         print(stats ? "wrote \(path): \(result.stats)" : "wrote \(path)")
     }
