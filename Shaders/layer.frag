@@ -141,7 +141,8 @@ void main() {
             color = over(g * shapeCoverage, color);
         } else if ((v_flags & HAS_TEXTURE) != 0) {
             vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
-            float c = edgeCoverage(p, v_content, 15);
+            // Contents edges shared with an abutting cell or layer are hard, like the shape's.
+            float c = edgeCoverage(p, v_content, aaEdges);
             if ((v_flags & CLIP_CONTENT) != 0) { c = min(c, shapeCoverage); }
             color = over(texture(u_contents, uv) * c, color);
         }

@@ -190,3 +190,35 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         #expect(first == second)
     }
 }
+
+@Suite struct NineSliceRenderTests {
+    @Test func stretchedFrameKeepsCornersAndShowsNoSeams() throws {
+        // A 12×12 frame: a 4-pixel dark border around a white centre.
+        var px = [UInt8](repeating: 255, count: 12 * 12 * 4)
+        for y in 0..<12 { for x in 0..<12 where x < 4 || x >= 8 || y < 4 || y >= 8 {
+            px[(y * 12 + x) * 4] = 20; px[(y * 12 + x) * 4 + 1] = 40; px[(y * 12 + x) * 4 + 2] = 80
+        } }
+        let r = root(200, 100)
+        let button = layer(CGRect(x: 0, y: 0, width: 160, height: 60), CGPoint(x: 100, y: 50), nil)
+        button.contents = CGImage(width: 12, height: 12, pixels: px, label: "frame")
+        button.contentsCenter = CGRect(x: 4.0 / 12, y: 4.0 / 12, width: 4.0 / 12, height: 4.0 / 12)
+        button.transform = CATransform3DRotate(perspective(400), 0.3, 1, 0.5, 0)
+        r.addSublayer(button)
+        let out = try render(r, 200, 100, background: .black)
+        let plain = try render(r, 200, 100, background: .black)
+        #expect(out.image.pixels == plain.image.pixels)
+        // Along the middle row, inside the white centre, every pixel is white: no seam between cells.
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: r)
+        let centre = list.screen.items[4]
+        guard let toLocal = centre.mapping.inverted() else { Issue.record("no inverse"); return }
+        var darkest = 255
+        for x in 0..<200 {
+            let h = toLocal.apply(Double(x) + 0.5, 50.5)
+            let u = h.x / h.w, v = h.y / h.w
+            guard u > 6, u < 154, v > 6, v < 54 else { continue }
+            darkest = min(darkest, pixel(out.image, x, 50)[0])
+        }
+        #expect(darkest >= 250, "darkest centre pixel \(darkest)")
+        GoldenImage.check(out.image, named: "nine_slice")
+    }
+}

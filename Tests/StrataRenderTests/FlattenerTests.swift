@@ -299,3 +299,40 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(items.map(\.antialiasedEdges) == [0b1111, 0b1111, 0b1111])
     }
 }
+
+/// Rounds away floating-point noise for exact comparisons.
+func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
+
+@Suite struct NineSliceTests {
+    @Test func contentsCenterKeepsCornersAndStretchesTheMiddle() {
+        let root = canvasRoot()
+        let l = makeLayer("button", bounds: CGRect(x: 0, y: 0, width: 100, height: 40), position: CGPoint(x: 60, y: 30),
+                          color: nil)
+        l.contents = CGImage(width: 30, height: 30, pixels: [UInt8](repeating: 255, count: 30 * 30 * 4), label: "frame")
+        l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        l.borderWidth = 1
+        root.addSublayer(l)
+        let items = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
+        let cells = items.filter { $0.label == "button.contents" }
+        #expect(cells.count == 9)
+        #expect(cells.map(\.shape.minX).prefix(3).map(r6) == [0, 10, 90])
+        #expect(cells.map(\.shape.width).prefix(3).map(r6) == [10, 80, 10])
+        #expect(cells.map(\.shape.height).enumerated().filter { $0.offset % 3 == 0 }.map { r6($0.element) } == [10, 20, 10])
+        if case .texture(_, let uv, _)? = cells[4].content {
+            // The stretched centre samples half a texel (1/60) inside its third of the image.
+            #expect(abs(uv.minX - (1.0 / 3 + 1.0 / 60)) < 1e-12 && abs(uv.width - (1.0 / 3 - 1.0 / 30)) < 1e-12)
+        } else {
+            Issue.record("the centre cell has no texture")
+        }
+        // The centre cell shares all four edges with its neighbours: no seams.
+        #expect(cells[4].antialiasedEdges == 0)
+        // The border comes after the contents.
+        #expect(items.last?.label == "button.border")
+        // Too small for both fixed parts: the corners shrink together and the middle vanishes.
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 40)
+        let narrow = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
+            .filter { $0.label == "button.contents" }
+        #expect(narrow.count == 6)
+        #expect(narrow.prefix(2).map { r6($0.shape.width) } == [5, 5])
+    }
+}

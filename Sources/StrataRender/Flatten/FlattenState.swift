@@ -84,16 +84,19 @@ struct FlattenState {
         }
 
         let content = contentFill(of: layer, mapping: mapping)
+        let cells = content.flatMap { nineSliceCells(of: layer, content: $0.fill) } ?? []
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
-        if let content {
+        if let content, cells.isEmpty {
             body.content = content.fill
             body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
             body.clipsContentToShape = layer.masksToBounds
         }
         let border = borderParts(layer)
-        let borderOnBody = sublayers.isEmpty
+        // The border draws above contents and sublayers: on the body item only
+        // when nothing else comes between.
+        let borderOnBody = sublayers.isEmpty && cells.isEmpty
         if borderOnBody, let border {
             body.borderWidth = border.width
             body.borderColor = border.color
@@ -102,13 +105,34 @@ struct FlattenState {
             items.append(body)
         }
 
+        // The clip of this layer's own bounds, made once when something needs it.
+        var ownClip: Int32?
+        func boundsClip(_ state: inout FlattenState) -> Int32? {
+            if let ownClip { return ownClip }
+            guard let toLocal = mapping.inverted() else { return nil }
+            state.list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds, radii: radii,
+                                              continuousCorners: continuous, parent: clip))
+            ownClip = Int32(state.list.clips.count - 1)
+            return ownClip
+        }
+        if !cells.isEmpty {
+            // Nine-part contents: clipped to the rounded bounds by a clip, since
+            // each cell's own shape is only its part of the image.
+            guard let cellClip = layer.masksToBounds ? boundsClip(&self) : clip else { return }
+            for (rect, uv) in cells {
+                let m = antialiasingMargin(mapping, rect)
+                items.append(DrawItem(label: label + ".contents", mapping: mapping,
+                                      quad: rect.insetBy(dx: -m, dy: -m), shape: rect,
+                                      content: .texture(content!.fill.textureSource!, uv: uv, rect: rect),
+                                      clip: cellClip))
+            }
+        }
+
         if !sublayers.isEmpty {
             var childClip = clip
             if layer.masksToBounds {
-                guard let toLocal = mapping.inverted() else { return }
-                list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds, radii: radii,
-                                            continuousCorners: continuous, parent: clip))
-                childClip = Int32(list.clips.count - 1)
+                guard let c = boundsClip(&self) else { return }
+                childClip = c
             }
             for sub in sublayers {
                 visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
