@@ -20,12 +20,16 @@ public final class LayerRenderer {
     var rampTexels: [UInt8] = []
     let clipTexture: GLFloatTexture
     var passTargets: [GLFramebuffer] = []
+    /// The part of each pass's framebuffer this frame uses (targets may be larger).
+    var fbUsed: [Int: (width: Int, height: Int)] = [:]
     /// Pixels of cacheable passes by content key; kept while used frame to frame.
     var passCache: [Int: GLFramebuffer] = [:]
     /// Passes of this frame whose pixels came from `passCache`.
     var reusedPasses: Set<Int> = []
     let blur: GLProgram
     let emptyVertexArray: GLVertexArray
+    /// Scratch targets for the blur's first direction, by size.
+    var blurScratch: [GLFramebuffer] = []
 
     /// Attribute locations, declared once here and bound by name at link time.
     static let attributes: [GLVertexAttribute] = {
@@ -178,8 +182,6 @@ public final class LayerRenderer {
         }
     }
 
-    var fbUsed: [Int: (width: Int, height: Int)] = [:]
-
     /// A framebuffer for every offscreen pass, reused across passes and frames
     /// (rounded up to 64 pixels so animated sizes don't churn).
     func passFramebuffers(for list: RenderList) throws(GLError) -> [Int: GLFramebuffer] {
@@ -221,8 +223,6 @@ public final class LayerRenderer {
         return out
     }
 
-    /// Scratch targets for the blur's first direction, by size.
-    var blurScratch: [GLFramebuffer] = []
 
     /// Blurs the `width × height` corner of `target` in place: across into a
     /// scratch target, then down back into `target`.

@@ -128,17 +128,15 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         r.addSublayer(grid)
         let out = try render(r, 200, 200, background: color(0x000000))
         // Every pixel well inside the grid's outline is fully white: no seam lets black through.
-        let outline = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: r).screen.items
-        let whole = outline[0].mapping  // every cell shares the grid's plane
-        _ = whole
+        // Every cell lies in the grid's plane; cell 0's local space spans the grid, u and v in 0…160.
+        let cell0 = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: r).screen.items[0]
+        guard let toLocal = cell0.mapping.inverted() else { Issue.record("cell 0 is edge-on"); return }
         var darkest = 255
         for y in 0..<200 {
             for x in 0..<200 {
-                // Inside the union of cells, at least 2 pixels from its outer edge.
-                guard let inv = outline[0].mapping.inverted() else { continue }
-                let h = inv.apply(Double(x) + 0.5, Double(y) + 0.5)
-                let u = h.x / h.w + 0, v = h.y / h.w
-                // Cell 0's local space: the grid spans u, v in 0…160.
+                // Inside the union of cells, a few units from its outer edge.
+                let h = toLocal.apply(Double(x) + 0.5, Double(y) + 0.5)
+                let u = h.x / h.w, v = h.y / h.w
                 guard u > 3, u < 157, v > 3, v < 157 else { continue }
                 darkest = min(darkest, pixel(out.image, x, y)[0])
             }
