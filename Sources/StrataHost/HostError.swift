@@ -1,4 +1,5 @@
 import StrataGL
+import StrataRender
 
 // Every error StrataHost throws (no display, no GL, a failed EGL or GLFW step),
 // with its message, in one place so the wording stays consistent.
@@ -20,6 +21,8 @@ public enum HostError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidSize(width: Int, height: Int)
     /// A GL failure while setting up the host's render target.
     case gl(GLError)
+    /// The CPU side of drawing (fonts for text layers) could not start.
+    case render(RenderError)
 
     public var description: String {
         switch self {
@@ -36,6 +39,8 @@ public enum HostError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(step) failed: \(reason)"
         case .invalidSize(let width, let height):
             return "invalid drawable size \(width)×\(height)"
+        case .render(let error):
+            return error.description
         case .gl(let error):
             return error.description
         }

@@ -14,7 +14,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
-        self.layerRasterizer = layerRasterizer ?? StandardLayerRasterizer([ShapeLayerRasterizer()])
+        if let layerRasterizer {
+            self.layerRasterizer = layerRasterizer
+        } else {
+            do { self.layerRasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw .render(error) }
+        }
         host = try OffscreenHost(width: max(1, width), height: max(1, height), label: "strata offscreen")
         let host = self.host
         let made: Result<LayerRenderer, GLError> = host.withCurrent {

@@ -45,7 +45,16 @@ struct RenderCommand: ParsableCommand {
         let loaded: Scene
         do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer() } catch { throw failure("headless OpenGL: \(error.description)") }
+        do {
+            // Text layers need the default font; other scenes render without it.
+            let rasterizer: LayerRasterizer = loaded.root.containsTextLayer
+                ? try StandardLayerRasterizer.shapesAndText() : StandardLayerRasterizer([ShapeLayerRasterizer()])
+            renderer = try OffscreenRenderer(layerRasterizer: rasterizer)
+        } catch let error as RenderError {
+            throw failure(error.description)
+        } catch let error as HostError {
+            throw failure(starting: error)
+        }
         let times = try frameTimes(default: time ?? loaded.time)
         for (index, t) in times.enumerated() {
             let path = frames == nil ? output : String(format: output, index)
@@ -77,5 +86,12 @@ struct RenderCommand: ParsableCommand {
         do { result = try renderer.render(list) } catch { throw failure("\(self.scene): \(error.description)") }
         do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
         print(stats ? "wrote \(path): \(result.stats)" : "wrote \(path)")
+    }
+}
+
+extension CALayer {
+    /// Whether this layer, its mask or any sublayer is a `CATextLayer`.
+    var containsTextLayer: Bool {
+        self is CATextLayer || (mask?.containsTextLayer ?? false) || (sublayers ?? []).contains { $0.containsTextLayer }
     }
 }

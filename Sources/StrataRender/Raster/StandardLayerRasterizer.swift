@@ -8,6 +8,11 @@ public final class StandardLayerRasterizer: LayerRasterizer, @unchecked Sendable
 
     public init(_ rasterizers: [LayerRasterizer]) { self.rasterizers = rasterizers }
 
+    /// Shape layers and text layers (which need the default font).
+    public static func shapesAndText() throws(RenderError) -> StandardLayerRasterizer {
+        StandardLayerRasterizer([ShapeLayerRasterizer(), try TextRasterizer()])
+    }
+
     public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         for r in rasterizers {
             if let made = r.rasterContents(of: layer, pixelsPerPoint: pixelsPerPoint) { return made }

@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
         }
         let canvas = CGSize(width: parts[0], height: parts[1])
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer() } catch { throw failure("headless OpenGL: \(error.description)") }
+        do { renderer = try OffscreenRenderer() } catch { throw failure(starting: error) }
         print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
               + "\(renderer.host.context.info.renderer)")
         for count in [1_000, 10_000] {

@@ -47,7 +47,8 @@ struct DemoCommand: ParsableCommand {
         case .success(let r): renderer = r
         case .failure(let e): throw failure(e.description)
         }
-        let rasterizer = StandardLayerRasterizer([ShapeLayerRasterizer()])
+        let rasterizer: StandardLayerRasterizer
+        do { rasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw failure(error.description) }
         let carousel = loaded == nil ? CarouselDemo(size: size) : nil
         let ticker = carousel.map { FrameTicker(rootLayer: $0.root) }
         var sceneStart = 0.0, lastPixels: [UInt8] = [], lastSize = (0, 0)
