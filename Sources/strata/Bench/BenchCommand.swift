@@ -27,6 +27,7 @@ struct BenchCommand: ParsableCommand {
         do { renderer = try OffscreenRenderer() } catch { throw failure(starting: error) }
         print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
               + "\(renderer.host.context.info.renderer)")
+        try benchGrid(0, canvas: canvas, renderer: renderer)
         for count in [1_000, 10_000] {
             try benchGrid(count, canvas: canvas, renderer: renderer)
         }
@@ -47,6 +48,11 @@ struct BenchCommand: ParsableCommand {
             let start = clock.now
             do { stats = try renderer.render(list).stats } catch { throw failure(error.description) }
             renderTimes.append((clock.now - start).seconds)
+        }
+        if count == 0 {
+            print(String(format: "empty frame (clear, readback, un-premultiply): %.2f ms — the baseline in every "
+                         + "GL time below", median(renderTimes) * 1e3))
+            return
         }
         print(String(format: "grid %6d layers: flatten %7.2f ms (%.2f µs/layer), GL frame+readback %7.2f ms, "
                      + "%d draw calls, %d passes", count, median(flattenTimes) * 1e3,
