@@ -3,9 +3,16 @@ import Strata
 import StrataRender
 
 /// Layer contents in atlas pages: each image or CPU bitmap gets a slot (with a
-/// one-pixel gutter of its edge pixels) the first frame it is drawn and keeps it
-/// while it stays in use, so most items share one texture.
+/// gutter of its edge pixels) the first frame it is drawn and keeps it while it
+/// stays in use, so most items share one texture.
+///
+/// Pages are mipmapped (levels 0…`mipLevels`, regenerated once per frame for
+/// pages that changed) so contents drawn much smaller than their pixels don't
+/// alias; the gutter of 2^`mipLevels` pixels keeps every level's texels inside
+/// their own slot.
 struct TextureCache {
+    /// The coarsest mip level sampled.
+    static let mipLevels = 3
     let context: GLContext
     let pageSize: Int
     var atlas: AtlasAllocator
@@ -20,7 +27,7 @@ struct TextureCache {
     init(context: GLContext) {
         self.context = context
         pageSize = min(2048, context.info.maxTextureSize)
-        atlas = AtlasAllocator(pageSize: pageSize)
+        atlas = AtlasAllocator(pageSize: pageSize, gutter: 1 << Self.mipLevels)
     }
 
     /// The page holding `source` (valid after `prepare`).
@@ -59,13 +66,16 @@ struct TextureCache {
             pages = []
             atlas.reset()
         }
+        var touched = Set<Int>()
         for (source, label) in used where slots[source] == nil && dedicated[source] == nil {
-            try upload(source, layer: label)
+            touched.insert(try upload(source, layer: label))
             stats.uploads += 1
         }
+        for page in touched { pages[page].generateMipmaps(levels: Self.mipLevels) }
     }
 
-    mutating func upload(_ source: TextureSource, layer: String) throws(GLError) {
+    /// Uploads `source` and returns the page it went to.
+    mutating func upload(_ source: TextureSource, layer: String) throws(GLError) -> Int {
         let (width, height, pixels, name) = Self.premultipliedPixels(of: source)
         let label = "layer \"\(layer)\" contents \(name)"
         guard atlas.fits(width: width, height: height) else {
@@ -73,9 +83,11 @@ struct TextureCache {
                                         premultipliedPixels: pixels)
             pages.append(texture)
             dedicated[source] = pages.count - 1
-            return
+            return pages.count - 1
         }
-        guard let slot = atlas.allocate(width: width, height: height) else { return }
+        guard let slot = atlas.allocate(width: width, height: height) else {
+            preconditionFailure("TextureCache: \(width)×\(height) fits a page but found no slot")
+        }
         while pages.count <= slot.page || dedicated.values.contains(slot.page) {
             // Atlas page numbers and page indices must agree: dedicated textures
             // are appended after pages, so grow the page list in step.
@@ -83,10 +95,12 @@ struct TextureCache {
                                      label: "atlas page \(pages.count)")
             pages.append(page)
         }
-        let padded = Self.withGutter(pixels, width: width, height: height)
-        try pages[slot.page].replaceRegion(x: slot.x - 1, y: slot.y - 1, width: width + 2, height: height + 2,
+        let g = atlas.gutter
+        let padded = Self.withGutter(pixels, width: width, height: height, gutter: g)
+        try pages[slot.page].replaceRegion(x: slot.x - g, y: slot.y - g, width: width + 2 * g, height: height + 2 * g,
                                            premultipliedPixels: padded)
         slots[source] = slot
+        return slot.page
     }
 
     static func premultipliedPixels(of source: TextureSource) -> (Int, Int, [UInt8], String) {
@@ -100,14 +114,14 @@ struct TextureCache {
         }
     }
 
-    /// The pixels with their edge rows and columns repeated once on every side.
-    static func withGutter(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let pw = width + 2
-        var out = [UInt8](repeating: 0, count: pw * (height + 2) * 4)
-        for y in 0..<(height + 2) {
-            let sy = min(max(y - 1, 0), height - 1)
+    /// The pixels with their edge rows and columns repeated `gutter` times on every side.
+    static func withGutter(_ pixels: [UInt8], width: Int, height: Int, gutter g: Int) -> [UInt8] {
+        let pw = width + 2 * g
+        var out = [UInt8](repeating: 0, count: pw * (height + 2 * g) * 4)
+        for y in 0..<(height + 2 * g) {
+            let sy = min(max(y - g, 0), height - 1)
             for x in 0..<pw {
-                let sx = min(max(x - 1, 0), width - 1)
+                let sx = min(max(x - g, 0), width - 1)
                 let s = (sy * width + sx) * 4, d = (y * pw + x) * 4
                 out[d] = pixels[s]; out[d + 1] = pixels[s + 1]; out[d + 2] = pixels[s + 2]; out[d + 3] = pixels[s + 3]
             }

@@ -220,3 +220,25 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         GoldenImage.check(out.image, named: "nine_slice")
     }
 }
+
+@Suite struct MinificationTests {
+    @Test func contentsDrawnMuchSmallerAverageInsteadOfAliasing() throws {
+        // One-pixel black and white checker, 256 × 256, drawn into 32 × 32 points.
+        var px = [UInt8](repeating: 255, count: 256 * 256 * 4)
+        for y in 0..<256 { for x in 0..<256 where (x + y) % 2 == 0 {
+            px[(y * 256 + x) * 4] = 0; px[(y * 256 + x) * 4 + 1] = 0; px[(y * 256 + x) * 4 + 2] = 0
+        } }
+        let r = root(64, 64)
+        let thumb = layer(CGRect(x: 0, y: 0, width: 32, height: 32), CGPoint(x: 32, y: 32), nil)
+        thumb.contents = CGImage(width: 256, height: 256, pixels: px, label: "fine checker")
+        thumb.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        r.addSublayer(thumb)
+        let out = try render(r, 64, 64, background: .black)
+        var values: [Double] = []
+        for y in 24..<40 { for x in 24..<40 { values.append(Double(pixel(out.image, x, y)[0])) } }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let spread = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+        #expect(abs(mean - 128) < 12, "mean \(mean)")
+        #expect(spread < 8, "standard deviation \(spread): the checker aliases")
+    }
+}

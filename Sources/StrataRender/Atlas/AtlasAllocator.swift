@@ -2,8 +2,9 @@ import Foundation
 
 /// Packs rectangles into square pages with shelves (rows of similar height).
 ///
-/// Each slot gets a one-pixel gutter on every side, which the backend fills
-/// with the image's edge pixels so bilinear filtering never reads a neighbour.
+/// Each slot gets a gutter on every side, which the backend fills with the
+/// image's edge pixels so filtering never reads a neighbour: one pixel is
+/// enough for bilinear filtering; 2ⁿ pixels keep mip level n clean too.
 /// Pure bookkeeping: the GL backend owns the textures.
 public struct AtlasAllocator: Sendable {
     /// A placed rectangle: the page and the pixels inside the gutter.
@@ -18,12 +19,14 @@ public struct AtlasAllocator: Sendable {
     /// Side of every page in pixels.
     public let pageSize: Int
     /// Gutter around each slot.
-    public let gutter = 1
+    public let gutter: Int
     var pages: [Page] = []
 
-    public init(pageSize: Int) {
+    public init(pageSize: Int, gutter: Int = 1) {
         precondition(pageSize >= 16, "AtlasAllocator: page size \(pageSize) is too small")
+        precondition(gutter >= 0 && gutter * 4 < pageSize, "AtlasAllocator: gutter \(gutter) does not fit a page")
         self.pageSize = pageSize
+        self.gutter = gutter
     }
 
     /// Number of pages in use.
