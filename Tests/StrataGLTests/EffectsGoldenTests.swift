@@ -75,3 +75,32 @@ import StrataHost
         #expect(again.stats.cachedPasses == 1)
     }
 }
+
+@Suite struct ClosedFormShadowTests {
+    @Test func roundedRectShadowsAreOneQuadEachAndFollow3D() throws {
+        let r = root(300, 120)
+        let plain = layer(CGRect(x: 0, y: 0, width: 70, height: 50), CGPoint(x: 50, y: 55), .white)
+        plain.cornerRadius = 12
+        plain.shadowOpacity = 0.6
+        plain.shadowRadius = 8
+        plain.shadowOffset = CGSize(width: 0, height: 8)
+        // UIBezierPath(roundedRect:byRoundingCorners:)-style path: only the left corners rounded.
+        let page = layer(CGRect(x: 0, y: 0, width: 70, height: 80), CGPoint(x: 150, y: 60), .white)
+        page.shadowPath = CGPath.roundedRect(page.bounds, radius: 20, corners: [.layerMinXMinYCorner, .layerMinXMaxYCorner])
+        page.shadowOpacity = 0.9
+        page.shadowRadius = 14
+        page.shadowColor = color(0x1d3557)
+        page.transform = CATransform3DRotate(perspective(300), -0.5, 0, 1, 0)
+        let hard = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 250, y: 55), color(0xe9c46a))
+        hard.shadowOpacity = 1
+        hard.shadowRadius = 0
+        hard.shadowOffset = CGSize(width: 6, height: 6)
+        r.sublayers = [plain, page, hard]
+        let out = try render(r, 300, 120, background: color(0xf0f0f0))
+        #expect(out.stats.passes == 1 && out.stats.drawCalls == 1)
+        // σ = 0 gives a hard-edged shadow: fully dark just inside its corner, background just outside.
+        #expect(close(pixel(out.image, 279, 85), [0, 0, 0, 255], 3))
+        #expect(close(pixel(out.image, 282, 88), [240, 240, 240, 255], 3))
+        GoldenImage.check(out.image, named: "shadows_closed_form")
+    }
+}
