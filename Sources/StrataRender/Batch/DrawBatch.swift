@@ -1,13 +1,6 @@
 import Foundation
 import Strata
 
-/// The texture a batch binds: nothing, an atlas page, or an offscreen pass.
-public enum BatchTexture: Hashable, Sendable {
-    case none
-    case page(Int)
-    case pass(Int)
-}
-
 /// Consecutive items of one pass drawn with one instanced draw call.
 public struct DrawBatch: Hashable, Sendable {
     /// Indices into the pass's items.

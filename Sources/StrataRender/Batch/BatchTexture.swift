@@ -1,0 +1,8 @@
+import Foundation
+
+/// The texture a batch binds: nothing, an atlas page, or an offscreen pass.
+public enum BatchTexture: Hashable, Sendable {
+    case none
+    case page(Int)
+    case pass(Int)
+}
