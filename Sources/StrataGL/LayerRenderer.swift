@@ -30,6 +30,8 @@ public final class LayerRenderer {
     let emptyVertexArray: GLVertexArray
     /// Scratch targets for the blur's first direction, by size.
     var blurScratch: [GLFramebuffer] = []
+    /// The last frame drawn into an offscreen target, to skip an unchanged frame.
+    var lastFrame: (list: RenderList, framebuffer: UInt32, width: Int, height: Int, stats: RenderStats)?
 
     /// Attribute locations, declared once here and bound by name at link time.
     static let attributes: [GLVertexAttribute] = {
@@ -75,6 +77,18 @@ public final class LayerRenderer {
     @discardableResult
     public func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats {
         context.requireCurrent("LayerRenderer.render")
+        // Nothing changed, nothing drawn: an offscreen target still holds the last
+        // frame (the window's back buffer, framebuffer 0, does not after a swap).
+        if framebuffer != 0, let last = lastFrame, last.framebuffer == framebuffer, last.width == width,
+           last.height == height, last.list == list {
+            var stats = last.stats
+            stats.drawCalls = 0
+            stats.uploads = 0
+            stats.blurs = 0
+            stats.unchangedFrame = true
+            return stats
+        }
+        lastFrame = nil
         var stats = RenderStats()
         stats.layers = list.layerCount
         stats.items = list.itemCount
@@ -127,6 +141,7 @@ public final class LayerRenderer {
         }
         vertexArray.bind()
         try context.checkError(label: "LayerRenderer", operation: "render")
+        if framebuffer != 0 { lastFrame = (list, framebuffer, width, height, stats) }
         return stats
     }
 

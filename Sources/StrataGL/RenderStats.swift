@@ -14,10 +14,12 @@ public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     public var cachedPasses = 0
     /// Blur passes run (two draws each).
     public var blurs = 0
+    /// Whether the frame equalled the last one and nothing was drawn.
+    public var unchangedFrame = false
 
     public init() {}
 
     public var description: String {
-        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)"
+        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)\(unchangedFrame ? "  (unchanged: not redrawn)" : "")"
     }
 }

@@ -34,9 +34,13 @@ import StrataHost
         // the opaque part is dark.
         #expect(pixel(first.image, 118, 86)[0] > 200)
         #expect(pixel(first.image, 60, 50)[0] > 200)  // the contents itself (yellow-ish)
-        let second = try renderer.render(tree, size: size, background: .white)
+        // The same frame again is not redrawn at all; with something else changed
+        // (the background), the shadow's blurred pass is reused.
+        let same = try renderer.render(tree, size: size, background: .white)
+        #expect(same.stats.unchangedFrame && same.image.pixels == first.image.pixels)
+        let second = try renderer.render(tree, size: size, background: CGColor(gray: 0.99, alpha: 1))
         #expect(second.stats.cachedPasses == 1 && second.stats.blurs == 0)
-        #expect(second.image.pixels == first.image.pixels)
+        #expect(pixel(second.image, 60, 50) == pixel(first.image, 60, 50))
         // A new σ rebuilds the pass.
         let third = try renderer.render(contentsWithShadow(sigma: 3), size: size, background: .white)
         #expect(third.stats.cachedPasses == 0 && third.stats.blurs == 1)
@@ -71,8 +75,8 @@ import StrataHost
         }
         let mean = Double(total) / Double(plain.image.pixels.count)
         #expect(mean < 1.5, "mean difference \(mean)")
-        let again = try renderer.render(tree(rasterize: true), size: size, background: .white)
-        #expect(again.stats.cachedPasses == 1)
+        let again = try renderer.render(tree(rasterize: true), size: size, background: CGColor(gray: 0.99, alpha: 1))
+        #expect(again.stats.cachedPasses == 1 && !again.stats.unchangedFrame)
     }
 }
 

@@ -99,3 +99,22 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         #expect(pixel(small.image, 5, 5)[3] == 255 && pixel(small.image, 0, 0)[3] == 0)
     }
 }
+
+@Suite struct UnchangedFrameTests {
+    @Test func anUnchangedFrameIsNotRedrawnAndAChangedOneIs() throws {
+        let renderer = try OffscreenRenderer()
+        let r = root(64, 32)
+        let l = layer(CGRect(x: 0, y: 0, width: 20, height: 10), CGPoint(x: 20, y: 15), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        r.addSublayer(l)
+        let size = CGSize(width: 64, height: 32)
+        let first = try renderer.render(r, size: size, background: .white)
+        #expect(!first.stats.unchangedFrame && first.stats.drawCalls == 1)
+        let second = try renderer.render(r, size: size, background: .white)
+        #expect(second.stats.unchangedFrame && second.stats.drawCalls == 0)
+        #expect(second.image.pixels == first.image.pixels)
+        l.position = CGPoint(x: 40, y: 15)
+        let third = try renderer.render(r, size: size, background: .white)
+        #expect(!third.stats.unchangedFrame && third.stats.drawCalls == 1)
+        #expect(close(pixel(third.image, 40, 15), [255, 0, 0, 255]) && close(pixel(third.image, 15, 15), [255, 255, 255, 255]))
+    }
+}
