@@ -22,7 +22,11 @@ open class CAGradientLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    override func strataCopy() -> CALayer { CAGradientLayer(layer: self) }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CAGradientLayer else { return }
         _colors = o._colors; _locations = o._locations

@@ -64,7 +64,7 @@ extension CALayer {
     /// with its animations applied at the tree clock's current time).
     func presentationValue(of property: LayerProperty) -> AnimValue {
         guard hasAnimations else { return property.get(self) }
-        let copy = type(of: self).init(layer: self)
+        let copy = strataCopy()
         applyAnimations(to: copy, localTime: localTime(atGlobal: mediaClock.currentTime))
         return property.get(copy)
     }

@@ -77,7 +77,7 @@ extension CALayer {
             if target === self { found = cached }
             return cached
         }
-        let copy = type(of: self).init(layer: self)
+        let copy = strataCopy()
         copy._isPresentationCopy = true
         copy._modelLayer = self
         copy._isCommitted = _isCommitted

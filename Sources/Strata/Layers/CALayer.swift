@@ -99,7 +99,20 @@ open class CALayer: NSObject {
     /// Core Animation makes presentation layers. Subclasses override to copy their own.
     ///
     /// Required, because presentation copies are made of the layer's own class.
-    public required init(layer: Any) {
+    /// A copy of every Core Animation property (not the tree links), as an
+    /// instance of the nearest Strata class: presentation layers are made this
+    /// way. Swift cannot make an instance of a subclass of your own without a
+    /// required initializer, and Core Animation's `init(layer:)` is not
+    /// required, so a subclass of yours is copied as its Strata superclass —
+    /// everything the renderer draws — and its `presentation()` is nil.
+    func strataCopy() -> CALayer { CALayer(layer: self) }
+
+    /// A layer decoded from an archive: Core Animation's designated initializer
+    /// for `NSCoding`, here so that subclasses written for iOS compile as they
+    /// are. Strata does not archive layers; this makes a layer with the defaults.
+    public required init?(coder: NSCoder) { super.init() }
+
+    public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         copyProperties(from: other)

@@ -43,7 +43,11 @@ open class CAShapeLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    override func strataCopy() -> CALayer { CAShapeLayer(layer: self) }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CAShapeLayer else { return }
         _path = o._path; _fillColor = o._fillColor; _fillRule = o._fillRule

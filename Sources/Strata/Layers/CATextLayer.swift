@@ -33,7 +33,11 @@ open class CATextLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    override func strataCopy() -> CALayer { CATextLayer(layer: self) }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let o = layer as? CATextLayer else { return }
         _string = o._string; _font = o._font; _fontSize = o._fontSize
