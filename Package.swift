@@ -36,7 +36,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
         .testTarget(
             name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
             exclude: ["Golden"]),

@@ -102,5 +102,8 @@ struct StrataProcess {
         #expect(r.status == 0, "\(r.err)")
         let data = try Data(contentsOf: shot)
         #expect(data.count > 1000)
+        // Once the turn has finished, frames are unchanged and not redrawn.
+        let idle = r.out.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(idle > 0, "\(r.out)")
     }
 }

@@ -37,21 +37,11 @@ struct DemoCommand: ParsableCommand {
         do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo") } catch {
             throw failure("window: \(error.description)")
         }
-        let made: Result<LayerRenderer, GLError> = window.withCurrent {
-            do throws(GLError) {
-                return .success(try LayerRenderer(context: window.context, shaders: try ShaderLibrary(context: window.context)))
-            } catch { return .failure(error) }
-        }
-        let renderer: LayerRenderer
-        switch made {
-        case .success(let r): renderer = r
-        case .failure(let e): throw failure(e.description)
-        }
-        let rasterizer: StandardLayerRasterizer
-        do { rasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw failure(error.description) }
+        let renderer: WindowRenderer
+        do { renderer = try WindowRenderer(window: window) } catch { throw failure(starting: error) }
         let carousel = loaded == nil ? CarouselDemo(size: size) : nil
         let ticker = carousel.map { FrameTicker(rootLayer: $0.root) }
-        var sceneStart = 0.0, lastPixels: [UInt8] = [], lastSize = (0, 0)
+        var sceneStart = 0.0, lastPixels: [UInt8] = [], lastSize = (0, 0), idleFrames = 0
         var failed: Error?
         if turn != 0, let carousel, let ticker { ticker.tick(at: 0); carousel.turn(by: turn) }
 
@@ -75,12 +65,9 @@ struct DemoCommand: ParsableCommand {
             } else {
                 tree = ticker!.tick(at: info.time)
             }
-            let scale = Double(info.framebufferWidth) / Double(max(1, info.windowWidth))
-            let list = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
-                                 background: loaded?.background ?? .black, rasterizer: rasterizer)
-                .renderList(for: tree)
             do {
-                try renderer.render(list, framebuffer: 0, width: info.framebufferWidth, height: info.framebufferHeight)
+                let stats = try renderer.render(tree, frame: info, background: loaded?.background ?? .black)
+                if stats.unchangedFrame { idleFrames += 1 }
             } catch { failed = error; return }
             if screenshot != nil {
                 lastPixels = window.readPixels()
@@ -91,7 +78,7 @@ struct DemoCommand: ParsableCommand {
         if let screenshot, !lastPixels.isEmpty {
             let image = CGImage(width: lastSize.0, height: lastSize.1, pixels: RGBA8Pixels.unpremultiplied(lastPixels))
             do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
-            print("wrote \(screenshot)")
+            print("wrote \(screenshot) (\(idleFrames) unchanged frames were not redrawn)")
         }
     }
 }

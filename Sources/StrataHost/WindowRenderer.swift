@@ -1,0 +1,65 @@
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+internal import CEpoxy
+
+/// Draws layer trees into a `WindowHost`: the frame renders into an offscreen
+/// target, which is copied to the back buffer. When a frame's render list
+/// equals the last one, nothing is drawn and only the copy happens, so an idle
+/// window costs a blit per frame, not a redraw.
+///
+/// Call `render` inside the window's frame closure (its context is current there).
+public final class WindowRenderer {
+    public let window: WindowHost
+    let renderer: LayerRenderer
+    var target: GLFramebuffer?
+    /// Draws shape and text layers' contents on the CPU.
+    public let layerRasterizer: LayerRasterizer
+
+    /// A renderer for `window` (compiles its shaders in the window's context).
+    public init(window: WindowHost, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
+        self.window = window
+        if let layerRasterizer {
+            self.layerRasterizer = layerRasterizer
+        } else {
+            do { self.layerRasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw .render(error) }
+        }
+        let made: Result<LayerRenderer, GLError> = window.withCurrent {
+            do throws(GLError) {
+                return .success(try LayerRenderer(context: window.context, shaders: try ShaderLibrary(context: window.context)))
+            } catch { return .failure(error) }
+        }
+        switch made {
+        case .success(let r): renderer = r
+        case .failure(let e): throw .gl(e)
+        }
+    }
+
+    /// Draws `root` (a presentation tree) filling the window: `size` in points,
+    /// at the framebuffer's pixels per point.
+    @discardableResult
+    public func render(_ root: CALayer, frame info: FrameInfo, background: CGColor?) throws(HostError) -> RenderStats {
+        let width = max(1, info.framebufferWidth), height = max(1, info.framebufferHeight)
+        let scale = Double(width) / Double(max(1, info.windowWidth))
+        let list = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
+                             background: background, rasterizer: layerRasterizer).renderList(for: root)
+        do throws(GLError) {
+            if target?.width != list.pixelWidth || target?.height != list.pixelHeight {
+                target = try GLFramebuffer(context: window.context, width: list.pixelWidth, height: list.pixelHeight,
+                                           label: "window frame")
+            }
+            guard let target else { return RenderStats() }
+            let stats = try renderer.render(list, framebuffer: target.name, width: target.width, height: target.height)
+            sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.name)
+            sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
+            sglBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(width), GLint(height),
+                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            try window.context.checkError(label: "window frame", operation: "copy to the back buffer")
+            return stats
+        } catch {
+            throw .gl(error)
+        }
+    }
+}
