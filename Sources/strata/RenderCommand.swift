@@ -56,8 +56,9 @@ struct RenderCommand: ParsableCommand {
             throw failure(starting: error)
         }
         let times = try frameTimes(default: time ?? loaded.time)
+        let pattern = try frames == nil ? nil : FramePattern(output)
         for (index, t) in times.enumerated() {
-            let path = frames == nil ? output : String(format: output, index)
+            let path = pattern?.path(for: index) ?? output
             try renderFrame(loaded, at: t, renderer: renderer, to: path)
         }
     }
@@ -71,7 +72,6 @@ struct RenderCommand: ParsableCommand {
         }
         let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
         guard count <= 100_000 else { throw failure("--frames: \(count) frames is more than 100000") }
-        guard output.contains("%") else { throw failure("--frames needs an output pattern such as 'frame%04d.png'") }
         return (0..<count).map { start + Double($0) * step }
     }
 
@@ -93,5 +93,28 @@ extension CALayer {
     /// Whether this layer, its mask or any sublayer is a `CATextLayer`.
     var containsTextLayer: Bool {
         self is CATextLayer || (mask?.containsTextLayer ?? false) || (sublayers ?? []).contains { $0.containsTextLayer }
+    }
+}
+
+/// An output pattern for `--frames`: one `%d` or `%0Nd` (and `%%` for a percent sign).
+/// Parsed here rather than passed to `String(format:)`, so no pattern can crash.
+struct FramePattern {
+    var prefix: String, suffix: String, width: Int
+
+    init(_ pattern: String) throws {
+        let regex = /%(0?)(\d{0,2})d/
+        let matches = pattern.matches(of: regex)
+        let unescaped = pattern.replacingOccurrences(of: "%%", with: "")
+        guard matches.count == 1, unescaped.filter({ $0 == "%" }).count == 1, let m = matches.first else {
+            throw failure("--frames needs an output pattern with one %d or %0Nd, such as 'frame%04d.png', got \"\(pattern)\"")
+        }
+        prefix = String(pattern[..<m.range.lowerBound]).replacingOccurrences(of: "%%", with: "%")
+        suffix = String(pattern[m.range.upperBound...]).replacingOccurrences(of: "%%", with: "%")
+        width = m.output.1.isEmpty ? 0 : Int(m.output.2) ?? 0
+    }
+
+    func path(for index: Int) -> String {
+        let digits = String(index)
+        return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
     }
 }

@@ -4,6 +4,6 @@ import ArgumentParser
 struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
-        abstract: "Core Animation's layer model on OpenGL: validate and render scene files.",
+        abstract: "Core Animation's layer model on OpenGL: render scene files headless, open a demo window, benchmark.",
         subcommands: [ValidateCommand.self, RenderCommand.self, BenchCommand.self, DemoCommand.self])
 }

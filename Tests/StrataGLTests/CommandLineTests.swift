@@ -79,6 +79,8 @@ struct StrataProcess {
             (["render", missing, "-o", scratch.appendingPathComponent("y.png").path], #"layer "photo": cannot read nope.png"#),
             (["render", scratch.appendingPathComponent("absent.json").path, "-o", "z.png"], "no such file"),
             (["render", carousel, "-o", scratch.appendingPathComponent("f.png").path, "--frames", "1:0:0.1"], "--frames"),
+            (["render", carousel, "-o", scratch.appendingPathComponent("f%s%@%n.png").path, "--frames", "0:0.1:0.1"],
+             "one %d or %0Nd"),
         ]
         for (arguments, expected) in cases {
             let r = try StrataProcess.run(arguments)
