@@ -242,3 +242,24 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         #expect(spread < 8, "standard deviation \(spread): the checker aliases")
     }
 }
+
+@Suite struct ContentsRectEdgeTests {
+    @Test func contentsRectOutsideTheImageExtendsItsEdgePixels() throws {
+        // A 2×1 image, red | blue, shown through contentsRect x −20…22 (far past
+        // the atlas gutter): extended red, the image, extended blue. The white
+        // image in the same atlas page must never show through.
+        let image = CGImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255], label: "red|blue")
+        let neighbour = CGImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64 * 4), label: "white")
+        let r = root(120, 60)
+        let strip = layer(CGRect(x: 0, y: 0, width: 90, height: 30), CGPoint(x: 60, y: 20), nil)
+        strip.contents = image
+        strip.contentsRect = CGRect(x: -20, y: -20, width: 42, height: 41)
+        let other = layer(CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 100, y: 50), nil)
+        other.contents = neighbour
+        r.sublayers = [other, strip]
+        let out = try render(r, 120, 60, background: .black)
+        // The strip spans x 15…105: the image's two pixels land at x 57.9…62.1.
+        for x in [17, 30, 45, 57] { #expect(close(pixel(out.image, x, 10), [255, 0, 0, 255], 3), "x \(x)") }
+        for x in [63, 75, 90, 103] { #expect(close(pixel(out.image, x, 30), [0, 0, 255, 255], 3), "x \(x)") }
+    }
+}

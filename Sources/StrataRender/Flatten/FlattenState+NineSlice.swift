@@ -57,3 +57,38 @@ extension DrawItem.Content {
         return nil
     }
 }
+
+extension FlattenState {
+    /// A `contentsRect` reaching outside the unit square: Core Animation
+    /// extends the image's edge pixels there. The contents become up to 3×3
+    /// cells; the parts outside sample only the edge texel (a zero-width source
+    /// range), so nothing outside the image's own atlas slot is ever read.
+    /// Nil when the rect lies within the image.
+    func edgeExtendedCells(of content: DrawItem.Content) -> [(rect: CGRect, uv: CGRect)]? {
+        guard case .texture(.image(let image), let uv, let rect) = content,
+              uv.width > 0, uv.height > 0, uv.minX < 0 || uv.minY < 0 || uv.maxX > 1 || uv.maxY > 1 else { return nil }
+        func split(_ start: CGFloat, _ length: CGFloat, _ u0: CGFloat, _ uw: CGFloat, texel: CGFloat)
+            -> [(dest: (CGFloat, CGFloat), unit: (CGFloat, CGFloat))] {
+            let u1 = u0 + uw, k = length / uw
+            var parts: [(dest: (CGFloat, CGFloat), unit: (CGFloat, CGFloat))] = []
+            if u0 < 0 { parts.append(((start, (min(u1, 0) - u0) * k), (texel / 2, 0))) }
+            let a = max(u0, 0), b = min(u1, 1)
+            if b > a { parts.append(((start + (a - u0) * k, (b - a) * k), (a, b - a))) }
+            if u1 > 1 {
+                let s = max(u0, 1)
+                parts.append(((start + (s - u0) * k, (u1 - s) * k), (1 - texel / 2, 0)))
+            }
+            return parts
+        }
+        let xs = split(rect.minX, rect.width, uv.minX, uv.width, texel: 1 / CGFloat(image.width))
+        let ys = split(rect.minY, rect.height, uv.minY, uv.height, texel: 1 / CGFloat(image.height))
+        var cells: [(CGRect, CGRect)] = []
+        for y in ys where y.dest.1 > 0 {
+            for x in xs where x.dest.1 > 0 {
+                cells.append((CGRect(x: x.dest.0, y: y.dest.0, width: x.dest.1, height: y.dest.1),
+                              CGRect(x: x.unit.0, y: y.unit.0, width: x.unit.1, height: y.unit.1)))
+            }
+        }
+        return cells
+    }
+}

@@ -84,7 +84,7 @@ struct FlattenState {
         }
 
         let content = contentFill(of: layer, mapping: mapping)
-        let cells = content.flatMap { nineSliceCells(of: layer, content: $0.fill) } ?? []
+        let cells = content.flatMap { nineSliceCells(of: layer, content: $0.fill) ?? edgeExtendedCells(of: $0.fill) } ?? []
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
