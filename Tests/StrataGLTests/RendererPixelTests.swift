@@ -118,3 +118,42 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         #expect(close(pixel(third.image, 40, 15), [255, 0, 0, 255]) && close(pixel(third.image, 15, 15), [255, 255, 255, 255]))
     }
 }
+
+@Suite struct ContentsCrossfadeTests {
+    func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> CGImage {
+        CGImage(width: 4, height: 4, pixels: (0..<16).flatMap { _ in [r, g, b, 255] }, label: "solid")
+    }
+
+    @Test func anImplicitContentsChangeCrossFades() throws {
+        let red = solid(255, 0, 0), blue = solid(0, 0, 255)
+        let r = root(40, 40)
+        let l = layer(CGRect(x: 0, y: 0, width: 20, height: 20), CGPoint(x: 20, y: 20), nil)
+        l.contents = red
+        r.addSublayer(l)
+        let ticker = FrameTicker(rootLayer: r)
+        ticker.tick(at: 0)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        l.contents = blue
+        CATransaction.commit()
+        let tree = ticker.tick(at: 0.5)
+        let shown = tree.sublayers![0]
+        #expect(shown.contents as? CGImage === blue)
+        #expect(shown.value(forKey: "contents") as? CGImage === blue)
+        #expect(abs((shown.contentsCrossfade?.progress ?? 0) - 0.5) < 1e-9)
+        #expect(shown.contentsCrossfade?.from as? CGImage === red)
+        let renderer = try OffscreenRenderer()
+        let mid = try renderer.render(tree, size: CGSize(width: 40, height: 40), background: .black)
+        // Old red at ½ under new blue at ½: (128, 0, 128) within rounding.
+        #expect(close(pixel(mid.image, 20, 20), [128, 0, 128, 255], 4), "\(pixel(mid.image, 20, 20))")
+        let end = try renderer.render(ticker.tick(at: 1.1), size: CGSize(width: 40, height: 40), background: .black)
+        #expect(close(pixel(end.image, 20, 20), [0, 0, 255, 255], 2))
+        // Without actions the change is immediate.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        l.contents = red
+        CATransaction.commit()
+        #expect(ticker.tick(at: 1.2).sublayers![0].contentsCrossfade == nil)
+    }
+}

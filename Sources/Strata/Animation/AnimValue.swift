@@ -2,7 +2,8 @@ import Foundation
 
 /// The shape of an animatable value, which decides how it interpolates.
 enum ValueKind: Sendable {
-    case number, point, size, rect, transform, color, path, numbers, colors, discrete
+    /// `contents` changes by cross-fading the old image into the new one.
+    case number, point, size, rect, transform, color, path, numbers, colors, discrete, contents
 
     /// Whether values of this kind change gradually (everything but `discrete`).
     var isInterpolable: Bool { self != .discrete }
@@ -171,6 +172,7 @@ enum AnimValue {
         case .numbers: guard let v = Self.doubles(from: any) else { return nil }; self = .numbers(v)
         case .colors: guard let v = Self.colors(from: any) else { return nil }; self = .colors(v)
         case .discrete: self = .other(any)
+        case .contents: self = .discrete(DiscreteValue(any, fades: true))
         }
     }
 
@@ -235,6 +237,12 @@ extension AnimValue {
             if t == 0 { return a }
             if t == 1 { return b }
             return .colors(zip(p, q).map { interpolateColor($0, $1, t) ?? .clear })
+        case let (.discrete(x), .discrete(y)) where x.fades && y.fades:
+            if t <= 0 { return a }
+            if t >= 1 { return b }
+            return .discrete(DiscreteValue(ContentsCrossfade(from: ContentsCrossfade.shown(x.value),
+                                                             to: ContentsCrossfade.shown(y.value), progress: t),
+                                           fades: true))
         default:
             return t < 0.5 ? a : b
         }
@@ -355,5 +363,10 @@ extension AnimValue {
 /// The box of a discrete `AnimValue`.
 final class DiscreteValue {
     let value: Any?
-    init(_ value: Any?) { self.value = value }
+    /// Whether values of this kind cross-fade (layer contents) instead of switching.
+    let fades: Bool
+    init(_ value: Any?, fades: Bool = false) {
+        self.value = value
+        self.fades = fades
+    }
 }

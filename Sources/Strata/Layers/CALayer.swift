@@ -353,7 +353,7 @@ open class CALayer: NSObject {
 
     /// The layer's image: a `CGImage`, or nil.
     open var contents: Any? {
-        get { _contents }
+        get { ContentsCrossfade.shown(_contents) }
         set { changeValue(forKey: "contents") { _contents = newValue } }
     }
     /// The part of the contents shown, in unit coordinates.

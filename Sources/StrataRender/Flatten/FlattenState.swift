@@ -84,11 +84,13 @@ struct FlattenState {
         }
 
         let content = contentFill(of: layer, mapping: mapping)
-        let cells = content.flatMap { nineSliceCells(of: layer, content: $0.fill) ?? edgeExtendedCells(of: $0.fill) } ?? []
+        let fade = crossfadeItems(layer, new: content, mapping: mapping, clip: clip, label: label)
+        let cells = fade != nil ? [] :
+            content.flatMap { nineSliceCells(of: layer, content: $0.fill) ?? edgeExtendedCells(of: $0.fill) } ?? []
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
-        if let content, cells.isEmpty {
+        if let content, cells.isEmpty, fade == nil {
             body.content = content.fill
             body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
             body.clipsContentToShape = layer.masksToBounds
@@ -96,13 +98,24 @@ struct FlattenState {
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
         // when nothing else comes between.
-        let borderOnBody = sublayers.isEmpty && cells.isEmpty
+        let borderOnBody = sublayers.isEmpty && cells.isEmpty && fade == nil
         if borderOnBody, let border {
             body.borderWidth = border.width
             body.borderColor = border.color
         }
         if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
             items.append(body)
+        }
+
+        if let fade {
+            // Contents changing: old and new images over the background, clipped
+            // like contents (to the rounded bounds only with masksToBounds).
+            guard let fadeClip = layer.masksToBounds ? boundsClipForFade(layer, mapping, radii, continuous, clip)
+                                                     : clip else { return }
+            for var item in fade {
+                item.clip = fadeClip
+                items.append(item)
+            }
         }
 
         // The clip of this layer's own bounds, made once when something needs it.
