@@ -49,3 +49,12 @@ public struct ContentsLayout: Hashable, Sendable {
         }
     }
 }
+
+extension ContentsLayout {
+    /// Where `image` lands in `layer`'s bounds, by the layer's contents properties.
+    public init(of image: CGImage, in layer: CALayer) {
+        self.init(bounds: layer.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                  contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
+                  contentsScale: layer.contentsScale, geometryFlipped: layer.isGeometryFlipped)
+    }
+}

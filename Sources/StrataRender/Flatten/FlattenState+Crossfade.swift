@@ -5,8 +5,8 @@ extension FlattenState {
     /// During an implicit `contents` change (a presentation layer with
     /// `contentsCrossfade`), the old contents at `1 − progress` and the new at
     /// `progress`, each laid out by the layer's gravity; nil otherwise.
-    mutating func crossfadeItems(_ layer: CALayer, new: (fill: DrawItem.Content, rect: CGRect)?,
-                                 mapping: PlaneMapping, clip: Int32, label: String) -> [DrawItem]? {
+    func crossfadeItems(_ layer: CALayer, new: (fill: DrawItem.Content, rect: CGRect)?,
+                        mapping: PlaneMapping, label: String) -> [DrawItem]? {
         guard let fade = layer.contentsCrossfade else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
         var items: [DrawItem] = []
@@ -17,9 +17,7 @@ extension FlattenState {
         let bothOpaque = (fade.from as? CGImage).map(Self.isOpaque) == true && newImage.map(Self.isOpaque) == true
             && layer.contentsGravity == .resize
         if let old = fade.from as? CGImage, old.width > 0, old.height > 0 {
-            let layout = ContentsLayout(bounds: layer.bounds, pixelSize: CGSize(width: old.width, height: old.height),
-                                        contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
-                                        contentsScale: layer.contentsScale, geometryFlipped: layer.isGeometryFlipped)
+            let layout = ContentsLayout(of: old, in: layer)
             items.append(contentItem(.texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,
                                      opacity: bothOpaque ? 1 : 1 - progress, mapping: mapping,
                                      label: label + ".contents.old"))
@@ -47,14 +45,5 @@ extension FlattenState {
         let m = antialiasingMargin(mapping, rect)
         return DrawItem(label: label, mapping: mapping, quad: rect.insetBy(dx: -m, dy: -m), shape: rect,
                         content: content, opacity: opacity)
-    }
-
-    /// A clip of the layer's rounded bounds for its cross-fading contents.
-    mutating func boundsClipForFade(_ layer: CALayer, _ mapping: PlaneMapping, _ radii: CornerRadii,
-                                    _ continuous: Bool, _ parent: Int32) -> Int32? {
-        guard let toLocal = mapping.inverted() else { return nil }
-        list.clips.append(ClipShape(deviceToLocal: toLocal, rect: layer.bounds, radii: radii,
-                                    continuousCorners: continuous, parent: parent))
-        return Int32(list.clips.count - 1)
     }
 }

@@ -2,6 +2,16 @@ import Foundation
 import Strata
 
 extension FlattenState {
+    /// The contents as cells of their own, or nil when one item draws them.
+    func contentCells(_ layer: CALayer, content: (fill: DrawItem.Content, rect: CGRect)?, mapping: PlaneMapping,
+                      label: String) -> [DrawItem]? {
+        guard let content, let source = content.fill.textureSource,
+              let cells = nineSliceCells(of: layer, content: content.fill) ?? edgeExtendedCells(of: content.fill)
+        else { return nil }
+        return cells.map { contentItem(.texture(source, uv: $0.uv, rect: $0.rect), rect: $0.rect, opacity: 1,
+                                       mapping: mapping, label: label + ".contents") }
+    }
+
     /// `contentsCenter`: the image split in nine cells whose corners keep their
     /// natural size (in points: pixels ÷ contentsScale) while the centre row
     /// and column stretch to fill the contents rect. Edges shrink together when

@@ -8,11 +8,13 @@ extension FlattenState {
         if let gradient = layer as? CAGradientLayer {
             let colors = gradient.cgColors
             guard !colors.isEmpty else { return nil }
-            let ramp = GradientRamp(colors: colors, locations: gradient.locations?.map(\.doubleValue))
+            // One ramp per distinct set of colours and locations, made once a frame.
+            let key = GradientKey(colors: colors, locations: gradient.locations?.map(\.doubleValue))
             let index: Int
-            if let existing = list.gradients.firstIndex(of: ramp) { index = existing } else {
-                list.gradients.append(ramp)
+            if let existing = gradientIndex[key] { index = existing } else {
+                list.gradients.append(GradientRamp(colors: key.colors, locations: key.locations))
                 index = list.gradients.count - 1
+                gradientIndex[key] = index
             }
             func local(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
@@ -28,9 +30,7 @@ extension FlattenState {
             }
         }
         if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
-            let layout = ContentsLayout(bounds: bounds, pixelSize: CGSize(width: image.width, height: image.height),
-                                        contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
-                                        contentsScale: layer.contentsScale, geometryFlipped: layer.isGeometryFlipped)
+            let layout = ContentsLayout(of: image, in: layer)
             return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
         }
         return nil

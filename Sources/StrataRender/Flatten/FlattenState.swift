@@ -7,6 +7,8 @@ struct FlattenState {
     var rasterizer: LayerRasterizer?
     /// Pixels of the target being filled: the screen, or a layer-space pass.
     var targetSize: CGSize
+    /// Ramps already in `list.gradients`, by what they are made of.
+    var gradientIndex: [GradientKey: Int] = [:]
     /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
     var forcesBlurredShadows = false
 
@@ -84,13 +86,15 @@ struct FlattenState {
         }
 
         let content = contentFill(of: layer, mapping: mapping)
-        let fade = crossfadeItems(layer, new: content, mapping: mapping, clip: clip, label: label)
-        let cells = fade != nil ? [] :
-            content.flatMap { nineSliceCells(of: layer, content: $0.fill) ?? edgeExtendedCells(of: $0.fill) } ?? []
+        // Contents drawn as items of their own, between the background and the
+        // sublayers: a cross-fade (old and new image), or cells (nine-part
+        // stretching, edge pixels extended past the image).
+        let separateContents = crossfadeItems(layer, new: content, mapping: mapping, label: label)
+            ?? contentCells(layer, content: content, mapping: mapping, label: label)
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
-        if let content, cells.isEmpty, fade == nil {
+        if let content, separateContents == nil {
             body.content = content.fill
             body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
             body.clipsContentToShape = layer.masksToBounds
@@ -98,24 +102,13 @@ struct FlattenState {
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
         // when nothing else comes between.
-        let borderOnBody = sublayers.isEmpty && cells.isEmpty && fade == nil
+        let borderOnBody = sublayers.isEmpty && separateContents == nil
         if borderOnBody, let border {
             body.borderWidth = border.width
             body.borderColor = border.color
         }
         if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
             items.append(body)
-        }
-
-        if let fade {
-            // Contents changing: old and new images over the background, clipped
-            // like contents (to the rounded bounds only with masksToBounds).
-            guard let fadeClip = layer.masksToBounds ? boundsClipForFade(layer, mapping, radii, continuous, clip)
-                                                     : clip else { return }
-            for var item in fade {
-                item.clip = fadeClip
-                items.append(item)
-            }
         }
 
         // The clip of this layer's own bounds, made once when something needs it.
@@ -128,16 +121,13 @@ struct FlattenState {
             ownClip = Int32(state.list.clips.count - 1)
             return ownClip
         }
-        if !cells.isEmpty {
-            // Nine-part contents: clipped to the rounded bounds by a clip, since
-            // each cell's own shape is only its part of the image.
-            guard let cellClip = layer.masksToBounds ? boundsClip(&self) : clip else { return }
-            for (rect, uv) in cells {
-                let m = antialiasingMargin(mapping, rect)
-                items.append(DrawItem(label: label + ".contents", mapping: mapping,
-                                      quad: rect.insetBy(dx: -m, dy: -m), shape: rect,
-                                      content: .texture(content!.fill.textureSource!, uv: uv, rect: rect),
-                                      clip: cellClip))
+        if let separateContents {
+            // Each item's own shape is only its part of the contents, so the
+            // rounded bounds (masksToBounds) clip them with a clip.
+            guard let contentClip = layer.masksToBounds ? boundsClip(&self) : clip else { return }
+            for var item in separateContents {
+                item.clip = contentClip
+                items.append(item)
             }
         }
 
@@ -163,6 +153,8 @@ struct FlattenState {
     /// Sublayers in drawing order: stable by `zPosition`.
     func sortedSublayers(of layer: CALayer) -> [CALayer] {
         guard let subs = layer.sublayers else { return [] }
+        // Most trees never set zPosition: tree order needs no sort.
+        guard let z = subs.first?.zPosition, subs.contains(where: { $0.zPosition != z }) else { return subs }
         return subs.enumerated().sorted {
             $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition
                                                          : $0.offset < $1.offset
@@ -175,8 +167,17 @@ struct FlattenState {
         return color.isClear ? nil : (Double(layer.borderWidth), color)
     }
 
+    /// The layer's name, or its Strata class (without the runtime's type-name
+    /// lookup: this runs for every unnamed layer every frame).
     func layerLabel(_ layer: CALayer) -> String {
-        layer.name ?? String(describing: type(of: layer))
+        if let name = layer.name { return name }
+        switch layer {
+        case is CAShapeLayer: return "CAShapeLayer"
+        case is CAGradientLayer: return "CAGradientLayer"
+        case is CATextLayer: return "CATextLayer"
+        case is CATransformLayer: return "CATransformLayer"
+        default: return "CALayer"
+        }
     }
 
     /// One device pixel in local units (the edge ramp's extent outside the shape),
