@@ -17,7 +17,8 @@ public final class LayerRenderer {
     let white: GLTexture
     var textures: TextureCache
     var rampTexture: GLTexture?
-    var rampTexels: [UInt8] = []
+    /// The ramps `rampTexture` holds.
+    var uploadedRamps: [GradientRamp] = []
     let clipTexture: GLFloatTexture
     var passTargets: [GLFramebuffer] = []
     /// The part of each pass's framebuffer this frame uses (targets may be larger).
@@ -270,11 +271,10 @@ public final class LayerRenderer {
 
     /// Gradient ramps and clips for this frame.
     func prepareSharedTextures(_ list: RenderList, stats: inout RenderStats) throws(GLError) {
-        let texels = list.gradients.flatMap(\.texels)
-        if !texels.isEmpty && texels != rampTexels {
+        if !list.gradients.isEmpty && list.gradients != uploadedRamps {
             rampTexture = try GLTexture(context: context, width: GradientRamp.width, height: list.gradients.count,
-                                        label: "gradient ramps", premultipliedPixels: texels)
-            rampTexels = texels
+                                        label: "gradient ramps", premultipliedPixels: list.gradients.flatMap(\.texels))
+            uploadedRamps = list.gradients
             stats.uploads += 1
         }
         if !list.clips.isEmpty {

@@ -17,12 +17,13 @@ extension FlattenState {
         var probe: [DrawItem] = []
         let savedTarget = targetSize
         let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
-        let savedLayers = list.layerCount
+        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex
         targetSize = CGSize(width: 1e9, height: 1e9)
         draw(&self, CATransform3DIdentity, .identity, &probe)
         list.clips.removeSubrange(savedClips...)
         list.passes.removeSubrange(savedPasses...)
         list.gradients.removeSubrange(savedGradients...)
+        gradientIndex = savedGradientIndex
         list.layerCount = savedLayers
         var extent = CGRect.null
         for item in probe { extent = extent.union(deviceBox(of: item, useShape: false)) }

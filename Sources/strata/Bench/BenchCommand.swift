@@ -38,10 +38,10 @@ struct BenchCommand: ParsableCommand {
 
     func benchGrid(_ count: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
         let tree = BenchmarkScenes.grid(count, size: canvas)
-        let flattener = Flattener(size: canvas, background: .black)
         var flattenTimes: [Double] = [], renderTimes: [Double] = []
         var stats = RenderStats()
-        for _ in 0..<max(1, frames) {
+        for frame in 0..<max(1, frames) {
+            let flattener = Flattener(size: canvas, background: benchBackground(frame))
             let clock = ContinuousClock()
             var list: RenderList!
             flattenTimes.append(clock.measure { list = flattener.renderList(for: tree) }.seconds)
@@ -71,7 +71,7 @@ extension BenchCommand {
             for frame in 0..<max(2, frames) {
                 let sigma = 8 + (changing ? CGFloat(frame) * 0.05 : 0)
                 let tree = BenchmarkScenes.shadowedCards(200, size: canvas, shadowRadius: sigma)
-                var flattener = Flattener(size: canvas, background: .white)
+                var flattener = Flattener(size: canvas, background: benchBackground(frame))
                 flattener.forcesBlurredShadows = forceBlur
                 let start = ContinuousClock.now
                 let list = flattener.renderList(for: tree)
@@ -86,6 +86,12 @@ extension BenchCommand {
         try time("blur passes, cold ", forceBlur: true, changing: true)
         try time("blur passes, warm ", forceBlur: true, changing: false)
     }
+}
+
+/// A background that differs from one frame to the next, so that every frame
+/// is drawn (an unchanged frame is skipped, which would time nothing).
+func benchBackground(_ frame: Int) -> CGColor {
+    CGColor(gray: frame % 2 == 0 ? 0 : 1.0 / 255, alpha: 1)
 }
 
 func median(_ values: [Double]) -> Double {
