@@ -70,8 +70,11 @@ struct RenderCommand: ParsableCommand {
               start.isFinite, end.isFinite, step > 0, end >= start else {
             throw failure("--frames: expected START:END:STEP with STEP > 0 and END >= START, got \"\(frames)\"")
         }
-        let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 100_000 else { throw failure("--frames: \(count) frames is more than 100000") }
+        let steps = ((end - start) / step + 1e-9).rounded(.down)
+        guard steps.isFinite, steps < 100_000 else {
+            throw failure("--frames: \(frames) makes more than 100000 frames")
+        }
+        let count = Int(steps) + 1
         return (0..<count).map { start + Double($0) * step }
     }
 

@@ -73,7 +73,15 @@ struct StrataProcess {
     @Test func badInputFailsWithOneLineAndNonZeroStatus() throws {
         let unknownOp = try write("op.json", #"{"size":[10,10],"root":{"sublayers":[{},{},{"transform":[{"scale":[1,1,1]},{"rotat":3}]}]}}"#)
         let missing = try write("missing.json", #"{"size":[10,10],"root":{"sublayers":[{"name":"photo","contents":{"image":"nope.png"}}]}}"#)
+        let huge = try write("huge.json", #"{"size":[1e19,100],"root":{}}"#)
+        let dense = try write("dense.json", #"{"size":[100,100],"scale":1e300,"root":{}}"#)
         let cases: [([String], String)] = [
+            (["render", huge, "-o", scratch.appendingPathComponent("h.png").path], "size[0]: 1e+19 points is more than"),
+            (["render", dense, "-o", scratch.appendingPathComponent("d.png").path], "scale: 1e+300 pixels per point"),
+            (["render", carousel, "-o", scratch.appendingPathComponent("g%d.png").path, "--frames", "0:1e20:1"],
+             "more than 100000 frames"),
+            (["render", carousel, "-o", scratch.appendingPathComponent("k%d.png").path, "--frames", "0:1:1e-300"],
+             "more than 100000 frames"),
             (["validate", unknownOp], #"root.sublayers[2].transform[1]: unknown op "rotat""#),
             (["render", unknownOp, "-o", scratch.appendingPathComponent("x.png").path], #"unknown op "rotat""#),
             (["render", missing, "-o", scratch.appendingPathComponent("y.png").path], #"layer "photo": cannot read nope.png"#),

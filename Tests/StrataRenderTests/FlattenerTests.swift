@@ -51,6 +51,11 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(abs(q.x - 20) < 1e-9 && abs(q.y - 20) < 1e-9)
     }
 
+    @Test func aHugeCanvasClampsItsPixelCountInsteadOfTrapping() {
+        let list = Flattener(size: CGSize(width: 1e19, height: .infinity), scale: 16).renderList(for: canvasRoot())
+        #expect(list.pixelWidth == 1_048_576 && list.pixelHeight == 1)
+    }
+
     @Test func siblingsDrawInStableZPositionOrder() {
         let root = canvasRoot()
         let names = ["a", "b", "c", "d"]

@@ -34,8 +34,17 @@ struct SceneReader {
         for k in 0..<2 where n[k] <= 0 {
             throw SceneError(path: "size[\(k)]", reason: "must be greater than 0, got \(JSONValue.format(n[k]))")
         }
+        // No GPU holds a larger canvas; beyond these the pixel counts stop being numbers we can use.
+        for k in 0..<2 where n[k] > Scene.maximumCanvasSide {
+            throw SceneError(path: "size[\(k)]", reason: "\(JSONValue.format(n[k])) points is more than the "
+                             + "\(Int(Scene.maximumCanvasSide)) a canvas side can be")
+        }
         let size = CGSize(width: n[0], height: n[1])
         let scale = try top["scale"].map { j throws(SceneError) -> CGFloat in try D.positive(j, at: "scale") } ?? 1
+        guard scale <= Scene.maximumScale else {
+            throw SceneError(path: "scale", reason: "\(JSONValue.format(scale)) pixels per point is more than "
+                             + "\(JSONValue.format(Scene.maximumScale))")
+        }
         let background = try top["background"].flatMap { j throws(SceneError) -> CGColor? in try D.optionalColor(j, at: "background") }
         let time = try top["time"].map { j throws(SceneError) -> CGFloat in try D.nonNegative(j, at: "time") } ?? 0
 

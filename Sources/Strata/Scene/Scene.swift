@@ -49,6 +49,10 @@ public final class Scene {
     public static let maximumDepth = 256
     /// The most layers a scene may have (masks included).
     public static let maximumLayerCount = 1_000_000
+    /// The longest canvas side, in points.
+    public static let maximumCanvasSide: CGFloat = 16384
+    /// The most pixels per point.
+    public static let maximumScale: CGFloat = 16
 
     /// A scene made in code. Images in the tree need a file name
     /// (``setImageFile(_:for:)``) before ``jsonData()`` can write them.

@@ -31,8 +31,13 @@ public struct Flattener {
 
     /// The render list for `root` as it is now (pass a presentation tree).
     public func renderList(for root: CALayer) -> RenderList {
-        let w = max(1, Int((Double(size.width) * scale).rounded()))
-        let h = max(1, Int((Double(size.height) * scale).rounded()))
+        // Clamped before converting, so no size traps; a GL backend reports
+        // what is over its texture limit.
+        func pixels(_ points: CGFloat) -> Int {
+            let p = (Double(points) * scale).rounded()
+            return p.isFinite ? Int(min(max(p, 1), 1_048_576)) : 1
+        }
+        let w = pixels(size.width), h = pixels(size.height)
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)
