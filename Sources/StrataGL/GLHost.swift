@@ -12,7 +12,7 @@ public protocol GLHost: AnyObject {
     var drawableHeight: Int { get }
     /// Runs `body` with the context current on this thread, the drawable
     /// framebuffer bound and the viewport covering it; one thread at a time.
-    func withCurrent<T>(_ body: () throws -> T) rethrows -> T
+    func withCurrent<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
     /// The drawable's pixels as RGBA8, top row first.
     func readPixels() -> [UInt8]
 }

@@ -130,7 +130,7 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// Nesting on one thread is allowed (the inner call just runs `body`).
     /// Objects whose owners have gone are deleted first (`collectGarbage`).
     /// `body` must not hand GL work to another thread or await.
-    public func withCurrent<T>(_ body: () throws -> T) rethrows -> T {
+    public func withCurrent<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         // eglGetCurrentContext answers for the thread's bound API.
@@ -160,11 +160,8 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// Gives the framebuffer a new size; its contents become undefined.
     public func resize(width: Int, height: Int) throws(HostError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
-        let result = withCurrent {
-            Result { () throws(GLError) in try framebuffer.resize(width: width, height: height) }
-        }
         do {
-            try result.get()
+            try withCurrent { () throws(GLError) in try framebuffer.resize(width: width, height: height) }
         } catch {
             throw .gl(error)
         }

@@ -14,25 +14,9 @@ public final class OffscreenRenderer: @unchecked Sendable {
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
-        if let layerRasterizer {
-            self.layerRasterizer = layerRasterizer
-        } else {
-            do { self.layerRasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw .render(error) }
-        }
+        self.layerRasterizer = try StandardLayerRasterizer.orDefault(layerRasterizer)
         host = try OffscreenHost(width: max(1, width), height: max(1, height), label: "strata offscreen")
-        let host = self.host
-        let made: Result<LayerRenderer, GLError> = host.withCurrent {
-            do throws(GLError) {
-                let shaders = try ShaderLibrary(context: host.context)
-                return .success(try LayerRenderer(context: host.context, shaders: shaders))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch made {
-        case .success(let r): renderer = r
-        case .failure(let e): throw .gl(e)
-        }
+        renderer = try host.makeLayerRenderer()
     }
 
     /// Renders `list` and returns its pixels (straight alpha, top row first) and what it cost.
@@ -41,22 +25,17 @@ public final class OffscreenRenderer: @unchecked Sendable {
             try host.resize(width: list.pixelWidth, height: list.pixelHeight)
         }
         let host = self.host, renderer = self.renderer
-        let result: Result<([UInt8], RenderStats), GLError> = host.withCurrent {
-            do throws(GLError) {
+        do {
+            let (pixels, stats) = try host.withCurrent { () throws(GLError) in
                 let stats = try renderer.render(list, framebuffer: host.drawableFramebuffer,
                                                 width: host.width, height: host.height)
-                return .success((host.readPixels(), stats))
-            } catch {
-                return .failure(error)
+                return (host.readPixels(), stats)
             }
-        }
-        switch result {
-        case .success(let (pixels, stats)):
             let image = CGImage(width: list.pixelWidth, height: list.pixelHeight,
                                 pixels: RGBA8Pixels.unpremultiplied(pixels), label: "render")
             return (image, stats)
-        case .failure(let e):
-            throw .gl(e)
+        } catch {
+            throw .gl(error)
         }
     }
 

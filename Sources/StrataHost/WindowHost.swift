@@ -123,7 +123,7 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     /// default framebuffer bound and the viewport covering it, then puts back the
     /// GLFW context that was current before (or none). One thread at a time;
     /// nesting is allowed. Deletes GL objects whose owners have gone first.
-    public func withCurrent<T>(_ body: () throws -> T) rethrows -> T {
+    public func withCurrent<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         let previous = glfwGetCurrentContext()

@@ -20,20 +20,8 @@ public final class WindowRenderer {
     /// A renderer for `window` (compiles its shaders in the window's context).
     public init(window: WindowHost, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
         self.window = window
-        if let layerRasterizer {
-            self.layerRasterizer = layerRasterizer
-        } else {
-            do { self.layerRasterizer = try StandardLayerRasterizer.shapesAndText() } catch { throw .render(error) }
-        }
-        let made: Result<LayerRenderer, GLError> = window.withCurrent {
-            do throws(GLError) {
-                return .success(try LayerRenderer(context: window.context, shaders: try ShaderLibrary(context: window.context)))
-            } catch { return .failure(error) }
-        }
-        switch made {
-        case .success(let r): renderer = r
-        case .failure(let e): throw .gl(e)
-        }
+        self.layerRasterizer = try StandardLayerRasterizer.orDefault(layerRasterizer)
+        renderer = try window.makeLayerRenderer()
     }
 
     /// Draws `root` (a presentation tree) filling the window: `size` in points,
@@ -45,11 +33,14 @@ public final class WindowRenderer {
         let list = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
                              background: background, rasterizer: layerRasterizer).renderList(for: root)
         do throws(GLError) {
-            if target?.width != list.pixelWidth || target?.height != list.pixelHeight {
+            let target: GLFramebuffer
+            if let kept = self.target, kept.width == list.pixelWidth, kept.height == list.pixelHeight {
+                target = kept
+            } else {
                 target = try GLFramebuffer(context: window.context, width: list.pixelWidth, height: list.pixelHeight,
                                            label: "window frame")
+                self.target = target
             }
-            guard let target else { return RenderStats() }
             let stats = try renderer.render(list, framebuffer: target.name, width: target.width, height: target.height)
             sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.name)
             sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
@@ -61,5 +52,13 @@ public final class WindowRenderer {
         } catch {
             throw .gl(error)
         }
+    }
+
+    /// The last frame drawn (straight alpha, top row first), or nil before the first.
+    public func lastFrame() -> CGImage? {
+        guard let target else { return nil }
+        let pixels = window.withCurrent { target.readPixels() }
+        return CGImage(width: target.width, height: target.height, pixels: RGBA8Pixels.unpremultiplied(pixels),
+                       label: "window frame")
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Strata
+import StrataRender
 import StrataHost
 import Foundation
 
@@ -10,8 +12,23 @@ func failure(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-/// The one-line failure for a renderer that could not start.
-func failure(starting error: HostError) -> ExitCode {
+/// The one-line failure for a renderer that could not start, `what` naming it
+/// ("headless OpenGL", "window").
+func failure(starting error: HostError, _ what: String) -> ExitCode {
     if case .render = error { return failure(error.description) }
-    return failure("headless OpenGL: \(error.description)")
+    return failure("\(what): \(error.description)")
+}
+
+/// What draws shape and text layers for `root`: text layers need the default
+/// font, so only a tree that has one fails when the font is missing.
+func layerRasterizer(for root: CALayer?) throws -> LayerRasterizer {
+    guard root?.containsTextLayer == true else { return StandardLayerRasterizer([ShapeLayerRasterizer()]) }
+    do { return try StandardLayerRasterizer.shapesAndText() } catch { throw failure(error.description) }
+}
+
+extension CALayer {
+    /// Whether this layer, its mask or any sublayer is a `CATextLayer`.
+    var containsTextLayer: Bool {
+        self is CATextLayer || (mask?.containsTextLayer ?? false) || (sublayers ?? []).contains { $0.containsTextLayer }
+    }
 }

@@ -44,19 +44,13 @@ struct RenderCommand: ParsableCommand {
         let url = URL(fileURLWithPath: scene)
         let loaded: Scene
         do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
-        let renderer: OffscreenRenderer
-        do {
-            // Text layers need the default font; other scenes render without it.
-            let rasterizer: LayerRasterizer = loaded.root.containsTextLayer
-                ? try StandardLayerRasterizer.shapesAndText() : StandardLayerRasterizer([ShapeLayerRasterizer()])
-            renderer = try OffscreenRenderer(layerRasterizer: rasterizer)
-        } catch let error as RenderError {
-            throw failure(error.description)
-        } catch let error as HostError {
-            throw failure(starting: error)
-        }
+        // Arguments first, so a mistake is reported before EGL starts.
         let times = try frameTimes(default: time ?? loaded.time)
         let pattern = try frames == nil ? nil : FramePattern(output)
+        let renderer: OffscreenRenderer
+        do { renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let error as HostError {
+            throw failure(starting: error, "headless OpenGL")
+        }
         for (index, t) in times.enumerated() {
             let path = pattern?.path(for: index) ?? output
             try renderFrame(loaded, at: t, renderer: renderer, to: path)
@@ -89,13 +83,6 @@ struct RenderCommand: ParsableCommand {
         do { result = try renderer.render(list) } catch { throw failure("\(self.scene): \(error.description)") }
         do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
         print(stats ? "wrote \(path): \(result.stats)" : "wrote \(path)")
-    }
-}
-
-extension CALayer {
-    /// Whether this layer, its mask or any sublayer is a `CATextLayer`.
-    var containsTextLayer: Bool {
-        self is CATextLayer || (mask?.containsTextLayer ?? false) || (sublayers ?? []).contains { $0.containsTextLayer }
     }
 }
 

@@ -24,7 +24,9 @@ struct BenchCommand: ParsableCommand {
         }
         let canvas = CGSize(width: parts[0], height: parts[1])
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer() } catch { throw failure(starting: error) }
+        // The benchmarks draw no text, so they need no font.
+        do { renderer = try OffscreenRenderer(layerRasterizer: StandardLayerRasterizer([ShapeLayerRasterizer()])) }
+        catch { throw failure(starting: error, "headless OpenGL") }
         print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
               + "\(renderer.host.context.info.renderer)")
         try benchGrid(0, canvas: canvas, renderer: renderer)

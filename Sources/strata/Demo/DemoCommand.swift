@@ -37,46 +37,40 @@ struct DemoCommand: ParsableCommand {
         do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo") } catch {
             throw failure("window: \(error.description)")
         }
-        let renderer: WindowRenderer
-        do { renderer = try WindowRenderer(window: window) } catch { throw failure(starting: error) }
         let carousel = loaded == nil ? CarouselDemo(size: size) : nil
+        let renderer: WindowRenderer
+        do { renderer = try WindowRenderer(window: window, layerRasterizer: try layerRasterizer(for: loaded?.root)) }
+        catch let error as HostError { throw failure(starting: error, "window") }
         let ticker = carousel.map { FrameTicker(rootLayer: $0.root) }
-        var sceneStart = 0.0, lastPixels: [UInt8] = [], lastSize = (0, 0), idleFrames = 0
-        var failed: Error?
+        // A scene loops over its timeline and animations, at least a second.
+        let length = loaded.map { scene in
+            max(1, (scene.timeline.map(\.at).max() ?? 0) + 1,
+                scene.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
+        } ?? 1
+        var sceneStart = 0.0, idleFrames = 0
         if turn != 0, let carousel, let ticker { ticker.tick(at: 0); carousel.turn(by: turn) }
 
-        window.run(maxFrames: frames, onEvent: { event in
-            switch event {
-            case .key(.left, .press, _), .gamepadButton(_, 13, true): carousel?.turn(by: -1)
-            case .key(.right, .press, _), .gamepadButton(_, 11, true): carousel?.turn(by: 1)
-            case .scroll(let dx, _) where abs(dx) > 0.5: carousel?.turn(by: dx > 0 ? 1 : -1)
-            case .key(.space, .press, _): sceneStart = -1
-            default: break
-            }
-        }, frame: { info in
-            guard failed == nil else { return }
-            if sceneStart < 0 { sceneStart = info.time }
-            let tree: CALayer
-            if let loaded {
-                let length = max(1, (loaded.timeline.map(\.at).max() ?? 0) + 1,
-                                 loaded.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
-                do { tree = try loaded.presentationTree(at: (info.time - sceneStart).truncatingRemainder(dividingBy: length)) }
-                catch { failed = error; return }
-            } else {
-                tree = ticker!.tick(at: info.time)
-            }
-            do {
+        do {
+            try window.run(maxFrames: frames, onEvent: { event in
+                switch event {
+                case .key(.left, .press, _), .gamepadButton(_, 13, true): carousel?.turn(by: -1)
+                case .key(.right, .press, _), .gamepadButton(_, 11, true): carousel?.turn(by: 1)
+                case .scroll(let dx, _) where abs(dx) > 0.5: carousel?.turn(by: dx > 0 ? 1 : -1)
+                case .key(.space, .press, _): sceneStart = -1
+                default: break
+                }
+            }, frame: { info in
+                if sceneStart < 0 { sceneStart = info.time }
+                let tree = try loaded?.presentationTree(at: (info.time - sceneStart).truncatingRemainder(dividingBy: length))
+                    ?? ticker!.tick(at: info.time)
                 let stats = try renderer.render(tree, frame: info, background: loaded?.background ?? .black)
                 if stats.unchangedFrame { idleFrames += 1 }
-            } catch { failed = error; return }
-            if screenshot != nil {
-                lastPixels = window.readPixels()
-                lastSize = (info.framebufferWidth, info.framebufferHeight)
-            }
-        })
-        if let failed { throw failure("\(failed)") }
-        if let screenshot, !lastPixels.isEmpty {
-            let image = CGImage(width: lastSize.0, height: lastSize.1, pixels: RGBA8Pixels.unpremultiplied(lastPixels))
+            })
+        } catch {
+            // A failure ends the loop (and closes the window) at once.
+            throw failure("\(error)")
+        }
+        if let screenshot, let image = renderer.lastFrame() {
             do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
             print("wrote \(screenshot) (\(idleFrames) unchanged frames were not redrawn)")
         }
