@@ -15,7 +15,22 @@ extension CALayer {
         _ = thread.innermostFrame
         // Presentation copies are snapshots: changing them animates nothing.
         if _isPresentationCopy || thread.actionsDisabled { return nil }
-        return action(forKey: key)
+        return preparedAction(action(forKey: key), forKey: key)
+    }
+
+    /// An action's animation as it will run: a property animation with no key
+    /// path animates the changed key, and a basic animation with no values
+    /// starts from the value shown now, before the change (as Core Animation's
+    /// render tree does). Implicit animations are already complete.
+    func preparedAction(_ action: CAAction?, forKey key: String) -> CAAction? {
+        guard let animation = action as? CAPropertyAnimation, !animation.isFreshImplicit,
+              let copy = animation.copy() as? CAPropertyAnimation else { return action }
+        if copy.keyPath == nil { copy.keyPath = key }
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let keyPath = basic.keyPath, let property = LayerProperty.named(keyPath, of: self) {
+            basic.capturedPrevious = presentationValue(of: property)
+        }
+        return copy
     }
 
     /// Runs the action found by `actionForChange(forKey:)` after the value changed.

@@ -138,7 +138,9 @@ extension CALayer {
             state.entries.remove(at: index).markRemoved()
         }
         // An animation with no values starts from the value it finds now (compiled later, when first sampled).
+        // (An action's animation arrives with the value from before its change already captured.)
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           basic.capturedPrevious == nil,
            let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
             basic.capturedPrevious = target.get(self)
         }
