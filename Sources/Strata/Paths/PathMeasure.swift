@@ -37,6 +37,9 @@ struct PathMeasure {
         let size = box.isNull ? 0 : max(box.width, box.height)
         let fine = size.isFinite && size > 0 ? size * 1e-5 : 1e-9
         let skia = chordTolerance.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        // A budget of points over the whole path, as flattening has: past it,
+        // curves get coarse chords, so no path can take unbounded memory.
+        var budget = 1 << 22
         contours = path.segmentedSubpaths().map { sub in
             var pieces: [Piece] = []
             var starts: [CGFloat] = []
@@ -49,12 +52,13 @@ struct PathMeasure {
                 pts.append(seg.a)
                 ts.append(0)
                 if let tol = skia, seg.kind != .line {
-                    Self.halve(seg, 0, 1, depth: 0, tolerance: tol, points: &pts, ts: &ts)
+                    Self.halve(seg, 0, 1, depth: budget > 0 ? 0 : 16, tolerance: tol, points: &pts, ts: &ts)
                 } else {
-                    seg.flatten(tolerance: fine, into: &pts)
+                    seg.flatten(tolerance: fine, limit: budget > 0 ? 1024 : 16, into: &pts)
                     let n = CGFloat(pts.count - 1)
                     for i in 1..<pts.count { ts.append(CGFloat(i) / n) }
                 }
+                budget -= pts.count
                 var lengths = [CGFloat](repeating: 0, count: pts.count)
                 for i in 1..<pts.count {
                     let step = hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y)

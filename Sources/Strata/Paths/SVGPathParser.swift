@@ -71,11 +71,13 @@ struct SVGPathParser {
             elements.append(.lineTo(p))
             current = p
         case UInt8(ascii: "h"):
-            let x = try number(name) + base.x
+            let start = i
+            let x = try finite(try number(name) + base.x, from: start)
             current = CGPoint(x: x, y: current.y)
             elements.append(.lineTo(current))
         case UInt8(ascii: "v"):
-            let y = try number(name) + base.y
+            let start = i
+            let y = try finite(try number(name) + base.y, from: start)
             current = CGPoint(x: current.x, y: y)
             elements.append(.lineTo(current))
         case UInt8(ascii: "c"):
@@ -122,9 +124,16 @@ struct SVGPathParser {
     }
 
     private mutating func pair(_ command: String, _ base: CGPoint) throws(PathDataError) -> CGPoint {
+        let start = i
         let x = try number(command)
         let y = try number(command)
-        return CGPoint(x: x + base.x, y: y + base.y)
+        return CGPoint(x: try finite(x + base.x, from: start), y: try finite(y + base.y, from: start))
+    }
+
+    /// A relative coordinate added to the current point must stay a number too.
+    private func finite(_ v: CGFloat, from start: Int) throws(PathDataError) -> CGFloat {
+        guard v.isFinite else { throw .outOfRange(at: start, number: "\(v)") }
+        return v
     }
 
     /// One number, then any whitespace and comma after it.

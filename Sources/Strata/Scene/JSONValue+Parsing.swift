@@ -338,7 +338,9 @@ struct JSONParser {
                     guard let u = Unicode.Scalar(scalar) else { throw syntaxError("bad \\u escape") }
                     buffer.append(contentsOf: Array(String(Character(u)).utf8))
                 default:
-                    throw syntaxError("bad escape '\\\(Character(UnicodeScalar(e)))'", at: i - 2)
+                    // Name the byte as describeByte does: a raw newline would break the one-line message.
+                    let shown = e >= 0x21 && e < 0x7F ? "'\\\(Character(UnicodeScalar(e)))'" : String(format: "'\\' then byte 0x%02X", e)
+                    throw syntaxError("bad escape \(shown)", at: i - 2)
                 }
             default:
                 if b < 0x20 { throw syntaxError("control character in a string (escape it)") }

@@ -42,7 +42,9 @@ struct HairlineRasterizer {
                                majorCount: Int, minorCount: Int, index: (Int, Int) -> Int) {
         let (a0, b0, a1, b1) = major0 <= major1 ? (major0, minor0, major1, minor1) : (major1, minor1, major0, minor0)
         let slope = (b1 - b0) / (a1 - a0)
-        let first = max(0, Int(a0.rounded(.down))), last = min(majorCount - 1, Int(a1.rounded(.up)) - 1)
+        // Clamped to the mask before converting: coordinates far outside would not fit an Int.
+        let first = Int(min(max(a0.rounded(.down), 0), Double(majorCount)))
+        let last = Int(min(max(a1.rounded(.up), 0), Double(majorCount))) - 1
         guard first <= last else { return }
         for c in first...last {
             let lo = max(a0, Double(c)), hi = min(a1, Double(c + 1))
@@ -50,6 +52,7 @@ struct HairlineRasterizer {
             guard part > 0 else { continue }
             let center = min(max(Double(c) + 0.5, a0), a1)
             let m = b0 + (center - a0) * slope - 0.5  // top of the one-pixel box
+            guard m.isFinite, m >= -1, m < Double(minorCount) else { continue }
             let row = Int(m.rounded(.down))
             let f = m - Double(row)
             paint(index, c, row, part * (1 - f), minorCount)
