@@ -108,10 +108,11 @@ struct SceneDecodingTests {
         let ellipse = try D.path(json(#"{"ellipse": [0, 0, 20, 10]}"#), at: "p")
         #expect(ellipse.elements.count == 6)
         #expect(ellipse.elements.first == .moveTo(CGPoint(x: 20, y: 5)))
-        let k: CGFloat = 0.5522847498
+        let k: CGFloat = 0.5522847498307936  // 4/3·(√2 − 1), as CGPath(ellipseIn:)
         #expect(ellipse.elements[1] == .curveTo(control1: CGPoint(x: 20, y: 5 + 5 * k),
                                                 control2: CGPoint(x: 10 + 10 * k, y: 10), to: CGPoint(x: 10, y: 10)))
         if case .curveTo(_, _, let end) = ellipse.elements[4] { #expect(end == CGPoint(x: 20, y: 5)) } else { Issue.record("not a curve") }
+        #expect(ellipse == CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 10), transform: nil))
         let rounded = try D.path(json(#"{"roundedRect": [0, 0, 100, 50], "radius": 10, "corners": ["minXMinY"]}"#), at: "p")
         #expect(rounded == CGPath.roundedRect(CGRect(x: 0, y: 0, width: 100, height: 50), radius: 10,
                                               corners: .layerMinXMinYCorner))

@@ -62,10 +62,14 @@ extension CGPath {
 }
 
 extension CGPath {
-    /// The largest factor by which `t` stretches any direction (its largest singular value).
-    static func largestScale(_ t: CGAffineTransform) -> CGFloat {
-        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
-        let det = t.a * t.d - t.b * t.c
+    static func largestScale(_ t: CGAffineTransform) -> CGFloat { t.largestScale }
+}
+
+extension CGAffineTransform {
+    /// The largest factor by which the transform stretches any direction (its largest singular value).
+    public var largestScale: CGFloat {
+        let sum = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
         let disc = max(0, sum * sum - 4 * det * det)
         return ((sum + disc.squareRoot()) / 2).squareRoot()
     }

@@ -50,38 +50,11 @@ extension SceneValueDecoder {
         }
     }
 
-    /// A rectangle as Core Graphics builds it: from (minX, minY) along the top edge, closed.
-    static func rectPath(_ r: CGRect) -> CGPath {
-        let p = CGMutablePath()
-        p.move(to: CGPoint(x: r.minX, y: r.minY))
-        p.addLine(to: CGPoint(x: r.maxX, y: r.minY))
-        p.addLine(to: CGPoint(x: r.maxX, y: r.maxY))
-        p.addLine(to: CGPoint(x: r.minX, y: r.maxY))
-        p.closeSubpath()
-        return p
-    }
+    /// A rectangle as Core Graphics builds it (`CGPath(rect:transform:)`).
+    static func rectPath(_ r: CGRect) -> CGPath { CGPath(rect: r, transform: nil) }
 
-    /// An ellipse inscribed in `r` as four cubic quarter arcs, starting at
-    /// (maxX, midY) as Core Graphics' `addEllipse(in:)` does.
-    static func ellipsePath(_ r: CGRect) -> CGPath {
-        // The control-point distance that makes a cubic closest to a quarter circle.
-        let kappa: CGFloat = 0.5522847498
-        let rx = r.width / 2, ry = r.height / 2
-        let cx = r.midX, cy = r.midY
-        let ox = rx * kappa, oy = ry * kappa
-        let p = CGMutablePath()
-        p.move(to: CGPoint(x: cx + rx, y: cy))
-        p.addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + oy),
-                   control2: CGPoint(x: cx + ox, y: cy + ry))
-        p.addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - ox, y: cy + ry),
-                   control2: CGPoint(x: cx - rx, y: cy + oy))
-        p.addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - oy),
-                   control2: CGPoint(x: cx - ox, y: cy - ry))
-        p.addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + ox, y: cy - ry),
-                   control2: CGPoint(x: cx + rx, y: cy - oy))
-        p.closeSubpath()
-        return p
-    }
+    /// An ellipse as Core Graphics builds it (`CGPath(ellipseIn:transform:)`), from (maxX, midY).
+    static func ellipsePath(_ r: CGRect) -> CGPath { CGPath(ellipseIn: r, transform: nil) }
 
     /// The path as scene JSON: SVG path data.
     public static func encode(_ path: CGPath) -> JSONValue {

@@ -72,7 +72,7 @@ public enum PathRasterizer {
                               precision: Precision = .chromium) -> CoverageMask {
         checkSize(width, height)
         // Tolerances in path units: mask pixels over the transform's largest stretch.
-        let scale = largestScale(of: transform)
+        let scale = transform.largestScale
         guard scale > 0, scale.isFinite else { return CoverageMask(width: width, height: height) }
         let source = dash.map { path.dashed(phase: $0.phase, lengths: $0.lengths, chordTolerance: 0.5 / scale) } ?? path
         if precision == .chromium, let alpha = hairlineCoverage(lineWidth: lineWidth, transform: transform) {
@@ -121,14 +121,6 @@ public enum PathRasterizer {
             for (p, q) in zip(pts, pts.dropFirst()) { lines.addLine(p, q) }
         }
         return CoverageMask(width: width, height: height, bytes: lines.bytes)
-    }
-
-    /// The largest factor by which `t` stretches any direction (its largest singular value).
-    static func largestScale(of t: CGAffineTransform) -> CGFloat {
-        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
-        let det = t.a * t.d - t.b * t.c
-        let disc = max(0, sum * sum - 4 * det * det)
-        return ((sum + disc.squareRoot()) / 2).squareRoot()
     }
 
     private static func checkSize(_ width: Int, _ height: Int) {
