@@ -134,9 +134,14 @@ public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    /// `file: path: reason` without the empty parts.
+    /// `file: path: reason` without the empty parts, on one line: control
+    /// characters that came from the file (in names, keys, paths) are escaped.
     public var description: String {
-        [file ?? "", path, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+        let text = [file ?? "", path, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return text.unicodeScalars.map { c in
+            c.value < 0x20 || c.value == 0x7F ? String(format: "\\u%04X", c.value) : String(c)
+        }.joined()
     }
 
     /// This error, attributed to `file`.

@@ -23,4 +23,9 @@ import Strata
             }
         }
     }
+
+    @Test func controlCharactersFromTheFileAreEscapedInMessages() {
+        let error = SceneError(path: "root.sublayers[0].contents.image", reason: "cannot read a\nb.png: no such file")
+        #expect(error.description == "root.sublayers[0].contents.image: cannot read a\\u000Ab.png: no such file")
+    }
 }

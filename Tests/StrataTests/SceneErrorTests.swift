@@ -300,7 +300,7 @@ struct SceneErrorTests {
                 _ = try scene.jsonData()
                 loaded += 1
             } catch {
-                #expect(!error.description.isEmpty)
+                #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(error.description)")
                 failed += 1
             }
         }
