@@ -29,6 +29,7 @@ import Testing
         #expect(throws: RenderError.self) { try FontLocator(environment: ["STRATA_FONT": "/nonexistent/font.ttf"]) }
         do {
             _ = try FontLocator(environment: ["STRATA_FONT": "/nonexistent/font.ttf"])
+            Issue.record("a missing STRATA_FONT was accepted")
         } catch {
             #expect(error.description.contains("/nonexistent/font.ttf"))
         }

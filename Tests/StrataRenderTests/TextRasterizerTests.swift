@@ -117,6 +117,11 @@ func inkAmount(_ image: RasterImage) -> Int {
         // U+E000 is private use: DejaVu has no glyph for it.
         let made = try #require(rasterizer.rasterContents(of: textLayer("\u{E000}", size: 30), pixelsPerPoint: 1))
         #expect(inkAmount(made.image) > 0)
+        // Another missing character draws the same box; a real glyph does not.
+        let other = try #require(rasterizer.rasterContents(of: textLayer("\u{E001}", size: 30), pixelsPerPoint: 1))
+        let real = try #require(rasterizer.rasterContents(of: textLayer("x", size: 30), pixelsPerPoint: 1))
+        #expect(other.image.pixels == made.image.pixels)
+        #expect(real.image.pixels != made.image.pixels)
     }
 
     @Test func namedFontsPickTheirFiles() throws {
@@ -151,7 +156,10 @@ func inkAmount(_ image: RasterImage) -> Int {
         #expect(rasterizer.rasterContents(of: giant, pixelsPerPoint: 2) != nil)
         // A width too narrow for any glyph still ends.
         let narrow = textLayer("narrow text", width: 0.5, height: 500, wrapped: true, truncation: .middle)
-        _ = rasterizer.rasterContents(of: narrow, pixelsPerPoint: 1)
+        // It ends, and whatever it draws stays within the half-point-wide bounds.
+        if let made = rasterizer.rasterContents(of: narrow, pixelsPerPoint: 1) {
+            #expect(made.rect.width <= 2)
+        }
     }
 
     @Test func concurrentUseGivesTheSameImages() async throws {

@@ -23,6 +23,7 @@ struct PathStrokeTests {
 
     @Test func outlineOfAnOpenPathWindsClockwise() {
         let polys = outline(line(pt(0, 0), pt(100, 0), pt(50, 80), pt(120, 90)), cap: .round, join: .round)
+        #expect(!polys.isEmpty)
         for poly in polys {
             var area: CGFloat = 0
             for (a, b) in zip(poly, poly.dropFirst() + [poly[0]]) { area += a.x * b.y - b.x * a.y }

@@ -176,10 +176,17 @@ import Testing
     }
 
     @Test func lockIsRecursive() {
-        CATransaction.lock()
-        CATransaction.lock()
-        CATransaction.unlock()
-        CATransaction.unlock()
+        // A lock that is not recursive would deadlock: run it on a thread and
+        // fail after a timeout rather than hang the suite.
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            CATransaction.lock()
+            CATransaction.lock()
+            CATransaction.unlock()
+            CATransaction.unlock()
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 10) == .success)
     }
 
     /// Seed 001's pinch: while pinching, each frame sets the transform with
