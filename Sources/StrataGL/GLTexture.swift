@@ -17,10 +17,8 @@ public final class GLTexture: @unchecked Sendable {
     public enum Filter: Sendable {
         /// The nearest texel.
         case nearest
-        /// Bilinear between the 4 nearest texels.
+        /// Bilinear between the 4 nearest texels. (Mip levels: `generateMipmaps(levels:)`.)
         case linear
-        /// Bilinear within and linear between mipmap levels; mipmaps are rebuilt after each upload.
-        case trilinear
     }
 
     /// What coordinates outside 0…1 sample.
@@ -122,7 +120,6 @@ public final class GLTexture: @unchecked Sendable {
             sglTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
-        if filter == .trilinear { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         try context?.checkError(label: label, operation: "uploading a \(width)×\(height) region")
     }
 
@@ -148,11 +145,9 @@ public final class GLTexture: @unchecked Sendable {
     /// Changes the sampling filter.
     public func setFilter(_ filter: Filter) {
         assert(context?.isCurrent ?? false, "GLTexture \(label): its context is not current")
-        let needsMipmaps = filter == .trilinear && self.filter != .trilinear
         self.filter = filter
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
         applyFilter()
-        if needsMipmaps { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
     }
 
     /// Sets min and mag filters on the texture bound to `GL_TEXTURE_2D`.
@@ -161,7 +156,6 @@ public final class GLTexture: @unchecked Sendable {
             switch filter {
             case .nearest: (GL_NEAREST, GL_NEAREST)
             case .linear: (GL_LINEAR, GL_LINEAR)
-            case .trilinear: (GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR)
             }
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magFilter)
@@ -179,7 +173,6 @@ public final class GLTexture: @unchecked Sendable {
         } else {
             upload(nil)
         }
-        if filter == .trilinear { sglGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
     }
 
     /// Throws when `width × height` is empty or above the context's maximum texture size.

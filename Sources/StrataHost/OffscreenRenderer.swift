@@ -9,6 +9,8 @@ import StrataGL
 public final class OffscreenRenderer: @unchecked Sendable {
     public let host: OffscreenHost
     let renderer: LayerRenderer
+    /// The last picture, returned again for a frame that was not redrawn.
+    var lastImage: CGImage?
     /// Draws shape (and text) layers' contents on the CPU; kept so its caches last.
     public let layerRasterizer: LayerRasterizer
 
@@ -25,14 +27,22 @@ public final class OffscreenRenderer: @unchecked Sendable {
             try host.resize(width: list.pixelWidth, height: list.pixelHeight)
         }
         let host = self.host, renderer = self.renderer
+        let previous = lastImage
         do {
             let (pixels, stats) = try host.withCurrent { () throws(GLError) in
                 let stats = try renderer.render(list, framebuffer: host.drawableFramebuffer,
                                                 width: host.width, height: host.height)
-                return (host.readPixels(), stats)
+                // An unchanged frame left the target as it was: no readback either.
+                return (stats.unchangedFrame && previous != nil ? nil : host.readPixels(), stats)
             }
-            let image = CGImage(width: list.pixelWidth, height: list.pixelHeight,
-                                pixels: RGBA8Pixels.unpremultiplied(pixels), label: "render")
+            let made = pixels.map {
+                CGImage(width: list.pixelWidth, height: list.pixelHeight, pixels: RGBA8Pixels.unpremultiplied($0),
+                        label: "render")
+            }
+            guard let image = made ?? previous else {
+                preconditionFailure("OffscreenRenderer: a frame was neither read back nor kept")
+            }
+            lastImage = image
             return (image, stats)
         } catch {
             throw .gl(error)
