@@ -185,6 +185,6 @@ final class SetterSpy: CALayer {
         #expect(abs(q.0 - 40) < 1e-12 && abs(q.1 - 40) < 1e-12)
         // flattened drops z.
         let f = CATransform3DMakeRotation(0.5, 0, 1, 0).flattened
-        #expect(f.m13 == 0 && f.m23 == 0 && f.m33 == 1 && f.m43 == 0 && f.m31 != 0)
+        #expect(f.m13 == 0 && f.m23 == 0 && f.m33 == 0 && f.m43 == 0 && f.m31 != 0)
     }
 }

@@ -83,10 +83,12 @@ extension CALayer {
 
 extension CATransform3D {
     /// The matrix that drops z after this one: what a flat (non-3D) layer does to
-    /// content drawn into its plane (CSS "flattening").
+    /// content drawn into its plane (CSS "flattening"). The z output is zero for
+    /// every input, depth from a 3D context inside included, so nothing of it
+    /// reaches the next matrix's perspective row.
     public var flattened: CATransform3D {
         var m = self
-        m.m13 = 0; m.m23 = 0; m.m33 = 1; m.m43 = 0
+        m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
         return m
     }
 
