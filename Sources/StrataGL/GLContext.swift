@@ -48,6 +48,13 @@ public final class GLContext: @unchecked Sendable {
         precondition(isCurrent, "\(what()): GL context '\(label)' is not current on this thread (use host.withCurrent)")
     }
 
+    /// Waits until every GL command issued so far has run (`glFinish`): for
+    /// timing the GPU's part of a frame. Call with the context current.
+    public func finish() {
+        requireCurrent("GLContext.finish")
+        sglFinish()
+    }
+
     /// Deletes every GL object whose Swift owner has gone. Call with the context current.
     public func collectGarbage() {
         requireCurrent("collectGarbage")
@@ -70,15 +77,15 @@ public final class GLContext: @unchecked Sendable {
     /// the program cache are dropped without GL calls. Hosts call this just before
     /// destroying the context.
     package func invalidate() {
-        let dropped = lock.withLock {
+        var dropped: [ProgramKey: GLProgram] = [:]
+        lock.withLock {
             isValid = false
             pendingDeletions.removeAll()
-            let dropped = programs
-            programs.removeAll()
-            return dropped
+            swap(&dropped, &programs)
         }
-        // Released outside the lock: their deinit calls scheduleDeletion, which locks.
-        _ = dropped
+        // Released outside the lock: their deinit calls scheduleDeletion, which
+        // locks (`_ = dropped` let the optimizer release them inside it).
+        dropped.removeAll()
     }
 
     /// The cached program for `key`, or the one `make` builds (and caches).

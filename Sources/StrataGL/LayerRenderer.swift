@@ -10,6 +10,7 @@ internal import CEpoxy
 /// (atlas pages, ramps, clips, pass targets) live as long as the renderer.
 public final class LayerRenderer {
     public let context: GLContext
+    let shaders: ShaderLibrary
     let program: GLProgram
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
@@ -59,6 +60,7 @@ public final class LayerRenderer {
     public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
         context.requireCurrent("LayerRenderer")
         self.context = context
+        self.shaders = shaders
         program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
                                       attributes: [Self.cornerAttribute] + Self.attributes)
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")

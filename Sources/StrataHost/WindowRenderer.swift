@@ -28,10 +28,21 @@ public final class WindowRenderer {
     /// at the framebuffer's pixels per point.
     @discardableResult
     public func render(_ root: CALayer, frame info: FrameInfo, background: CGColor?) throws(HostError) -> RenderStats {
-        let width = max(1, info.framebufferWidth), height = max(1, info.framebufferHeight)
+        try render(renderList(for: root, frame: info, background: background), frame: info)
+    }
+
+    /// The render list of `root` for the window's frame `info`.
+    public func renderList(for root: CALayer, frame info: FrameInfo, background: CGColor?) -> RenderList {
+        let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
-        let list = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
-                             background: background, rasterizer: layerRasterizer).renderList(for: root)
+        return Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
+                         background: background, rasterizer: layerRasterizer).renderList(for: root)
+    }
+
+    /// Draws `list` (made for this frame's size) and copies it to the back buffer.
+    @discardableResult
+    public func render(_ list: RenderList, frame info: FrameInfo) throws(HostError) -> RenderStats {
+        let width = max(1, info.framebufferWidth), height = max(1, info.framebufferHeight)
         do throws(GLError) {
             let target: GLFramebuffer
             if let kept = self.target, kept.width == list.pixelWidth, kept.height == list.pixelHeight {

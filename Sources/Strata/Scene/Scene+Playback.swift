@@ -7,7 +7,12 @@ extension Scene {
     /// transactions, actions and animations as an app's layers, on a clock
     /// that starts at 0. Returns the presentation tree to draw.
     public func presentationTree(at time: CFTimeInterval) throws(SceneError) -> CALayer {
-        let instance = instantiate()
+        try ScenePlayer(self).frame(at: time)
+    }
+
+    /// The model changes that play `instance`: its explicit animations added
+    /// at time 0, then each timeline transaction at its time (file order).
+    func playbackChanges(of instance: SceneInstance) throws(SceneError) -> [(at: CFTimeInterval, apply: () -> Void)] {
         var changes: [(at: CFTimeInterval, apply: () -> Void)] = []
         let animations = try instance.animations.map { a throws(SceneError) in (a.layer, try makeAnimation(a), a.path) }
         if !animations.isEmpty {
@@ -15,7 +20,7 @@ extension Scene {
                 for (i, (layer, animation, _)) in animations.enumerated() { layer.add(animation, forKey: "scene\(i)") }
             }))
         }
-        for transaction in instance.timeline where transaction.at <= time {
+        for transaction in instance.timeline {
             var sets: [(CALayer, String, Any)] = []
             for change in transaction.set {
                 guard let layer = instance.layersByName[change.target] else {
@@ -34,8 +39,7 @@ extension Scene {
                 CATransaction.commit()
             }))
         }
-        let ticker = FrameTicker(rootLayer: instance.root, clock: CAMediaClock(time: 0))
-        return ticker.replay(changes, until: time)
+        return changes
     }
 
     /// The Core Animation object for an animation of the file.

@@ -9,15 +9,51 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer and the animation engine; print a report (timings are not tests).",
-        discussion: "Set LP_NUM_THREADS to pin llvmpipe's threads for comparable numbers.")
+        discussion: """
+            With no arguments: the built-in report (grids, shadows, animation). `strata bench grid N`: \
+            the built-in grid of N layers. `strata bench SCENE.json`: plays the scene's animations on a \
+            fixed 60 Hz clock from t = 0, times every stage of each frame (no readback, glFinish per \
+            frame) and the fill-rate floor of the same frames. Set LP_NUM_THREADS to pin llvmpipe's \
+            threads for comparable numbers.
+            """)
 
-    @Option(help: "Frames to time per case (the median is reported).")
-    var frames = 20
+    @Argument(help: "Nothing, `grid N`, or a scene file.")
+    var target: [String] = []
+
+    @Option(help: "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene).")
+    var frames: Int?
+
+    @Option(help: "A scene benchmark stops after this many seconds (at least 5 frames are timed).")
+    var seconds = 15.0
+
+    @Flag(help: "Print the scene benchmark as one JSON object.")
+    var json = false
+
+    @Flag(help: "Play the scene in a window (vsync off) instead of headless.")
+    var window = false
 
     @Option(help: "Canvas size in points, WxH.")
     var size = "1024x768"
 
     func run() throws {
+        if let path = target.first, path != "grid" {
+            guard target.count == 1 else { throw failure("bench: expected one scene file, got \(target.count) arguments") }
+            let scene: Scene
+            do { scene = try Scene.load(contentsOf: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
+            let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
+                                           frames: max(1, frames ?? 120), seconds: seconds)
+            let report = try benchmark.run(window: window)
+            print(json ? report.json : report.text)
+            return
+        }
+        var gridCount: Int?
+        if target.first == "grid" {
+            guard target.count == 2, let n = Int(target[1]), n >= 0, n <= 1_000_000 else {
+                throw failure("bench grid: expected a layer count between 0 and 1000000")
+            }
+            gridCount = n
+        }
+        let frames = max(1, self.frames ?? 20)
         let parts = size.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 }) else {
             throw failure("--size: expected WxH between 16 and 8192, got \"\(size)\"")
@@ -29,16 +65,21 @@ struct BenchCommand: ParsableCommand {
         catch { throw failure(starting: error, "headless OpenGL") }
         print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
               + "\(renderer.host.context.info.renderer)")
-        try benchGrid(0, canvas: canvas, renderer: renderer)
-        for count in [1_000, 10_000] {
-            try benchGrid(count, canvas: canvas, renderer: renderer)
+        if let gridCount {
+            try benchGrid(0, frames: frames, canvas: canvas, renderer: renderer)
+            try benchGrid(gridCount, frames: frames, canvas: canvas, renderer: renderer)
+            return
         }
-        try benchShadows(canvas: canvas, renderer: renderer)
+        try benchGrid(0, frames: frames, canvas: canvas, renderer: renderer)
+        for count in [1_000, 10_000] {
+            try benchGrid(count, frames: frames, canvas: canvas, renderer: renderer)
+        }
+        try benchShadows(frames: frames, canvas: canvas, renderer: renderer)
         print("animation, 10000 layers changed implicitly in one transaction (µs per layer):")
         print(animationBenchmark(layerCount: 10_000, rounds: 5))
     }
 
-    func benchGrid(_ count: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
+    func benchGrid(_ count: Int, frames: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
         let tree = BenchmarkScenes.grid(count, size: canvas)
         var flattenTimes: [Double] = [], renderTimes: [Double] = []
         var stats = RenderStats()
@@ -66,7 +107,7 @@ struct BenchCommand: ParsableCommand {
 extension BenchCommand {
     /// 200 shadowed rounded layers: closed-form shadows vs blur passes, cold
     /// (σ changes every frame, so nothing is cached) and warm (cached).
-    func benchShadows(canvas: CGSize, renderer: OffscreenRenderer) throws {
+    func benchShadows(frames: Int, canvas: CGSize, renderer: OffscreenRenderer) throws {
         func time(_ label: String, forceBlur: Bool, changing: Bool) throws {
             var times: [Double] = []
             var stats = RenderStats()

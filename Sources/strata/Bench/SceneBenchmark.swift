@@ -1,0 +1,168 @@
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
+
+/// `strata bench SCENE.json`: plays a scene's animations on a fixed 60 Hz clock
+/// from t = 0 and times each stage of every frame, with no readback and a
+/// `glFinish` per frame, then measures the fill-rate floor of the same frames.
+struct SceneBenchmark {
+    /// Medians over the timed frames (milliseconds unless named otherwise).
+    struct Report {
+        var scene: String
+        var renderer: String
+        var window: Bool
+        var frames = 0
+        var layers = 0
+        var tickMs = 0.0, flattenMs = 0.0, submitMs = 0.0, gpuMs = 0.0, frameMs = 0.0, floorMs = 0.0
+        var drawCalls = 0, passes = 0, items = 0
+        var pixelsShaded = 0.0
+        /// Draw calls of frames drawn after every animation ended (nil: the scene never idles).
+        var idleDrawCalls: Int?
+
+        var cpuMs: Double { tickMs + flattenMs + submitMs }
+        var fps: Double { frameMs > 0 ? 1000 / frameMs : 0 }
+        var floorRatio: Double { floorMs > 0 ? frameMs / floorMs : 0 }
+
+        var json: String {
+            func n(_ v: Double) -> String { String(format: "%.4g", v.isFinite ? v : 0) }
+            let fields: [(String, String)] = [
+                ("scene", "\"\(scene.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""),
+                ("renderer", "\"\(renderer.replacingOccurrences(of: "\"", with: "'"))\""),
+                ("window", window ? "true" : "false"),
+                ("fps", n(fps)), ("frames", "\(frames)"), ("layers", "\(layers)"),
+                ("frame_ms", n(frameMs)),
+                ("cpu_ms_per_frame", n(cpuMs)), ("cpu_us_per_layer", n(layers > 0 ? cpuMs * 1000 / Double(layers) : 0)),
+                ("tick_ms", n(tickMs)), ("flatten_ms", n(flattenMs)), ("submit_ms", n(submitMs)),
+                ("gpu_ms_per_frame", n(gpuMs)), ("floor_ms_per_frame", n(floorMs)), ("floor_ratio", n(floorRatio)),
+                ("draw_calls_per_frame", "\(drawCalls)"), ("passes_per_frame", "\(passes)"),
+                ("items_per_frame", "\(items)"), ("pixels_shaded_per_frame", n(pixelsShaded.rounded())),
+                ("idle_draw_calls", idleDrawCalls.map(String.init) ?? "0"),
+                ("idles", idleDrawCalls == nil ? "false" : "true"),
+            ]
+            return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+
+        var text: String {
+            String(format: """
+                %@: %d layers, %d frames at 60 Hz (%@%@)
+                  %.1f fps: %.2f ms per frame = tick %.2f + flatten %.2f + submit %.2f (CPU %.2f ms, %.2f µs/layer) + GPU %.2f
+                  floor %.2f ms (ratio %.2f), %d draw calls, %d passes, %d items, %.0f pixels shaded
+                  idle: %@
+                """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs, tickMs, flattenMs,
+                submitMs, cpuMs, layers > 0 ? cpuMs * 1000 / Double(layers) : 0, gpuMs, floorMs, floorRatio,
+                drawCalls, passes, items, pixelsShaded,
+                idleDrawCalls.map { "\($0) draw calls once animations end" } ?? "the animations never end")
+        }
+    }
+
+    let scene: Scene
+    let name: String
+    let frames: Int
+    let seconds: Double
+
+    /// The end of the last animation or timeline change, or nil when something repeats for ever.
+    var animationEnd: Double? {
+        var end = scene.timeline.map { $0.at + $0.duration }.max() ?? 0
+        for a in scene.animations {
+            // A filled end value stays, but nothing changes after the last repeat.
+            let repeats = Double(max(1, a.repeatCount)) * (a.autoreverses ? 2 : 1)
+            let e = a.beginTime + a.effectiveDuration * repeats
+            guard e.isFinite, e < 1e5 else { return nil }
+            end = max(end, e)
+        }
+        return end
+    }
+
+    /// Plays the scene headless (or in a window) and measures it.
+    func run(window useWindow: Bool) throws -> Report {
+        let rasterizer = try layerRasterizer(for: scene.root)
+        let offscreen: OffscreenRenderer
+        do { offscreen = try OffscreenRenderer(layerRasterizer: rasterizer) }
+        catch { throw failure(starting: error, "headless OpenGL") }
+        var report = Report(scene: name, renderer: offscreen.host.context.info.renderer, window: useWindow)
+        var tick: [Double] = [], flatten: [Double] = [], submit: [Double] = [], gpu: [Double] = [], total: [Double] = []
+        let player = try loadPlayer()
+        var lists: [RenderList] = []
+        let clock = ContinuousClock()
+        let started = clock.now
+        let warmup = 3
+
+        func frame(_ index: Int, draw: (RenderList) throws -> RenderStats, finish: () -> Void,
+                   makeList: (CALayer) -> RenderList) throws {
+            let t0 = clock.now
+            let tree = player.frame(at: Double(index) / 60)
+            let t1 = clock.now
+            let list = makeList(tree)
+            let t2 = clock.now
+            let stats = try draw(list)
+            let t3 = clock.now
+            finish()
+            let t4 = clock.now
+            guard index >= warmup else { return }
+            tick.append((t1 - t0).seconds); flatten.append((t2 - t1).seconds); submit.append((t3 - t2).seconds)
+            gpu.append((t4 - t3).seconds); total.append((t4 - t0).seconds)
+            report.layers = stats.layers; report.drawCalls = stats.drawCalls; report.passes = stats.passes
+            report.items = stats.items
+            if lists.count < 8 { lists.append(list) }
+        }
+        func keepGoing(_ index: Int) -> Bool {
+            index < frames + warmup && (index < warmup + 5 || (clock.now - started).seconds < seconds)
+        }
+
+        let flattener = Flattener(size: scene.size, scale: scene.scale, background: scene.background,
+                                  rasterizer: rasterizer)
+        var index = 0
+        if useWindow {
+            let host: WindowHost
+            do { host = try WindowHost(width: Int(scene.size.width), height: Int(scene.size.height),
+                                       title: "strata bench", vsync: false) }
+            catch { throw failure("window: \(error.description)") }
+            let renderer: WindowRenderer
+            do { renderer = try WindowRenderer(window: host, layerRasterizer: rasterizer) }
+            catch { throw failure(starting: error, "window") }
+            while keepGoing(index) && !host.shouldClose {
+                try host.runFrame { info in
+                    try frame(index, draw: { try renderer.render($0, frame: info) }, finish: { host.context.finish() },
+                              makeList: { renderer.renderList(for: $0, frame: info, background: scene.background) })
+                }
+                index += 1
+            }
+        } else {
+            while keepGoing(index) {
+                try frame(index, draw: { try offscreen.draw($0) }, finish: { offscreen.finish() },
+                          makeList: { flattener.renderList(for: $0) })
+                index += 1
+            }
+            if let end = animationEnd {
+                // Past the end nothing changes: frames after the first idle one should draw nothing.
+                var idle = 0
+                for k in 0..<3 {
+                    let list = flattener.renderList(for: player.frame(at: max(player.time, end) + 0.5 + Double(k) / 60))
+                    let stats = try offscreen.draw(list)
+                    if k > 0 { idle += stats.drawCalls }
+                }
+                report.idleDrawCalls = idle
+            }
+        }
+        report.frames = total.count
+        report.tickMs = median(tick) * 1e3; report.flattenMs = median(flatten) * 1e3
+        report.submitMs = median(submit) * 1e3; report.gpuMs = median(gpu) * 1e3; report.frameMs = median(total) * 1e3
+        report.pixelsShaded = median(lists.map(\.coveredPixels))
+        // The floor: the same quads with a plain textured program, in the same run.
+        var floor: [Double] = []
+        for list in lists {
+            let start = clock.now
+            try offscreen.drawFloor(list)
+            offscreen.finish()
+            floor.append((clock.now - start).seconds)
+        }
+        report.floorMs = median(floor) * 1e3
+        return report
+    }
+
+    func loadPlayer() throws -> ScenePlayer {
+        do { return try ScenePlayer(scene) } catch { throw failure(error.description) }
+    }
+}
