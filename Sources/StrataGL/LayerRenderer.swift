@@ -12,6 +12,8 @@ public final class LayerRenderer {
     public let context: GLContext
     let shaders: ShaderLibrary
     let program: GLProgram
+    /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
+    let texturedProgram: GLProgram
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -63,6 +65,8 @@ public final class LayerRenderer {
         self.shaders = shaders
         program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
                                       attributes: [Self.cornerAttribute] + Self.attributes)
+        texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
+                                              attributes: [Self.cornerAttribute] + Self.attributes)
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
@@ -105,6 +109,8 @@ public final class LayerRenderer {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         sglEnable(GLenum(GL_BLEND))
         sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        texturedProgram.use()
+        texturedProgram.setUniform("u_contents", Int32(0))
         program.use()
         program.setUniform("u_contents", Int32(0))
         program.setUniform("u_mask", Int32(1))
@@ -132,7 +138,11 @@ public final class LayerRenderer {
             sglClearColor(clear.r, clear.g, clear.b, clear.a)
             sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             let origin = isScreen ? CGPoint.zero : pass.bounds.origin
-            program.setUniform("u_target", SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h)))
+            let target = SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h))
+            texturedProgram.use()
+            texturedProgram.setUniform("u_target", target)
+            program.use()
+            program.setUniform("u_target", target)
             try draw(pass.items, targets: targets, list: list, stats: &stats)
             if pass.blurSigma > 0.05, let target = targets[index] {
                 try blur(target, width: w, height: h, sigma: pass.blurSigma)
@@ -156,7 +166,12 @@ public final class LayerRenderer {
         try instanceBuffer.stream(instances)
         let stride = MemoryLayout<LayerInstance>.stride
         let batches = Batcher.batches(items) { self.batchTexture($0) }
+        var current = Shading.layer
         for batch in batches {
+            if batch.shading != current {
+                current = batch.shading
+                (current == .texturedQuad ? texturedProgram : program).use()
+            }
             let base = batch.range.lowerBound * stride
             vertexArray.setAttributes(Self.attributes.map { a in
                 var a = a
@@ -168,6 +183,7 @@ public final class LayerRenderer {
             sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.range.count))
             stats.drawCalls += 1
         }
+        if current != .layer { program.use() }
     }
 
     func batchTexture(_ source: TextureSource) -> BatchTexture {

@@ -13,6 +13,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
     var lastImage: CGImage?
     /// Draws shape (and text) layers' contents on the CPU; kept so its caches last.
     public let layerRasterizer: LayerRasterizer
+    /// Layer looks kept from frame to frame for ``render(_:size:scale:background:rasterizer:)``
+    /// (see `AppearanceCache`): set one when rendering a sequence of frames;
+    /// nil (the default) draws every look every frame, so one picture does not
+    /// depend on what was rendered before it.
+    public var appearanceCache: AppearanceCache?
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
@@ -52,9 +57,10 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// Renders the layer tree rooted at `root` (as it is: pass a presentation tree).
     public func render(_ root: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
                        rasterizer: LayerRasterizer? = nil) throws(HostError) -> (image: CGImage, stats: RenderStats) {
-        let list = Flattener(size: size, scale: scale, background: background,
-                             rasterizer: rasterizer ?? layerRasterizer)
-            .renderList(for: root)
+        var flattener = Flattener(size: size, scale: scale, background: background,
+                                  rasterizer: rasterizer ?? layerRasterizer)
+        flattener.appearanceCache = appearanceCache
+        let list = flattener.renderList(for: root)
         return try render(list)
     }
 }

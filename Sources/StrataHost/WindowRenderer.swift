@@ -16,6 +16,8 @@ public final class WindowRenderer {
     var target: GLFramebuffer?
     /// Draws shape and text layers' contents on the CPU.
     public let layerRasterizer: LayerRasterizer
+    /// Layer looks kept from frame to frame (see `AppearanceCache`); nil draws every look every frame.
+    public var appearanceCache: AppearanceCache? = AppearanceCache()
 
     /// A renderer for `window` (compiles its shaders in the window's context).
     public init(window: WindowHost, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
@@ -35,8 +37,10 @@ public final class WindowRenderer {
     public func renderList(for root: CALayer, frame info: FrameInfo, background: CGColor?) -> RenderList {
         let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
-        return Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
-                         background: background, rasterizer: layerRasterizer).renderList(for: root)
+        var flattener = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
+                                  background: background, rasterizer: layerRasterizer)
+        flattener.appearanceCache = appearanceCache
+        return flattener.renderList(for: root)
     }
 
     /// Draws `list` (made for this frame's size) and copies it to the back buffer.

@@ -3,32 +3,37 @@ import Strata
 
 /// Merges consecutive draw items into instanced draw calls.
 ///
-/// Every item kind runs the same program with the same per-instance layout,
-/// and gradients and clips live in shared textures, so the only state that can
-/// differ between neighbours is the contents texture (atlas page or pass) and
-/// the mask texture. Items that sample no texture join any batch. Order is
-/// never changed: the painter's order is the picture.
+/// Every item kind has the same per-instance layout, and gradients and clips
+/// live in shared textures, so the only state that can differ between
+/// neighbours is the program (``Shading``), the contents texture (atlas page or
+/// pass) and the mask texture. Items that sample no texture join any batch of
+/// their program. Order is never changed: the painter's order is the picture.
 public enum Batcher {
     /// The batches of `items`, given where each texture source lives.
     public static func batches(_ items: [DrawItem], textureOf: (TextureSource) -> BatchTexture) -> [DrawBatch] {
         var out: [DrawBatch] = []
         var start = 0
         var texture = BatchTexture.none, mask = BatchTexture.none
+        var shading = items.first?.shading ?? .layer
         for (i, item) in items.enumerated() {
             let t = item.texture.map(textureOf) ?? .none
             let m = item.mask.map(textureOf) ?? .none
+            let s = item.shading
             let fitsTexture = t == .none || texture == .none || t == texture
             let fitsMask = m == .none || mask == .none || m == mask
-            if i > start && !(fitsTexture && fitsMask) {
-                out.append(DrawBatch(range: start..<i, texture: texture, mask: mask))
+            if i > start && !(fitsTexture && fitsMask && s == shading) {
+                out.append(DrawBatch(range: start..<i, texture: texture, mask: mask, shading: shading))
                 start = i
                 texture = .none
                 mask = .none
             }
+            shading = s
             if t != .none { texture = t }
             if m != .none { mask = m }
         }
-        if start < items.count { out.append(DrawBatch(range: start..<items.count, texture: texture, mask: mask)) }
+        if start < items.count {
+            out.append(DrawBatch(range: start..<items.count, texture: texture, mask: mask, shading: shading))
+        }
         return out
     }
 }

@@ -8,8 +8,10 @@ public struct DrawBatch: Hashable, Sendable {
     public var texture: BatchTexture
     /// The mask texture bound alongside (composites of masked passes).
     public var mask: BatchTexture
+    /// The program every item of the batch is drawn with.
+    public var shading: Shading
 
-    public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture) {
-        self.range = range; self.texture = texture; self.mask = mask
+    public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer) {
+        self.range = range; self.texture = texture; self.mask = mask; self.shading = shading
     }
 }

@@ -11,6 +11,12 @@ struct FlattenState {
     var gradientIndex: [GradientKey: Int] = [:]
     /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
     var forcesBlurredShadows = false
+    /// Decides which layers' looks are drawn from cached passes (nil: none are).
+    var appearanceCache: AppearanceCache?
+    /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
+    var appearanceSlots: [AppearanceKey: CGRect] = [:]
+    /// The pass holding this frame's cached looks, and where they are placed.
+    var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
@@ -60,6 +66,9 @@ struct FlattenState {
             rasterize(layer, mapping: mapping, clip: clip, into: &items)
         } else {
             drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+            if let cached = cachedAppearance(of: items, mapping: mapping, clip: clip, label: layerLabel(layer)) {
+                items = [cached]
+            }
         }
         if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)

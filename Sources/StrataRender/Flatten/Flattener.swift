@@ -23,6 +23,10 @@ public struct Flattener {
     /// Draws every shadow with blur passes, even (rounded) rectangles that the
     /// closed form covers: for benchmarks and for checking the two agree.
     public var forcesBlurredShadows = false
+    /// Remembers layer looks from frame to frame so that a look that holds
+    /// still is drawn from a cached pass as one textured quad (nil: every
+    /// frame draws every look; a single picture gains nothing from it).
+    public var appearanceCache: AppearanceCache?
 
     public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
         precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)")
@@ -42,6 +46,8 @@ public struct Flattener {
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
+        state.appearanceCache = appearanceCache
+        defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
         state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,
@@ -49,6 +55,12 @@ public struct Flattener {
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
                                             items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
+        if let atlas = state.appearanceAtlas {
+            // The same looks in the same places: the backend keeps last frame's pixels.
+            var hasher = Hasher()
+            hasher.combine(state.list.passes[atlas.pass].items)
+            state.list.passes[atlas.pass].cacheKey = hasher.finalize()
+        }
         return state.list
     }
 }

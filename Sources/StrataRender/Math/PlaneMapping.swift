@@ -81,12 +81,25 @@ public struct PlaneMapping: Hashable, Sendable {
     /// Device pixels per local unit at `(u, v)`: the smaller of the lengths of the
     /// images of the unit vectors (used to size the anti-aliasing margin).
     public func pixelsPerUnit(at u: Double, _ v: Double) -> Double {
+        guard let (alongU, alongV) = pixelsPerUnitAlongAxes(at: u, v) else { return 0 }
+        return min(alongU, alongV)
+    }
+
+    /// Device pixels per local unit along the more stretched of the plane's
+    /// axes at `(u, v)`: the density a texture must have there not to be
+    /// magnified. 0 at or behind the eye.
+    public func largestPixelsPerUnit(at u: Double, _ v: Double) -> Double {
+        guard let (alongU, alongV) = pixelsPerUnitAlongAxes(at: u, v) else { return 0 }
+        return max(alongU, alongV)
+    }
+
+    func pixelsPerUnitAlongAxes(at u: Double, _ v: Double) -> (Double, Double)? {
         let h = apply(u, v)
-        guard h.w > 1e-9 else { return 0 }
+        guard h.w > 1e-9 else { return nil }
         // d(x/w)/du = (m11·w − x·m13) / w², likewise for v.
         let w2 = h.w * h.w
         let dxu = (m11 * h.w - h.x * m13) / w2, dyu = (m12 * h.w - h.y * m13) / w2
         let dxv = (m21 * h.w - h.x * m23) / w2, dyv = (m22 * h.w - h.y * m23) / w2
-        return min((dxu * dxu + dyu * dyu).squareRoot(), (dxv * dxv + dyv * dyv).squareRoot())
+        return ((dxu * dxu + dyu * dyu).squareRoot(), (dxv * dxv + dyv * dyv).squareRoot())
     }
 }

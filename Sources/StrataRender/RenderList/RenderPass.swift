@@ -7,6 +7,8 @@ public struct RenderPass: Hashable, Sendable {
     /// Why a pass is offscreen.
     public enum Purpose: String, Hashable, Sendable {
         case screen, groupOpacity, mask, maskedContent, rasterize, shadowSilhouette
+        /// A layer's look, cached across frames and drawn as textured quads (``AppearanceCache``).
+        case appearance
     }
 
     public var purpose: Purpose

@@ -16,7 +16,7 @@ struct SceneBenchmark {
         var frames = 0
         var layers = 0
         var tickMs = 0.0, flattenMs = 0.0, submitMs = 0.0, gpuMs = 0.0, frameMs = 0.0, floorMs = 0.0
-        var drawCalls = 0, passes = 0, items = 0
+        var drawCalls = 0, passes = 0, cachedPasses = 0, items = 0
         var pixelsShaded = 0.0
         /// Draw calls of frames drawn after every animation ended (nil: the scene never idles).
         var idleDrawCalls: Int?
@@ -37,6 +37,7 @@ struct SceneBenchmark {
                 ("tick_ms", n(tickMs)), ("flatten_ms", n(flattenMs)), ("submit_ms", n(submitMs)),
                 ("gpu_ms_per_frame", n(gpuMs)), ("floor_ms_per_frame", n(floorMs)), ("floor_ratio", n(floorRatio)),
                 ("draw_calls_per_frame", "\(drawCalls)"), ("passes_per_frame", "\(passes)"),
+                ("cached_passes_per_frame", "\(cachedPasses)"),
                 ("items_per_frame", "\(items)"), ("pixels_shaded_per_frame", n(pixelsShaded.rounded())),
                 ("idle_draw_calls", idleDrawCalls.map(String.init) ?? "0"),
                 ("idles", idleDrawCalls == nil ? "false" : "true"),
@@ -48,11 +49,11 @@ struct SceneBenchmark {
             String(format: """
                 %@: %d layers, %d frames at 60 Hz (%@%@)
                   %.1f fps: %.2f ms per frame = tick %.2f + flatten %.2f + submit %.2f (CPU %.2f ms, %.2f µs/layer) + GPU %.2f
-                  floor %.2f ms (ratio %.2f), %d draw calls, %d passes, %d items, %.0f pixels shaded
+                  floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
                   idle: %@
                 """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs, tickMs, flattenMs,
                 submitMs, cpuMs, layers > 0 ? cpuMs * 1000 / Double(layers) : 0, gpuMs, floorMs, floorRatio,
-                drawCalls, passes, items, pixelsShaded,
+                drawCalls, passes, cachedPasses, items, pixelsShaded,
                 idleDrawCalls.map { "\($0) draw calls once animations end" } ?? "the animations never end")
         }
     }
@@ -104,6 +105,7 @@ struct SceneBenchmark {
             tick.append((t1 - t0).seconds); flatten.append((t2 - t1).seconds); submit.append((t3 - t2).seconds)
             gpu.append((t4 - t3).seconds); total.append((t4 - t0).seconds)
             report.layers = stats.layers; report.drawCalls = stats.drawCalls; report.passes = stats.passes
+            report.cachedPasses = stats.cachedPasses
             report.items = stats.items
             if lists.count < 8 { lists.append(list) }
         }
@@ -111,8 +113,9 @@ struct SceneBenchmark {
             index < frames + warmup && (index < warmup + 5 || (clock.now - started).seconds < seconds)
         }
 
-        let flattener = Flattener(size: scene.size, scale: scene.scale, background: scene.background,
+        var flattener = Flattener(size: scene.size, scale: scene.scale, background: scene.background,
                                   rasterizer: rasterizer)
+        flattener.appearanceCache = AppearanceCache()
         var index = 0
         if useWindow {
             let host: WindowHost

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What a layer's cached appearance looks like, independent of where it is:
+/// its items in its own plane (mapping, labels, clips and anti-aliasing margins
+/// left out) and the pixels per point it is rendered at. Equal keys mean equal
+/// pixels, so identical layers share one cache entry.
+public struct AppearanceKey: Hashable, Sendable {
+    /// The layer's items, normalized (see ``init(items:scale:)``).
+    var items: [DrawItem]
+    /// Pass pixels per local unit along the layer's x and y axes.
+    var scaleU: Double, scaleV: Double
+
+    /// The key of `items` (one layer's, all in its plane) rendered at
+    /// `scaleU × scaleV` pass pixels per local unit.
+    init(items: [DrawItem], scaleU: Double, scaleV: Double) {
+        self.items = items.map { item in
+            var item = item
+            item.label = ""
+            item.mapping = .identity
+            item.quad = .zero
+            item.clip = -1
+            item.opacity = 1
+            return item
+        }
+        self.scaleU = scaleU
+        self.scaleV = scaleV
+    }
+}

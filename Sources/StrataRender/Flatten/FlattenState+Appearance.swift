@@ -1,0 +1,100 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// The finest pixels per point an appearance is cached at, and the coarsest.
+    static let appearanceScaleRange = (1.0 / 16)...16.0
+    /// Side in pixels of the pass that holds a frame's cached looks (one
+    /// texture, so every cached quad can share one draw call); looks that do
+    /// not fit are drawn directly.
+    static let appearanceAtlasSide = 1024
+    /// Texels per screen pixel along each axis of a cached look (more only
+    /// blurred edges in measurements: bilinear sampling of a minified texture).
+    static let appearanceSupersampling = 1.0
+
+    /// One layer's items as a single textured quad from the appearance cache,
+    /// or nil to draw them as they are.
+    ///
+    /// Only items that lie in the layer's own plane, sample no texture and
+    /// carry no clip of their own qualify (background, border, corners and the
+    /// closed-form shadow), and only when they cost something per pixel (a
+    /// shadow or a border). The pass is rendered, along each of the layer's
+    /// axes, at the most pixels per point any corner shows on screen, rounded
+    /// up to a half octave (allowing 5 % of magnification first, so layers that
+    /// tilt a little in perspective still share one entry). Scaling the axes
+    /// apart keeps texels about one per pixel both ways on a layer seen nearly
+    /// edge-on, where one scale would alias (or blur, with mipmaps). A
+    /// transparent rim lets the quad's edges fade out through bilinear
+    /// filtering instead of an edge test.
+    mutating func cachedAppearance(of items: [DrawItem], mapping: PlaneMapping, clip: Int32,
+                                   label: String) -> DrawItem? {
+        guard let cache = appearanceCache, !items.isEmpty else { return nil }
+        var costly = false
+        var reach = CGRect.null
+        for item in items {
+            guard item.kind != .composite, item.content == nil, item.mask == nil, item.clip == clip,
+                  item.mapping == mapping, item.antialiasedEdges == 0b1111, item.opacity == 1 else { return nil }
+            if item.kind == .shadow || item.borderWidth > 0 { costly = true }
+            let blur = item.kind == .shadow ? 3 * item.blurSigma : 0
+            reach = reach.union(item.shape.insetBy(dx: -blur, dy: -blur))
+        }
+        guard costly, !reach.isNull, reach.width > 0, reach.height > 0,
+              reach.width.isFinite, reach.height.isFinite else { return nil }
+        // Pixels per point along each of the layer's axes, at its most magnified corner.
+        var ppuU = 0.0, ppuV = 0.0
+        for (u, v) in [(reach.minX, reach.minY), (reach.maxX, reach.minY), (reach.minX, reach.maxY),
+                       (reach.maxX, reach.maxY)] {
+            guard let (alongU, alongV) = mapping.pixelsPerUnitAlongAxes(at: Double(u), Double(v)) else { return nil }
+            ppuU = max(ppuU, alongU)
+            ppuV = max(ppuV, alongV)
+        }
+        guard ppuU.isFinite, ppuV.isFinite, ppuU > 0, ppuV > 0 else { return nil }
+        let longest = Double(max(reach.width, reach.height)) + 4
+        func bucket(_ ppu: Double) -> Double {
+            let s = Self.appearanceSupersampling * pow(2, (log2(ppu / 1.05) * 2).rounded(.up) / 2)
+            return min(max(s, Self.appearanceScaleRange.lowerBound), Self.appearanceScaleRange.upperBound,
+                       Self.maximumLayerPassSide / longest)
+        }
+        let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
+        let key = AppearanceKey(items: items, scaleU: scaleU, scaleV: scaleV)
+        guard cache.shouldCache(key) else { return nil }
+
+        let padded = reach.insetBy(dx: -2 / scaleU, dy: -2 / scaleV)
+        let w = max(1, (Double(padded.width) * scaleU).rounded(.up))
+        let h = max(1, (Double(padded.height) * scaleV).rounded(.up))
+        let drawn = CGRect(x: padded.minX, y: padded.minY, width: w / scaleU, height: h / scaleV)
+        let slot: CGRect
+        if let existing = appearanceSlots[key] {
+            slot = existing
+        } else {
+            if appearanceAtlas == nil {
+                list.passes.append(RenderPass(purpose: .appearance, bounds: CGRect(x: 0, y: 0, width: Self.appearanceAtlasSide,
+                                                                                    height: Self.appearanceAtlasSide)))
+                appearanceAtlas = (list.passes.count - 1, AtlasAllocator(pageSize: Self.appearanceAtlasSide, gutter: 1))
+            }
+            guard let placed = appearanceAtlas!.allocator.allocate(width: Int(w), height: Int(h)), placed.page == 0 else {
+                return nil
+            }
+            slot = CGRect(x: placed.x, y: placed.y, width: placed.width, height: placed.height)
+            let toPass = PlaneMapping(CATransform3DMakeTranslation(-drawn.minX, -drawn.minY, 0)
+                .concatenating(CATransform3DMakeScale(CGFloat(scaleU), CGFloat(scaleV), 1))
+                .concatenating(CATransform3DMakeTranslation(slot.minX, slot.minY, 0)))
+            for var item in items {
+                item.mapping = toPass
+                item.clip = -1
+                let blur = item.kind == .shadow ? 3 * item.blurSigma : 0
+                item.quad = item.shape.insetBy(dx: -(blur + 1.5 / scaleU), dy: -(blur + 1.5 / scaleV))
+                    .intersection(drawn)
+                list.passes[appearanceAtlas!.pass].items.append(item)
+            }
+            appearanceSlots[key] = slot
+        }
+        let side = Double(Self.appearanceAtlasSide)
+        return DrawItem(kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
+                            content: .texture(.pass(appearanceAtlas!.pass),
+                                              uv: CGRect(x: slot.minX / side, y: slot.minY / side,
+                                                         width: slot.width / side, height: slot.height / side),
+                                              rect: drawn),
+                            clip: clip, antialiasedEdges: 0)
+    }
+}
