@@ -56,12 +56,15 @@ struct ValuePart {
     /// recomposes, keeping the other fields.
     private static func transformPart(_ name: String) -> ValuePart? {
         typealias D = DecomposedTransform
+        // An animation of one part writes into the same model matrix every
+        // frame: decompose it once, not once a frame.
+        let memo = DecompositionMemo()
         func part(_ kind: ValueKind, _ read: @escaping (D) -> AnimValue,
                   _ write: @escaping (inout D, AnimValue) -> Void) -> ValuePart {
             ValuePart(kind: kind,
-                      get: { read($0.transformValue.flatMap(D.init) ?? D()) },
+                      get: { read($0.transformValue.flatMap(memo.decompose) ?? D()) },
                       set: { whole, value in
-                          var d = whole.transformValue.flatMap(D.init) ?? D()
+                          var d = whole.transformValue.flatMap(memo.decompose) ?? D()
                           write(&d, value)
                           return .transform(d.recomposed())
                       })

@@ -128,28 +128,34 @@ struct DecomposedTransform: Equatable {
     func recomposed() -> CATransform3D {
         // Built as the product scale × skew × rotation × translation × perspective
         // (row vectors: scale acts first), which undoes the decomposition.
-        var m = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-        let r = Self.rows(fromQuaternion: quaternion)
+        // Straight-line arithmetic on locals: this runs every frame for every
+        // layer whose transform part animates, so no arrays.
+        let (x, y, z, w) = quaternion
+        let r0 = (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w))
+        let r1 = (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w))
+        let r2 = (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y))
         // Upper 3×3: S × K × R, with K the unit upper-triangular shear.
         // Row 0 = sx·r0; row 1 = sy·(r1 + xy·r0); row 2 = sz·(r2 + yz·r1 + xz·r0).
-        for j in 0..<3 {
-            m[0][j] = scale.x * r[0][j]
-            m[1][j] = scale.y * (r[1][j] + skew.xy * r[0][j])
-            m[2][j] = scale.z * (r[2][j] + skew.yz * r[1][j] + skew.xz * r[0][j])
-        }
-        m[3][0] = translation.x; m[3][1] = translation.y; m[3][2] = translation.z
-        m[3][3] = 1
+        let m0 = (scale.x * r0.0, scale.x * r0.1, scale.x * r0.2)
+        let m1 = (scale.y * (r1.0 + skew.xy * r0.0), scale.y * (r1.1 + skew.xy * r0.1),
+                  scale.y * (r1.2 + skew.xy * r0.2))
+        let m2 = (scale.z * (r2.0 + skew.yz * r1.0 + skew.xz * r0.0), scale.z * (r2.1 + skew.yz * r1.1 + skew.xz * r0.1),
+                  scale.z * (r2.2 + skew.yz * r1.2 + skew.xz * r0.2))
+        let t = translation
+        var result = CATransform3D(
+            m11: CGFloat(m0.0), m12: CGFloat(m0.1), m13: CGFloat(m0.2), m14: 0,
+            m21: CGFloat(m1.0), m22: CGFloat(m1.1), m23: CGFloat(m1.2), m24: 0,
+            m31: CGFloat(m2.0), m32: CGFloat(m2.1), m33: CGFloat(m2.2), m34: 0,
+            m41: CGFloat(t.x), m42: CGFloat(t.y), m43: CGFloat(t.z), m44: 1)
         // Perspective: the 4th column is the upper part times p (as decomposition solved).
-        let p = [perspective.x, perspective.y, perspective.z, perspective.w]
-        if p[0] != 0 || p[1] != 0 || p[2] != 0 || p[3] != 1 {
-            for i in 0..<4 {
-                var s = 0.0
-                for k in 0..<3 { s += m[i][k] * p[k] }
-                s += (i == 3 ? 1 : 0) * p[3]
-                m[i][3] = s
-            }
+        let p = perspective
+        if p.x != 0 || p.y != 0 || p.z != 0 || p.w != 1 {
+            result.m14 = CGFloat(m0.0 * p.x + m0.1 * p.y + m0.2 * p.z)
+            result.m24 = CGFloat(m1.0 * p.x + m1.1 * p.y + m1.2 * p.z)
+            result.m34 = CGFloat(m2.0 * p.x + m2.1 * p.y + m2.2 * p.z)
+            result.m44 = CGFloat(t.x * p.x + t.y * p.y + t.z * p.z + p.w)
         }
-        return CATransform3D(elements: m.flatMap { $0.map { CGFloat($0) } })
+        return result
     }
 
     /// The parts at `t` between `a` (t = 0) and `b` (t = 1): linear in every

@@ -9,6 +9,9 @@ public struct AppearanceKey: Hashable, Sendable {
     var items: [DrawItem]
     /// Pass pixels per local unit along the layer's x and y axes.
     var scaleU: Double, scaleV: Double
+    /// The hash of the rest, computed once: a key is looked up several times a
+    /// frame for every cached layer.
+    let precomputedHash: Int
 
     /// The key of `items` (one layer's, all in its plane) rendered at
     /// `scaleU × scaleV` pass pixels per local unit.
@@ -24,5 +27,18 @@ public struct AppearanceKey: Hashable, Sendable {
         }
         self.scaleU = scaleU
         self.scaleV = scaleV
+        var hasher = Hasher()
+        hasher.combine(self.items)
+        hasher.combine(scaleU)
+        hasher.combine(scaleV)
+        precomputedHash = hasher.finalize()
+    }
+
+    public static func == (a: AppearanceKey, b: AppearanceKey) -> Bool {
+        a.precomputedHash == b.precomputedHash && a.scaleU == b.scaleU && a.scaleV == b.scaleV && a.items == b.items
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(precomputedHash)
     }
 }
