@@ -24,6 +24,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Write the last frame to this PNG.")
     var screenshot: String?
 
+    @Flag(help: "Draw as fast as possible instead of waiting for the display (for timing).")
+    var noVsync = false
+
     @Option(help: "Turn the carousel this many planes at the start (scripted input).")
     var turn = 0
 
@@ -34,7 +37,8 @@ struct DemoCommand: ParsableCommand {
         }
         let size = loaded?.size ?? CGSize(width: 800, height: 600)
         let window: WindowHost
-        do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo") } catch {
+        do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo",
+                                                vsync: !noVsync) } catch {
             throw failure("window: \(error.description)")
         }
         let carousel = loaded == nil ? CarouselDemo(size: size) : nil
@@ -47,7 +51,16 @@ struct DemoCommand: ParsableCommand {
             max(1, (scene.timeline.map(\.at).max() ?? 0) + 1,
                 scene.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
         } ?? 1
-        var sceneStart = 0.0, idleFrames = 0
+        var sceneStart = 0.0, idleFrames = 0, drawnFrames = 0
+        // Played forward frame by frame; a new player at every loop (time cannot go back).
+        var player: ScenePlayer?
+        func restart() throws -> ScenePlayer? {
+            guard let loaded else { return nil }
+            do { return try ScenePlayer(loaded) } catch { throw failure(error.description) }
+        }
+        player = try restart()
+        let clock = ContinuousClock()
+        let started = clock.now
         if turn != 0, let carousel, let ticker { ticker.tick(at: 0); carousel.turn(by: turn) }
 
         do {
@@ -60,15 +73,22 @@ struct DemoCommand: ParsableCommand {
                 default: break
                 }
             }, frame: { info in
-                if sceneStart < 0 { sceneStart = info.time }
-                let tree = try loaded?.presentationTree(at: (info.time - sceneStart).truncatingRemainder(dividingBy: length))
-                    ?? ticker!.tick(at: info.time)
+                if sceneStart < 0 || (player != nil && info.time - sceneStart >= length) {
+                    sceneStart = info.time
+                    player = try restart()
+                }
+                let tree = player?.frame(at: info.time - sceneStart) ?? ticker!.tick(at: info.time)
+                drawnFrames += 1
                 let stats = try renderer.render(tree, frame: info, background: loaded?.background ?? .black)
                 if stats.unchangedFrame { idleFrames += 1 }
             })
         } catch {
             // A failure ends the loop (and closes the window) at once.
             throw failure("\(error)")
+        }
+        let seconds = (clock.now - started).seconds
+        if let frames, frames > 0, seconds > 0 {
+            print(String(format: "%d frames in %.2f s: %.1f fps", drawnFrames, seconds, Double(drawnFrames) / seconds))
         }
         if let screenshot, let image = renderer.lastFrame() {
             do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
