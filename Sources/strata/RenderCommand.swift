@@ -35,6 +35,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the render list as text.")
     var dump = false
 
+    @Flag(help: "Draw layer looks from the appearance cache, as animated frames do (warmed on the first frame).")
+    var cacheAppearance = false
+
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number") }
@@ -51,9 +54,10 @@ struct RenderCommand: ParsableCommand {
         do { renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let error as HostError {
             throw failure(starting: error, "headless OpenGL")
         }
+        let cache = cacheAppearance ? AppearanceCache() : nil
         for (index, t) in times.enumerated() {
             let path = pattern?.path(for: index) ?? output
-            try renderFrame(loaded, at: t, renderer: renderer, to: path)
+            try renderFrame(loaded, at: t, renderer: renderer, cache: cache, to: path)
         }
     }
 
@@ -72,12 +76,16 @@ struct RenderCommand: ParsableCommand {
         return (0..<count).map { start + Double($0) * step }
     }
 
-    func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, to path: String) throws {
+    func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, cache: AppearanceCache?,
+                     to path: String) throws {
         let tree: CALayer
         do { tree = try scene.presentationTree(at: t) } catch { throw failure(error.description) }
-        let list = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background,
-                             rasterizer: renderer.layerRasterizer)
-            .renderList(for: tree)
+        var flattener = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background,
+                                  rasterizer: renderer.layerRasterizer)
+        flattener.appearanceCache = cache
+        // A look is cached once it was seen in the frame before: show it the frame once.
+        if let cache, cache.frames == 0 { _ = flattener.renderList(for: tree) }
+        let list = flattener.renderList(for: tree)
         if dump { print(list.dump(), terminator: "") }
         let result: (image: CGImage, stats: RenderStats)
         do { result = try renderer.render(list) } catch { throw failure("\(self.scene): \(error.description)") }
