@@ -86,14 +86,22 @@ public final class LayerRenderer {
         context.requireCurrent("LayerRenderer.render")
         // Nothing changed, nothing drawn: an offscreen target still holds the last
         // frame (the window's back buffer, framebuffer 0, does not after a swap).
+        // Otherwise, where only some screen items changed, only their old and
+        // new bounds are redrawn (scissored) into the pixels the target keeps.
+        var damage: [CGRect]?
         if framebuffer != 0, let last = lastFrame, last.framebuffer == framebuffer, last.width == width,
-           last.height == height, last.list == list {
-            var stats = last.stats
-            stats.drawCalls = 0
-            stats.uploads = 0
-            stats.blurs = 0
-            stats.unchangedFrame = true
-            return stats
+           last.height == height {
+            damage = last.list == list ? [] : list.damage(since: last.list)
+            if damage?.isEmpty == true {
+                var stats = last.stats
+                stats.drawCalls = 0
+                stats.uploads = 0
+                stats.blurs = 0
+                stats.damage = []
+                stats.keptPasses = []
+                stats.unchangedFrame = true
+                return stats
+            }
         }
         lastFrame = nil
         var stats = RenderStats()
@@ -136,14 +144,30 @@ public final class LayerRenderer {
             sglViewport(0, 0, GLsizei(w), GLsizei(h))
             let clear = isScreen ? list.background : .clear
             sglClearColor(clear.r, clear.g, clear.b, clear.a)
-            sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             let origin = isScreen ? CGPoint.zero : pass.bounds.origin
             let target = SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h))
             texturedProgram.use()
             texturedProgram.setUniform("u_target", target)
             program.use()
             program.setUniform("u_target", target)
-            try draw(pass.items, targets: targets, list: list, stats: &stats)
+            if isScreen, let damage {
+                sglEnable(GLenum(GL_SCISSOR_TEST))
+                for rect in damage {
+                    // GL's window rows count up from the bottom.
+                    sglScissor(GLint(rect.minX), GLint(h) - GLint(rect.maxY), GLsizei(rect.width), GLsizei(rect.height))
+                    sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                    let meeting = pass.items.filter { item in
+                        let box = RenderList.deviceBounds(of: item, within: rect)
+                        return !box.isNull && box.width > 0 && box.height > 0
+                    }
+                    try draw(meeting, targets: targets, list: list, stats: &stats)
+                }
+                sglDisable(GLenum(GL_SCISSOR_TEST))
+                stats.damage = damage
+            } else {
+                sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                try draw(pass.items, targets: targets, list: list, stats: &stats)
+            }
             if pass.blurSigma > 0.05, let target = targets[index] {
                 try blur(target, width: w, height: h, sigma: pass.blurSigma)
                 stats.blurs += 1
@@ -153,6 +177,7 @@ public final class LayerRenderer {
             }
         }
         vertexArray.bind()
+        stats.keptPasses = reusedPasses
         try context.checkError(label: "LayerRenderer", operation: "render")
         if framebuffer != 0 { lastFrame = (list, framebuffer, width, height, stats) }
         return stats

@@ -1,3 +1,6 @@
+import Foundation
+import StrataRender
+
 /// What one frame cost: for `strata render --stats` and benchmarks.
 public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     /// Layers visited.
@@ -16,10 +19,22 @@ public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     public var blurs = 0
     /// Whether the frame equalled the last one and nothing was drawn.
     public var unchangedFrame = false
+    /// The rectangles (device pixels) the screen was redrawn in; empty when
+    /// it was redrawn whole (or, for an unchanged frame, not at all).
+    public var damage: [CGRect] = []
+    /// Offscreen passes whose pixels were kept from an earlier frame.
+    public var keptPasses: Set<Int> = []
+
+    /// Fragments the frame's draws covered in `list` (the list these stats
+    /// are of): for benchmarks, outside the timed part of a frame.
+    public func pixelsShaded(_ list: RenderList) -> Double {
+        if unchangedFrame { return 0 }
+        return list.coveredPixels(skipping: keptPasses, screenWithin: damage.isEmpty ? nil : damage)
+    }
 
     public init() {}
 
     public var description: String {
-        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)\(unchangedFrame ? "  (unchanged: not redrawn)" : "")"
+        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)\(damage.isEmpty ? "" : "  damaged rects \(damage.count)")\(unchangedFrame ? "  (unchanged: not redrawn)" : "")"
     }
 }
