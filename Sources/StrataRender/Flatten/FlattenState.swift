@@ -72,6 +72,11 @@ struct FlattenState {
         }
         if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)
+        if layer.sublayers?.isEmpty ?? true {
+            // A leaf entirely outside the target draws nothing there.
+            let target = CGRect(origin: .zero, size: targetSize)
+            items.removeAll { !deviceBox(of: $0, useShape: false).intersects(target) }
+        }
         out.append(contentsOf: items)
     }
 
