@@ -341,3 +341,25 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
         #expect(narrow.prefix(2).map { r6($0.shape.width) } == [5, 5])
     }
 }
+
+@Suite struct OffTargetCullingTests {
+    /// Leaves outside the screen draw nothing, but a rasterized layer's
+    /// sublayer hanging out to its left is still part of its pass: the probe
+    /// that measures the pass has no screen to cull against.
+    @Test func cullingDropsOffScreenLeavesButNotPartsOfALayerSpacePass() throws {
+        let root = canvasRoot()
+        root.addSublayer(makeLayer("offscreen", bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
+                                   position: CGPoint(x: -50, y: 50)))
+        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 100, y: 50))
+        card.shouldRasterize = true
+        card.addSublayer(makeLayer("tab", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                                   position: CGPoint(x: -20, y: 20)))
+        root.addSublayer(card)
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        #expect(!list.screen.items.contains { $0.label == "offscreen" })
+        let pass = try #require(list.passes.first { $0.purpose == .rasterize })
+        #expect(pass.items.map(\.label).contains("tab"))
+        // The pass spans the tab at x −25…−15 as well as the card at 0…40.
+        #expect(pass.bounds.width >= 65)
+    }
+}

@@ -19,7 +19,10 @@ extension FlattenState {
         let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
         let savedLayers = list.layerCount, savedGradientIndex = gradientIndex
         targetSize = CGSize(width: 1e9, height: 1e9)
+        let savedCulling = cullsOutsideTarget
+        cullsOutsideTarget = false
         draw(&self, CATransform3DIdentity, .identity, &probe)
+        cullsOutsideTarget = savedCulling
         list.clips.removeSubrange(savedClips...)
         list.passes.removeSubrange(savedPasses...)
         list.gradients.removeSubrange(savedGradients...)

@@ -11,6 +11,9 @@ struct FlattenState {
     var gradientIndex: [GradientKey: Int] = [:]
     /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
     var forcesBlurredShadows = false
+    /// Whether leaves entirely outside the target are dropped; off while a
+    /// layer-space pass is measured (its target is not known yet).
+    var cullsOutsideTarget = true
     /// Decides which layers' looks are drawn from cached passes (nil: none are).
     var appearanceCache: AppearanceCache?
     /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
@@ -72,7 +75,7 @@ struct FlattenState {
         }
         if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)
-        if layer.sublayers?.isEmpty ?? true {
+        if cullsOutsideTarget, layer.sublayers?.isEmpty ?? true {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)
             items.removeAll { !deviceBox(of: $0, useShape: false).intersects(target) }
