@@ -114,26 +114,23 @@ struct DecomposedTransform: Equatable {
         return n > 0 ? (q.x / n, q.y / n, q.z / n, q.w / n) : (0, 0, 0, 1)
     }
 
+    /// The rows of a rotation matrix, as fixed-size values (no arrays: recomposing
+    /// runs every frame for every layer whose transform part animates).
+    typealias RotationRows = (r0: (Double, Double, Double), r1: (Double, Double, Double), r2: (Double, Double, Double))
+
     /// The rotation matrix rows of a unit quaternion (the inverse of `quaternion(fromRows:)`).
-    static func rows(fromQuaternion q: (x: Double, y: Double, z: Double, w: Double)) -> [[Double]] {
+    static func rows(fromQuaternion q: (x: Double, y: Double, z: Double, w: Double)) -> RotationRows {
         let (x, y, z, w) = q
-        return [
-            [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-        ]
+        return ((1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
+                (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
+                (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)))
     }
 
     /// The matrix these parts make: perspective, then translation, rotation, skew and scale.
     func recomposed() -> CATransform3D {
         // Built as the product scale × skew × rotation × translation × perspective
         // (row vectors: scale acts first), which undoes the decomposition.
-        // Straight-line arithmetic on locals: this runs every frame for every
-        // layer whose transform part animates, so no arrays.
-        let (x, y, z, w) = quaternion
-        let r0 = (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w))
-        let r1 = (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w))
-        let r2 = (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y))
+        let (r0, r1, r2) = Self.rows(fromQuaternion: quaternion)
         // Upper 3×3: S × K × R, with K the unit upper-triangular shear.
         // Row 0 = sx·r0; row 1 = sy·(r1 + xy·r0); row 2 = sz·(r2 + yz·r1 + xz·r0).
         let m0 = (scale.x * r0.0, scale.x * r0.1, scale.x * r0.2)
@@ -198,14 +195,14 @@ struct DecomposedTransform: Equatable {
     /// The rotation as angles about x, y and z, applied in that order to a point
     /// (the matrix is `Rx × Ry × Rz` in CA's row-vector convention).
     var eulerAngles: (x: Double, y: Double, z: Double) {
-        let r = Self.rows(fromQuaternion: quaternion)
-        let sinY = min(max(-r[0][2], -1), 1)
+        let (r0, r1, r2) = Self.rows(fromQuaternion: quaternion)
+        let sinY = min(max(-r0.2, -1), 1)
         let y = asin(sinY)
         if abs(sinY) < 1 - 1e-9 {
-            return (atan2(r[1][2], r[2][2]), y, atan2(r[0][1], r[0][0]))
+            return (atan2(r1.2, r2.2), y, atan2(r0.1, r0.0))
         }
         // Gimbal lock: z is folded into x.
-        return (atan2(-r[2][1], r[1][1]), y, 0)
+        return (atan2(-r2.1, r1.1), y, 0)
     }
 
     /// Sets the rotation from angles about x, y and z (see `eulerAngles`).
