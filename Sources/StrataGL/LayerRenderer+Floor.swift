@@ -13,10 +13,7 @@ extension LayerRenderer {
                                         attributes: [Self.cornerAttribute] + Self.attributes)
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         sglViewport(0, 0, GLsizei(width), GLsizei(height))
-        sglDisable(GLenum(GL_DEPTH_TEST))
-        sglDisable(GLenum(GL_SCISSOR_TEST))
-        sglEnable(GLenum(GL_BLEND))
-        sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        Self.setCompositingState()
         let clear = list.background
         sglClearColor(clear.r, clear.g, clear.b, clear.a)
         sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))

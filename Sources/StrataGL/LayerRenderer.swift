@@ -91,7 +91,8 @@ public final class LayerRenderer {
         var damage: [CGRect]?
         if framebuffer != 0, let last = lastFrame, last.framebuffer == framebuffer, last.width == width,
            last.height == height {
-            damage = last.list == list ? [] : list.damage(since: last.list)
+            // One walk of both lists: equal lists give no damage.
+            damage = list.damage(since: last.list)
             if damage?.isEmpty == true {
                 var stats = last.stats
                 stats.drawCalls = 0
@@ -112,11 +113,7 @@ public final class LayerRenderer {
         try textures.prepare(list, stats: &stats)
         let targets = try passFramebuffers(for: list)
 
-        sglDisable(GLenum(GL_DEPTH_TEST))
-        sglDisable(GLenum(GL_CULL_FACE))
-        sglDisable(GLenum(GL_SCISSOR_TEST))
-        sglEnable(GLenum(GL_BLEND))
-        sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        Self.setCompositingState()
         texturedProgram.use()
         texturedProgram.setUniform("u_contents", Int32(0))
         program.use()
@@ -181,6 +178,16 @@ public final class LayerRenderer {
         try context.checkError(label: "LayerRenderer", operation: "render")
         if framebuffer != 0 { lastFrame = (list, framebuffer, width, height, stats) }
         return stats
+    }
+
+    /// The fixed-function state every layer draw uses: no depth, culling or
+    /// scissor; premultiplied source-over blending.
+    static func setCompositingState() {
+        sglDisable(GLenum(GL_DEPTH_TEST))
+        sglDisable(GLenum(GL_CULL_FACE))
+        sglDisable(GLenum(GL_SCISSOR_TEST))
+        sglEnable(GLenum(GL_BLEND))
+        sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }
 
     /// Packs and draws one pass's items, batch by batch.

@@ -36,7 +36,7 @@ import Strata
     /// A plane rotated about x (with perspective) holding a transform layer whose
     /// face stands 97 points in front of it: the face's depth must not pass
     /// through the plane's perspective (the shared scene `transform_layer_in_flat_3d`).
-    @Test func depthInsideAContextDoesNotReachTheFlatAncestorsPerspective() {
+    @Test func depthInsideAContextDoesNotReachTheFlatAncestorsPerspective() throws {
         let root = canvasRoot(CGSize(width: 500, height: 500))
         let plane = makeLayer("plane", bounds: CGRect(x: 0, y: 0, width: 100, height: 193),
                               position: CGPoint(x: 150, y: 250))
@@ -55,9 +55,7 @@ import Strata
         root.addSublayer(plane)
 
         let list = Flattener(size: CGSize(width: 500, height: 500)).renderList(for: root)
-        guard let face = list.screen.items.first(where: { $0.label == "front" }) else {
-            Issue.record("no item for the face"); return
-        }
+        let face = try #require(list.screen.items.first { $0.label == "front" })
         // front → box: one 3D space (no flattening); box → plane: the context
         // is flattened into the plane; plane → root → canvas: flat.
         let steps: [(CATransform3D, flattenAfter: Bool)] = [
@@ -125,7 +123,7 @@ import Strata
 
     /// A context inside a plane that clips (masksToBounds) is cut by the
     /// plane's rounded bounds: its items carry the plane's clip.
-    @Test func aClippingPlaneCutsTheContextInsideIt() {
+    @Test func aClippingPlaneCutsTheContextInsideIt() throws {
         let root = canvasRoot(CGSize(width: 300, height: 300))
         let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 200, height: 150),
                              position: CGPoint(x: 150, y: 150))
@@ -143,9 +141,7 @@ import Strata
         card.addSublayer(ring)
         root.addSublayer(card)
         let list = Flattener(size: CGSize(width: 300, height: 300)).renderList(for: root)
-        guard let item = list.screen.items.first(where: { $0.label == "face" }) else {
-            Issue.record("no item for the face"); return
-        }
+        let item = try #require(list.screen.items.first { $0.label == "face" })
         #expect(item.clip >= 0)
         let clip = list.clips[Int(item.clip)]
         #expect(clip.rect == card.bounds)

@@ -5,12 +5,13 @@ import Foundation
 /// A leaf layer's look (background, border, rounded corners, closed-form
 /// shadow) costs the most per pixel of anything the renderer draws, and in an
 /// animation usually only the layer's transform or opacity changes. The cost
-/// model: an appearance is cached (rendered once into a pass in the layer's
-/// plane, then drawn as one textured quad) once the same look was drawn in the
+/// model: a look is cached (rendered into the frame's appearance atlas pass,
+/// then drawn as one textured quad) once the same look was drawn in the
 /// previous frame — by this layer or an identical one — so a look that changes
-/// every frame never pays for a pass, and one that holds still pays once.
-/// Entries not used for a frame are forgotten (and the backend drops their
-/// pixels), so the cache never holds more than two frames' worth of looks.
+/// every frame never pays for the atlas, and one that holds still pays once:
+/// the backend keeps the atlas's pixels while its content key holds. Looks
+/// not drawn for a frame are forgotten, so the cache holds at most two
+/// frames' worth of keys.
 ///
 /// Keep one per renderer and hand it to each frame's ``Flattener``. Not
 /// thread-safe: one flattening at a time.

@@ -5,7 +5,7 @@ import Foundation
 /// left out) and the pixels per point it is rendered at. Equal keys mean equal
 /// pixels, so identical layers share one cache entry.
 public struct AppearanceKey: Hashable, Sendable {
-    /// The layer's items, normalized (see ``init(items:scale:)``).
+    /// The layer's items, normalized (see ``init(items:scaleU:scaleV:)``).
     var items: [DrawItem]
     /// Pass pixels per local unit along the layer's x and y axes.
     var scaleU: Double, scaleV: Double

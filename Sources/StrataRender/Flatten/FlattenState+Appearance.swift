@@ -8,9 +8,6 @@ extension FlattenState {
     /// texture, so every cached quad can share one draw call); looks that do
     /// not fit are drawn directly.
     static let appearanceAtlasSide = 1024
-    /// Texels per screen pixel along each axis of a cached look (more only
-    /// blurred edges in measurements: bilinear sampling of a minified texture).
-    static let appearanceSupersampling = 1.0
 
     /// One layer's items as a single textured quad from the appearance cache,
     /// or nil to draw them as they are.
@@ -51,7 +48,9 @@ extension FlattenState {
         guard ppuU.isFinite, ppuV.isFinite, ppuU > 0, ppuV > 0 else { return nil }
         let longest = Double(max(reach.width, reach.height)) + 4
         func bucket(_ ppu: Double) -> Double {
-            let s = Self.appearanceSupersampling * pow(2, (log2(ppu / 1.05) * 2).rounded(.up) / 2)
+            // One texel per pixel: supersampling only blurred edges in measurements
+            // (bilinear sampling of a minified texture).
+            let s = pow(2, (log2(ppu / 1.05) * 2).rounded(.up) / 2)
             return min(max(s, Self.appearanceScaleRange.lowerBound), Self.appearanceScaleRange.upperBound,
                        Self.maximumLayerPassSide / longest)
         }

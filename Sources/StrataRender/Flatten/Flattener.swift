@@ -24,7 +24,7 @@ public struct Flattener {
     /// closed form covers: for benchmarks and for checking the two agree.
     public var forcesBlurredShadows = false
     /// Remembers layer looks from frame to frame so that a look that holds
-    /// still is drawn from a cached pass as one textured quad (nil: every
+    /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
     public var appearanceCache: AppearanceCache?
 
