@@ -137,6 +137,8 @@ struct AnimationTarget {
     /// The whole property value `whole` with the key path's field set to `value`.
     func replacing(in whole: AnimValue, with value: AnimValue) -> AnimValue {
         if parts.isEmpty { return value }
+        // The common one-field path (`transform.rotation.y`, `position.x`) needs no array.
+        if parts.count == 1 { return parts[0].set(whole, value) }
         var wholes = [whole]
         for part in parts.dropLast() { wholes.append(part.get(wholes[wholes.count - 1])) }
         var v = value

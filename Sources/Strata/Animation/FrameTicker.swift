@@ -18,6 +18,12 @@ public final class FrameTicker {
         rootLayer.mediaClock = clock
     }
 
+    /// Whether each tick updates the previous tick's copies of animated
+    /// layers in place instead of making new ones (faster, and no allocation
+    /// per animated layer). A tree returned by `tick` is then valid only until
+    /// the next tick: for render loops that draw each tree once. Default false.
+    public var reusesPresentationCopies = false
+
     /// The tree's clock.
     public var clock: CAMediaClock { rootLayer.mediaClock }
 
@@ -46,7 +52,7 @@ public final class FrameTicker {
             rootLayer.advanceAnimations(parentTime: parentTime, events: &events)
             for event in events { event.deliver() }
             // Callbacks may have changed the tree: sample after them.
-            return rootLayer.presentationTree(at: time)
+            return rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies)
         }
     }
 

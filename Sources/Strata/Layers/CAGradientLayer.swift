@@ -27,8 +27,12 @@ open class CAGradientLayer: CALayer {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     public override init(layer: Any) {
-        super.init(layer: layer)
-        guard let o = layer as? CAGradientLayer else { return }
+        super.init(layer: layer)  // copies this class's properties too (copyProperties)
+    }
+
+    override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAGradientLayer else { return }
         _colors = o._colors; _locations = o._locations
         _startPoint = o._startPoint; _endPoint = o._endPoint; _type = o._type
     }

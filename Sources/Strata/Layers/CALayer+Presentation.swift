@@ -34,10 +34,16 @@ extension CALayer {
     /// a few comparisons per layer, and the renderer can tell unchanged
     /// subtrees by identity. Treat the copies as read-only; their
     /// `superlayer` links point into the newest tree.
-    public func presentationTree(at time: CFTimeInterval) -> CALayer {
+    ///
+    /// With `reusingAnimatedCopies`, an animated layer's copy from the
+    /// previous call is updated in place instead of made anew (no allocation,
+    /// and its unchanged superlayer's copy is reused too): every tree returned
+    /// so is valid only until the next such call. Renderers that draw each
+    /// tree once and let it go use it; `presentation()` never does.
+    public func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool = false) -> CALayer {
         var found: CALayer?
         return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
-                                    looking: nil, found: &found)
+                                    looking: nil, found: &found, reusing: reusingAnimatedCopies)
     }
 
     /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.
@@ -53,33 +59,47 @@ extension CALayer {
     /// `parentTime` (reusing unchanged copies); the copy of `target`, when
     /// met, is stored in `found`.
     private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
-                                      found: inout CALayer?) -> CALayer {
+                                      found: inout CALayer?, reusing: Bool = false) -> CALayer {
         let animated = hasAnimations
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
         // Sublayers and mask first: this layer's copy can be reused only if theirs are.
         var subs: [CALayer] = []
         var sameChildren = true
-        let cached = animated ? nil : _presentationCache
+        // A copy kept for reuse in place shows last frame's animated values:
+        // it is never returned as it is, even once the animations are gone.
+        let recycled = _presentationCacheIsRecycled ? _presentationCache : nil
+        let cached = animated || recycled != nil ? nil : _presentationCache
         if !_sublayers.isEmpty {
             subs.reserveCapacity(_sublayers.count)
             let cachedSubs = cached?._sublayers
             sameChildren = cachedSubs?.count == _sublayers.count
             for (i, sub) in _sublayers.enumerated() {
-                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found)
+                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing)
                 if sameChildren, let cachedSubs, cachedSubs[i] !== s { sameChildren = false }
                 subs.append(s)
             }
         } else if let cached, !cached._sublayers.isEmpty {
             sameChildren = false
         }
-        let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found)
+        let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found,
+                                                   reusing: reusing)
         if let cached, sameChildren, cached._mask === maskCopy {
             if target === self { found = cached }
             return cached
         }
-        let copy = strataCopy()
-        copy._isPresentationCopy = true
-        copy._modelLayer = self
+        let copy: CALayer
+        if reusing, let recycled {
+            // The animations below overwrite what they animated last time;
+            // everything else goes back to the model's values. (Only copies
+            // made this way are refreshed in place: a plain cached copy may be
+            // part of a tree that `presentation()` handed out.)
+            recycled.copyProperties(from: self)
+            copy = recycled
+        } else {
+            copy = strataCopy()
+            copy._isPresentationCopy = true
+            copy._modelLayer = self
+        }
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
         if animated { applyAnimations(to: copy, localTime: local) }
@@ -89,7 +109,10 @@ extension CALayer {
             maskCopy._maskedLayer = copy
             copy._mask = maskCopy
         }
-        _presentationCache = animated ? nil : copy
+        // An animated layer's copy is kept only to be reused in place; a
+        // setter clears it either way.
+        _presentationCache = animated && !reusing ? nil : copy
+        _presentationCacheIsRecycled = animated && reusing
         return copy
     }
 }

@@ -78,6 +78,9 @@ open class CALayer: NSObject {
     /// The last presentation copy of this model layer, reused while nothing in it changed
     /// (every setter clears it).
     var _presentationCache: CALayer?
+    /// Whether `_presentationCache` is an animated copy kept to be updated in
+    /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished one.
+    var _presentationCacheIsRecycled = false
 
     /// A name for finding the layer and for messages.
     open var name: String? {
@@ -118,7 +121,9 @@ open class CALayer: NSObject {
         copyProperties(from: other)
     }
 
-    /// Copies every model property (not the tree links) from `other`.
+    /// Copies every model property (not the tree links) from `other`;
+    /// subclasses override to copy their own (`init(layer:)` and the in-place
+    /// refresh of reused presentation copies both go through it).
     func copyProperties(from o: CALayer) {
         _bounds = o._bounds; _position = o._position; _zPosition = o._zPosition
         _anchorPoint = o._anchorPoint; _anchorPointZ = o._anchorPointZ

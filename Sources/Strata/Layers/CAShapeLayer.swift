@@ -48,8 +48,12 @@ open class CAShapeLayer: CALayer {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     public override init(layer: Any) {
-        super.init(layer: layer)
-        guard let o = layer as? CAShapeLayer else { return }
+        super.init(layer: layer)  // copies this class's properties too (copyProperties)
+    }
+
+    override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAShapeLayer else { return }
         _path = o._path; _fillColor = o._fillColor; _fillRule = o._fillRule
         _strokeColor = o._strokeColor; _lineWidth = o._lineWidth; _lineCap = o._lineCap
         _lineJoin = o._lineJoin; _miterLimit = o._miterLimit; _lineDashPattern = o._lineDashPattern

@@ -38,8 +38,12 @@ open class CATextLayer: CALayer {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     public override init(layer: Any) {
-        super.init(layer: layer)
-        guard let o = layer as? CATextLayer else { return }
+        super.init(layer: layer)  // copies this class's properties too (copyProperties)
+    }
+
+    override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        guard let o = other as? CATextLayer else { return }
         _string = o._string; _font = o._font; _fontSize = o._fontSize
         _foregroundColor = o._foregroundColor; _isWrapped = o._isWrapped
         _alignmentMode = o._alignmentMode; _truncationMode = o._truncationMode

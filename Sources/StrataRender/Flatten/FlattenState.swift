@@ -63,7 +63,7 @@ struct FlattenState {
         if !layer.isDoubleSided && mapping.determinant < 0 { return }
 
         let groupOpacity = opacity * Double(layer.opacity)
-        if groupOpacity <= 0 { return }
+        if groupOpacity <= 0 || leafIsOutsideTarget(layer, mapping: mapping) { return }
         var items: [DrawItem] = []
         if layer.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &items)

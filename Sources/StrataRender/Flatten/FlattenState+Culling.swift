@@ -1,0 +1,41 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// Whether a leaf layer certainly draws nothing on the target, decided
+    /// before any of its items are made (most of a large scrolled or
+    /// animated grid lies off screen, and making, caching and then dropping
+    /// its items cost more than everything else the frame does for it).
+    ///
+    /// Only layers whose drawing stays within a reach known up front take
+    /// part: a plain or gradient layer draws inside its bounds (contents too,
+    /// when clipped to them), and its shadow inside the shadow's silhouette
+    /// grown by its blur. Shape and text layers, unclipped contents and
+    /// parts behind the eye are never culled here; the item-level test after
+    /// flattening still applies to them.
+    func leafIsOutsideTarget(_ layer: CALayer, mapping: PlaneMapping) -> Bool {
+        guard cullsOutsideTarget, layer.sublayers?.isEmpty ?? true, !layer.shouldRasterize,
+              !(layer is CAShapeLayer), !(layer is CATextLayer),
+              layer.contents == nil || layer.masksToBounds else { return false }
+        var reach = layer.bounds
+        if layer.shadowOpacity > 0 {
+            let silhouette = layer.shadowPath?.boundingBox ?? layer.bounds
+            let blur = 4 * max(0, Double(layer.shadowRadius)) + 2
+            reach = reach.union(silhouette.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+                .insetBy(dx: -blur, dy: -blur))
+        }
+        guard !reach.isNull, reach.minX.isFinite, reach.maxX.isFinite, reach.minY.isFinite, reach.maxY.isFinite
+        else { return false }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (u, v) in [(reach.minX, reach.minY), (reach.maxX, reach.minY), (reach.minX, reach.maxY),
+                       (reach.maxX, reach.maxY)] {
+            // A corner behind the eye: the visible part is unbounded on screen.
+            guard let p = mapping.project(Double(u), Double(v)) else { return false }
+            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        }
+        // Two pixels of slack cover the antialiasing ramp outside the edges.
+        let slack = 2.0
+        return x1 < -slack || y1 < -slack
+            || x0 > Double(targetSize.width) + slack || y0 > Double(targetSize.height) + slack
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// `FrameTicker.reusesPresentationCopies`: animated layers' copies are
+/// updated in place from tick to tick, and never leak stale values.
+@Suite struct PresentationReuseTests {
+    /// A root with a static parent holding one layer that moves from x = 0 to 100 over 1 s.
+    func movingStage() -> (stage: Stage, parent: CALayer, mover: CALayer) {
+        let stage = Stage()
+        stage.ticker.reusesPresentationCopies = true
+        let parent = stage.show(CALayer())
+        let mover = CALayer()
+        mover.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        parent.addSublayer(mover)
+        stage.tick(0)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = 100
+        move.duration = 1
+        mover.add(move, forKey: "move")
+        return (stage, parent, mover)
+    }
+
+    @Test func animatedCopiesAreUpdatedInPlace() throws {
+        let (stage, _, _) = movingStage()
+        let first = stage.tick(0.25)
+        let firstMover = try #require(first.sublayers?.first?.sublayers?.first)
+        #expect(near(firstMover.position.x, 25))
+        let second = stage.tick(0.5)
+        let secondParent = try #require(second.sublayers?.first)
+        let secondMover = try #require(secondParent.sublayers?.first)
+        #expect(secondMover === firstMover, "the animated copy is reused")
+        #expect(secondParent === first.sublayers?.first, "its unchanged superlayer's copy is reused too")
+        #expect(near(secondMover.position.x, 50))
+        #expect(secondMover.superlayer === secondParent)
+    }
+
+    @Test func aRemovedAnimationLeavesNoStaleValue() throws {
+        let (stage, _, mover) = movingStage()
+        stage.tick(0.5)
+        // Finished and removed on completion: the copy shows the model value again.
+        let after = stage.tick(1.5)
+        let moverCopy = try #require(after.sublayers?.first?.sublayers?.first)
+        #expect(near(moverCopy.position.x, mover.position.x))
+        // Removed by hand mid-flight: the same.
+        let again = CABasicAnimation(keyPath: "position.x")
+        again.fromValue = 300
+        again.toValue = 400
+        again.duration = 10
+        mover.add(again, forKey: "again")
+        // Begun at 1.5 (its commit): half a second into ten.
+        #expect(near(try #require(stage.tick(2).sublayers?.first?.sublayers?.first).position.x, 305))
+        mover.removeAnimation(forKey: "again")
+        #expect(near(try #require(stage.tick(2.5).sublayers?.first?.sublayers?.first).position.x, mover.position.x))
+    }
+
+    @Test func presentationLayersAreNotChangedByLaterTicks() throws {
+        let (stage, _, mover) = movingStage()
+        stage.tick(0.25)
+        let seen = try #require(mover.presentation())
+        #expect(near(seen.position.x, 25))
+        stage.tick(0.75)
+        stage.tick(0.8)
+        #expect(near(seen.position.x, 25), "a presentation layer is a snapshot")
+        #expect(near(try #require(mover.presentation()).position.x, 80))
+    }
+
+    @Test func modelChangesReachReusedCopies() throws {
+        let (stage, _, mover) = movingStage()
+        stage.tick(0.25)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        mover.opacity = 0.5
+        mover.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        CATransaction.commit()
+        let copy = try #require(stage.tick(0.5).sublayers?.first?.sublayers?.first)
+        #expect(copy.opacity == 0.5)
+        #expect(copy.backgroundColor == mover.backgroundColor)
+        #expect(near(copy.position.x, 50))
+    }
+}
