@@ -79,4 +79,39 @@ import Testing
         #expect(copy.backgroundColor == mover.backgroundColor)
         #expect(near(copy.position.x, 50))
     }
+
+    @Test func additiveAndGroupedAnimationsDoNotBuildOnLastFrame() throws {
+        let stage = Stage()
+        stage.ticker.reusesPresentationCopies = true
+        let layer = stage.show(CALayer())
+        layer.position = CGPoint(x: 10, y: 10)
+        stage.tick(0)
+        let nudge = CABasicAnimation(keyPath: "zPosition")
+        nudge.fromValue = 0
+        nudge.toValue = 100
+        nudge.duration = 1
+        nudge.isAdditive = true
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        let spin = CAKeyframeAnimation(keyPath: "position")
+        spin.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 100)]
+        spin.rotationMode = .rotateAuto
+        spin.duration = 1
+        let group = CAAnimationGroup()
+        group.animations = [fade, spin]
+        group.duration = 1
+        layer.add(group, forKey: "group")
+        layer.add(nudge, forKey: "nudge")
+        for t in [0.25, 0.5, 0.5, 0.75] {
+            let copy = try #require(stage.tick(t).sublayers?.first)
+            // The additive nudge adds 100 t to the model's 0, once.
+            #expect(near(copy.zPosition, 100 * t, 1e-9), "at \(t)")
+            #expect(near(copy.position, CGPoint(x: 100 * t, y: 100 * t), 1e-9))
+            #expect(near(Double(copy.opacity), 1 - t, 1e-6))
+            // Moving down-right: turned by 45° about z, not by 45° more each frame.
+            #expect(near(copy.transform, CATransform3DMakeRotation(.pi / 4, 0, 0, 1), 1e-9))
+        }
+    }
 }

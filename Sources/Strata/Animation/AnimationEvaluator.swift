@@ -24,6 +24,12 @@ class AnimationEvaluator {
     /// Writes the value for `sample`; subclasses override.
     func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {}
 
+    /// Puts back in `copy` the model's values of every property the animation
+    /// can write, so a presentation copy reused from the last frame shows the
+    /// model beneath the animations again. False when the animation cannot
+    /// say what it writes (the whole copy must be refreshed).
+    func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool { false }
+
     /// The eased progress of `sample` (linear without a timing function).
     @inline(__always)
     func progress(_ sample: TimingModel.Sample) -> Double {
@@ -46,6 +52,10 @@ final class GroupEvaluator: AnimationEvaluator {
         let groupTime = progress(sample) * sample.duration
         for child in children { child.evaluator.apply(to: layer, parentTime: groupTime, begin: child.begin) }
     }
+
+    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
+        children.allSatisfy { $0.evaluator.restoreWrittenProperties(in: copy, from: model) }
+    }
 }
 
 /// A property animation: computes a value of the key path's kind (or of its
@@ -67,6 +77,11 @@ class PropertyEvaluator: AnimationEvaluator {
         isCumulative = animation.isCumulative
         transforms = valueKind == .transform ? TransformInterpolator() : nil
         super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
+    }
+
+    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
+        if let property = target?.property { property.setStored(copy, property.get(model)) }
+        return true
     }
 
     /// Converts an animation value given by the caller into the value kind (nil: absent or not convertible).

@@ -86,7 +86,8 @@ struct DecomposedTransform: Equatable {
         }
         scale = (sx, sy, sz)
         skew = (xy, xz, yz)
-        quaternion = Self.quaternion(fromRows: row)
+        quaternion = Self.quaternion(fromRows: ((row[0][0], row[0][1], row[0][2]), (row[1][0], row[1][1], row[1][2]),
+                                                (row[2][0], row[2][1], row[2][2])))
     }
 
     /// The unit quaternion of an orthonormal rotation given by its rows, the
@@ -94,21 +95,21 @@ struct DecomposedTransform: Equatable {
     ///
     /// Shepperd's method (divide by the largest of w, x, y, z) rather than the
     /// CSS draft's sign tests, which lose the relative signs near half turns.
-    static func quaternion(fromRows r: [[Double]]) -> (x: Double, y: Double, z: Double, w: Double) {
-        let trace = r[0][0] + r[1][1] + r[2][2]
+    static func quaternion(fromRows r: RotationRows) -> (x: Double, y: Double, z: Double, w: Double) {
+        let trace = r.r0.0 + r.r1.1 + r.r2.2
         var q: (x: Double, y: Double, z: Double, w: Double)
         if trace > 0 {
             let w = (trace + 1).squareRoot() / 2, f = 1 / (4 * w)
-            q = ((r[2][1] - r[1][2]) * f, (r[0][2] - r[2][0]) * f, (r[1][0] - r[0][1]) * f, w)
-        } else if r[0][0] >= r[1][1] && r[0][0] >= r[2][2] {
-            let x = max(1 + r[0][0] - r[1][1] - r[2][2], 0).squareRoot() / 2, f = 1 / (4 * x)
-            q = (x, (r[0][1] + r[1][0]) * f, (r[0][2] + r[2][0]) * f, (r[2][1] - r[1][2]) * f)
-        } else if r[1][1] >= r[2][2] {
-            let y = max(1 + r[1][1] - r[0][0] - r[2][2], 0).squareRoot() / 2, f = 1 / (4 * y)
-            q = ((r[0][1] + r[1][0]) * f, y, (r[1][2] + r[2][1]) * f, (r[0][2] - r[2][0]) * f)
+            q = ((r.r2.1 - r.r1.2) * f, (r.r0.2 - r.r2.0) * f, (r.r1.0 - r.r0.1) * f, w)
+        } else if r.r0.0 >= r.r1.1 && r.r0.0 >= r.r2.2 {
+            let x = max(1 + r.r0.0 - r.r1.1 - r.r2.2, 0).squareRoot() / 2, f = 1 / (4 * x)
+            q = (x, (r.r0.1 + r.r1.0) * f, (r.r0.2 + r.r2.0) * f, (r.r2.1 - r.r1.2) * f)
+        } else if r.r1.1 >= r.r2.2 {
+            let y = max(1 + r.r1.1 - r.r0.0 - r.r2.2, 0).squareRoot() / 2, f = 1 / (4 * y)
+            q = ((r.r0.1 + r.r1.0) * f, y, (r.r1.2 + r.r2.1) * f, (r.r0.2 - r.r2.0) * f)
         } else {
-            let z = max(1 + r[2][2] - r[0][0] - r[1][1], 0).squareRoot() / 2, f = 1 / (4 * z)
-            q = ((r[0][2] + r[2][0]) * f, (r[1][2] + r[2][1]) * f, z, (r[1][0] - r[0][1]) * f)
+            let z = max(1 + r.r2.2 - r.r0.0 - r.r1.1, 0).squareRoot() / 2, f = 1 / (4 * z)
+            q = ((r.r0.2 + r.r2.0) * f, (r.r1.2 + r.r2.1) * f, z, (r.r1.0 - r.r0.1) * f)
         }
         let n = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).squareRoot()
         return n > 0 ? (q.x / n, q.y / n, q.z / n, q.w / n) : (0, 0, 0, 1)
@@ -211,10 +212,9 @@ struct DecomposedTransform: Equatable {
         let ry = CATransform3DMakeRotation(CGFloat(y), 0, 1, 0)
         let rz = CATransform3DMakeRotation(CGFloat(z), 0, 0, 1)
         let m = rx.concatenating(ry).concatenating(rz)
-        let rows = [[Double(m.m11), Double(m.m12), Double(m.m13)],
-                    [Double(m.m21), Double(m.m22), Double(m.m23)],
-                    [Double(m.m31), Double(m.m32), Double(m.m33)]]
-        quaternion = Self.quaternion(fromRows: rows)
+        quaternion = Self.quaternion(fromRows: ((Double(m.m11), Double(m.m12), Double(m.m13)),
+                                                (Double(m.m21), Double(m.m22), Double(m.m23)),
+                                                (Double(m.m31), Double(m.m32), Double(m.m33))))
     }
 }
 

@@ -207,6 +207,12 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     // MARK: Rotation mode
 
+    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
+        // Rotating along the path writes the transform too.
+        if let property = transformTarget?.property { property.setStored(copy, property.get(model)) }
+        return super.restoreWrittenProperties(in: copy, from: model)
+    }
+
     override func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {
         guard let rotationMode, let transformTarget, values.count > 1, mode != .discrete else { return }
         let f = progress(sample)

@@ -5,7 +5,10 @@ import Foundation
 /// one nil check).
 final class LayerAnimationState {
     /// Attached animations, in the order they were added (and are applied).
-    var entries: [AnimationEntry] = []
+    var entries: [AnimationEntry] = [] { didSet { generation &+= 1 } }
+    /// Changes with every change of `entries` (a reused presentation copy
+    /// knows from it whether last frame's animations are this frame's).
+    private(set) var generation: UInt64 = 0
     /// The clock of the tree this layer is the root of.
     var clock: CAMediaClock?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.

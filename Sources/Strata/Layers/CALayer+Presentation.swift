@@ -67,7 +67,7 @@ extension CALayer {
         var sameChildren = true
         // A copy kept for reuse in place shows last frame's animated values:
         // it is never returned as it is, even once the animations are gone.
-        let recycled = _presentationCacheIsRecycled ? _presentationCache : nil
+        let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
         let cached = animated || recycled != nil ? nil : _presentationCache
         if !_sublayers.isEmpty {
             subs.reserveCapacity(_sublayers.count)
@@ -93,7 +93,7 @@ extension CALayer {
             // everything else goes back to the model's values. (Only copies
             // made this way are refreshed in place: a plain cached copy may be
             // part of a tree that `presentation()` handed out.)
-            recycled.copyProperties(from: self)
+            if !restoreAnimatedProperties(in: recycled) { recycled.copyProperties(from: self) }
             copy = recycled
         } else {
             copy = strataCopy()
@@ -112,7 +112,20 @@ extension CALayer {
         // An animated layer's copy is kept only to be reused in place; a
         // setter clears it either way.
         _presentationCache = animated && !reusing ? nil : copy
-        _presentationCacheIsRecycled = animated && reusing
+        _recycledCopyGeneration = animated && reusing ? _animationState?.generation : nil
         return copy
+    }
+
+    /// Puts the model's values back into the properties that last frame's
+    /// animations wrote in `recycled` (this layer's reused copy); false when
+    /// that is not enough: a property was set since (setters drop the copy,
+    /// so it is not here then), or the animations changed, or one cannot say
+    /// what it writes.
+    private func restoreAnimatedProperties(in recycled: CALayer) -> Bool {
+        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return false }
+        for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) {
+            return false
+        }
+        return true
     }
 }

@@ -78,9 +78,10 @@ open class CALayer: NSObject {
     /// The last presentation copy of this model layer, reused while nothing in it changed
     /// (every setter clears it).
     var _presentationCache: CALayer?
-    /// Whether `_presentationCache` is an animated copy kept to be updated in
-    /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished one.
-    var _presentationCacheIsRecycled = false
+    /// Set when `_presentationCache` is an animated copy kept to be updated in
+    /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished
+    /// one: the generation of the animations it was last drawn with.
+    var _recycledCopyGeneration: UInt64?
 
     /// A name for finding the layer and for messages.
     open var name: String? {
