@@ -80,7 +80,7 @@ class PropertyEvaluator: AnimationEvaluator {
     }
 
     override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
-        if let property = target?.property { property.setStored(copy, property.get(model)) }
+        if let property = target?.property { property.restore(in: copy, from: model) }
         return true
     }
 

@@ -2,13 +2,23 @@ import Foundation
 
 /// A field inside a struct-valued property: `x` of a point, `size.width` of a
 /// rect, `rotation.y` of a transform.
-struct ValuePart {
+final class ValuePart {
     /// The kind of the field's value.
     let kind: ValueKind
     /// Reads the field from the whole value.
     let get: (AnimValue) -> AnimValue
     /// The whole value with the field replaced.
     let set: (AnimValue, AnimValue) -> AnimValue
+    /// For a transform field, `get` and `set` on the matrix itself (no boxed whole values).
+    let inMatrix: (get: (CATransform3D) -> AnimValue, set: (CATransform3D, AnimValue) -> CATransform3D)?
+
+    init(kind: ValueKind, get: @escaping (AnimValue) -> AnimValue, set: @escaping (AnimValue, AnimValue) -> AnimValue,
+         inMatrix: (get: (CATransform3D) -> AnimValue, set: (CATransform3D, AnimValue) -> CATransform3D)? = nil) {
+        self.kind = kind
+        self.get = get
+        self.set = set
+        self.inMatrix = inMatrix
+    }
 
     /// The parts a key-path remainder (`["size", "width"]`) names in a value of
     /// `kind`, outermost first; nil when it names none.
@@ -61,13 +71,15 @@ struct ValuePart {
         let memo = DecompositionMemo()
         func part(_ kind: ValueKind, _ read: @escaping (D) -> AnimValue,
                   _ write: @escaping (inout D, AnimValue) -> Void) -> ValuePart {
-            ValuePart(kind: kind,
-                      get: { read($0.transformValue.flatMap(memo.decompose) ?? D()) },
-                      set: { whole, value in
-                          var d = whole.transformValue.flatMap(memo.decompose) ?? D()
-                          write(&d, value)
-                          return .transform(d.recomposed())
-                      })
+            func replaced(_ m: CATransform3D, _ value: AnimValue) -> CATransform3D {
+                var d = memo.decompose(m) ?? D()
+                write(&d, value)
+                return d.recomposed()
+            }
+            return ValuePart(kind: kind,
+                             get: { read($0.transformValue.flatMap(memo.decompose) ?? D()) },
+                             set: { whole, value in .transform(replaced(whole.transformValue ?? CATransform3DIdentity, value)) },
+                             inMatrix: ({ read(memo.decompose($0) ?? D()) }, replaced))
         }
         func number(_ v: AnimValue) -> Double { v.doubleValue ?? 0 }
         switch name {
@@ -105,7 +117,9 @@ struct ValuePart {
 
 /// A resolved key path on a layer: the property it starts at and the fields
 /// inside it, e.g. `bounds.size.width` = `bounds` → `size` → `width`.
-struct AnimationTarget {
+///
+/// A class for the same reason as `LayerProperty`: evaluators reach it every frame.
+final class AnimationTarget {
     let property: LayerProperty
     let parts: [ValuePart]
 
@@ -129,6 +143,9 @@ struct AnimationTarget {
 
     /// The current value at the key path in `layer`'s stored properties.
     func get(_ layer: CALayer) -> AnimValue {
+        if parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix {
+            return field.get(matrix.get(layer))
+        }
         var value = property.get(layer)
         for part in parts { value = part.get(value) }
         return value
@@ -148,7 +165,9 @@ struct AnimationTarget {
 
     /// Writes `value` at the key path into `layer`'s stored properties (no actions).
     func set(_ layer: CALayer, _ value: AnimValue) {
-        if parts.isEmpty {
+        if parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix {
+            matrix.set(layer, field.set(matrix.get(layer), value))
+        } else if parts.isEmpty {
             property.setStored(layer, value)
         } else {
             property.setStored(layer, replacing(in: property.get(layer), with: value))

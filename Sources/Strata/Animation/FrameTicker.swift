@@ -108,7 +108,7 @@ extension CALayer {
     /// Marks the subtree as drawn and moves its animations through their
     /// lives at `parentTime`, collecting the notifications due.
     func advanceAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
-        _isCommitted = true
+        if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
         let local = localTime(fromParent: parentTime)
         if let state = _animationState, !state.entries.isEmpty {
             var finishedAny = false

@@ -209,7 +209,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
         // Rotating along the path writes the transform too.
-        if let property = transformTarget?.property { property.setStored(copy, property.get(model)) }
+        transformTarget?.property.restore(in: copy, from: model)
         return super.restoreWrittenProperties(in: copy, from: model)
     }
 

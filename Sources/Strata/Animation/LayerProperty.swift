@@ -15,6 +15,24 @@ struct LayerProperty {
     let box: (AnimValue) -> Any?
     /// A KVC argument as a value of this key (nil: not one).
     let unbox: (Any?) -> AnimValue?
+    /// For a transform-valued key, its stored matrix read and written
+    /// directly: an animated transform part (`transform.rotation.y`) goes
+    /// through it every frame without boxing whole matrices as values.
+    let matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>?
+
+    init(key: String, kind: ValueKind, isAnimatable: Bool, get: @escaping (CALayer) -> AnimValue,
+         setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
+         box: @escaping (AnimValue) -> Any?, unbox: @escaping (Any?) -> AnimValue?,
+         matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>? = nil) {
+        self.key = key; self.kind = kind; self.isAnimatable = isAnimatable
+        self.get = get; self.setStored = setStored; self.setPublic = setPublic
+        self.box = box; self.unbox = unbox; self.matrix = matrix
+    }
+
+    /// Copies the stored value from `model` into `copy` (no actions).
+    func restore(in copy: CALayer, from model: CALayer) {
+        if let matrix { matrix.set(copy, matrix.get(model)) } else { setStored(copy, get(model)) }
+    }
 
     /// The property for `key` on `layer`'s class, or nil when `key` is not one.
     static func named(_ key: String, of layer: CALayer) -> LayerProperty? {
@@ -156,7 +174,8 @@ enum LayerPropertyTable {
         _ stored: Stored<L, V>, _ pub: ReferenceWritableKeyPath<L, V>,
         to: @escaping (V) -> AnimValue, from: @escaping (AnimValue) -> V?,
         box: @escaping (AnimValue) -> Any? = { $0.boxed },
-        unbox: ((Any?) -> AnimValue?)? = nil
+        unbox: ((Any?) -> AnimValue?)? = nil,
+        matrix: Stored<CALayer, CATransform3D>? = nil
     ) -> LayerProperty {
         LayerProperty(
             key: key, kind: kind, isAnimatable: animatable,
@@ -165,7 +184,8 @@ enum LayerPropertyTable {
             setStored: { layer, value in if let v = from(value) { stored.set(unsafeDowncast(layer, to: L.self), v) } },
             setPublic: { layer, value in if let v = from(value) { unsafeDowncast(layer, to: L.self)[keyPath: pub] = v } },
             box: box,
-            unbox: unbox ?? { AnimValue($0, kind: kind) })
+            unbox: unbox ?? { AnimValue($0, kind: kind) },
+            matrix: matrix)
     }
 
     private static func number<L: CALayer>(_ key: String, _ s: Stored<L, CGFloat>,
@@ -204,7 +224,8 @@ enum LayerPropertyTable {
 
     private static func transform<L: CALayer>(_ key: String, _ s: Stored<L, CATransform3D>,
                                               _ p: ReferenceWritableKeyPath<L, CATransform3D>) -> LayerProperty {
-        make(key, .transform, animatable: true, s, p, to: { .transform($0) }, from: { $0.transformValue })
+        make(key, .transform, animatable: true, s, p, to: { .transform($0) }, from: { $0.transformValue },
+             matrix: .init({ s.get(unsafeDowncast($0, to: L.self)) }, { s.set(unsafeDowncast($0, to: L.self), $1) }))
     }
 
     private static func color<L: CALayer>(_ key: String, _ s: Stored<L, CGColor?>,

@@ -62,25 +62,28 @@ extension CALayer {
                                       found: inout CALayer?, reusing: Bool = false) -> CALayer {
         let animated = hasAnimations
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
-        // Sublayers and mask first: this layer's copy can be reused only if theirs are.
-        var subs: [CALayer] = []
-        var sameChildren = true
         // A copy kept for reuse in place shows last frame's animated values:
         // it is never returned as it is, even once the animations are gone.
         let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
         let cached = animated || recycled != nil ? nil : _presentationCache
-        if !_sublayers.isEmpty {
-            subs.reserveCapacity(_sublayers.count)
-            let cachedSubs = cached?._sublayers
-            sameChildren = cachedSubs?.count == _sublayers.count
-            for (i, sub) in _sublayers.enumerated() {
-                let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing)
-                if sameChildren, let cachedSubs, cachedSubs[i] !== s { sameChildren = false }
-                subs.append(s)
+        // Sublayers and mask first: this layer's copy can be reused only if
+        // theirs are. While they are the cached copy's, no array is built
+        // (a static root over thousands of reused copies costs no retains).
+        let cachedSubs = cached.flatMap { $0._sublayers.count == _sublayers.count ? $0._sublayers : nil }
+        var subs: [CALayer]? = cachedSubs == nil ? [] : nil  // nil: so far the cached copy's
+        if cachedSubs == nil { subs!.reserveCapacity(_sublayers.count) }
+        for (i, sub) in _sublayers.enumerated() {
+            let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing)
+            if subs == nil, let cachedSubs {
+                if cachedSubs[i] === s { continue }
+                var differing = Array(cachedSubs[..<i])
+                differing.reserveCapacity(_sublayers.count)
+                subs = differing
             }
-        } else if let cached, !cached._sublayers.isEmpty {
-            sameChildren = false
+            subs!.append(s)
         }
+        let sameChildren = subs == nil
+        let children = subs ?? cachedSubs ?? []
         let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found,
                                                    reusing: reusing)
         if let cached, sameChildren, cached._mask === maskCopy {
@@ -103,8 +106,8 @@ extension CALayer {
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
         if animated { applyAnimations(to: copy, localTime: local) }
-        for s in subs where s._superlayer !== copy { s._superlayer = copy }
-        copy._sublayers = subs
+        for s in children where s._superlayer !== copy { s._superlayer = copy }
+        copy._sublayers = children
         if let maskCopy {
             maskCopy._maskedLayer = copy
             copy._mask = maskCopy
