@@ -15,15 +15,20 @@ extension JSONValue {
     /// ``maximumNesting`` are errors. The parser never recurses, so no input
     /// can exhaust the stack.
     public static func parse(_ data: Data) throws(SceneError) -> JSONValue {
-        let bytes = [UInt8](data)
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        // Read the bytes where they are: a copy would cost the file's size again.
+        let result = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return Result { () throws(SceneError) in try parser.parseDocument() }
+        }
+        return try result.get()
     }
 }
 
 /// An iterative JSON parser over UTF-8 bytes, with the path of the value being read.
+///
+/// It borrows the bytes: it must not outlive the buffer it was made with.
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
 
     /// The containers being read, innermost last. Items live in their own
@@ -41,7 +46,7 @@ struct JSONParser {
     }
     var objects: [ObjectFrame] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is not JSON, but editors write it; skip it.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
@@ -369,7 +374,7 @@ struct JSONParser {
         return v
     }
 
-    func decodeUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(SceneError) -> String {
+    func decodeUTF8(_ slice: some Collection<UInt8>, at offset: Int) throws(SceneError) -> String {
         guard let s = String(validating: slice, as: UTF8.self) else {
             throw syntaxError("a string is not valid UTF-8", at: offset - 1)
         }
