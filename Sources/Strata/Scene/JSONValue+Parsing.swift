@@ -92,6 +92,9 @@ struct JSONParser {
     func describeByte() -> String {
         guard i < bytes.count else { return "the end of the file" }
         let b = bytes[i]
+        // The two slips from JavaScript get a word of explanation.
+        if b == UInt8(ascii: "'") { return "a single quote (JSON strings are in double quotes)" }
+        if b == UInt8(ascii: "/") { return "'/' (JSON has no comments)" }
         if b >= 0x21 && b < 0x7F { return "'\(Character(UnicodeScalar(b)))'" }
         return String(format: "byte 0x%02X", b)
     }
@@ -108,6 +111,9 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(SceneError) -> JSONValue {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw syntaxError("the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        }
         let value = try parseValue()
         skipWhitespace()
         if i < bytes.count { throw syntaxError("unexpected \(describeByte()) after the end of the document") }
@@ -241,11 +247,11 @@ struct JSONParser {
     }
 
     mutating func literal(_ word: String) throws(SceneError) {
-        let w = Array(word.utf8)
-        let n = w.count
-        let matches = i + n <= bytes.count && (0..<n).allSatisfy { bytes[i + $0] == w[$0] }
-        guard matches else { throw syntaxError("expected a value, found \(describeByte())") }
-        i += n
+        for b in word.utf8 {
+            // Name the literal and where it goes wrong: "found 't'" for `tru}` would point at a good byte.
+            guard i < bytes.count, bytes[i] == b else { throw syntaxError("expected \(word), found \(describeByte())") }
+            i += 1
+        }
     }
 
     mutating func parseNumber() throws(SceneError) -> Double {
