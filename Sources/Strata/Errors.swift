@@ -101,6 +101,11 @@ extension PathDataError {
         PathDataError(offset: offset, reason: "number \"\(number)\" is out of range")
     }
 
+    static func pointOutOfRange(at offset: Int) -> PathDataError {
+        PathDataError(offset: offset,
+                      reason: "the point is out of range (a relative coordinate added to the current point overflows)")
+    }
+
     static func numberAfterClose(at offset: Int) -> PathDataError {
         PathDataError(offset: offset, reason: "a number cannot follow \"Z\"; expected a command letter")
     }

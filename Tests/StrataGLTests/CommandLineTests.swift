@@ -21,18 +21,27 @@ struct StrataProcess {
         return nil
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
+    /// after `timeout` seconds: a hang guard, so a killed run reports `signalled`.
+    static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 300) throws
+        -> (status: Int32, signalled: Bool, out: String, err: String) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
+        if let directory { p.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        let pid = p.processIdentifier
+        let hangGuard = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: hangGuard)
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        hangGuard.cancel()
+        return (p.terminationStatus, p.terminationReason == .uncaughtSignal,
+                String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 }
 
@@ -97,6 +106,36 @@ struct StrataProcess {
             #expect(lines.count == 1, "\(arguments): \(r.err)")
             #expect(r.err.hasPrefix("strata: ") && r.err.contains(expected), "\(arguments): \(r.err)")
         }
+    }
+
+    @Test func everyMalformedFileFailsWithItsOneLine() throws {
+        // The corpus of StrataTests' MalformedCorpusTests, and the messages it expects.
+        let folder = StrataProcess.packageRoot.appendingPathComponent("Tests/StrataTests/Fixtures/malformed")
+        let lines = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(lines.count >= 60)
+        let output = scratch.appendingPathComponent("malformed.png").path
+        for line in lines {
+            let file = String(line.prefix { $0 != ":" })
+            // Rejecting a file takes milliseconds; two seconds only catches a hang.
+            let r = try StrataProcess.run(["render", file, "-o", output], in: folder, timeout: 2)
+            #expect(!r.signalled, "\(file): killed by a signal (hung, or crashed)")
+            #expect(r.status == 1, "\(file)")
+            #expect(r.err == "strata: \(line)\n", "\(file)")
+            #expect(r.out.isEmpty, "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aSceneOverTheLayerLimitFailsQuickly() throws {
+        // The root and 1,000,000 sublayers, one layer too many: made here rather than committed (3 MB).
+        let many = try write("many.scene.json", #"{"size": [10, 10], "root": {"sublayers": ["#
+                             + String(repeating: "{},", count: 999_999) + "{}]}}")
+        let output = scratch.appendingPathComponent("many.png").path
+        let r = try StrataProcess.run(["render", many, "-o", output], timeout: 2)
+        #expect(!r.signalled, "killed by a signal (hung, or crashed)")
+        #expect(r.status == 1)
+        #expect(r.err == "strata: \(many): root.sublayers[999999]: the scene has more than 1000000 layers\n")
     }
 
     @Test func validateReportsWhatItRead() throws {

@@ -145,6 +145,8 @@ struct PathSVGTests {
         #expect(error("M 1 2 L 3 x") == .expectedNumber(at: 10, found: "x", command: "L"))
         #expect(error("M 0 0 A 1 1 0 2 0 5 5") == .expectedFlag(at: 14, found: "2"))
         #expect(error("M 1e999 0") == .outOfRange(at: 2, number: "1e999"))
+        // A relative step that overflows names the point, not the infinity it made.
+        #expect(error("M 1e308 0 l 1e308 0") == .pointOutOfRange(at: 12))
         #expect(error("M 1 2 Z 3 4") == .numberAfterClose(at: 8))
         #expect(error("M 1 2 L 3 4 é")?.offset == 12)
         #expect(error("M 1 2e") == .unexpected(at: 5, found: "e"))

@@ -277,12 +277,7 @@ struct SceneErrorTests {
         // The root plus 1,000,000 sublayers is one too many; the limit is checked before any layer is made.
         #expect(sceneError(scene(sublayers: 1_000_000)) == "root.sublayers[999999]: the scene has more than 1000000 layers")
         // The root plus 999,999 is the most. (Checked without building a million layers, to keep the test light.)
-        guard case .object(let top) = try json(scene(sublayers: 999_999)), let root = top["root"] else {
-            Issue.record("not a scene"); return
-        }
-        var count = 0
-        try SceneReader.checkLimits(root, at: "root", depth: 1, count: &count)
-        #expect(count == 1_000_000)
+        #expect(SceneTreeScanner.scan(Data(scene(sublayers: 999_999).utf8)) == .counted(1_000_000))
         // Masks count too.
         let masked = #"{"size": [10, 10], "root": {"mask": {}, "sublayers": ["# + String(repeating: "{},", count: 999_998) + "{}]}}"
         #expect(sceneError(masked) == "root.sublayers[999998]: the scene has more than 1000000 layers")
@@ -298,6 +293,8 @@ struct SceneErrorTests {
             do {
                 let scene = try Scene(data: data, baseURL: SceneFiles.fixtures)
                 _ = try scene.jsonData()
+                // The limits scan follows every file the parser accepts.
+                #expect(SceneTreeScanner.scan(data) == .counted(scene.layerCount))
                 loaded += 1
             } catch {
                 #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(error.description)")

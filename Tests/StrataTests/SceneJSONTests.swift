@@ -59,6 +59,23 @@ struct SceneJSONTests {
         #expect(throws: SceneError(path: "[0]", reason: "invalid JSON at line 1, column 2: expected a value, found 'u'")) {
             try json("[undefined]")
         }
+        // A literal cut short is named, where it goes wrong.
+        #expect(throws: SceneError(path: "[0]", reason: "invalid JSON at line 1, column 5: expected true, found ']'")) {
+            try json("[tru]")
+        }
+        // JavaScript habits and other encodings are explained.
+        #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 2: expected a key in double quotes, "
+                                   + "found a single quote (JSON strings are in double quotes)")) {
+            try json("{'a': 1}")
+        }
+        #expect(throws: SceneError(path: "a", reason: "invalid JSON at line 1, column 9: expected ',' or '}', "
+                                   + "found '/' (JSON has no comments)")) {
+            try json(#"{"a": 1 // one"# + "\n}")
+        }
+        #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 1: the file is UTF-16 "
+                                   + "(it starts with a UTF-16 byte order mark); save it as UTF-8")) {
+            try JSONValue.parse(Data([0xFF, 0xFE]) + "[1]".data(using: .utf16LittleEndian)!)
+        }
     }
 
     @Test("Nesting is limited, and deep input cannot exhaust the stack")

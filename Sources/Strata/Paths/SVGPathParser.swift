@@ -132,7 +132,7 @@ struct SVGPathParser {
 
     /// A relative coordinate added to the current point must stay a number too.
     private func finite(_ v: CGFloat, from start: Int) throws(PathDataError) -> CGFloat {
-        guard v.isFinite else { throw .outOfRange(at: start, number: "\(v)") }
+        guard v.isFinite else { throw .pointOutOfRange(at: start) }
         return v
     }
 

@@ -15,15 +15,20 @@ extension JSONValue {
     /// ``maximumNesting`` are errors. The parser never recurses, so no input
     /// can exhaust the stack.
     public static func parse(_ data: Data) throws(SceneError) -> JSONValue {
-        let bytes = [UInt8](data)
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        // Read the bytes where they are: a copy would cost the file's size again.
+        let result = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            return Result { () throws(SceneError) in try parser.parseDocument() }
+        }
+        return try result.get()
     }
 }
 
 /// An iterative JSON parser over UTF-8 bytes, with the path of the value being read.
+///
+/// It borrows the bytes: it must not outlive the buffer it was made with.
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
 
     /// The containers being read, innermost last. Items live in their own
@@ -41,7 +46,7 @@ struct JSONParser {
     }
     var objects: [ObjectFrame] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is not JSON, but editors write it; skip it.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
@@ -87,6 +92,9 @@ struct JSONParser {
     func describeByte() -> String {
         guard i < bytes.count else { return "the end of the file" }
         let b = bytes[i]
+        // The two slips from JavaScript get a word of explanation.
+        if b == UInt8(ascii: "'") { return "a single quote (JSON strings are in double quotes)" }
+        if b == UInt8(ascii: "/") { return "'/' (JSON has no comments)" }
         if b >= 0x21 && b < 0x7F { return "'\(Character(UnicodeScalar(b)))'" }
         return String(format: "byte 0x%02X", b)
     }
@@ -103,6 +111,9 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(SceneError) -> JSONValue {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw syntaxError("the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        }
         let value = try parseValue()
         skipWhitespace()
         if i < bytes.count { throw syntaxError("unexpected \(describeByte()) after the end of the document") }
@@ -236,11 +247,11 @@ struct JSONParser {
     }
 
     mutating func literal(_ word: String) throws(SceneError) {
-        let w = Array(word.utf8)
-        let n = w.count
-        let matches = i + n <= bytes.count && (0..<n).allSatisfy { bytes[i + $0] == w[$0] }
-        guard matches else { throw syntaxError("expected a value, found \(describeByte())") }
-        i += n
+        for b in word.utf8 {
+            // Name the literal and where it goes wrong: "found 't'" for `tru}` would point at a good byte.
+            guard i < bytes.count, bytes[i] == b else { throw syntaxError("expected \(word), found \(describeByte())") }
+            i += 1
+        }
     }
 
     mutating func parseNumber() throws(SceneError) -> Double {
@@ -369,7 +380,7 @@ struct JSONParser {
         return v
     }
 
-    func decodeUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws(SceneError) -> String {
+    func decodeUTF8(_ slice: some Collection<UInt8>, at offset: Int) throws(SceneError) -> String {
         guard let s = String(validating: slice, as: UTF8.self) else {
             throw syntaxError("a string is not valid UTF-8", at: offset - 1)
         }

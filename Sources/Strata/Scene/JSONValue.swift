@@ -6,7 +6,9 @@ import Foundation
 /// Scene files keep animation values (`fromValue`, `values`, …) and timeline
 /// values as `JSONValue`s; ``SceneValueDecoder`` turns them into the Swift
 /// values layer properties hold.
-public indirect enum JSONValue: Equatable, Sendable {
+// Not `indirect`: arrays and objects keep their elements on the heap already;
+// boxing every number and string as well made a parsed file cost ~16 times its size.
+public enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.

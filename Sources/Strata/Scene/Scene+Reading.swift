@@ -23,6 +23,9 @@ struct SceneReader {
 
     mutating func read(_ data: Data) throws(SceneError) -> Parts {
         guard data.count <= Scene.maximumFileSize else { throw .fileTooLarge(data.count) }
+        // The tree's depth and layer count are checked before anything is built,
+        // so a file over them fails fast and small (parsing costs several times the file).
+        try SceneTreeScanner.checkLimits(data)
         let json = try JSONValue.parse(data)
         guard case .object(let top) = json else { throw .expected("a scene (an object)", got: json, at: "") }
         if let bad = top.members.first(where: { !SceneReader.topLevelFields.contains($0.key) }) {
@@ -49,8 +52,6 @@ struct SceneReader {
         let time = try top["time"].map { j throws(SceneError) -> CGFloat in try D.nonNegative(j, at: "time") } ?? 0
 
         guard let rootJSON = top["root"] else { throw .missingField("root", at: "") }
-        var count = 0
-        try SceneReader.checkLimits(rootJSON, at: "root", depth: 1, count: &count)
         let root = try readLayer(rootJSON, at: "root", canvas: size)
         (layersByName, ambiguousNames) = Scene.indexNames(root)
 
@@ -61,26 +62,6 @@ struct SceneReader {
             }
         }
         return Parts(size: size, scale: scale, background: background, time: time, root: root, timeline: timeline)
-    }
-
-    /// Checks the tree's depth and layer count before any layer is made, so an
-    /// oversized file fails fast and small.
-    static func checkLimits(_ json: JSONValue, at path: String, depth: Int, count: inout Int) throws(SceneError) {
-        guard case .object(let layer) = json else { return }  // the reader reports what is wrong
-        guard depth <= Scene.maximumDepth else { throw .tooDeep(at: path) }
-        count += 1
-        guard count <= Scene.maximumLayerCount else { throw .tooManyLayers(at: path) }
-        for member in layer.members {
-            switch (member.key, member.value) {
-            case ("mask", let mask):
-                try checkLimits(mask, at: path + ".mask", depth: depth + 1, count: &count)
-            case ("sublayers", .array(let items)):
-                for (k, item) in items.enumerated() {
-                    try checkLimits(item, at: "\(path).sublayers[\(k)]", depth: depth + 1, count: &count)
-                }
-            default: break
-            }
-        }
     }
 
     /// Reads one layer and its subtree. `canvas` is the canvas size for the root, nil for others.
