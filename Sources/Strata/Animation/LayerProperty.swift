@@ -3,7 +3,10 @@ import Foundation
 /// One key of a layer class: the kind of its value, how to read and write its
 /// stored value (no actions: what animations write into presentation copies)
 /// and how to set it through its public setter (with actions: what KVC does).
-struct LayerProperty {
+///
+/// A class: animations reach their property every frame, and copying a
+/// struct of this many closures would retain and release each of them.
+final class LayerProperty {
     let key: String
     let kind: ValueKind
     /// Whether Core Animation animates changes of the key (implicit actions need it too).
