@@ -51,4 +51,83 @@ import Testing
         #expect(String(decoding: json, as: UTF8.self) == "[3,-4]")
         #expect(try JSONDecoder().decode(CGVector.self, from: Data("[0.5,7]".utf8)) == CGVector(dx: 0.5, dy: 7))
     }
+
+    // MARK: Key-value coding on CATransaction and layers
+
+    @Test func transactionKeysSetWhatTheSettersSet() {
+        let stage = Stage()
+        let layer = stage.show(CALayer())
+
+        CATransaction.begin()
+        CATransaction.setValue(true, forKey: kCATransactionDisableActions)
+        #expect(CATransaction.disableActions())
+        #expect((CATransaction.value(forKey: kCATransactionDisableActions) as? NSNumber)?.boolValue == true)
+        layer.opacity = 0.5
+        CATransaction.commit()
+        #expect(layer.animationKeys() == nil)
+        #expect(stage.sample(layer, at: 0).opacity == 0.5)
+
+        let linear = CAMediaTimingFunction(name: .linear)
+        var completed = false
+        CATransaction.begin()
+        CATransaction.setValue(2.0, forKey: kCATransactionAnimationDuration)
+        CATransaction.setValue(linear, forKey: kCATransactionAnimationTimingFunction)
+        CATransaction.setCompletionBlock { completed = true }
+        #expect(CATransaction.animationDuration() == 2)
+        #expect((CATransaction.value(forKey: kCATransactionAnimationDuration) as? NSNumber)?.doubleValue == 2)
+        #expect(CATransaction.animationTimingFunction() == linear)
+        #expect(CATransaction.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction == linear)
+        #expect(CATransaction.value(forKey: kCATransactionCompletionBlock) != nil)
+        layer.opacity = 1
+        CATransaction.commit()
+        let fade = layer.animation(forKey: "opacity")
+        #expect(fade?.duration == 2)
+        #expect(fade?.timingFunction == linear)
+        #expect(near(Double(stage.sample(layer, at: 1).opacity), 0.75, 1e-6))
+        #expect(!completed)
+        stage.tick(2)
+        #expect(completed)
+    }
+
+    @Test func layerKeyPathsSetTheProperty() throws {
+        let layer = CALayer()
+        layer.setValue(0.5, forKeyPath: "transform.scale")
+        #expect(near(layer.transform, CATransform3DMakeScale(0.5, 0.5, 0.5)))
+        #expect((layer.value(forKeyPath: "transform.scale") as? NSNumber)?.doubleValue == 0.5)
+
+        let turned = CALayer()
+        turned.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")
+        #expect(near(turned.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-12))
+        let angle = try #require(turned.value(forKeyPath: "transform.rotation.z") as? NSNumber)
+        #expect(near(angle.doubleValue, .pi / 2, 1e-12))
+
+        layer.setValue(10, forKeyPath: "position.x")
+        layer.setValue(NSNumber(value: 20), forKeyPath: "position.y")
+        #expect(layer.position == CGPoint(x: 10, y: 20))
+        #expect((layer.value(forKeyPath: "position.x") as? NSNumber)?.doubleValue == 10)
+        layer.setValue(0.25, forKeyPath: "opacity")
+        #expect(layer.opacity == 0.25)
+    }
+
+    @Test func layerKeyPathChangesAnimateAsSettersDo() {
+        let stage = Stage()
+        let layer = stage.show(CALayer())
+        layer.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")
+        layer.setValue(0.5, forKeyPath: "opacity")
+        layer.setValue(100, forKeyPath: "position.x")
+        #expect(layer.animation(forKey: "transform") is CABasicAnimation)
+        #expect(layer.animation(forKey: "opacity") is CABasicAnimation)
+        #expect(layer.animation(forKey: "position") is CABasicAnimation)
+        stage.tick(0)
+        // Half-way through the implicit 0.25 s on the default curve.
+        let f = CAMediaTimingFunction(name: .default).evaluate(0.5)
+        let mid = stage.sample(layer, at: 0.125)
+        let angle = (mid.value(forKeyPath: "transform.rotation.z") as? NSNumber)?.doubleValue ?? 0
+        #expect(near(angle, .pi / 2 * f, 1e-6))
+        #expect(near(Double(mid.opacity), 1 - 0.5 * f, 1e-6))
+        #expect(near(Double(mid.position.x), 100 * f, 1e-6))
+        let end = stage.sample(layer, at: 0.25)
+        #expect(near(end.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-9))
+        #expect(end.opacity == 0.5 && end.position.x == 100)
+    }
 }
