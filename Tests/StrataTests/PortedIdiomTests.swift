@@ -130,4 +130,71 @@ import Testing
         #expect(near(end.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-9))
         #expect(end.opacity == 0.5 && end.position.x == 100)
     }
+
+    // MARK: Explicit animations without values
+
+    /// The spring's progress for CA's default mass 1, stiffness 100, damping
+    /// 10 (ω = 10, ζ = 0.5, at rest at the start), by the closed form.
+    private func defaultSpringProgress(at t: Double) -> Double {
+        let omega = 10.0, zeta = 0.5, damped = omega * (1 - zeta * zeta).squareRoot()
+        return 1 - exp(-zeta * omega * t) * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
+    }
+
+    @Test func springWithoutValuesAnimatesAChangeMadeWithActionsDisabled() {
+        let stage = Stage()
+        let layer = CALayer()
+        layer.position = CGPoint(x: 50, y: 50)
+        stage.show(layer)
+
+        CATransaction.setDisableActions(true)
+        layer.position.y += 100
+        layer.add(CASpringAnimation(keyPath: "position"), forKey: nil)
+        #expect(layer.position.y == 150)
+
+        #expect(stage.sample(layer, at: 0).position == CGPoint(x: 50, y: 50))
+        let y = Double(stage.sample(layer, at: 0.1).position.y)
+        #expect(near(y, 50 + 100 * defaultSpringProgress(at: 0.1), 1e-6))
+        #expect(y > 50 && y < 150)
+        #expect(stage.sample(layer, at: 0.3).position == CGPoint(x: 50, y: 150))
+    }
+
+    @Test func basicWithoutValuesRunsFromThePreviousPresentationValue() {
+        let stage = Stage()
+        let layer = CALayer()
+        layer.position = CGPoint(x: 50, y: 50)
+        stage.show(layer)
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.2
+        layer.position.y = 150
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        let drop = CABasicAnimation(keyPath: "position.y")
+        drop.duration = 1
+        layer.add(drop, forKey: "drop")
+        CATransaction.commit()
+
+        // Linear (no timing function): half-way at 0.5 s.
+        let mid = stage.sample(layer, at: 0.5)
+        #expect(near(Double(mid.opacity), 0.6, 1e-6))
+        #expect(near(mid.position, CGPoint(x: 50, y: 100)))
+        let end = stage.sample(layer, at: 1)
+        #expect(end.opacity == 0.2 && end.position.y == 150)
+    }
+
+    @Test func animationWithoutValuesAfterTheChangeWasShownDoesNotMove() {
+        let stage = Stage()
+        let layer = CALayer()
+        layer.position = CGPoint(x: 50, y: 50)
+        stage.show(layer)
+        CATransaction.setDisableActions(true)
+        layer.position.y = 150
+        stage.tick(0)  // committed: the new position is on screen
+        let move = CABasicAnimation(keyPath: "position")
+        move.duration = 1
+        layer.add(move, forKey: nil)
+        #expect(stage.sample(layer, at: 0.5).position == CGPoint(x: 50, y: 150))
+    }
 }

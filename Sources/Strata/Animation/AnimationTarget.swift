@@ -128,8 +128,11 @@ struct AnimationTarget {
     }
 
     /// The current value at the key path in `layer`'s stored properties.
-    func get(_ layer: CALayer) -> AnimValue {
-        var value = property.get(layer)
+    func get(_ layer: CALayer) -> AnimValue { value(in: property.get(layer)) }
+
+    /// The key path's field in `whole`, a value of the whole property.
+    func value(in whole: AnimValue) -> AnimValue {
+        var value = whole
         for part in parts { value = part.get(value) }
         return value
     }

@@ -23,6 +23,10 @@ final class ThreadAnimationState {
     /// until the next call so presentation layers' superlayers stay valid
     /// (the copies' links upwards are weak, as all superlayer links are).
     var lastPresentationTree: CALayer?
+    /// For layers changed since the outermost transaction opened without an
+    /// animation: what each changed property showed before the first such
+    /// change (the layers are held until the commit, so identifiers stay theirs).
+    private var valuesShownBeforeChange: [ObjectIdentifier: (layer: CALayer, values: [String: AnimValue])] = [:]
 
     /// The calling thread's state, created on first use.
     static var current: ThreadAnimationState {
@@ -111,7 +115,22 @@ final class ThreadAnimationState {
         removedEntries.append(entry)
     }
 
+    /// Keeps `shown()`, the value `property` of `layer` shows before a change,
+    /// unless a value is already kept for it in this transaction.
+    func keepValueShownBeforeChange(of property: LayerProperty, on layer: CALayer, _ shown: () -> AnimValue) {
+        let id = ObjectIdentifier(layer)
+        if valuesShownBeforeChange[id]?.values[property.key] != nil { return }
+        valuesShownBeforeChange[id, default: (layer, [:])].values[property.key] = shown()
+    }
+
+    /// The value kept by `keepValueShownBeforeChange` for `property` of `layer`, if any.
+    func valueShownBeforeChange(of property: LayerProperty, on layer: CALayer) -> AnimValue? {
+        valuesShownBeforeChange[ObjectIdentifier(layer)]?.values[property.key]
+    }
+
     private func finishOutermostCommit() {
+        // The changes are committed: what is on screen from now on is the new model.
+        if !valuesShownBeforeChange.isEmpty { valuesShownBeforeChange = [:] }
         let added = pendingEntries
         pendingEntries = []
         var clockTimes: (clock: CAMediaClock, time: CFTimeInterval)?

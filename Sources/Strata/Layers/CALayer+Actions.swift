@@ -14,8 +14,30 @@ extension CALayer {
         let thread = ThreadAnimationState.current
         _ = thread.innermostFrame
         // Presentation copies are snapshots: changing them animates nothing.
-        if _isPresentationCopy || thread.actionsDisabled { return nil }
-        return preparedAction(action(forKey: key), forKey: key)
+        if _isPresentationCopy { return nil }
+        let action = thread.actionsDisabled ? nil : preparedAction(action(forKey: key), forKey: key)
+        // A change no animation shows jumps on screen at the commit, unless
+        // an animation without values is added in this transaction: that
+        // one starts from what is on screen now, which is about to be lost.
+        if _isCommitted, !(action is CAAnimation) { noteValueShownBeforeChange(forKey: key, in: thread) }
+        return action
+    }
+
+    /// Keeps the value `key` shows now (the first change in a transaction
+    /// keeps it; later ones find it kept) until the transaction commits.
+    @inline(never)
+    private func noteValueShownBeforeChange(forKey key: String, in thread: ThreadAnimationState) {
+        guard let property = LayerProperty.named(key, of: self), property.isAnimatable else { return }
+        thread.keepValueShownBeforeChange(of: property, on: self) { presentationValue(of: property) }
+    }
+
+    /// The value `target` shows on screen before this transaction's changes
+    /// (Core Animation's "previous value of the presentation layer"): what an
+    /// explicit animation without from, to or by values starts from.
+    func valueShownBeforeChange(of target: AnimationTarget) -> AnimValue {
+        let whole = ThreadAnimationState.current.valueShownBeforeChange(of: target.property, on: self)
+            ?? presentationValue(of: target.property)
+        return target.value(in: whole)
     }
 
     /// An action's animation as it will run: a property animation with no key
