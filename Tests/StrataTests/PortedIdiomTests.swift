@@ -184,6 +184,32 @@ import Testing
         #expect(end.opacity == 0.2 && end.position.y == 150)
     }
 
+    @Test func animationWithoutValuesOnAnAnimatedLayerStartsFromWhatIsShown() {
+        let stage = Stage()
+        let layer = CALayer()
+        layer.position = CGPoint(x: 50, y: 50)
+        stage.show(layer)
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        pulse.fromValue = 0
+        pulse.toValue = 1
+        pulse.duration = 10
+        layer.add(pulse, forKey: "pulse")
+        stage.tick(0)
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.position.y = 150
+        layer.position.x = 90  // the value before the first change is the one kept
+        let move = CABasicAnimation(keyPath: "position")
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        CATransaction.commit()
+
+        let mid = stage.sample(layer, at: 0.5)
+        #expect(near(mid.position, CGPoint(x: 70, y: 100)))
+        #expect(near(Double(mid.opacity), 0.05, 1e-6))
+    }
+
     @Test func animationWithoutValuesAfterTheChangeWasShownDoesNotMove() {
         let stage = Stage()
         let layer = CALayer()

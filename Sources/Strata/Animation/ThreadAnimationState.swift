@@ -23,9 +23,15 @@ final class ThreadAnimationState {
     /// until the next call so presentation layers' superlayers stay valid
     /// (the copies' links upwards are weak, as all superlayer links are).
     var lastPresentationTree: CALayer?
-    /// For layers changed since the outermost transaction opened without an
-    /// animation: what each changed property showed before the first such
-    /// change (the layers are held until the commit, so identifiers stay theirs).
+    /// Names the outermost transaction now open (or the next to open):
+    /// changed at each outermost commit, and unique across threads, so a
+    /// layer can tell whether the copy it keeps in `_shownBeforeChange` is
+    /// from before this transaction's changes.
+    private(set) var transactionEpoch = ThreadAnimationState.newEpoch()
+    /// For layers changed without an animation since the outermost
+    /// transaction opened that had no drawn copy to keep: what each changed
+    /// property showed before the first such change (the layers are held
+    /// until the commit, so the identifiers stay theirs).
     private var valuesShownBeforeChange: [ObjectIdentifier: (layer: CALayer, values: [String: AnimValue])] = [:]
 
     /// The calling thread's state, created on first use.
@@ -131,6 +137,7 @@ final class ThreadAnimationState {
     private func finishOutermostCommit() {
         // The changes are committed: what is on screen from now on is the new model.
         if !valuesShownBeforeChange.isEmpty { valuesShownBeforeChange = [:] }
+        transactionEpoch = Self.newEpoch()
         let added = pendingEntries
         pendingEntries = []
         var clockTimes: (clock: CAMediaClock, time: CFTimeInterval)?
@@ -138,6 +145,19 @@ final class ThreadAnimationState {
         let removed = removedEntries
         removedEntries = []
         for entry in removed { entry.deliverRemoval() }
+    }
+}
+
+extension ThreadAnimationState {
+    private static let epochLock = NSLock()
+    nonisolated(unsafe) private static var lastEpoch: UInt64 = 0
+
+    /// A transaction epoch no thread has had (once per outermost commit).
+    static func newEpoch() -> UInt64 {
+        epochLock.withLock {
+            lastEpoch += 1
+            return lastEpoch
+        }
     }
 }
 

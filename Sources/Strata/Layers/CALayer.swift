@@ -78,6 +78,13 @@ open class CALayer: NSObject {
     /// The last presentation copy of this model layer, reused while nothing in it changed
     /// (every setter clears it).
     var _presentationCache: CALayer?
+    /// The presentation copy drawn before the layer's first change in the
+    /// transaction `_shownBeforeChangeEpoch` (see `actionForChange`). Not
+    /// cleared at the commit (that would touch every changed layer again):
+    /// a stale one is ignored, and replaced at the layer's next change.
+    var _shownBeforeChange: CALayer?
+    /// The `transactionEpoch` `_shownBeforeChange` belongs to (0: none).
+    var _shownBeforeChangeEpoch: UInt64 = 0
 
     /// A name for finding the layer and for messages.
     open var name: String? {
