@@ -223,4 +223,156 @@ import Testing
         layer.add(move, forKey: nil)
         #expect(stage.sample(layer, at: 0.5).position == CGPoint(x: 50, y: 150))
     }
+
+    // MARK: CADisplayLink
+
+    /// What a display link's target saw.
+    final class FrameLog {
+        var timestamps: [CFTimeInterval] = []
+        var targets: [CFTimeInterval] = []
+        var mediaTimes: [CFTimeInterval] = []
+        func step(_ link: CADisplayLink) {
+            timestamps.append(link.timestamp)
+            targets.append(link.targetTimestamp)
+            mediaTimes.append(CACurrentMediaTime())
+        }
+    }
+
+    /// Fires the thread's links for `count` 60 Hz frames from `start`.
+    private func fireFrames(_ count: Int, from start: CFTimeInterval = 100) {
+        for i in 0..<count {
+            let t = start + Double(i) / 60
+            DisplayLinkScheduler.current.fire(timestamp: t, targetTimestamp: t + 1.0 / 60)
+        }
+    }
+
+    @Test func displayLinkFiresOncePerFrameWithIncreasingTimestamps() {
+        let log = FrameLog()
+        let link = CADisplayLink(target: log, selector: FrameLog.step)
+        defer { link.invalidate() }
+        #expect(link.timestamp == 0 && link.duration == 0)
+        fireFrames(1)
+        #expect(log.timestamps.isEmpty)  // not added yet
+        link.add(to: .main, forMode: .common)
+        fireFrames(4)
+        #expect(log.timestamps == (0..<4).map { 100 + Double($0) / 60 })
+        #expect(zip(log.timestamps, log.timestamps.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(log.targets == log.timestamps.map { $0 + 1.0 / 60 })
+        #expect(near(link.duration, 1.0 / 60, 1e-12))
+    }
+
+    @Test func pausedDisplayLinkDoesNotFire() {
+        var fired = 0
+        let link = CADisplayLink { _ in fired += 1 }
+        defer { link.invalidate() }
+        link.add(to: .main, forMode: .common)
+        link.isPaused = true
+        fireFrames(3)
+        #expect(fired == 0)
+        link.isPaused = false
+        fireFrames(2, from: 200)
+        #expect(fired == 2)
+        #expect(link.timestamp == 200 + 1.0 / 60)
+    }
+
+    @Test func invalidatedDisplayLinkIsReleasedAndNeverFiresAgain() {
+        var fired = 0
+        weak var weakLink: CADisplayLink?
+        weak var weakTarget: FrameLog?
+        do {
+            let target = FrameLog()
+            let link = CADisplayLink(target: target, selector: FrameLog.step)
+            link.add(to: .main, forMode: .common)
+            weakLink = link
+            weakTarget = target
+        }
+        // Attached, the link is held (as a run loop holds it), and holds its target.
+        #expect(weakLink != nil && weakTarget != nil)
+        fireFrames(1)
+        #expect(weakTarget?.timestamps.count == 1)
+        weakLink?.invalidate()
+        #expect(weakLink == nil)
+        #expect(weakTarget == nil)
+
+        let counted = CADisplayLink { _ in fired += 1 }
+        counted.add(to: .main, forMode: .common)
+        fireFrames(1)
+        counted.invalidate()
+        counted.add(to: .main, forMode: .common)  // an invalidated link cannot come back
+        fireFrames(3, from: 300)
+        #expect(fired == 1)
+    }
+
+    @Test func removedDisplayLinkStopsUntilAddedAgain() {
+        var fired = 0
+        let link = CADisplayLink { _ in fired += 1 }
+        defer { link.invalidate() }
+        link.add(to: .main, forMode: .common)
+        link.add(to: .main, forMode: .default)  // one link fires once a frame, whatever its modes
+        fireFrames(2)
+        link.remove(from: .main, forMode: .common)
+        fireFrames(2, from: 200)
+        #expect(fired == 2)
+        link.add(to: .main, forMode: .common)
+        fireFrames(1, from: 300)
+        #expect(fired == 3)
+    }
+
+    @Test func preferredFrameRatesFireOnEveryNthRefresh() {
+        let half = FrameLog(), third = FrameLog()
+        let thirty = CADisplayLink(target: half, selector: FrameLog.step)
+        thirty.preferredFramesPerSecond = 30
+        let twenty = CADisplayLink(target: third, selector: FrameLog.step)
+        twenty.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 20)
+        defer { thirty.invalidate(); twenty.invalidate() }
+        thirty.add(to: .main, forMode: .common)
+        twenty.add(to: .main, forMode: .common)
+        fireFrames(6)
+        #expect(half.timestamps.count == 3)
+        #expect(third.timestamps.count == 2)
+        // Apple's way to read the rate a link actually runs at.
+        #expect(near(1 / (thirty.targetTimestamp - thirty.timestamp), 30, 1e-6))
+        #expect(near(1 / (twenty.targetTimestamp - twenty.timestamp), 20, 1e-6))
+        #expect(near(thirty.duration, 1.0 / 60, 1e-12))
+    }
+
+    @Test func frameRateRangeAsQuartzCoreHasIt() {
+        #expect(CAFrameRateRange.default == CAFrameRateRange())
+        #expect(CAFrameRateRange.default.preferred == nil)
+        var range = CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120)
+        #expect(range.minimum == 80 && range.maximum == 120 && range.preferred == 120)
+        range.preferred = nil
+        #expect(range.isEqual(to: CAFrameRateRange(minimum: 80, maximum: 120)))
+    }
+
+    @Test func displayLinkDrivesALayerTreeHeadless() {
+        let stage = Stage()
+        let layer = stage.show(CALayer())
+        let frames = DisplayLinkScheduler.current
+        var start: CFTimeInterval?
+        let link = CADisplayLink { link in
+            let first = start ?? link.timestamp
+            start = first
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.position.x = CGFloat((link.timestamp - first) * 60)  // a point a frame
+            CATransaction.commit()
+            if link.timestamp >= 3.0 / 60 { layer.opacity = 0 }  // implicit: begins at this frame
+        }
+        let log = FrameLog()
+        let logger = CADisplayLink(target: log, selector: FrameLog.step)
+        defer { link.invalidate(); logger.invalidate() }
+        link.add(to: .main, forMode: .common)
+        logger.add(to: .main, forMode: .common)
+        for frame in 1...3 {
+            let tree = frames.runFrame(of: stage.ticker, at: Double(frame) / 60)
+            #expect(near(tree.sublayers?.first?.position.x ?? -1, CGFloat(frame - 1), 1e-9))
+        }
+        // Inside a link, CACurrentMediaTime() reads the frame's time, as on iOS.
+        #expect(log.mediaTimes == log.timestamps)
+        #expect(log.timestamps == (1...3).map { Double($0) / 60 })
+        // Actions were disabled for the moves only; the fade started at the third frame.
+        #expect(layer.animation(forKey: "position") == nil)
+        #expect(layer.animation(forKey: "opacity")?.beginTime == 3.0 / 60)
+    }
 }

@@ -33,6 +33,8 @@ final class ThreadAnimationState {
     /// property showed before the first such change (the layers are held
     /// until the commit, so the identifiers stay theirs).
     private var valuesShownBeforeChange: [ObjectIdentifier: (layer: CALayer, values: [String: AnimValue])] = [:]
+    /// The display links this thread's frame loop fires (made on first use).
+    lazy var displayLinks = DisplayLinkScheduler()
 
     /// The calling thread's state, created on first use.
     static var current: ThreadAnimationState {
