@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataGL
 internal import CEpoxy
 internal import CGLFW
@@ -21,6 +22,9 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     public let context: GLContext
     /// Whether Escape closes the window (default true).
     public var closesOnEscape = true
+    /// Seconds between refreshes of the primary monitor (1/60 when it does
+    /// not say): the `duration` display links see.
+    public let refreshInterval: Double
 
     /// The GLFW window; non-nil until deinit.
     let window: OpaquePointer
@@ -69,6 +73,11 @@ public final class WindowHost: GLHost, @unchecked Sendable {
         let windowBits = UInt(bitPattern: window)
         context = GLContext(label: "window \(title)") { UInt(bitPattern: glfwGetCurrentContext()) == windowBits }
         glfwMakeContextCurrent(previous)
+        refreshInterval = GLFWLibrary.lock.withLock {
+            guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor),
+                  mode.pointee.refreshRate > 0 else { return 1.0 / 60 }
+            return 1 / Double(mode.pointee.refreshRate)
+        }
         startTime = glfwGetTime()
         installCallbacks()
     }
@@ -147,8 +156,9 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     }
 
     /// Runs frames until the window should close (or `maxFrames` have run):
-    /// each polls input (passing each event to `onEvent`), calls `frame` with the
-    /// context current, then swaps (waiting for vsync).
+    /// each polls input (passing each event to `onEvent`), fires the calling
+    /// thread's display links (`DisplayLinkScheduler.current`), calls `frame`
+    /// with the context current, then swaps (waiting for vsync).
     public func run(
         maxFrames: Int? = nil, onEvent: (InputEvent) -> Void = { _ in },
         frame: (FrameInfo) throws -> Void
@@ -160,9 +170,13 @@ public final class WindowHost: GLHost, @unchecked Sendable {
         }
     }
 
-    /// One iteration of `run`: poll input, draw, swap.
+    /// One iteration of `run`: poll input, fire display links, draw, swap.
     public func runFrame(onEvent: (InputEvent) -> Void = { _ in }, frame: (FrameInfo) throws -> Void) rethrows {
         for event in pollEvents() { onEvent(event) }
+        // Before drawing, so what the links change shows in this frame; in
+        // CACurrentMediaTime()'s timebase, which ported link code compares with.
+        let now = CACurrentMediaTime()
+        DisplayLinkScheduler.current.fire(timestamp: now, targetTimestamp: now + refreshInterval)
         try withCurrent {
             let now = glfwGetTime() - startTime
             let size = framebufferSize

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataGL
 import StrataHost
 import Testing
@@ -39,6 +40,27 @@ import Testing
         }
         #expect(count == 3)
         #expect(host.shouldClose)
+    }
+
+    /// The frame loop fires the thread's display links before each frame is drawn.
+    @Test(.enabled(if: hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
+    func displayLinksFireOncePerFrameBeforeDrawing() throws {
+        let host = try WindowHost(width: 16, height: 16, vsync: false)
+        var order: [String] = []
+        var stamps: [CFTimeInterval] = []
+        let link = CADisplayLink { link in
+            order.append("link")
+            stamps.append(link.timestamp)
+        }
+        link.add(to: .main, forMode: .common)
+        defer { link.invalidate() }
+        let before = CACurrentMediaTime()
+        host.run(maxFrames: 3) { _ in order.append("frame") }
+        #expect(order == ["link", "frame", "link", "frame", "link", "frame"])
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
+        // In CACurrentMediaTime()'s timebase, a refresh apart from the target.
+        #expect(stamps.allSatisfy { $0 >= before && $0 <= CACurrentMediaTime() })
+        #expect(abs(link.duration - host.refreshInterval) < 1e-9 && host.refreshInterval > 0)
     }
 
     /// Without a display, GLFW's failure is a typed error naming the step.

@@ -146,7 +146,12 @@ final class AnimationTarget {
         if parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix {
             return field.get(matrix.get(layer))
         }
-        var value = property.get(layer)
+        return value(in: property.get(layer))
+    }
+
+    /// The key path's field in `whole`, a value of the whole property.
+    func value(in whole: AnimValue) -> AnimValue {
+        var value = whole
         for part in parts { value = part.get(value) }
         return value
     }

@@ -24,7 +24,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var speed: Float = 1
     /// Where in its active time the animation starts (it loops round to there).
     open var timeOffset: CFTimeInterval = 0
-    /// How many times the animation repeats (fractions allowed; `.infinity` for ever).
+    /// How many times the animation repeats (fractions allowed; `HUGE`,
+    /// `.greatestFiniteMagnitude` or `.infinity` for ever).
     open var repeatCount: Float = 0
     /// How long the animation repeats for, in seconds (instead of a count).
     open var repeatDuration: CFTimeInterval = 0

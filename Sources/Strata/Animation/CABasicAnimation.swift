@@ -14,7 +14,12 @@ import Foundation
 /// | from | fromValue | current |
 /// | to | current | toValue |
 /// | by | current | current + byValue |
-/// | none | the value when the animation was added | current |
+/// | none | the value shown before the change | current |
+///
+/// "The value shown before the change" is the presentation value from before
+/// the changes of the transaction the animation is added in, so that
+/// changing a property with actions disabled and then adding an animation
+/// with no values animates the change.
 ///
 /// Values may be NSValue, NSNumber, CGFloat/Double/Float/Int, CGPoint,
 /// CGSize, CGRect, CGColor, CATransform3D, CGPath or arrays of numbers or colours.
@@ -29,7 +34,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// `fromValue` already converted, with the object it was boxed into
     /// (implicit animations: valid while `fromValue` is that object).
     var convertedFrom: (boxed: AnyObject, value: AnimValue)?
-    /// For an animation with no values: the value when it was added (CA's "previous value").
+    /// For an animation with no values: the value shown before the change
+    /// (CA's "previous value" of the presentation layer), captured when it was added.
     var capturedPrevious: AnimValue?
 
     /// A new animation with Core Animation's defaults.

@@ -23,6 +23,18 @@ final class ThreadAnimationState {
     /// until the next call so presentation layers' superlayers stay valid
     /// (the copies' links upwards are weak, as all superlayer links are).
     var lastPresentationTree: CALayer?
+    /// Names the outermost transaction now open (or the next to open):
+    /// changed at each outermost commit, and unique across threads, so a
+    /// layer can tell whether the copy it keeps in `_shownBeforeChange` is
+    /// from before this transaction's changes.
+    private(set) var transactionEpoch = ThreadAnimationState.newEpoch()
+    /// For layers changed without an animation since the outermost
+    /// transaction opened that had no drawn copy to keep: what each changed
+    /// property showed before the first such change (the layers are held
+    /// until the commit, so the identifiers stay theirs).
+    private var valuesShownBeforeChange: [ObjectIdentifier: (layer: CALayer, values: [String: AnimValue])] = [:]
+    /// The display links this thread's frame loop fires (made on first use).
+    lazy var displayLinks = DisplayLinkScheduler()
 
     /// The calling thread's state, created on first use.
     static var current: ThreadAnimationState {
@@ -111,7 +123,23 @@ final class ThreadAnimationState {
         removedEntries.append(entry)
     }
 
+    /// Keeps `shown()`, the value `property` of `layer` shows before a change,
+    /// unless a value is already kept for it in this transaction.
+    func keepValueShownBeforeChange(of property: LayerProperty, on layer: CALayer, _ shown: () -> AnimValue) {
+        let id = ObjectIdentifier(layer)
+        if valuesShownBeforeChange[id]?.values[property.key] != nil { return }
+        valuesShownBeforeChange[id, default: (layer, [:])].values[property.key] = shown()
+    }
+
+    /// The value kept by `keepValueShownBeforeChange` for `property` of `layer`, if any.
+    func valueShownBeforeChange(of property: LayerProperty, on layer: CALayer) -> AnimValue? {
+        valuesShownBeforeChange[ObjectIdentifier(layer)]?.values[property.key]
+    }
+
     private func finishOutermostCommit() {
+        // The changes are committed: what is on screen from now on is the new model.
+        if !valuesShownBeforeChange.isEmpty { valuesShownBeforeChange = [:] }
+        transactionEpoch = Self.newEpoch()
         let added = pendingEntries
         pendingEntries = []
         var clockTimes: (clock: CAMediaClock, time: CFTimeInterval)?
@@ -119,6 +147,19 @@ final class ThreadAnimationState {
         let removed = removedEntries
         removedEntries = []
         for entry in removed { entry.deliverRemoval() }
+    }
+}
+
+extension ThreadAnimationState {
+    private static let epochLock = NSLock()
+    nonisolated(unsafe) private static var lastEpoch: UInt64 = 0
+
+    /// A transaction epoch no thread has had (once per outermost commit).
+    static func newEpoch() -> UInt64 {
+        epochLock.withLock {
+            lastEpoch += 1
+            return lastEpoch
+        }
     }
 }
 

@@ -42,6 +42,10 @@ struct TimingModel {
         let cycle = autoreverses ? 2 * duration : duration
         if timing.repeatDuration > 0 {
             activeDuration = timing.repeatDuration
+        } else if timing.repeatCount >= .greatestFiniteMagnitude {
+            // CA documents greatestFiniteMagnitude (Darwin's HUGE) as "repeat
+            // forever": made infinite, so nothing ever computes with ~3.4e38 s.
+            activeDuration = .infinity
         } else if timing.repeatCount > 0 {
             activeDuration = Double(timing.repeatCount) * cycle
         } else {

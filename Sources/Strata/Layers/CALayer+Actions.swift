@@ -14,8 +14,47 @@ extension CALayer {
         let thread = ThreadAnimationState.current
         _ = thread.innermostFrame
         // Presentation copies are snapshots: changing them animates nothing.
-        if _isPresentationCopy || thread.actionsDisabled { return nil }
-        return preparedAction(action(forKey: key), forKey: key)
+        if _isPresentationCopy { return nil }
+        let action = thread.actionsDisabled ? nil : preparedAction(action(forKey: key), forKey: key)
+        // A change no animation shows jumps on screen at the commit, unless
+        // an animation without values is added in this transaction: that
+        // one starts from what is on screen now, which is about to be lost.
+        if _isCommitted, _shownBeforeChangeEpoch != thread.transactionEpoch, !(action is CAAnimation) {
+            keepValueShownBeforeChange(forKey: key, in: thread)
+        }
+        return action
+    }
+
+    /// Keeps what `key` shows now, for the rest of the transaction. Usually
+    /// the presentation copy last drawn is still cached: it is kept whole
+    /// (two stores: this is every display-link frame's path), and shows
+    /// every property as before this transaction. Otherwise (an animated
+    /// layer, or one changed since it was drawn) the value alone is kept.
+    @inline(never)
+    private func keepValueShownBeforeChange(forKey key: String, in thread: ThreadAnimationState) {
+        if let drawn = _presentationCache {
+            _shownBeforeChange = drawn
+            _shownBeforeChangeEpoch = thread.transactionEpoch
+            return
+        }
+        _shownBeforeChange = nil
+        if let property = LayerProperty.named(key, of: self), property.isAnimatable {
+            thread.keepValueShownBeforeChange(of: property, on: self) { presentationValue(of: property) }
+        }
+    }
+
+    /// The value `target` shows on screen before this transaction's changes
+    /// (Core Animation's "previous value of the presentation layer"): what an
+    /// explicit animation without from, to or by values starts from.
+    func valueShownBeforeChange(of target: AnimationTarget) -> AnimValue {
+        // A value kept alone was kept before any copy was (a copy cached
+        // later in the transaction, by `presentation()`, already has it changed).
+        let thread = ThreadAnimationState.current
+        if let kept = thread.valueShownBeforeChange(of: target.property, on: self) { return target.value(in: kept) }
+        if _shownBeforeChangeEpoch == thread.transactionEpoch, let drawn = _shownBeforeChange {
+            return target.get(drawn)
+        }
+        return target.value(in: presentationValue(of: target.property))
     }
 
     /// An action's animation as it will run: a property animation with no key

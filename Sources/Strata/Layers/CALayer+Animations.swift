@@ -136,16 +136,19 @@ extension CALayer {
         if copy.timingFunction == nil, let function = thread.innermost({ $0.animationTimingFunction }) ?? nil {
             copy.timingFunction = function
         }
+        // An animation with no values runs from the value shown before this
+        // transaction's changes to the model value (CA's previous and current
+        // presentation values): captured now, before an animation it replaces
+        // goes, so it carries on from where that one was. (An action's
+        // animation arrives with the value from before its change captured.)
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           basic.capturedPrevious == nil, basic.valueFunction == nil,
+           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            basic.capturedPrevious = valueShownBeforeChange(of: target)
+        }
         let state = animationState
         if let key, let index = state.entries.firstIndex(where: { $0.key == key }) {
             state.entries.remove(at: index).markRemoved()
-        }
-        // An animation with no values starts from the value it finds now (compiled later, when first sampled).
-        // (An action's animation arrives with the value from before its change already captured.)
-        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           basic.capturedPrevious == nil,
-           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
-            basic.capturedPrevious = target.get(self)
         }
         let entry = AnimationEntry(key: key, animation: copy)
         state.entries.append(entry)

@@ -116,6 +116,9 @@ extension CALayer {
         // setter clears it either way.
         _presentationCache = animated && !reusing ? nil : copy
         _recycledCopyGeneration = animated && reusing ? _animationState?.generation : nil
+        // What was shown before a change is needed only until the change's
+        // commit, which came before this tick: let it (and its subtree) go.
+        _shownBeforeChange = nil
         return copy
     }
 

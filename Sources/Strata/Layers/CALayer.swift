@@ -82,6 +82,13 @@ open class CALayer: NSObject {
     /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished
     /// one: the generation of the animations it was last drawn with.
     var _recycledCopyGeneration: UInt64?
+    /// The presentation copy drawn before the layer's first change in the
+    /// transaction `_shownBeforeChangeEpoch` (see `actionForChange`). Not
+    /// cleared at the commit (that would touch every changed layer again):
+    /// a stale one is ignored, and replaced at the layer's next change.
+    var _shownBeforeChange: CALayer?
+    /// The `transactionEpoch` `_shownBeforeChange` belongs to (0: none).
+    var _shownBeforeChangeEpoch: UInt64 = 0
 
     /// A name for finding the layer and for messages.
     open var name: String? {
