@@ -1,5 +1,6 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+import class Foundation.ProcessInfo
 
 let package = Package(
     name: "Strata",
@@ -42,3 +43,19 @@ let package = Package(
             exclude: ["Golden"]),
     ]
 )
+
+// Micro-benchmarks of the per-frame hot paths (ordo-one/benchmark: time and
+// allocations per frame), only when asked for, so that building and testing
+// the package does not build the benchmark tool:
+// `STRATA_BENCHMARKS=1 swift package benchmark`.
+if ProcessInfo.processInfo.environment["STRATA_BENCHMARKS"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets.append(
+        .executableTarget(
+            name: "FrameBenchmarks",
+            dependencies: ["Strata", "StrataRender", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/FrameBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}
+

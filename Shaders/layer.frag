@@ -7,6 +7,19 @@
 #include "shapes.glsl"
 #include "shadow.glsl"
 
+// Each part is compiled in only when a batch needs it (LayerFeatures in
+// StrataRender); without LAYER_FEATURES defined the program has them all.
+#ifndef LAYER_FEATURES
+#define WITH_BODIES
+#define WITH_SHADOWS
+#define WITH_COMPOSITES
+#define WITH_GRADIENTS
+#define WITH_TEXTURES
+#define WITH_BORDERS
+#define WITH_HARD_EDGES
+#define WITH_CLIPS
+#endif
+
 const int KIND_MASK = 3;
 const int KIND_SHADOW = 1;
 const int KIND_COMPOSITE = 2;
@@ -41,6 +54,7 @@ out vec4 fragColor;
 // Coverage of every clip from the item's innermost outwards. Rates of change
 // come from finite differences of the plane mapping (no derivatives inside the
 // loop, where control flow is not uniform).
+#ifdef WITH_CLIPS
 float clipCoverage(vec2 device, int index) {
     float result = 1.0;
     for (int n = 0; n < 32 && index >= 0; n++) {
@@ -66,7 +80,9 @@ float clipCoverage(vec2 device, int index) {
     }
     return result;
 }
+#endif
 
+#if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES)
 // Coverage of a plain rectangle whose edges can each be anti-aliased or hard.
 float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
     vec4 d = vec4(rect.x - p.x, p.x - rect.x - rect.z, rect.y - p.y, p.y - rect.y - rect.w);
@@ -81,18 +97,19 @@ float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
     }
     return c;
 }
+#endif
 
 vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
 
 void main() {
-    vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
     int kind = v_flags & KIND_MASK;
     bool continuous = (v_flags & CONTINUOUS) != 0;
     float opacity = v_params.y;
     vec2 p = v_local;
     // Every branch below depends only on per-instance (flat) values, so the
     // pixels of a 2×2 quad take the same path and derivatives stay defined.
-    vec4 color;
+    vec4 color = vec4(0.0);
+#ifdef WITH_SHADOWS
     if (kind == KIND_SHADOW) {
         float sigma = v_params.z;
         float a;
@@ -103,23 +120,36 @@ void main() {
             a = roundedBoxShadow(p, v_shape, v_radii, sigma);
         }
         color = v_fill * clamp(a, 0.0, 1.0);
-    } else if (kind == KIND_COMPOSITE) {
+    }
+#endif
+#ifdef WITH_COMPOSITES
+    if (kind == KIND_COMPOSITE) {
         vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
         vec4 texel = texture(u_contents, uv);
         float edge = edgeCoverage(p, v_content, 15);
         // A tinted composite (a blurred shadow silhouette) uses only the alpha.
         color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
         if ((v_flags & HAS_MASK) != 0) { color *= texture(u_mask, uv).a; }
-    } else {
-        int aaEdges = (v_flags >> AA_SHIFT) & 15;
+    }
+#endif
+#ifdef WITH_BODIES
+    if (kind == 0) {
         float shapeCoverage;
+#ifdef WITH_HARD_EDGES
+        int aaEdges = (v_flags >> AA_SHIFT) & 15;
         if (aaEdges == 15) {
             float d = sdRoundedRect(p, v_shape, v_radii, continuous);
             shapeCoverage = coverage(d, length(vec2(dFdx(d), dFdy(d))));
         } else {
             shapeCoverage = edgeCoverage(p, v_shape, aaEdges);
         }
+#else
+        const int aaEdges = 15;
+        float d = sdRoundedRect(p, v_shape, v_radii, continuous);
+        shapeCoverage = coverage(d, length(vec2(dFdx(d), dFdy(d))));
+#endif
         color = v_fill * shapeCoverage;
+#ifdef WITH_GRADIENTS
         if ((v_flags & HAS_GRADIENT) != 0) {
             int type = (v_flags >> GRADIENT_TYPE_SHIFT) & 3;
             vec2 s = v_content.xy, e = v_content.zw;
@@ -139,13 +169,18 @@ void main() {
             float u = (clamp(t, 0.0, 1.0) * 511.0 + 0.5) / 512.0;
             vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
             color = over(g * shapeCoverage, color);
-        } else if ((v_flags & HAS_TEXTURE) != 0) {
+        }
+#endif
+#ifdef WITH_TEXTURES
+        if ((v_flags & HAS_TEXTURE) != 0) {
             vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
             // Contents edges shared with an abutting cell or layer are hard, like the shape's.
             float c = edgeCoverage(p, v_content, aaEdges);
             if ((v_flags & CLIP_CONTENT) != 0) { c = min(c, shapeCoverage); }
             color = over(texture(u_contents, uv) * c, color);
         }
+#endif
+#ifdef WITH_BORDERS
         float bw = v_params.x;
         if (bw > 0.0) {
             vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
@@ -153,8 +188,15 @@ void main() {
             float ring = clamp(shapeCoverage - coverage(dInner, length(vec2(dFdx(dInner), dFdy(dInner)))), 0.0, 1.0);
             color = over(v_border * ring, color);
         }
+#endif
     }
+#endif
+#ifdef WITH_CLIPS
     int clip = int(v_params.w);
-    if (clip >= 0) { color *= clipCoverage(device, clip); }
+    if (clip >= 0) {
+        vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
+        color *= clipCoverage(device, clip);
+    }
+#endif
     fragColor = color * opacity;
 }

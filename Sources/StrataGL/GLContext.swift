@@ -122,6 +122,7 @@ struct ProgramKey: Hashable {
     var vertexPath: String
     var fragmentPath: String
     var attributes: [String: UInt32]
+    var defines: [String] = []
 }
 
 /// A GL object name waiting for deletion, with its kind.

@@ -3,15 +3,22 @@ import Strata
 import StrataRender
 internal import CEpoxy
 
-/// Replays a ``RenderList`` with OpenGL: one program, one instanced draw per
-/// batch, offscreen passes into pooled framebuffers.
+/// Replays a ``RenderList`` with OpenGL: one instanced draw per batch, each with
+/// the layer program compiled for just the features its items use (or the
+/// textured-quad program), offscreen passes into pooled framebuffers.
 ///
 /// Use it only inside its host's `withCurrent` (it checks). Textures it makes
 /// (atlas pages, ramps, clips, pass targets) live as long as the renderer.
 public final class LayerRenderer {
     public let context: GLContext
     let shaders: ShaderLibrary
-    let program: GLProgram
+    /// `layer.frag` compiled for each set of features met so far.
+    var layerPrograms: [LayerFeatures: GLProgram] = [:]
+    /// Whether batches get the layer program compiled for just their features
+    /// (default); off, every batch uses the whole program (for comparisons).
+    public var specializesLayerProgram = true
+    /// The values of the per-frame and per-pass uniforms the layer programs share.
+    var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
     let vertexArray: GLVertexArray
@@ -63,8 +70,6 @@ public final class LayerRenderer {
         context.requireCurrent("LayerRenderer")
         self.context = context
         self.shaders = shaders
-        program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
-                                      attributes: [Self.cornerAttribute] + Self.attributes)
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
@@ -78,6 +83,9 @@ public final class LayerRenderer {
                               premultipliedPixels: [255, 255, 255, 255])
         textures = TextureCache(context: context)
         clipTexture = try GLFloatTexture(context: context, label: "clips")
+        // The whole layer program now, so a broken shader fails here rather
+        // than at the first frame (specialized variants come from the same file).
+        _ = try layerProgram(.all)
     }
 
     /// Draws `list` into `framebuffer` (0: the window's back buffer) of the given size.
@@ -116,12 +124,7 @@ public final class LayerRenderer {
         Self.setCompositingState()
         texturedProgram.use()
         texturedProgram.setUniform("u_contents", Int32(0))
-        program.use()
-        program.setUniform("u_contents", Int32(0))
-        program.setUniform("u_mask", Int32(1))
-        program.setUniform("u_ramps", Int32(2))
-        program.setUniform("u_clips", Int32(3))
-        program.setUniform("u_rampCount", Float(max(1, list.gradients.count)))
+        layerUniforms.rampCount = Float(max(1, list.gradients.count))
         (rampTexture ?? white).bind(unit: 2)
         clipTexture.bind(unit: 3)
 
@@ -145,8 +148,7 @@ public final class LayerRenderer {
             let target = SIMD4<Float>(Float(origin.x), Float(origin.y), Float(w), Float(h))
             texturedProgram.use()
             texturedProgram.setUniform("u_target", target)
-            program.use()
-            program.setUniform("u_target", target)
+            layerUniforms.target = target
             if isScreen, let damage {
                 sglEnable(GLenum(GL_SCISSOR_TEST))
                 for rect in damage {
@@ -168,7 +170,6 @@ public final class LayerRenderer {
             if pass.blurSigma > 0.05, let target = targets[index] {
                 try blur(target, width: w, height: h, sigma: pass.blurSigma)
                 stats.blurs += 1
-                program.use()
                 (rampTexture ?? white).bind(unit: 2)
                 clipTexture.bind(unit: 3)
             }
@@ -198,11 +199,19 @@ public final class LayerRenderer {
         try instanceBuffer.stream(instances)
         let stride = MemoryLayout<LayerInstance>.stride
         let batches = Batcher.batches(items) { self.batchTexture($0) }
-        var current = Shading.layer
+        var current: (shading: Shading, features: LayerFeatures)?
         for batch in batches {
-            if batch.shading != current {
-                current = batch.shading
-                (current == .texturedQuad ? texturedProgram : program).use()
+            let wanted = (batch.shading, batch.shading == .layer ? batch.features : [])
+            if current == nil || current! != wanted {
+                current = wanted
+                if batch.shading == .texturedQuad {
+                    texturedProgram.use()
+                } else {
+                    let program = try layerProgram(specializesLayerProgram ? batch.features : .all)
+                    program.use()
+                    program.setUniform("u_target", layerUniforms.target)
+                    program.setUniform("u_rampCount", layerUniforms.rampCount)
+                }
             }
             let base = batch.range.lowerBound * stride
             vertexArray.setAttributes(Self.attributes.map { a in
@@ -215,7 +224,22 @@ public final class LayerRenderer {
             sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.range.count))
             stats.drawCalls += 1
         }
-        if current != .layer { program.use() }
+    }
+
+    /// The layer program with `features` compiled in (and nothing else),
+    /// made the first time a batch needs it.
+    func layerProgram(_ features: LayerFeatures) throws(GLError) -> GLProgram {
+        if let program = layerPrograms[features] { return program }
+        let program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
+                                          attributes: [Self.cornerAttribute] + Self.attributes,
+                                          defines: features.shaderDefines)
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        program.setUniform("u_mask", Int32(1))
+        program.setUniform("u_ramps", Int32(2))
+        program.setUniform("u_clips", Int32(3))
+        layerPrograms[features] = program
+        return program
     }
 
     func batchTexture(_ source: TextureSource) -> BatchTexture {

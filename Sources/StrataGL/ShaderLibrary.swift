@@ -30,8 +30,11 @@ public final class ShaderLibrary: Sendable {
     ///
     /// Compiled and linked the first time it is asked for on this context, then
     /// returned from the context's cache. Call with the context current.
+    ///
+    /// `defines` are preprocessor symbols defined for both stages (a program
+    /// per distinct set: how `layer.frag` is specialized to what a batch uses).
     public func program(
-        vertex: String, fragment: String, attributes: [GLVertexAttribute] = []
+        vertex: String, fragment: String, attributes: [GLVertexAttribute] = [], defines: [String] = []
     ) throws(GLError) -> GLProgram {
         context.requireCurrent("ShaderLibrary.program(\(vertex), \(fragment))")
         var bindings: [String: UInt32] = [:]
@@ -43,21 +46,23 @@ public final class ShaderLibrary: Sendable {
         let key = ProgramKey(
             vertexPath: directory.appendingPathComponent(vertex).path,
             fragmentPath: directory.appendingPathComponent(fragment).path,
-            attributes: bindings)
+            attributes: bindings, defines: defines)
         return try context.program(for: key) { () throws(GLError) in
-            try link(vertex: vertex, fragment: fragment, bindings: bindings)
+            try link(vertex: vertex, fragment: fragment, bindings: bindings, defines: defines)
         }
     }
 
     private var displayFolder: String { directory.lastPathComponent }
 
-    private func link(vertex: String, fragment: String, bindings: [String: UInt32]) throws(GLError) -> GLProgram {
-        let vertexShader = try compile(vertex, stage: GLenum(GL_VERTEX_SHADER))
+    private func link(vertex: String, fragment: String, bindings: [String: UInt32],
+                      defines: [String]) throws(GLError) -> GLProgram {
+        let vertexShader = try compile(vertex, stage: GLenum(GL_VERTEX_SHADER), defines: defines)
         defer { sglDeleteShader(vertexShader) }
-        let fragmentShader = try compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER))
+        let fragmentShader = try compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER), defines: defines)
         defer { sglDeleteShader(fragmentShader) }
 
-        let label = "\(displayFolder)/\(vertex) + \(displayFolder)/\(fragment)"
+        let variant = defines.isEmpty ? "" : " [" + defines.joined(separator: " ") + "]"
+        let label = "\(displayFolder)/\(vertex) + \(displayFolder)/\(fragment)\(variant)"
         let name = sglCreateProgram()
         guard name != 0 else { throw .glFailure(label: label, operation: "glCreateProgram", code: sglGetError()) }
         sglAttachShader(name, vertexShader)
@@ -81,8 +86,9 @@ public final class ShaderLibrary: Sendable {
         return program
     }
 
-    private func compile(_ file: String, stage: GLenum) throws(GLError) -> GLuint {
-        let source = try ShaderSource(name: file, directory: directory, displayFolder: displayFolder)
+    private func compile(_ file: String, stage: GLenum, defines: [String]) throws(GLError) -> GLuint {
+        let source = try ShaderSource(name: file, directory: directory, displayFolder: displayFolder,
+                                      defines: defines)
         let displayName = "\(displayFolder)/\(file)"
         let shader = sglCreateShader(stage)
         guard shader != 0 else { throw .glFailure(label: displayName, operation: "glCreateShader", code: sglGetError()) }

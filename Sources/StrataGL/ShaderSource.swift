@@ -32,8 +32,19 @@ struct ShaderSource {
     /// per shader, so shared helpers can include each other freely).
     ///
     /// - Parameter displayFolder: the folder name shown in messages (`Shaders`).
-    init(name: String, directory: URL, displayFolder: String) throws(GLError) {
+    ///
+    /// - Parameter defines: preprocessor symbols defined right after the
+    ///   `#version` line (messages place those lines at the `#version` line).
+    init(name: String, directory: URL, displayFolder: String, defines: [String] = []) throws(GLError) {
         try append(name: name, directory: directory, displayFolder: displayFolder, includedFrom: nil)
+        guard !defines.isEmpty else { return }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        // `#version` must stay the first line; with none, the symbols go first.
+        let at = lines.first?.trimmingCharacters(in: .whitespaces).hasPrefix("#version") == true ? 1 : 0
+        lines.insert(contentsOf: defines.map { "#define \($0)" }, at: at)
+        origins.insert(contentsOf: Array(repeating: Origin(file: 0, line: max(at, 1)), count: defines.count), at: at)
+        text = lines.joined(separator: "\n") + "\n"
     }
 
     /// The file, line and source text for line `expandedLine` of `text` (1-based).

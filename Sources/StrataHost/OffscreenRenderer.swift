@@ -18,6 +18,12 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// nil (the default) draws every look every frame, so one picture does not
     /// depend on what was rendered before it.
     public var appearanceCache: AppearanceCache?
+    /// Whether each batch is shaded with the layer program compiled for just
+    /// the features its items use (`LayerRenderer.specializesLayerProgram`).
+    public var specializesLayerProgram: Bool {
+        get { renderer.specializesLayerProgram }
+        set { renderer.specializesLayerProgram = newValue }
+    }
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {

@@ -8,6 +8,9 @@ import Strata
 /// neighbours is the program (``Shading``), the contents texture (atlas page or
 /// pass) and the mask texture. Items that sample no texture join any batch of
 /// their program. Order is never changed: the painter's order is the picture.
+/// A layer-program batch carries the union of its items' ``LayerFeatures``, so
+/// splitting into batches never adds a draw call, and a batch of plain shapes
+/// gets a program with nothing else in it.
 public enum Batcher {
     /// The batches of `items`, given where each texture source lives.
     public static func batches(_ items: [DrawItem], textureOf: (TextureSource) -> BatchTexture) -> [DrawBatch] {
@@ -15,6 +18,11 @@ public enum Batcher {
         var start = 0
         var texture = BatchTexture.none, mask = BatchTexture.none
         var shading = items.first?.shading ?? .layer
+        var features: LayerFeatures = []
+        func close(_ end: Int) {
+            out.append(DrawBatch(range: start..<end, texture: texture, mask: mask, shading: shading,
+                                 features: shading == .layer ? features : []))
+        }
         for (i, item) in items.enumerated() {
             let t = item.texture.map(textureOf) ?? .none
             let m = item.mask.map(textureOf) ?? .none
@@ -22,18 +30,18 @@ public enum Batcher {
             let fitsTexture = t == .none || texture == .none || t == texture
             let fitsMask = m == .none || mask == .none || m == mask
             if i > start && !(fitsTexture && fitsMask && s == shading) {
-                out.append(DrawBatch(range: start..<i, texture: texture, mask: mask, shading: shading))
+                close(i)
                 start = i
                 texture = .none
                 mask = .none
+                features = []
             }
             shading = s
+            if s == .layer { features.formUnion(item.layerFeatures) }
             if t != .none { texture = t }
             if m != .none { mask = m }
         }
-        if start < items.count {
-            out.append(DrawBatch(range: start..<items.count, texture: texture, mask: mask, shading: shading))
-        }
+        if start < items.count { close(items.count) }
         return out
     }
 }

@@ -10,8 +10,13 @@ public struct DrawBatch: Hashable, Sendable {
     public var mask: BatchTexture
     /// The program every item of the batch is drawn with.
     public var shading: Shading
+    /// For the layer program: the parts of it the batch's items use (the
+    /// program is compiled with only those).
+    public var features: LayerFeatures
 
-    public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer) {
+    public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer,
+                features: LayerFeatures = .all) {
         self.range = range; self.texture = texture; self.mask = mask; self.shading = shading
+        self.features = features
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// What the layer program must be able to do for a batch of items: each is a
+/// part of `Shaders/layer.frag` compiled in only when some item needs it.
+///
+/// Mesa's software rasterizer runs every instruction of a fragment shader for
+/// every pixel block whatever the branches decide, so the full program costs a
+/// plain rounded rectangle about eight times what its own part does; a GPU
+/// pays less but still in registers and occupancy.
+public struct LayerFeatures: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Backgrounds, contents and borders (`DrawItem.Kind.layer`).
+    public static let bodies = LayerFeatures(rawValue: 1 << 0)
+    /// Closed-form shadows.
+    public static let shadows = LayerFeatures(rawValue: 1 << 1)
+    /// Composited passes (with their masks and tints).
+    public static let composites = LayerFeatures(rawValue: 1 << 2)
+    /// Gradient fills.
+    public static let gradients = LayerFeatures(rawValue: 1 << 3)
+    /// Contents textures drawn over the background.
+    public static let textures = LayerFeatures(rawValue: 1 << 4)
+    /// Border rings.
+    public static let borders = LayerFeatures(rawValue: 1 << 5)
+    /// Edges that are not all anti-aliased (shared edges of abutting items).
+    public static let hardEdges = LayerFeatures(rawValue: 1 << 6)
+    /// Clip shapes from ancestors.
+    public static let clips = LayerFeatures(rawValue: 1 << 7)
+
+    /// Every feature: the whole program.
+    public static let all = LayerFeatures(rawValue: 0xFF)
+
+    /// The preprocessor symbols that compile these features into `layer.frag`.
+    public var shaderDefines: [String] {
+        var defines = ["LAYER_FEATURES"]
+        let names: [(LayerFeatures, String)] = [
+            (.bodies, "WITH_BODIES"), (.shadows, "WITH_SHADOWS"), (.composites, "WITH_COMPOSITES"),
+            (.gradients, "WITH_GRADIENTS"), (.textures, "WITH_TEXTURES"), (.borders, "WITH_BORDERS"),
+            (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"),
+        ]
+        for (feature, name) in names where contains(feature) { defines.append(name) }
+        return defines
+    }
+}
+
+extension DrawItem {
+    /// The parts of the layer program this item uses.
+    public var layerFeatures: LayerFeatures {
+        var f: LayerFeatures = clip >= 0 ? .clips : []
+        switch kind {
+        case .shadow: f.insert(.shadows)
+        case .composite: f.insert(.composites)
+        case .layer:
+            f.insert(.bodies)
+            if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
+            if borderWidth > 0 { f.insert(.borders) }
+            switch content {
+            case .gradient?: f.insert(.gradients)
+            case .texture?: f.insert(.textures)
+            case nil: break
+            }
+        }
+        return f
+    }
+}

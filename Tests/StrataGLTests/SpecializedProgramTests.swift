@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
+
+/// Batches shaded with `layer.frag` compiled for just their features must give
+/// the same pixels as the whole program.
+@Suite struct SpecializedProgramTests {
+    /// Every feature of the layer program, in batches of one kind and in mixed ones.
+    func everything() -> CALayer {
+        let r = root(240, 160)
+        // Plain rounded cards (bodies only), then bordered ones.
+        for i in 0..<6 {
+            let card = layer(CGRect(x: 0, y: 0, width: 30, height: 20), CGPoint(x: 25 + CGFloat(i) * 36, y: 20),
+                             CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.9))
+            card.cornerRadius = 5
+            if i >= 3 { card.borderWidth = 2; card.borderColor = CGColor(gray: 1, alpha: 0.7) }
+            r.addSublayer(card)
+        }
+        // A shadow, a gradient, contents, a clip with a rotated child, abutting cells (hard edges).
+        let shadowed = layer(CGRect(x: 0, y: 0, width: 40, height: 30), CGPoint(x: 40, y: 70),
+                             CGColor(red: 1, green: 0.8, blue: 0.1, alpha: 1))
+        shadowed.shadowOpacity = 0.7
+        shadowed.shadowRadius = 5
+        shadowed.shadowOffset = CGSize(width: 3, height: 4)
+        r.addSublayer(shadowed)
+        let gradient = CAGradientLayer()
+        gradient.bounds = CGRect(x: 0, y: 0, width: 50, height: 30)
+        gradient.position = CGPoint(x: 110, y: 70)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)]
+        gradient.cornerRadius = 6
+        r.addSublayer(gradient)
+        let picture = layer(CGRect(x: 0, y: 0, width: 40, height: 30), CGPoint(x: 180, y: 70), nil)
+        var px: [UInt8] = []
+        for y in 0..<8 { for x in 0..<8 { px += [UInt8(x * 32), UInt8(y * 32), 128, 255] } }
+        picture.contents = CGImage(width: 8, height: 8, pixels: px, label: "ramp")
+        picture.cornerRadius = 8
+        picture.masksToBounds = true
+        r.addSublayer(picture)
+        let clipper = layer(CGRect(x: 0, y: 0, width: 60, height: 40), CGPoint(x: 50, y: 125),
+                            CGColor(gray: 0.3, alpha: 1))
+        clipper.cornerRadius = 12
+        clipper.masksToBounds = true
+        let child = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 30, y: 20),
+                          CGColor(red: 0.1, green: 0.9, blue: 0.4, alpha: 1))
+        child.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        clipper.addSublayer(child)
+        r.addSublayer(clipper)
+        let stretched = layer(CGRect(x: 0, y: 0, width: 70, height: 40), CGPoint(x: 130, y: 125), nil)
+        stretched.contents = CGImage(width: 8, height: 8, pixels: px, label: "ramp")
+        stretched.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        r.addSublayer(stretched)
+        // A group whose opacity needs a pass (a composite).
+        let group = layer(CGRect(x: 0, y: 0, width: 40, height: 40), CGPoint(x: 205, y: 125),
+                          CGColor(red: 0.9, green: 0.2, blue: 0.6, alpha: 1))
+        group.opacity = 0.5
+        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
+                                CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
+        r.addSublayer(group)
+        return r
+    }
+
+    @Test func specializedProgramsDrawWhatTheWholeProgramDraws() throws {
+        let size = CGSize(width: 240, height: 160)
+        let background = CGColor(gray: 0.1, alpha: 1)
+        let list = Flattener(size: size, background: background).renderList(for: everything())
+        let features = list.passes.flatMap(\.items).reduce(into: LayerFeatures()) { $0.formUnion($1.layerFeatures) }
+        #expect(features == .all, "the scene misses features: \(features.rawValue)")
+        let specialized = try OffscreenRenderer()
+        let whole = try OffscreenRenderer()
+        whole.specializesLayerProgram = false
+        let a = try specialized.render(list)
+        let b = try whole.render(list)
+        #expect(a.stats.drawCalls == b.stats.drawCalls, "specializing adds no draw calls")
+        #expect(a.image.pixels == b.image.pixels)
+    }
+
+    @Test func batchesCarryTheUnionOfTheirItemsFeatures() {
+        let list = Flattener(size: CGSize(width: 240, height: 160)).renderList(for: everything())
+        let screen = list.passes[list.passes.count - 1].items
+        let batches = Batcher.batches(screen) { _ in .page(0) }
+        for batch in batches where batch.shading == .layer {
+            let union = screen[batch.range].reduce(into: LayerFeatures()) { $0.formUnion($1.layerFeatures) }
+            #expect(batch.features == union)
+        }
+        // The six cards come first: plain ones need only bodies, bordered ones borders too.
+        #expect(screen[0].layerFeatures == .bodies)
+        #expect(screen[3].layerFeatures == [.bodies, .borders])
+        #expect(batches.first?.features.contains(.shadows) == true, "one batch up to the first texture change")
+    }
+}
