@@ -9,21 +9,37 @@ import Foundation
 public final class FFmpegEncoder: FrameSink {
     /// The file being written.
     public let file: String
+    /// ffmpeg's standard input, for a ``Input/y4m`` stream (frames go through ``write(frame:)``).
+    /// When a write fails, ``finish()`` says why ffmpeg stopped reading.
+    public let stream: FileOutput
     private let process: Process
-    private let input: FileHandle
-    private let writer: FileOutput
+    private let pipe: FileHandle
     private let errors: StderrTail
     private let frameBytes: Int
 
+    /// What ffmpeg reads on its standard input.
+    public enum Input: Equatable, Sendable {
+        /// Frames as ``FrameSink`` gives them (premultiplied RGBA8, top row first).
+        case frames(width: Int, height: Int, rate: FrameRate)
+        /// A YUV4MPEG2 stream (joined parts), written to ``stream``.
+        case y4m
+    }
+
     /// Starts ffmpeg writing `file` as `format` from `width × height` frames at `rate`.
-    public init(file: String, format: VideoFormat, width: Int, height: Int, rate: FrameRate) throws(ExportError) {
+    public convenience init(file: String, format: VideoFormat, width: Int, height: Int,
+                            rate: FrameRate) throws(ExportError) {
+        try self.init(file: file, format: format, input: .frames(width: width, height: height, rate: rate))
+    }
+
+    /// Starts ffmpeg writing `file` as `format` from `input`.
+    public init(file: String, format: VideoFormat, input: Input) throws(ExportError) {
         precondition(format.needsFFmpeg, "FFmpegEncoder: \(format) is written without ffmpeg")
         let executable = try FFmpegEncoder.locate(for: format)
         self.file = file
-        self.frameBytes = width * height * 4
+        if case .frames(let width, let height, _) = input { frameBytes = width * height * 4 } else { frameBytes = 0 }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = FFmpegEncoder.arguments(file: file, format: format, width: width, height: height, rate: rate)
+        process.arguments = FFmpegEncoder.arguments(file: file, format: format, input: input)
         let stdin = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
@@ -34,19 +50,24 @@ public final class FFmpegEncoder: FrameSink {
             throw .ffmpegDidNotStart(path: executable, reason: (error as NSError).localizedDescription)
         }
         self.process = process
-        input = stdin.fileHandleForWriting
-        writer = FileOutput(descriptor: input.fileDescriptor, name: "ffmpeg's input", owned: false)
+        pipe = stdin.fileHandleForWriting
+        stream = FileOutput(descriptor: pipe.fileDescriptor, name: "ffmpeg's input", owned: false)
         errors = StderrTail(stderr.fileHandleForReading)
     }
 
     /// ffmpeg's arguments for `format`: codecs and pixel formats players accept
     /// everywhere (yuv420p, even sizes, BT.709 tags), at a quality where
     /// compositing edges stay clean.
-    public static func arguments(file: String, format: VideoFormat, width: Int, height: Int,
-                                 rate: FrameRate) -> [String] {
-        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                    "-f", "rawvideo", "-pix_fmt", "rgb0", "-s", "\(width)x\(height)", "-framerate", "\(rate)",
-                    "-i", "pipe:0"]
+    public static func arguments(file: String, format: VideoFormat, input: Input) -> [String] {
+        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"]
+        switch input {
+        case .frames(let width, let height, let rate):
+            args += ["-f", "rawvideo", "-pix_fmt", "rgb0", "-s", "\(width)x\(height)", "-framerate", "\(rate)"]
+        case .y4m:
+            // The header says the size, rate and full range; the matrix is BT.601, ffmpeg's default.
+            args += ["-f", "yuv4mpegpipe"]
+        }
+        args += ["-i", "pipe:0"]
         // 4:2:0 needs even sides: pad an odd one with a black line rather than scale.
         let yuv420 = "pad=ceil(iw/2)*2:ceil(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
@@ -88,17 +109,17 @@ public final class FFmpegEncoder: FrameSink {
     public func write(frame: [UInt8]) throws(ExportError) {
         precondition(frame.count == frameBytes, "FFmpegEncoder: a frame of \(frame.count) bytes, expected \(frameBytes)")
         do {
-            try writer.write(frame)
+            try stream.write(frame)
         } catch {
             // ffmpeg stopped reading: it failed, and its own message says why.
-            try? input.close()
+            try? pipe.close()
             try waitForExit()
             throw error
         }
     }
 
     public func finish() throws(ExportError) {
-        try? input.close()
+        try? pipe.close()
         try waitForExit()
     }
 

@@ -71,7 +71,8 @@ import StrataExport
         #expect(try VideoFormat(file: "a/b.MP4") == .mp4)
         #expect(try VideoFormat(file: "x.y4m") == .y4m)
         #expect(throws: ExportError.unknownFormat(file: "clip.avi")) { try VideoFormat(file: "clip.avi") }
-        let args = FFmpegEncoder.arguments(file: "o.mp4", format: .mp4, width: 4, height: 2, rate: FrameRate(25))
+        let args = FFmpegEncoder.arguments(file: "o.mp4", format: .mp4,
+                                           input: .frames(width: 4, height: 2, rate: FrameRate(25)))
         #expect(args.contains("libx264") && args.contains("rgb0") && args.last == "o.mp4")
     }
 }
