@@ -29,18 +29,21 @@ let package = Package(
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
         .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
+        // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
+        .target(name: "StrataExport"),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost",
+                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
-            exclude: ["Golden"]),
+            name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport"],
+            exclude: ["Golden", "Scenes"]),
     ]
 )
 

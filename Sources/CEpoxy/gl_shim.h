@@ -118,5 +118,8 @@ static inline void sglUniform1iv(GLint location, GLsizei count, const GLint * va
 static inline void sglUniform2i(GLint location, GLint v0, GLint v1) { epoxy_glUniform2i(location, v0, v1); }
 static inline void sglUniform3fv(GLint location, GLsizei count, const GLfloat * value) { epoxy_glUniform3fv(location, count, value); }
 static inline void sglUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat * value) { epoxy_glUniformMatrix2fv(location, count, transpose, value); }
+static inline GLsync sglFenceSync(GLenum condition, GLbitfield flags) { return epoxy_glFenceSync(condition, flags); }
+static inline GLenum sglClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) { return epoxy_glClientWaitSync(sync, flags, timeout); }
+static inline void sglDeleteSync(GLsync sync) { epoxy_glDeleteSync(sync); }
 
 #endif

@@ -4,30 +4,52 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import StrataExport
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene file to a PNG, headless (EGL, no display needed).",
+        abstract: "Render a scene file headless (EGL, no display needed): a PNG, a PNG sequence or a video.",
         discussion: """
             The same scene and time always give the same PNG bytes. With --frames START:END:STEP the \
             output is a pattern with one printf-style number, e.g. 'out/frame%04d.png'.
+
+            Video: --video OUT.y4m|.mp4|.webm|.gif|.rgba plays the scene forward once and writes frame k \
+            at k/fps seconds. y4m (4:4:4, full-range BT.601) and rgba (raw premultiplied RGBA8 frames) \
+            are written by Strata; mp4 (H.264), webm (VP9) and gif go through ffmpeg ($STRATA_FFMPEG, \
+            else ffmpeg on PATH). Without --duration the clip covers the scene's animations and timeline, \
+            up to the first frame at or after the last change ends; a scene that animates forever plays \
+            for 5 s. --frames A:B draws frames A up to (not including) B of that clip, for a video or for \
+            numbered PNGs (-o FOLDER gives FOLDER/frame_00000.png, named by frame number in the clip). \
+            --jobs N splits the frames among N processes and joins their parts: the same bytes as one.
             """)
 
     @Argument(help: "The scene file (*.scene.json).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The PNG to write.")
-    var output: String
+    @Option(name: .shortAndLong, help: "The PNG to write; with --frames, a pattern (frame%04d.png) or, for A:B, a folder.")
+    var output: String?
+
+    @Option(help: "Write a video: .y4m, .mp4, .webm, .gif or .rgba (raw frames).")
+    var video: String?
+
+    @Option(help: "Frames per second of a video or numbered sequence: 30 (the default), or a ratio such as 30000/1001.")
+    var fps: String?
+
+    @Option(help: "Length of a video or numbered sequence in seconds (default: until the scene's animations end).")
+    var duration: Double?
+
+    @Option(help: "START:END:STEP seconds (END included), or A:B: frames A up to B of a video or numbered sequence.")
+    var frames: String?
+
+    @Option(help: "Render a video or numbered sequence in N processes at once (the same bytes as one).")
+    var jobs: Int = 1
 
     @Option(help: "Scene time in seconds (default: the scene's own 'time').")
     var time: Double?
 
     @Option(help: "Pixels per point (default: the scene's own 'scale').")
     var scale: Double?
-
-    @Option(help: "Render a sequence: START:END:STEP seconds, END included.")
-    var frames: String?
 
     @Flag(help: "Print layers, items, draw calls and passes.")
     var stats = false
@@ -38,15 +60,32 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw layer looks from the appearance cache, as animated frames do (warmed on the first frame).")
     var cacheAppearance = false
 
+    @Flag(help: "No progress bar (it is shown only when standard error is a terminal).")
+    var quiet = false
+
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be in (0, 16], got \(scale)") }
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number") }
+        if output == nil && video == nil { throw ValidationError("give -o OUTPUT or --video OUTPUT") }
+        if output != nil && video != nil { throw ValidationError("give -o OUTPUT or --video OUTPUT, not both") }
+        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        if isClip && time != nil { throw ValidationError("--time is for one picture; frame k of a clip is at k/fps s") }
+        if isClip && (stats || dump) { throw ValidationError("--stats and --dump are for one picture, not a clip") }
+    }
+
+    /// Whether this run draws frames k/fps (a video, or numbered PNGs) rather
+    /// than PNGs at given seconds.
+    var isClip: Bool {
+        video != nil || duration != nil || fps != nil || (frames.map { $0.split(separator: ":", omittingEmptySubsequences: false).count == 2 } ?? false)
     }
 
     func run() throws {
         let url = URL(fileURLWithPath: scene)
         let loaded: Scene
         do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
+        if isClip { return try renderClip(loaded) }
+        guard let output else { throw failure("give -o OUTPUT") }
+        if jobs > 1 { throw failure("--jobs needs a video (--video) or numbered frames (--frames A:B or --duration)") }
         // Arguments first, so a mistake is reported before EGL starts.
         let times = try frameTimes(default: time ?? loaded.time)
         let pattern = try frames == nil ? nil : FramePattern(output)

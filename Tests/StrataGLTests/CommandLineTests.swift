@@ -21,15 +21,20 @@ struct StrataProcess {
         return nil
     }
 
-    /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
-    /// after `timeout` seconds: a hang guard, so a killed run reports `signalled`.
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 300) throws
+    /// Runs `strata` with `arguments` in `directory` (default: this process's), with
+    /// `environment` added to this process's, killing it after `timeout` seconds:
+    /// a hang guard, so a killed run reports `signalled`.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    timeout: TimeInterval = 300) throws
         -> (status: Int32, signalled: Bool, out: String, err: String) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
         if let directory { p.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -33,15 +33,20 @@ public struct Flattener {
         self.size = size; self.scale = scale; self.background = background; self.rasterizer = rasterizer
     }
 
-    /// The render list for `root` as it is now (pass a presentation tree).
-    public func renderList(for root: CALayer) -> RenderList {
+    /// The size of the lists it makes, in device pixels: `size × scale`, rounded.
+    public var pixelSize: (width: Int, height: Int) {
         // Clamped before converting, so no size traps; a GL backend reports
         // what is over its texture limit.
         func pixels(_ points: CGFloat) -> Int {
             let p = (Double(points) * scale).rounded()
             return p.isFinite ? Int(min(max(p, 1), 1_048_576)) : 1
         }
-        let w = pixels(size.width), h = pixels(size.height)
+        return (pixels(size.width), pixels(size.height))
+    }
+
+    /// The render list for `root` as it is now (pass a presentation tree).
+    public func renderList(for root: CALayer) -> RenderList {
+        let (w, h) = pixelSize
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)

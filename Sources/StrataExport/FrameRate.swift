@@ -1,0 +1,49 @@
+/// Frames per second as a ratio of whole numbers (`30`, `30000/1001`), so frame
+/// times are exact and containers get the rate they expect.
+public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
+    /// Frames per `denominator` seconds.
+    public let numerator: Int
+    /// Seconds per `numerator` frames.
+    public let denominator: Int
+
+    /// The most frames per second accepted.
+    public static let maximum = 1000
+
+    /// `numerator / denominator` frames per second; both at least 1, at most ``maximum`` fps.
+    public init(_ numerator: Int, _ denominator: Int = 1) {
+        precondition(numerator >= 1 && denominator >= 1, "FrameRate: \(numerator)/\(denominator) is not positive")
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// Parses `30` or `30000/1001`.
+    public init(parsing text: String) throws(ExportError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let n = Int(parts[0]), n >= 1, n <= 1_000_000,
+              let d = parts.count == 2 ? Int(parts[1]) : 1, d >= 1, d <= 1_000_000,
+              Double(n) / Double(d) <= Double(FrameRate.maximum) else {
+            throw .badFrameRate(text)
+        }
+        self.init(n, d)
+    }
+
+    /// Frames per second.
+    public var perSecond: Double { Double(numerator) / Double(denominator) }
+
+    /// Scene time of frame `k`: `k × denominator / numerator` seconds. For a whole
+    /// rate this is `Double(k) / Double(fps)`, the number `--time k/fps` reads as.
+    public func time(ofFrame k: Int) -> Double {
+        Double(k * denominator) / Double(numerator)
+    }
+
+    /// The number of frames that start before `seconds`: frames 0 up to, not including, it.
+    public func frames(before seconds: Double) -> Int {
+        // A hair of slack, so 2 s at 30 fps is 60 frames, not 61 from rounding.
+        let count = (seconds * perSecond - 1e-9).rounded(.up)
+        // Clamped, not trapped: callers check the count against their own limit.
+        guard count > 0 else { return 0 }
+        return count < 1e15 ? Int(count) : Int(1e15)
+    }
+
+    public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
+}

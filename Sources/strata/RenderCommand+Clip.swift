@@ -1,0 +1,105 @@
+import Foundation
+import Strata
+import StrataRender
+import StrataGL
+import StrataHost
+import StrataExport
+
+extension RenderCommand {
+    /// Renders frames k/fps of `scene`: a video (`--video`) or numbered PNGs (`-o`).
+    func renderClip(_ scene: Scene) throws {
+        let rate: FrameRate
+        do { rate = try FrameRate(parsing: fps ?? "30") } catch { throw failure(error.description) }
+        let selection = try FrameSelection(scene: scene, rate: rate, duration: duration, frames: frames)
+        var format: VideoFormat?
+        if let video {
+            do {
+                format = try VideoFormat(file: video)
+                // Before anything is drawn: a missing ffmpeg should cost nothing.
+                if let format, format.needsFFmpeg { _ = try FFmpegEncoder.locate(for: format) }
+            } catch {
+                throw failure(error.description)
+            }
+            if format?.needsFFmpeg == true && selection.range.isEmpty {
+                throw failure("\(video): no frames to encode (--frames \(frames ?? "") starts at or after the clip's "
+                              + "\(selection.count) frames)")
+            }
+        }
+        let pattern = try output.map { o throws in try PNGSequenceSink.pattern(for: o) }
+        let target = ClipTarget(video: video, format: format, pattern: pattern)
+        let started = Date()
+        if jobs > 1 && selection.range.count > 1 {
+            try renderInJobs(scene, selection: selection, target: target)
+        } else {
+            let progress = ProgressBar(total: selection.range.count, enabled: !quiet)
+            try renderFrames(scene, selection: selection, progress: progress) { width, height throws in
+                try target.makeSink(first: selection.range.lowerBound, width: width, height: height, rate: rate)
+            }
+            progress.finish()
+        }
+        let seconds = Date().timeIntervalSince(started)
+        let frameWord = selection.range.count == 1 ? "frame" : "frames"
+        print("wrote \(video ?? output ?? ""): \(selection.range.count) \(frameWord) at \(rate) fps"
+              + String(format: " in %.2f s", seconds))
+    }
+
+    /// The scale frames are drawn at.
+    func pixelsPerPoint(_ scene: Scene) -> Double { scale ?? Double(scene.scale) }
+
+    /// Plays `scene` forward once through `selection.range` and hands each frame,
+    /// in order, to the sink `makeSink(width, height)` makes (on a thread of its own).
+    func renderFrames(_ scene: Scene, selection: FrameSelection, progress: ProgressBar,
+                      makeSink: (Int, Int) throws -> FrameSink) throws {
+        FileOutput.ignoreBrokenPipes()
+        var flattener = Flattener(size: scene.size, scale: pixelsPerPoint(scene), background: scene.background)
+        let (width, height) = flattener.pixelSize
+        do {
+            let sink = BackgroundFrameSink(try makeSink(width, height))
+            if !selection.range.isEmpty {
+                try drawFrames(scene, selection: selection, flattener: &flattener, progress: progress) { frame throws in
+                    try sink.write(frame: frame)
+                }
+            }
+            try sink.finish()
+        } catch let error as ExportError {
+            throw failure(error.description)
+        }
+    }
+
+    /// Draws the frames of `selection` and passes their pixels (premultiplied RGBA8, top row first) to `emit`.
+    private func drawFrames(_ scene: Scene, selection: FrameSelection, flattener: inout Flattener,
+                            progress: ProgressBar, emit: ([UInt8]) throws -> Void) throws {
+        // One player for the whole run: frames are consecutive moments of one
+        // playback, as an app's display link would see them.
+        let player: ScenePlayer
+        do { player = try ScenePlayer(scene) } catch { throw failure(error.description) }
+        let pipeline: OffscreenFramePipeline
+        do {
+            let renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: scene.root))
+            pipeline = try OffscreenFramePipeline(renderer: renderer)
+        } catch let error as HostError {
+            throw failure(starting: error, "headless OpenGL")
+        }
+        flattener.rasterizer = pipeline.renderer.layerRasterizer
+        if cacheAppearance { flattener.appearanceCache = AppearanceCache() }
+        do {
+            for k in selection.range {
+                let tree = player.frame(at: selection.time(ofFrame: k))
+                // A look is cached once it was seen in the frame before: show it the first frame once.
+                if k == selection.range.lowerBound, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
+                // The list is plain data: the tree may change at the next frame.
+                let list = flattener.renderList(for: tree)
+                for frame in try pipeline.submit(list) {
+                    try emit(frame)
+                    progress.advance()
+                }
+            }
+            for frame in try pipeline.drain() {
+                try emit(frame)
+                progress.advance()
+            }
+        } catch let error as HostError {
+            throw failure("\(self.scene): \(error.description)")
+        }
+    }
+}
