@@ -37,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
+        .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(
             name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
             exclude: ["Golden"]),
