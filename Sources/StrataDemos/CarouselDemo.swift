@@ -6,7 +6,7 @@ import StrataHost
 /// in a `CATransformLayer` under perspective. A pan spins the ring with the
 /// finger; on release it coasts (as far as `UIScrollView`'s deceleration
 /// would carry it) and snaps to the nearest card with an ease-out
-/// `transform.rotation.y` animation. Tapping a card (hit-tested through the
+/// `transform` animation through the `rotateY` value function. Tapping a card (hit-tested through the
 /// 3D ring) turns it to the front.
 public final class CarouselDemo: Demo {
     public static let name = "carousel"
@@ -150,7 +150,10 @@ public final class CarouselDemo: Demo {
         // Ease-out (0, 0, 0.58, 1) starts at 1/0.58 of the mean speed.
         let duration = speed > 0.1 ? clamp(Double(distance / speed / 0.58), 0.3...1.2) : 0.5
         setRing(target)
-        let animation = CABasicAnimation(keyPath: "transform.rotation.y")
+        // Angles through a value function, not matrices: the spin can pass half a turn,
+        // and the in-between transforms are rotations about y only.
+        let animation = CABasicAnimation(keyPath: "transform")
+        animation.valueFunction = CAValueFunction(name: .rotateY)
         animation.fromValue = NSNumber(value: Double(from))
         animation.toValue = NSNumber(value: Double(target))
         animation.duration = duration
