@@ -17,8 +17,14 @@ extension DemoCommand {
         }
         let scale = Double(window.contentScale.x)
         let session = try makeSession(name, size: size, scale: scale)
+        // The HUD's numbers need a font; without one it shows only its bars.
+        let rasterizer = try? StandardLayerRasterizer.shapesAndText()
         let renderer: WindowRenderer
-        do { renderer = try WindowRenderer(window: window) } catch { throw failure(starting: error, "window") }
+        do { renderer = try WindowRenderer(window: window, layerRasterizer: rasterizer) } catch {
+            throw failure(starting: error, "window")
+        }
+        let hud = DemoHUD()
+        if self.hud { session.perform { hud.toggle(over: session.demo.rootLayer) } }
         let live = WindowInputSource()
         let source: InputSource = recording.map { ScriptedInputSource($0.events) } ?? live
         var polled: [InputEvent] = []
@@ -33,6 +39,9 @@ extension DemoCommand {
                 session.resize(to: CGSize(width: info.windowWidth, height: info.windowHeight),
                                contentScale: Double(info.contentScaleX))
                 for event in polled {
+                    if case .key(let key, .press, _) = event, key == .letter("H") {
+                        session.perform { hud.toggle(over: session.demo.rootLayer) }
+                    }
                     // A replay ignores the live input (but Escape and the close button still work).
                     if recording == nil { live.receive(event, at: t) }
                 }
@@ -41,6 +50,9 @@ extension DemoCommand {
                 let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
                 let stats = try renderer.render(list, frame: info)
                 if stats.unchangedFrame { idleFrames += 1 }
+                session.perform {
+                    hud.update(frameTime: info.deltaTime, layers: stats.layers, drawCalls: stats.drawCalls)
+                }
             })
         } catch {
             throw failure("\(error)")

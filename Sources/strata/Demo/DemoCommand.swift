@@ -14,7 +14,7 @@ struct DemoCommand: ParsableCommand {
             Demos (strata demo --list): pagefold, carousel, cardfold, sidemenu, gallery; with no NAME, the \
             carousel. Mouse drags pan and clicks tap; two-finger scrolling pans, Control+scroll pinches; a \
             gamepad's left stick pans, its triggers pinch, A taps the focused layer and the d-pad moves the \
-            focus. --record FILE writes the input as JSON lines; --replay FILE plays it back, in the window \
+            focus; H shows the HUD (frame time, layers, draw calls). --record FILE writes the input as JSON lines; --replay FILE plays it back, in the window \
             or, with --headless -o DIR, into PNG frames on a fixed 60 Hz clock (the same file gives the same \
             frames). A scene file plays its animations and timeline in a loop (space restarts). Esc closes. \
             Windows need a display (run under xvfb-run without one).
@@ -55,6 +55,9 @@ struct DemoCommand: ParsableCommand {
 
     @Option(help: "Headless: pixels per point (default 1, or the recording's).")
     var scale: Double?
+
+    @Flag(help: "Start with the HUD on (frame time, layers, draw calls); H toggles it.")
+    var hud = false
 
     func validate() throws {
         if headless && output == nil { throw ValidationError("--headless needs -o DIR for the frames") }
