@@ -39,8 +39,10 @@ public final class CardFoldDemo: Demo {
             half.anchorPoint = CGPoint(x: 0.5, y: 0)
             half.backgroundColor = colour
             half.cornerRadius = 12
-            half.maskedCorners = isTop ? [.layerMinXMinYCorner, .layerMaxXMinYCorner]
-                                       : [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+            half.maskedCorners =
+                isTop
+                ? [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+                : [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
             half.masksToBounds = true
             let label = CALayer()
             label.name = isTop ? "topLabel" : "bottomLabel"
@@ -124,9 +126,13 @@ public final class CardFoldDemo: Demo {
     /// Animates the fold to `target` in 0.4 s, the halves and shades together.
     func settle(to target: CGFloat) {
         let start = foldAngle
-        animateTogether([(top, "transform"), (bottom, "transform"), (bottom, "position"),
-                         (topShade, "opacity"), (bottomShade, "opacity")],
-                        duration: 0.4, completion: { [weak self] in self?.settlesCompleted += 1 }) { p in
+        animateTogether(
+            [
+                (top, "transform"), (bottom, "transform"), (bottom, "position"),
+                (topShade, "opacity"), (bottomShade, "opacity"),
+            ],
+            duration: 0.4, completion: { [weak self] in self?.settlesCompleted += 1 }
+        ) { p in
             fold(to: start + (target - start) * CGFloat(p))
         }
     }

@@ -46,8 +46,10 @@ public final class CarouselDemo: Demo {
             plane.borderWidth = 4
             plane.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.3)
             let hue = CGFloat(i) / CGFloat(count)
-            plane.colors = [CGColor(red: 0.5, green: 0, blue: 0.5 + hue / 2, alpha: 1),
-                            CGColor(red: 1, green: hue * 0.6, blue: 0, alpha: 1)]
+            plane.colors = [
+                CGColor(red: 0.5, green: 0, blue: 0.5 + hue / 2, alpha: 1),
+                CGColor(red: 1, green: hue * 0.6, blue: 0, alpha: 1),
+            ]
             plane.shadowOpacity = 1
             plane.shadowRadius = 20
             ring.addSublayer(plane)
@@ -66,7 +68,8 @@ public final class CarouselDemo: Demo {
             plane.shadowPath = CGPath(roundedRect: plane.bounds, cornerWidth: 10, cornerHeight: 10, transform: nil)
             plane.position = CGPoint(x: size.width / 2, y: size.height / 2 - radius * 0.08)
             // Out to the rim, then round to its place on the ring.
-            plane.transform = CATransform3DTranslate(CATransform3DMakeRotation(CGFloat(i) * step, 0, 1, 0), 0, 0, radius)
+            plane.transform = CATransform3DTranslate(
+                CATransform3DMakeRotation(CGFloat(i) * step, 0, 1, 0), 0, 0, radius)
         }
     }
 
@@ -114,8 +117,9 @@ public final class CarouselDemo: Demo {
             // at most two cards on (so the spin stays under half a turn).
             let velocity = pan.velocity(in: nil).x / radius
             let projected = angle + velocity * 0.998 / (1 - 0.998) / 1000
-            let target = clamp((projected / step).rounded() * step,
-                               (angle / step).rounded() * step - 2 * step...(angle / step).rounded() * step + 2 * step)
+            let target = clamp(
+                (projected / step).rounded() * step,
+                (angle / step).rounded() * step - 2 * step...(angle / step).rounded() * step + 2 * step)
             spin(to: target, speed: abs(velocity))
         default:
             break

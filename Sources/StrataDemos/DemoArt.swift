@@ -49,7 +49,11 @@ public enum DemoArt {
                     let t = fy / far
                     c = mix(p.sky, p.horizon, t * t)
                     let d = hypot(Double(x) - sun.x, Double(y) - sun.y)
-                    if d < sun.r { c = p.sun } else if d < sun.r * 1.6 { c = mix(p.sun, c, (d - sun.r) / (sun.r * 0.6)) }
+                    if d < sun.r {
+                        c = p.sun
+                    } else if d < sun.r * 1.6 {
+                        c = mix(p.sun, c, (d - sun.r) / (sun.r * 0.6))
+                    }
                 }
                 let i = (y * width + x) * 4
                 pixels[i] = UInt8(c.0 * 255)

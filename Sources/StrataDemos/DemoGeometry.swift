@@ -14,14 +14,18 @@ func roundedPath(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPa
     let path = CGMutablePath()
     func r(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? radius : 0 }
     path.move(to: CGPoint(x: rect.minX + r(.layerMinXMinYCorner), y: rect.minY))
-    path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.maxY),
-                radius: r(.layerMaxXMinYCorner))
-    path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.maxY),
-                radius: r(.layerMaxXMaxYCorner))
-    path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.minY),
-                radius: r(.layerMinXMaxYCorner))
-    path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.minY),
-                radius: r(.layerMinXMinYCorner))
+    path.addArc(
+        tangent1End: CGPoint(x: rect.maxX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.maxY),
+        radius: r(.layerMaxXMinYCorner))
+    path.addArc(
+        tangent1End: CGPoint(x: rect.maxX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.maxY),
+        radius: r(.layerMaxXMaxYCorner))
+    path.addArc(
+        tangent1End: CGPoint(x: rect.minX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.minY),
+        radius: r(.layerMinXMaxYCorner))
+    path.addArc(
+        tangent1End: CGPoint(x: rect.minX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.minY),
+        radius: r(.layerMinXMinYCorner))
     path.closeSubpath()
     return path
 }
@@ -54,8 +58,10 @@ func easeOut(_ x: Double) -> Double {
 /// model ends at `frame(1)`. Used where one property follows another (a
 /// position that depends on a transformed height), which separate basic
 /// animations would not keep in step.
-func animateTogether(_ keyPaths: [(CALayer, String)], duration: CFTimeInterval, steps: Int = 16,
-                     completion: (() -> Void)? = nil, frame: (Double) -> Void) {
+func animateTogether(
+    _ keyPaths: [(CALayer, String)], duration: CFTimeInterval, steps: Int = 16,
+    completion: (() -> Void)? = nil, frame: (Double) -> Void
+) {
     var samples = keyPaths.map { _ in [Any]() }
     CATransaction.begin()
     CATransaction.setDisableActions(true)

@@ -77,8 +77,10 @@ public final class DemoHUD {
         // 30 points of bar for 33 ms (two 60 Hz frames); red past one frame.
         for (bar, time) in zip(bars, frameTimes) {
             bar.bounds.size.height = CGFloat(min(1, time / 0.033) * 30)
-            bar.backgroundColor = time > 1.0 / 55 ? CGColor(red: 1, green: 0.35, blue: 0.3, alpha: 1)
-                                                  : CGColor(red: 0.4, green: 0.9, blue: 0.5, alpha: 1)
+            bar.backgroundColor =
+                time > 1.0 / 55
+                ? CGColor(red: 1, green: 0.35, blue: 0.3, alpha: 1)
+                : CGColor(red: 0.4, green: 0.9, blue: 0.5, alpha: 1)
         }
         CATransaction.commit()
     }

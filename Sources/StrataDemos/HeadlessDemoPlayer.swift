@@ -1,8 +1,8 @@
 import Foundation
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
 
 /// Plays a demo without a window on a fixed 60 Hz clock: frame n is the
 /// moment n/60 s, and the input due by then is handled first. The same input
@@ -34,8 +34,9 @@ public final class HeadlessDemoPlayer {
     public func nextFrame() throws(DemoError) -> (image: CGImage, stats: RenderStats) {
         let tree = try advance()
         do {
-            return try renderer.render(tree, size: session.size, scale: session.contentScale,
-                                       background: session.demo.background)
+            return try renderer.render(
+                tree, size: session.size, scale: session.contentScale,
+                background: session.demo.background)
         } catch {
             throw .host(error)
         }

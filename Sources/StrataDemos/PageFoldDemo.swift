@@ -34,8 +34,10 @@ public final class PageFoldDemo: Demo {
 
     public init(size: CGSize) {
         rootLayer.name = "pagefold"
-        for (hinge, page, shade, ink, isLeft) in [(leftHinge, leftPage, leftShade, leftInk, true),
-                                                  (rightHinge, rightPage, rightShade, rightInk, false)] {
+        for (hinge, page, shade, ink, isLeft) in [
+            (leftHinge, leftPage, leftShade, leftInk, true),
+            (rightHinge, rightPage, rightShade, rightInk, false),
+        ] {
             hinge.name = isLeft ? "leftHinge" : "rightHinge"
             hinge.anchorPoint = CGPoint(x: isLeft ? 1 : 0, y: 0.5)
             hinge.shadowColor = .black
@@ -46,8 +48,10 @@ public final class PageFoldDemo: Demo {
             page.backgroundColor = .white
             page.contents = DemoArt.sketch
             page.contentsRect = CGRect(x: isLeft ? 0 : 0.5, y: 0, width: 0.5, height: 1)
-            page.maskedCorners = isLeft ? [.layerMinXMinYCorner, .layerMinXMaxYCorner]
-                                        : [.layerMaxXMinYCorner, .layerMaxXMaxYCorner]
+            page.maskedCorners =
+                isLeft
+                ? [.layerMinXMinYCorner, .layerMinXMaxYCorner]
+                : [.layerMaxXMinYCorner, .layerMaxXMaxYCorner]
             page.masksToBounds = true
             shade.colors = [CGColor(gray: 0, alpha: 0), CGColor(gray: 0, alpha: 0.55)]
             shade.startPoint = CGPoint(x: isLeft ? 0 : 1, y: 0.5)
@@ -73,8 +77,10 @@ public final class PageFoldDemo: Demo {
         let height = min(size.height * 0.8, size.width * 0.8 * 3 / 4)
         let pageSize = CGSize(width: height * 2 / 3, height: height)
         let radius = min(cornerRadius, height / 12)
-        for (hinge, page, shade, ink, isLeft) in [(leftHinge, leftPage, leftShade, leftInk, true),
-                                                  (rightHinge, rightPage, rightShade, rightInk, false)] {
+        for (hinge, page, shade, ink) in [
+            (leftHinge, leftPage, leftShade, leftInk),
+            (rightHinge, rightPage, rightShade, rightInk),
+        ] {
             hinge.bounds = CGRect(origin: .zero, size: pageSize)
             hinge.position = CGPoint(x: size.width / 2, y: size.height / 2)
             hinge.shadowPath = roundedPath(hinge.bounds, radius: radius, corners: page.maskedCorners)
@@ -83,7 +89,6 @@ public final class PageFoldDemo: Demo {
             shade.frame = page.bounds
             ink.frame = page.bounds
             ink.contentsScale = contentScale
-            _ = isLeft
         }
         fold(angle: foldAngle, scale: pageScale(for: pinchScale))
     }
@@ -91,7 +96,8 @@ public final class PageFoldDemo: Demo {
     public func attach(to router: GestureRouter) {
         router.addGestureRecognizer(PinchGestureRecognizer { [unowned self] in pinched($0) }, to: rootLayer)
         for (page, ink) in [(leftPage, leftInk), (rightPage, rightInk)] {
-            router.addGestureRecognizer(PanGestureRecognizer { [unowned self] in draw($0, on: page, ink: ink) }, to: page)
+            router.addGestureRecognizer(
+                PanGestureRecognizer { [unowned self] in draw($0, on: page, ink: ink) }, to: page)
         }
     }
 

@@ -133,11 +133,14 @@ public final class SideMenuDemo: Demo {
     func move(open: Bool) {
         let start = progress, target: CGFloat = open ? 1 : 0
         menu.shouldRasterize = true
-        animateTogether([(menu, "transform"), (menu, "opacity"), (content, "position"), (menuButton, "transform")],
-                        duration: 0.35, completion: { [weak self] in
-            self?.menu.shouldRasterize = false
-            self?.movesCompleted += 1
-        }) { p in
+        animateTogether(
+            [(menu, "transform"), (menu, "opacity"), (content, "position"), (menuButton, "transform")],
+            duration: 0.35,
+            completion: { [weak self] in
+                self?.menu.shouldRasterize = false
+                self?.movesCompleted += 1
+            }
+        ) { p in
             setProgress(start + (target - start) * CGFloat(p))
         }
     }

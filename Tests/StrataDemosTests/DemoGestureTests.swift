@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataHost
 import StrataDemos
+import StrataHost
 import Testing
 
 /// Each demo driven headless by scripted input (mouse, trackpad, simulated
@@ -80,7 +80,7 @@ import Testing
     @Test func carouselDrivenByASimulatedStickTurns() throws {
         var script = InputScript()
         script.connectGamepad(at: 0)
-        script.tiltStick(x: 0.1, y: 0, at: 0.05, for: 0.1)   // in the dead zone: nothing
+        script.tiltStick(x: 0.1, y: 0, at: 0.05, for: 0.1)  // in the dead zone: nothing
         script.tiltStick(x: -1, y: 0, at: 0.2, for: 0.5)
         let run = try DemoRun("carousel", script: script)
         let carousel = try run.demo(CarouselDemo.self)
@@ -97,9 +97,9 @@ import Testing
 
     @Test func carouselTapsAndGamepadABringACardRound() throws {
         var script = InputScript()
-        script.pressButton(12, at: 0.1)      // focus the first card
-        script.pressButton(14, at: 0.2)      // the card to its left on screen
-        script.pressButton(0, at: 0.3)       // A: bring it round
+        script.pressButton(12, at: 0.1)  // focus the first card
+        script.pressButton(14, at: 0.2)  // the card to its left on screen
+        script.pressButton(0, at: 0.3)  // A: bring it round
         let run = try DemoRun("carousel", script: script)
         let carousel = try run.demo(CarouselDemo.self)
         _ = try run.picture(at: 1.5)
@@ -167,7 +167,7 @@ import Testing
 
     @Test func galleryTapBringsTheTappedPhotoToFrontAndFadesTheOthers() throws {
         var script = InputScript()
-        script.click(at: CGPoint(x: 160, y: 108), time: 0.1)   // on photo 2's strip of the fan
+        script.click(at: CGPoint(x: 160, y: 108), time: 0.1)  // on photo 2's strip of the fan
         let run = try DemoRun("gallery", script: script)
         let gallery = try run.demo(GalleryDemo.self)
         _ = try run.picture(at: 0.6)
@@ -182,7 +182,7 @@ import Testing
 
     @Test func galleryBackgroundTapStacksAndADragOpensTheFan() throws {
         var script = InputScript()
-        script.click(at: CGPoint(x: 5, y: 235), time: 0.1)   // beside the fan's narrow end: the background
+        script.click(at: CGPoint(x: 5, y: 235), time: 0.1)  // beside the fan's narrow end: the background
         script.drag(from: CGPoint(x: 160, y: 100), to: CGPoint(x: 160, y: 180), at: 1, duration: 0.3)
         let run = try DemoRun("gallery", script: script)
         let gallery = try run.demo(GalleryDemo.self)

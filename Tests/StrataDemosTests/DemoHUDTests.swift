@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataHost
 import StrataDemos
+import StrataHost
 import Testing
 
 @Suite struct DemoHUDTests {

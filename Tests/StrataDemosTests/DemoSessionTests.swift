@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataHost
 import StrataDemos
+import StrataHost
 import Testing
 
 @Suite struct DemoSessionTests {
@@ -50,12 +50,14 @@ import Testing
     }
 
     @Test func theSessionRecordsWhatItHandles() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-\(UUID().uuidString).jsonl")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-demo-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: url) }
         var script = InputScript()
         script.drag(from: CGPoint(x: 10, y: 10), to: CGPoint(x: 100, y: 10), at: 0.1, duration: 0.1)
         let run = try DemoRun("sidemenu", script: script)
-        run.session.recorder = try InputRecorder(url: url, header: .init(name: "sidemenu", width: 320, height: 240, scale: 1))
+        run.session.recorder = try InputRecorder(
+            url: url, header: .init(name: "sidemenu", width: 320, height: 240, scale: 1))
         _ = try run.picture(at: 0.5)
         let recorded = try InputRecording(contentsOf: url)
         #expect(recorded.events == ScriptedInputSource(script.events).events)

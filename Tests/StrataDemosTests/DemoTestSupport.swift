@@ -1,15 +1,17 @@
 import Foundation
 import Strata
-import StrataHost
 import StrataDemos
+import StrataHost
 
 /// A demo played headless from a script at a small size (320 × 240 unless told).
 final class DemoRun {
     let session: DemoSession
     let player: HeadlessDemoPlayer
 
-    init(_ name: String, script: InputScript = InputScript(), size: CGSize = CGSize(width: 320, height: 240),
-         scale: Double = 1) throws {
+    init(
+        _ name: String, script: InputScript = InputScript(), size: CGSize = CGSize(width: 320, height: 240),
+        scale: Double = 1
+    ) throws {
         session = try require(DemoSession(demoNamed: name, size: size, contentScale: scale), "demo \(name)")
         player = try HeadlessDemoPlayer(session: session, input: ScriptedInputSource(script.events))
     }

@@ -20,20 +20,31 @@ import Testing
 
     @Test func badArgumentsFailWithOneLine() throws {
         let bad = scratch.appendingPathComponent("bad.jsonl")
-        try "{\"strata\":\"input\",\"version\":1,\"width\":10,\"height\":10,\"scale\":1}\n{\"t\":-1,\"type\":\"closeRequested\"}\n"
+        try
+            "{\"strata\":\"input\",\"version\":1,\"width\":10,\"height\":10,\"scale\":1}\n{\"t\":-1,\"type\":\"closeRequested\"}\n"
             .write(to: bad, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
-            (["demo", "origami", "--headless", "-o", scratch.path], #"unknown demo "origami" (known: pagefold, carousel"#),
-            (["demo", "gallery", "--replay", bad.path, "--headless", "-o", scratch.path],
-             "bad.jsonl:2: \"t\" must not be negative"),
-            (["demo", "gallery", "--replay", scratch.appendingPathComponent("none.jsonl").path, "--headless",
-              "-o", scratch.path], "none.jsonl: cannot read it"),
+            (
+                ["demo", "origami", "--headless", "-o", scratch.path],
+                #"unknown demo "origami" (known: pagefold, carousel"#
+            ),
+            (
+                ["demo", "gallery", "--replay", bad.path, "--headless", "-o", scratch.path],
+                "bad.jsonl:2: \"t\" must not be negative"
+            ),
+            (
+                [
+                    "demo", "gallery", "--replay", scratch.appendingPathComponent("none.jsonl").path, "--headless",
+                    "-o", scratch.path,
+                ], "none.jsonl: cannot read it"
+            ),
         ]
         for (arguments, expected) in cases {
             let r = try StrataProcess.run(arguments)
             #expect(r.status == 1, "\(arguments)")
-            #expect(r.err.hasPrefix("strata: ") && r.err.contains(expected) && r.err.split(separator: "\n").count == 1,
-                    "\(arguments): \(r.err)")
+            #expect(
+                r.err.hasPrefix("strata: ") && r.err.contains(expected) && r.err.split(separator: "\n").count == 1,
+                "\(arguments): \(r.err)")
         }
         let noFolder = try StrataProcess.run(["demo", "pagefold", "--headless"])
         #expect(noFolder.status != 0 && noFolder.err.contains("--headless needs -o DIR"), "\(noFolder.err)")
@@ -45,16 +56,19 @@ import Testing
     @Test func replayingARecordedPinchHeadlessGivesTheSameFramesTwice() throws {
         var script = InputScript()
         script.pinch(at: CGPoint(x: 160, y: 120), to: 0.5, time: 0.1, duration: 0.5)
-        let recording = InputRecording(header: .init(name: "pagefold", width: 320, height: 240, scale: 1),
-                                       events: script.events)
+        let recording = InputRecording(
+            header: .init(name: "pagefold", width: 320, height: 240, scale: 1),
+            events: script.events)
         let file = scratch.appendingPathComponent("pinch.jsonl")
         try recording.jsonLines.write(to: file, atomically: true, encoding: .utf8)
         var folders: [URL] = []
         for run in 0..<2 {
             let folder = scratch.appendingPathComponent("frames\(run)")
             let again = scratch.appendingPathComponent("again\(run).jsonl")
-            let r = try StrataProcess.run(["demo", "--replay", file.path, "pagefold", "--headless", "-o", folder.path,
-                                           "--frames", "100", "--scale", "0.5", "--record", again.path])
+            let r = try StrataProcess.run([
+                "demo", "--replay", file.path, "pagefold", "--headless", "-o", folder.path,
+                "--frames", "100", "--scale", "0.5", "--record", again.path,
+            ])
             #expect(r.status == 0, "\(r.err)")
             #expect(r.out.contains("wrote 100 frames of pagefold (320×240 at scale 0.5)"), "\(r.out)")
             let rerecorded = try InputRecording(contentsOf: again)
@@ -65,8 +79,9 @@ import Testing
         for index in 0..<100 {
             let name = String(format: "frame%04d.png", index)
             let a = FileManager.default.contents(atPath: folders[0].appendingPathComponent(name).path)
-            #expect(a != nil && a == FileManager.default.contents(atPath: folders[1].appendingPathComponent(name).path),
-                    "\(name) differs")
+            #expect(
+                a != nil && a == FileManager.default.contents(atPath: folders[1].appendingPathComponent(name).path),
+                "\(name) differs")
         }
         func frame(_ index: Int) throws -> CGImage {
             try CGImage(contentsOfPNG: folders[0].appendingPathComponent(String(format: "frame%04d.png", index)))
@@ -78,11 +93,13 @@ import Testing
             return (0..<3).allSatisfy { abs(Int(image.pixels[i + $0]) - [c.0, c.1, c.2][$0]) <= 24 }
         }
         #expect(near(try frame(0), paper))
-        #expect(near(try frame(30), slate))   // 0.5 s: folded, the outer edge drawn in
-        #expect(near(try frame(99), paper))   // released at 0.6 s, unfolded in 1 s
+        #expect(near(try frame(30), slate))  // 0.5 s: folded, the outer edge drawn in
+        #expect(near(try frame(99), paper))  // released at 0.6 s, unfolded in 1 s
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
     func aWindowReplaysARecordingAndRecordsItsOwnInput() throws {
         var script = InputScript()
         script.click(at: CGPoint(x: 160, y: 108), time: 0)
@@ -90,12 +107,16 @@ import Testing
         try InputRecording(header: .init(name: "gallery", width: 320, height: 240, scale: 1), events: script.events)
             .jsonLines.write(to: file, atomically: true, encoding: .utf8)
         let shot = scratch.appendingPathComponent("gallery.png")
-        let r = try StrataProcess.run(["demo", "gallery", "--replay", file.path, "--frames", "40", "--screenshot", shot.path])
+        let r = try StrataProcess.run([
+            "demo", "gallery", "--replay", file.path, "--frames", "40", "--screenshot", shot.path,
+        ])
         #expect(r.status == 0, "\(r.err)")
         let image = try CGImage(contentsOfPNG: shot)
         #expect(image.width >= 320 && image.height >= 240)
         let live = scratch.appendingPathComponent("live.jsonl")
-        let recorded = try StrataProcess.run(["demo", "sidemenu", "--size", "300x200", "--frames", "5", "--record", live.path])
+        let recorded = try StrataProcess.run([
+            "demo", "sidemenu", "--size", "300x200", "--frames", "5", "--record", live.path,
+        ])
         #expect(recorded.status == 0, "\(recorded.err)")
         let header = try InputRecording(contentsOf: live).header
         #expect(header.name == "sidemenu" && header.width == 300 && header.height == 200)

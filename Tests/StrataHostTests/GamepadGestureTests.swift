@@ -72,14 +72,14 @@ import Testing
         var focusChanges = 0
         f.router.focusDidChange = { _ in focusChanges += 1 }
         var script = InputScript()
-        script.pressButton(12, at: 0.1)   // nothing focused: the first
-        script.pressButton(0, at: 0.2)    // A
-        script.pressButton(12, at: 0.3)   // right
+        script.pressButton(12, at: 0.1)  // nothing focused: the first
+        script.pressButton(0, at: 0.2)  // A
+        script.pressButton(12, at: 0.3)  // right
         script.pressButton(0, at: 0.4)
-        script.pressButton(14, at: 0.5)   // left: back to the card
-        script.pressButton(13, at: 0.6)   // down
+        script.pressButton(14, at: 0.5)  // left: back to the card
+        script.pressButton(13, at: 0.6)  // down
         script.pressButton(0, at: 0.7)
-        script.pressButton(13, at: 0.8)   // nothing further down: stays
+        script.pressButton(13, at: 0.8)  // nothing further down: stays
         f.play(script, until: 1)
         #expect(tapped.map { $0.map(ObjectIdentifier.init) } == [f.card, right, below].map { ObjectIdentifier($0) })
         #expect(focusChanges == 4)
@@ -95,7 +95,7 @@ import Testing
         var script = InputScript()
         script.connectGamepad(at: 0)
         script.tiltStick(x: 0, y: 1, at: 0.1)  // held …
-        script.disconnectGamepad(at: 0.5)     // … when the cable comes out
+        script.disconnectGamepad(at: 0.5)  // … when the cable comes out
         script.connectGamepad(at: 1)
         script.tiltStick(x: 0, y: -1, at: 1.1, for: 0.1)
         f.play(script, until: 1.5)

@@ -26,7 +26,7 @@ import Testing
         #expect(router.hitTest(CGPoint(x: 122.9, y: 100)) === child)
         #expect(router.hitTest(CGPoint(x: 123.1, y: 100)) === root)
         var script = InputScript()
-        script.click(at: CGPoint(x: 140, y: 100), time: 0)   // inside the unturned frame: misses
+        script.click(at: CGPoint(x: 140, y: 100), time: 0)  // inside the unturned frame: misses
         script.click(at: CGPoint(x: 122, y: 100), time: 0.5)  // near the right edge as drawn
         for e in script.events { router.handle(e.event, at: e.time) }
         #expect(hits.count == 1)
@@ -46,7 +46,7 @@ import Testing
         box.position = CGPoint(x: 350, y: 50)  // animates implicitly over 0.25 s
         ticker.tick(at: 0.01)
         let router = GestureRouter(rootLayer: root)
-        #expect(router.hitTest(CGPoint(x: 50, y: 50)) === box)   // still near the start
+        #expect(router.hitTest(CGPoint(x: 50, y: 50)) === box)  // still near the start
         #expect(router.hitTest(CGPoint(x: 350, y: 50)) === root)
         ticker.tick(at: 1)
         #expect(router.hitTest(CGPoint(x: 350, y: 50)) === box)

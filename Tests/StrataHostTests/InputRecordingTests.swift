@@ -28,11 +28,18 @@ import Testing
             ("", "r.jsonl:1: empty: no header line"),
             (#"{"t":0,"type":"scroll","dx":0,"dy":1}"#, #"r.jsonl:1: the first line must be the header"#),
             (header + "\n{\"t\":0,\"type\":\"wiggle\"}", #"r.jsonl:2: unknown event type "wiggle""#),
-            (header + "\n{\"t\":1,\"type\":\"closeRequested\"}\n{\"t\":0.5,\"type\":\"closeRequested\"}",
-             "r.jsonl:3: time 0.5 is before the previous event's 1.0"),
-            (header + "\n{\"t\":0,\"type\":\"gamepadAxis\",\"gamepad\":0,\"axis\":9,\"value\":0}",
-             #"r.jsonl:2: "axis" must be a whole number in 0…5"#),
-            (header + "\n{\"t\":0,\"type\":\"scroll\",\"dx\":\"1\",\"dy\":0}", #"r.jsonl:2: "dx" must be a finite number"#),
+            (
+                header + "\n{\"t\":1,\"type\":\"closeRequested\"}\n{\"t\":0.5,\"type\":\"closeRequested\"}",
+                "r.jsonl:3: time 0.5 is before the previous event's 1.0"
+            ),
+            (
+                header + "\n{\"t\":0,\"type\":\"gamepadAxis\",\"gamepad\":0,\"axis\":9,\"value\":0}",
+                #"r.jsonl:2: "axis" must be a whole number in 0…5"#
+            ),
+            (
+                header + "\n{\"t\":0,\"type\":\"scroll\",\"dx\":\"1\",\"dy\":0}",
+                #"r.jsonl:2: "dx" must be a finite number"#
+            ),
             (header + "\n{\"t\":0,", "r.jsonl:2: not JSON"),
         ]
         for (text, expected) in cases {
@@ -53,8 +60,11 @@ import Testing
         try recorder.record(.scroll(dx: 0, dy: -1), at: 0.75)
         let read = try InputRecording(contentsOf: url)
         #expect(read.header == header)
-        #expect(read.events == [TimedInputEvent(time: 0.5, event: .mouseMoved(x: 1, y: 2)),
-                                TimedInputEvent(time: 0.75, event: .scroll(dx: 0, dy: -1))])
+        #expect(
+            read.events == [
+                TimedInputEvent(time: 0.5, event: .mouseMoved(x: 1, y: 2)),
+                TimedInputEvent(time: 0.75, event: .scroll(dx: 0, dy: -1)),
+            ])
         #expect {
             try InputRecording(contentsOf: url.appendingPathExtension("absent"))
         } throws: { ($0 as? InputRecordingError)?.description.contains("cannot read it") == true }

@@ -17,7 +17,9 @@ extension GestureRouter {
         switch event {
         case .mouseMoved(let x, let y):
             pointerLocation = CGPoint(x: x, y: y)
-            if let touch = sequence(.touch, source: .mouse) { deliver(.touchMoved(pointerLocation), to: touch, at: time) }
+            if let touch = sequence(.touch, source: .mouse) {
+                deliver(.touchMoved(pointerLocation), to: touch, at: time)
+            }
         case .mouseButton(.left, .press, _, let x, let y):
             pointerLocation = CGPoint(x: x, y: y)
             if let stale = sequence(.touch, source: .mouse) { end(stale) }
@@ -65,11 +67,13 @@ extension GestureRouter {
 
     private func scroll(dx: Double, dy: Double, at time: Double) {
         if !controlKeys.isEmpty {
-            let pinch = sequence(.pinchScroll, source: .trackpad)
+            let pinch =
+                sequence(.pinchScroll, source: .trackpad)
                 ?? start(.pinchScroll, at: pointerLocation, on: hitTest(pointerLocation), source: .trackpad)
             deliver(.pinchStep(factor: pow(settings.pinchFactorPerScrollUnit, dy)), to: pinch, at: time)
         } else {
-            let pan = sequence(.scroll, source: .trackpad)
+            let pan =
+                sequence(.scroll, source: .trackpad)
                 ?? start(.scroll, at: pointerLocation, on: hitTest(pointerLocation), source: .trackpad)
             // GLFW: dx > 0 scrolls right, dy > 0 up. Under natural scrolling the
             // fingers (and the content) then move left and down.
@@ -97,8 +101,9 @@ extension GestureRouter {
         let held = settings.trigger(axes[5]) != 0 || settings.trigger(axes[4]) != 0
         var triggers = sequence(.triggers, source: .gamepad, gamepad: gamepad)
         if triggers == nil, held {
-            triggers = start(.triggers, at: focusPoint, on: focusedLayer ?? rootLayer, source: .gamepad,
-                             gamepad: gamepad)
+            triggers = start(
+                .triggers, at: focusPoint, on: focusedLayer ?? rootLayer, source: .gamepad,
+                gamepad: gamepad)
         }
         guard let triggers else { return }
         deliver(.triggers(held ? (pull == 0 ? 1e-9 : pull) : 0), to: triggers, at: time)

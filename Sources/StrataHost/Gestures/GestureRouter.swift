@@ -46,8 +46,9 @@ public final class GestureRouter {
 
     /// Attaches `recognizer` to `layer` (UIKit's `addGestureRecognizer`).
     public func addGestureRecognizer(_ recognizer: GestureRecognizer, to layer: CALayer) {
-        precondition(!gestureRecognizers.contains { $0 === recognizer },
-                     "GestureRouter: the recognizer is already attached (to \(recognizer.layer?.name ?? "a layer"))")
+        precondition(
+            !gestureRecognizers.contains { $0 === recognizer },
+            "GestureRouter: the recognizer is already attached (to \(recognizer.layer?.name ?? "a layer"))")
         recognizer.layer = layer
         gestureRecognizers.append(recognizer)
     }
@@ -90,14 +91,18 @@ public final class GestureRouter {
     // MARK: - Sequences
 
     /// Starts a sequence of `kind` on the recognizers of `layer` and its ancestors.
-    func start(_ kind: InputSequenceKind, at point: CGPoint, on layer: CALayer?, source: GestureSource,
-               gamepad: Int? = nil) -> InputSequence {
+    func start(
+        _ kind: InputSequenceKind, at point: CGPoint, on layer: CALayer?, source: GestureSource,
+        gamepad: Int? = nil
+    ) -> InputSequence {
         let busy = sequences.flatMap { $0.targets.filter { !$0.state.isFinal } }
         var targets: [GestureRecognizer] = []
         var node = layer
         while let n = node {
-            for recognizer in gestureRecognizers where recognizer.layer === n && recognizer.isEnabled
-                && recognizer.accepts(kind) && !busy.contains(where: { $0 === recognizer }) {
+            for recognizer in gestureRecognizers
+            where recognizer.layer === n && recognizer.isEnabled
+                && recognizer.accepts(kind) && !busy.contains(where: { $0 === recognizer })
+            {
                 targets.append(recognizer)
             }
             node = n.superlayer

@@ -78,8 +78,10 @@ extension InputRecording.Header {
     var jsonLine: String {
         var parts = [#""strata":"input""#, #""version":1"#]
         if let name { parts.append(#""name":"# + jsonString(name)) }
-        parts += [#""width":"# + jsonNumber(width), #""height":"# + jsonNumber(height),
-                  #""scale":"# + jsonNumber(scale)]
+        parts += [
+            #""width":"# + jsonNumber(width), #""height":"# + jsonNumber(height),
+            #""scale":"# + jsonNumber(scale),
+        ]
         return "{" + parts.joined(separator: ",") + "}"
     }
 
@@ -179,8 +181,9 @@ extension TimedInputEvent {
         let event: InputEvent
         switch try f.string("type") {
         case "key":
-            event = .key(Key(rawValue: Int32(try f.integer("key", in: -1...1023))), action: try action(),
-                         modifiers: KeyModifiers(rawValue: Int32(try f.integer("mods", in: 0...0xFFFF))))
+            event = .key(
+                Key(rawValue: Int32(try f.integer("key", in: -1...1023))), action: try action(),
+                modifiers: KeyModifiers(rawValue: Int32(try f.integer("mods", in: 0...0xFFFF))))
         case "character":
             guard let scalar = Unicode.Scalar(UInt32(try f.integer("code", in: 0...0x10FFFF))) else {
                 throw JSONFields.Failure(reason: "\"code\" is not a Unicode scalar")
@@ -189,24 +192,29 @@ extension TimedInputEvent {
         case "mouseMoved":
             event = .mouseMoved(x: try f.number("x"), y: try f.number("y"))
         case "mouseButton":
-            event = .mouseButton(MouseButton(rawValue: Int32(try f.integer("button", in: 0...7))), action: try action(),
-                                 modifiers: KeyModifiers(rawValue: Int32(try f.integer("mods", in: 0...0xFFFF))),
-                                 x: try f.number("x"), y: try f.number("y"))
+            event = .mouseButton(
+                MouseButton(rawValue: Int32(try f.integer("button", in: 0...7))), action: try action(),
+                modifiers: KeyModifiers(rawValue: Int32(try f.integer("mods", in: 0...0xFFFF))),
+                x: try f.number("x"), y: try f.number("y"))
         case "scroll":
             event = .scroll(dx: try f.number("dx"), dy: try f.number("dy"))
         case "gamepadButton":
-            event = .gamepadButton(gamepad: try f.integer("gamepad", in: 0...15), button: try f.integer("button", in: 0...14),
-                                   pressed: try f.bool("pressed"))
+            event = .gamepadButton(
+                gamepad: try f.integer("gamepad", in: 0...15), button: try f.integer("button", in: 0...14),
+                pressed: try f.bool("pressed"))
         case "gamepadAxis":
             let value = try f.number("value")
             guard (-1...1).contains(value) else { throw JSONFields.Failure(reason: "\"value\" must be in -1…1") }
-            event = .gamepadAxis(gamepad: try f.integer("gamepad", in: 0...15), axis: try f.integer("axis", in: 0...5),
-                                 value: Float(value))
+            event = .gamepadAxis(
+                gamepad: try f.integer("gamepad", in: 0...15), axis: try f.integer("axis", in: 0...5),
+                value: Float(value))
         case "gamepadConnection":
-            event = .gamepadConnection(gamepad: try f.integer("gamepad", in: 0...15), connected: try f.bool("connected"))
+            event = .gamepadConnection(
+                gamepad: try f.integer("gamepad", in: 0...15), connected: try f.bool("connected"))
         case "framebufferResized":
-            event = .framebufferResized(width: try f.integer("width", in: 0...int32.upperBound),
-                                        height: try f.integer("height", in: 0...int32.upperBound))
+            event = .framebufferResized(
+                width: try f.integer("width", in: 0...int32.upperBound),
+                height: try f.integer("height", in: 0...int32.upperBound))
         case "contentScaleChanged":
             event = .contentScaleChanged(x: Float(try f.number("x")), y: Float(try f.number("y")))
         case "closeRequested":

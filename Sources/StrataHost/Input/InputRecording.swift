@@ -74,7 +74,8 @@ public struct InputRecording: Equatable, Sendable {
                 } else {
                     let event = try TimedInputEvent(fields)
                     if let last = events.last, event.time < last.time {
-                        throw JSONFields.Failure(reason: "time \(event.time) is before the previous event's \(last.time)")
+                        throw JSONFields.Failure(
+                            reason: "time \(event.time) is before the previous event's \(last.time)")
                     }
                     events.append(event)
                 }
@@ -102,7 +103,8 @@ public final class InputRecorder {
     public init(url: URL, header: InputRecording.Header) throws(InputRecordingError) {
         self.url = url
         guard FileManager.default.createFile(atPath: url.path, contents: Data((header.jsonLine + "\n").utf8)),
-              let handle = FileHandle(forWritingAtPath: url.path) else {
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
             throw .io(path: url.path, what: "create it", reason: "cannot write there")
         }
         handle.seekToEndOfFile()
@@ -113,7 +115,9 @@ public final class InputRecorder {
 
     /// Appends `event`, which happened at `time` seconds into the recording.
     public func record(_ event: InputEvent, at time: Double) throws(InputRecordingError) {
-        do { try handle.write(contentsOf: Data((TimedInputEvent(time: time, event: event).jsonLine + "\n").utf8)) } catch {
+        do {
+            try handle.write(contentsOf: Data((TimedInputEvent(time: time, event: event).jsonLine + "\n").utf8))
+        } catch {
             throw .io(path: url.path, what: "write it", reason: InputRecording.reason(error))
         }
     }

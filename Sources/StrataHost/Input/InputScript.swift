@@ -77,8 +77,10 @@ public struct InputScript: Sendable {
     /// scale 1 to `scale` over `duration` seconds with the pointer at
     /// `point`, each step as many scroll units as `factorPerUnit` (the
     /// router's `pinchFactorPerScrollUnit`) needs; Control comes up at the end.
-    public mutating func pinch(at point: CGPoint, to scale: Double, time: Double, duration: Double,
-                               factorPerUnit: Double = GestureSettings().pinchFactorPerScrollUnit) {
+    public mutating func pinch(
+        at point: CGPoint, to scale: Double, time: Double, duration: Double,
+        factorPerUnit: Double = GestureSettings().pinchFactorPerScrollUnit
+    ) {
         move(to: point, at: time)
         add(.key(.leftControl, action: .press, modifiers: .control), at: time)
         let times = steps(from: time, duration: duration).dropFirst()

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataHost
 import StrataDemos
+import StrataHost
 
 extension DemoCommand {
     /// Seconds rendered after the last recorded event, for release animations to finish.
@@ -36,6 +36,8 @@ extension DemoCommand {
         if let screenshot, let last {
             do { try last.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
         }
-        print("wrote \(count) frames of \(name) (\(Int(size.width))×\(Int(size.height)) at scale \(scale)) to \(folder.path)")
+        print(
+            "wrote \(count) frames of \(name) (\(Int(size.width))×\(Int(size.height)) at scale \(scale)) to \(folder.path)"
+        )
     }
 }

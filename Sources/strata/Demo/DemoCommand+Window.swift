@@ -1,17 +1,18 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataDemos
 import StrataGL
 import StrataHost
-import StrataDemos
+import StrataRender
 
 extension DemoCommand {
     /// Runs the demo in a window, driven by the window's input (or a recording).
     func runWindow(_ name: String, size: CGSize, recording: InputRecording?) throws {
         let window: WindowHost
         do {
-            window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata: \(name)",
-                                    vsync: !noVsync)
+            window = try WindowHost(
+                width: Int(size.width), height: Int(size.height), title: "Strata: \(name)",
+                vsync: !noVsync)
         } catch {
             throw failure("window: \(error.description)")
         }
@@ -33,27 +34,30 @@ extension DemoCommand {
         let clock = ContinuousClock()
         let began = clock.now
         do {
-            try window.run(maxFrames: frames, onEvent: { polled.append($0) }, frame: { info in
-                let t = info.time - (start ?? info.time)
-                if start == nil { start = info.time }
-                session.resize(to: CGSize(width: info.windowWidth, height: info.windowHeight),
-                               contentScale: Double(info.contentScaleX))
-                for event in polled {
-                    if case .key(let key, .press, _) = event, key == .letter("H") {
-                        session.perform { hud.toggle(over: session.demo.rootLayer) }
+            try window.run(
+                maxFrames: frames, onEvent: { polled.append($0) },
+                frame: { info in
+                    let t = info.time - (start ?? info.time)
+                    if start == nil { start = info.time }
+                    session.resize(
+                        to: CGSize(width: info.windowWidth, height: info.windowHeight),
+                        contentScale: Double(info.contentScaleX))
+                    for event in polled {
+                        if case .key(let key, .press, _) = event, key == .letter("H") {
+                            session.perform { hud.toggle(over: session.demo.rootLayer) }
+                        }
+                        // A replay ignores the live input (but Escape and the close button still work).
+                        if recording == nil { live.receive(event, at: t) }
                     }
-                    // A replay ignores the live input (but Escape and the close button still work).
-                    if recording == nil { live.receive(event, at: t) }
-                }
-                polled.removeAll()
-                let tree = try session.frame(at: t, events: source.events(through: t))
-                let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
-                let stats = try renderer.render(list, frame: info)
-                if stats.unchangedFrame { idleFrames += 1 }
-                session.perform {
-                    hud.update(frameTime: info.deltaTime, layers: stats.layers, drawCalls: stats.drawCalls)
-                }
-            })
+                    polled.removeAll()
+                    let tree = try session.frame(at: t, events: source.events(through: t))
+                    let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
+                    let stats = try renderer.render(list, frame: info)
+                    if stats.unchangedFrame { idleFrames += 1 }
+                    session.perform {
+                        hud.update(frameTime: info.deltaTime, layers: stats.layers, drawCalls: stats.drawCalls)
+                    }
+                })
         } catch {
             throw failure("\(error)")
         }

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataRender
+import StrataDemos
 import StrataGL
 import StrataHost
-import StrataDemos
+import StrataRender
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,7 +69,9 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            for demo in DemoCatalog.all { print(demo.name.padding(toLength: 10, withPad: " ", startingAt: 0) + demo.summary) }
+            for demo in DemoCatalog.all {
+                print(demo.name.padding(toLength: 10, withPad: " ", startingAt: 0) + demo.summary)
+            }
             return
         }
         let demoName = try resolveDemoName()
@@ -83,7 +85,8 @@ struct DemoCommand: ParsableCommand {
         if let recorded = recording?.header.name, recorded != demoName {
             throw failure("\(replay!): recorded on \(recorded), not \(demoName)")
         }
-        let size = size.flatMap(parseSize) ?? recording.map { CGSize(width: $0.header.width, height: $0.header.height) }
+        let size =
+            size.flatMap(parseSize) ?? recording.map { CGSize(width: $0.header.width, height: $0.header.height) }
             ?? CGSize(width: 800, height: 600)
         if headless {
             try runHeadless(demoName, size: size, scale: scale ?? recording?.header.scale ?? 1, recording: recording)
@@ -126,6 +129,7 @@ struct DemoCommand: ParsableCommand {
 func parseSize(_ text: String) -> CGSize? {
     let parts = text.lowercased().split(separator: "x")
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-          (1...8192).contains(w), (1...8192).contains(h) else { return nil }
+        (1...8192).contains(w), (1...8192).contains(h)
+    else { return nil }
     return CGSize(width: w, height: h)
 }
