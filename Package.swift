@@ -31,16 +31,20 @@ let package = Package(
         .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
+        // The interactive demos, written against the public API as an app would be.
+        .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport",
+                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
+        .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
+        .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport"],
             exclude: ["Golden", "Scenes"]),

@@ -68,3 +68,20 @@ public enum HostError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// An input recording (JSON lines, see `InputRecording`) could not be read or written.
+public enum InputRecordingError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file could not be opened, read or written: `what` says which, `reason` why.
+    case io(path: String, what: String, reason: String)
+    /// Line `line` (from 1) is not what a recording holds.
+    case malformed(path: String, line: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .io(let path, let what, let reason):
+            return "\(path): cannot \(what): \(reason)"
+        case .malformed(let path, let line, let reason):
+            return "\(path):\(line): \(reason)"
+        }
+    }
+}

@@ -16,6 +16,8 @@ public enum InputEvent: Equatable, Sendable {
     case gamepadButton(gamepad: Int, button: Int, pressed: Bool)
     /// Gamepad `gamepad` axis `axis` (`GLFW_GAMEPAD_AXIS_*`, 0…5) moved to `value` (-1…1).
     case gamepadAxis(gamepad: Int, axis: Int, value: Float)
+    /// Gamepad `gamepad` (0…15) was plugged in (`connected`) or unplugged.
+    case gamepadConnection(gamepad: Int, connected: Bool)
     /// The framebuffer now has this size in pixels.
     case framebufferResized(width: Int, height: Int)
     /// The window moved to a monitor with another content scale.

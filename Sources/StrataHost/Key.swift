@@ -27,6 +27,10 @@ public struct Key: RawRepresentable, Hashable, Sendable {
     public static let down = Key(rawValue: 264)
     /// Up arrow.
     public static let up = Key(rawValue: 265)
+    /// The left Control key.
+    public static let leftControl = Key(rawValue: 341)
+    /// The right Control key.
+    public static let rightControl = Key(rawValue: 345)
 
     /// The letter key `letter` ("A"…"Z", either case).
     public static func letter(_ letter: Character) -> Key {

@@ -59,12 +59,15 @@ extension WindowHost {
     private func pollGamepads() {
         for jid in GLFW_JOYSTICK_1...GLFW_JOYSTICK_LAST {
             guard glfwJoystickIsGamepad(jid) == GLFW_TRUE else {
-                gamepads[jid] = nil
+                if gamepads.removeValue(forKey: jid) != nil {
+                    events.append(.gamepadConnection(gamepad: Int(jid), connected: false))
+                }
                 continue
             }
             var state = GLFWgamepadstate()
             guard glfwGetGamepadState(jid, &state) == GLFW_TRUE else { continue }
             let now = GamepadSnapshot(state)
+            if gamepads[jid] == nil { events.append(.gamepadConnection(gamepad: Int(jid), connected: true)) }
             let before = gamepads[jid] ?? GamepadSnapshot()
             for (button, pressed) in now.buttons.enumerated() where pressed != before.buttons[button] {
                 events.append(.gamepadButton(gamepad: Int(jid), button: button, pressed: pressed))

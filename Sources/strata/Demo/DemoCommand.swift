@@ -1,24 +1,32 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataRender
+import StrataDemos
 import StrataGL
 import StrataHost
+import StrataRender
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Open a window (GLFW): the 3D carousel, or a scene file played in a loop.",
+        abstract: "Run an interactive demo in a window (or headless from a recording), or play a scene file.",
         discussion: """
-            Carousel: ← and → (or a gamepad's d-pad, or horizontal scroll) turn it with implicit \
-            animations. A scene file plays its animations and timeline, looping; space restarts. \
-            Esc closes. Needs a display (run under xvfb-run without one).
+            Demos (strata demo --list): pagefold, carousel, cardfold, sidemenu, gallery; with no NAME, the \
+            carousel. Mouse drags pan and clicks tap; two-finger scrolling pans, Control+scroll pinches; a \
+            gamepad's left stick pans, its triggers pinch, A taps the focused layer and the d-pad moves the \
+            focus; H shows the HUD (frame time, layers, draw calls). --record FILE writes the input as JSON lines; --replay FILE plays it back, in the window \
+            or, with --headless -o DIR, into PNG frames on a fixed 60 Hz clock (the same file gives the same \
+            frames). A scene file plays its animations and timeline in a loop (space restarts). Esc closes. \
+            Windows need a display (run under xvfb-run without one).
             """)
 
-    @Argument(help: "A scene file to play instead of the carousel.")
-    var scene: String?
+    @Argument(help: "A demo's name, or a scene file to play.")
+    var name: String?
 
-    @Option(help: "Stop after this many frames (for scripts and tests).")
+    @Flag(help: "List the demos and exit.")
+    var list = false
+
+    @Option(help: "Stop after this many frames (for scripts and tests); headless: how many frames to render.")
     var frames: Int?
 
     @Option(help: "Write the last frame to this PNG.")
@@ -27,72 +35,101 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Draw as fast as possible instead of waiting for the display (for timing).")
     var noVsync = false
 
-    @Option(help: "Turn the carousel this many planes at the start (scripted input).")
+    @Option(help: "Turn the carousel this many cards at the start (scripted input).")
     var turn = 0
 
-    func run() throws {
-        var loaded: Scene?
-        if let scene {
-            do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene)) } catch { throw failure(error.description) }
-        }
-        let size = loaded?.size ?? CGSize(width: 800, height: 600)
-        let window: WindowHost
-        do { window = try WindowHost(width: Int(size.width), height: Int(size.height), title: "Strata demo",
-                                                vsync: !noVsync) } catch {
-            throw failure("window: \(error.description)")
-        }
-        let carousel = loaded == nil ? CarouselDemo(size: size) : nil
-        let renderer: WindowRenderer
-        do { renderer = try WindowRenderer(window: window, layerRasterizer: try layerRasterizer(for: loaded?.root)) }
-        catch let error as HostError { throw failure(starting: error, "window") }
-        let ticker = carousel.map { FrameTicker(rootLayer: $0.root) }
-        // A scene loops over its timeline and animations, at least a second.
-        let length = loaded.map { scene in
-            max(1, (scene.timeline.map(\.at).max() ?? 0) + 1,
-                scene.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
-        } ?? 1
-        var sceneStart = 0.0, idleFrames = 0, drawnFrames = 0
-        // Played forward frame by frame; a new player at every loop (time cannot go back).
-        var player: ScenePlayer?
-        func restart() throws -> ScenePlayer? {
-            guard let loaded else { return nil }
-            do { return try ScenePlayer(loaded) } catch { throw failure(error.description) }
-        }
-        player = try restart()
-        let clock = ContinuousClock()
-        let started = clock.now
-        if turn != 0, let carousel, let ticker { ticker.tick(at: 0); carousel.turn(by: turn) }
+    @Option(help: "Record the input to this file (JSON lines).")
+    var record: String?
 
-        do {
-            try window.run(maxFrames: frames, onEvent: { event in
-                switch event {
-                case .key(.left, .press, _), .gamepadButton(_, 13, true): carousel?.turn(by: -1)
-                case .key(.right, .press, _), .gamepadButton(_, 11, true): carousel?.turn(by: 1)
-                case .scroll(let dx, _) where abs(dx) > 0.5: carousel?.turn(by: dx > 0 ? 1 : -1)
-                case .key(.space, .press, _): sceneStart = -1
-                default: break
-                }
-            }, frame: { info in
-                if sceneStart < 0 || (player != nil && info.time - sceneStart >= length) {
-                    sceneStart = info.time
-                    player = try restart()
-                }
-                let tree = player?.frame(at: info.time - sceneStart) ?? ticker!.tick(at: info.time)
-                drawnFrames += 1
-                let stats = try renderer.render(tree, frame: info, background: loaded?.background ?? .black)
-                if stats.unchangedFrame { idleFrames += 1 }
-            })
-        } catch {
-            // A failure ends the loop (and closes the window) at once.
-            throw failure("\(error)")
+    @Option(help: "Play back the input recorded in this file.")
+    var replay: String?
+
+    @Flag(help: "Render without a window into -o DIR (with --replay, or the demo left alone).")
+    var headless = false
+
+    @Option(name: .shortAndLong, help: "Headless: the folder for the frames (frame0000.png, …).")
+    var output: String?
+
+    @Option(help: "Window size in points, WIDTHxHEIGHT (default 800x600, or the recording's).")
+    var size: String?
+
+    @Option(help: "Headless: pixels per point (default 1, or the recording's).")
+    var scale: Double?
+
+    @Flag(help: "Start with the HUD on (frame time, layers, draw calls); H toggles it.")
+    var hud = false
+
+    func validate() throws {
+        if headless && output == nil { throw ValidationError("--headless needs -o DIR for the frames") }
+        if output != nil && !headless { throw ValidationError("-o DIR is for --headless") }
+        if let frames, frames < 0 { throw ValidationError("--frames must not be negative") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        if let size, parseSize(size) == nil { throw ValidationError("--size must be WIDTHxHEIGHT, each 1…8192") }
+    }
+
+    func run() throws {
+        if list {
+            for demo in DemoCatalog.all {
+                print(demo.name.padding(toLength: 10, withPad: " ", startingAt: 0) + demo.summary)
+            }
+            return
         }
-        let seconds = (clock.now - started).seconds
-        if let frames, frames > 0, seconds > 0 {
-            print(String(format: "%d frames in %.2f s: %.1f fps", drawnFrames, seconds, Double(drawnFrames) / seconds))
+        let demoName = try resolveDemoName()
+        guard let demoName else { return try playScene(name!) }
+        var recording: InputRecording?
+        if let replay {
+            do { recording = try InputRecording(contentsOf: URL(fileURLWithPath: replay)) } catch {
+                throw failure(error.description)
+            }
         }
-        if let screenshot, let image = renderer.lastFrame() {
-            do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
-            print("wrote \(screenshot) (\(idleFrames) unchanged frames were not redrawn)")
+        if let recorded = recording?.header.name, recorded != demoName {
+            throw failure("\(replay!): recorded on \(recorded), not \(demoName)")
+        }
+        let size =
+            size.flatMap(parseSize) ?? recording.map { CGSize(width: $0.header.width, height: $0.header.height) }
+            ?? CGSize(width: 800, height: 600)
+        if headless {
+            try runHeadless(demoName, size: size, scale: scale ?? recording?.header.scale ?? 1, recording: recording)
+        } else {
+            try runWindow(demoName, size: size, recording: recording)
         }
     }
+
+    /// The demo to run: NAME if it is one, the carousel with no NAME, nil for a scene file.
+    private func resolveDemoName() throws -> String? {
+        guard let name else { return CarouselDemo.name }
+        if DemoCatalog.demo(named: name) != nil { return name }
+        let looksLikeFile = name.contains("/") || name.contains(".") || FileManager.default.fileExists(atPath: name)
+        if !looksLikeFile || headless || replay != nil || record != nil {
+            throw failure(DemoError.unknownDemo(name).description)
+        }
+        return nil
+    }
+
+    /// A session for `name`, recording if asked.
+    func makeSession(_ name: String, size: CGSize, scale: Double) throws -> DemoSession {
+        guard let session = DemoSession(demoNamed: name, size: size, contentScale: scale) else {
+            throw failure(DemoError.unknownDemo(name).description)
+        }
+        if let record {
+            do {
+                session.recorder = try InputRecorder(
+                    url: URL(fileURLWithPath: record),
+                    header: .init(name: name, width: size.width, height: size.height, scale: scale))
+            } catch {
+                throw failure(error.description)
+            }
+        }
+        if turn != 0, let carousel = session.demo as? CarouselDemo { session.perform { carousel.turn(by: turn) } }
+        return session
+    }
+}
+
+/// `WIDTHxHEIGHT` as a size, each side 1…8192.
+func parseSize(_ text: String) -> CGSize? {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+        (1...8192).contains(w), (1...8192).contains(h)
+    else { return nil }
+    return CGSize(width: w, height: h)
 }
