@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `strata schema`: made from the reader's tables, it accepts the scenes the
@@ -12,7 +13,9 @@ struct SceneSchemaTests {
 
     /// A Python with the `jsonschema` module: Debian's first (what Scripts/setup installs), then `python3` on PATH.
     static let python: String? = {
-        let candidates = ["/usr/bin/python3"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let candidates =
+            ["/usr/bin/python3"]
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
             .split(separator: ":").map { "\($0)/python3" }
         return candidates.first { path in
             guard FileManager.default.isExecutableFile(atPath: path) else { return false }
@@ -36,7 +39,8 @@ struct SceneSchemaTests {
     /// Validates `files` against the schema in one Python run: each file's name and "valid" or "invalid".
     func validate(_ files: [String]) throws -> [String: Bool] {
         let python = try #require(Self.python)
-        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("strata-schema-\(UUID().uuidString).json")
+        let schema = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-schema-\(UUID().uuidString).json")
         try SceneSchema.text.write(to: schema, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: schema) }
         let script = """
@@ -67,10 +71,12 @@ struct SceneSchemaTests {
         return names.filter { $0.hasSuffix(".scene.json") }.sorted().map { url.appendingPathComponent($0).path }
     }
 
-    @Test("Every scene the reader reads validates (shared scenes when ../shared is there)",
-          .enabled(if: python != nil, "needs python3-jsonschema (Scripts/setup installs it)"))
+    @Test(
+        "Every scene the reader reads validates (shared scenes when ../shared is there)",
+        .enabled(if: python != nil, "needs python3-jsonschema (Scripts/setup installs it)"))
     func everySceneValidates() throws {
-        let files = scenes(in: "../shared/scenes") + scenes(in: "Tests/Scenes") + scenes(in: "Resources/Scenes")
+        let files =
+            scenes(in: "../shared/scenes") + scenes(in: "Tests/Scenes") + scenes(in: "Resources/Scenes")
             + scenes(in: "Tests/StrataGLTests/Scenes") + scenes(in: "Tests/StrataTests/Fixtures/scenes")
         #expect(files.count >= 8)
         for file in files { _ = try Scene.load(contentsOf: URL(fileURLWithPath: file)) }
@@ -78,8 +84,9 @@ struct SceneSchemaTests {
         for file in files { #expect(result[file] == true, "\(file) does not validate") }
     }
 
-    @Test("Broken scenes are rejected: the three here, and every malformed file but those only the reader can judge",
-          .enabled(if: python != nil, "needs python3-jsonschema (Scripts/setup installs it)"))
+    @Test(
+        "Broken scenes are rejected: the three here, and every malformed file but those only the reader can judge",
+        .enabled(if: python != nil, "needs python3-jsonschema (Scripts/setup installs it)"))
     func brokenScenesAreRejected() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -101,10 +108,12 @@ struct SceneSchemaTests {
         }
         // What needs the file's context or more than JSON types: images, SVG path syntax,
         // timeline names, counts that must match, numbers JSON or the matrix cannot hold, encodings.
-        let readerOnly = ["image-", "path-bad", "path-missing", "path-no-move", "path-number", "path-relative",
-                          "path-unknown-command", "json-", "utf8-", "timeline-ambiguous", "timeline-unknown-layer",
-                          "anim-key-times-count", "anim-key-times-decreasing", "anim-timing-functions-count",
-                          "anim-begin-time-nan", "layer-huge-negative-number", "transform-overflow", "limit-"]
+        let readerOnly = [
+            "image-", "path-bad", "path-missing", "path-no-move", "path-number", "path-relative",
+            "path-unknown-command", "json-", "utf8-", "timeline-ambiguous", "timeline-unknown-layer",
+            "anim-key-times-count", "anim-key-times-decreasing", "anim-timing-functions-count",
+            "anim-begin-time-nan", "layer-huge-negative-number", "transform-overflow", "limit-",
+        ]
         let malformed = scenes(in: "Tests/StrataTests/Fixtures/malformed").filter { path in
             let name = URL(fileURLWithPath: path).lastPathComponent
             return !readerOnly.contains { name.hasPrefix($0) }
@@ -123,7 +132,8 @@ struct SceneSchemaTests {
         // The reader's message for a name it does not know (the junk inside may be unknown too).
         func unknown(_ name: String) -> String { "unknown field \"\(name)\"" }
         for name in SceneReader.topLevelFields.map(\.key) {
-            #expect(!reason(#"{"size": [10, 10], "root": {}, "\#(name)": \#(junk)}"#).contains(unknown(name)), "\(name)")
+            #expect(
+                !reason(#"{"size": [10, 10], "root": {}, "\#(name)": \#(junk)}"#).contains(unknown(name)), "\(name)")
         }
         for name in SceneField.all.map(\.name) + SceneField.structural.map(\.key) {
             #expect(!reason(#"{"size": [10, 10], "root": {"\#(name)": \#(junk)}}"#).contains(unknown(name)), "\(name)")
@@ -133,8 +143,9 @@ struct SceneSchemaTests {
             #expect(!reason(text).contains(unknown(name)), "\(name)")
         }
         for name in SceneTransaction.fields.map(\.key) where name != "at" {
-            #expect(!reason(#"{"size": [10, 10], "root": {}, "timeline": [{"at": 0, "\#(name)": \#(junk)}]}"#)
-                .contains(unknown(name)), "\(name)")
+            #expect(
+                !reason(#"{"size": [10, 10], "root": {}, "timeline": [{"at": 0, "\#(name)": \#(junk)}]}"#)
+                    .contains(unknown(name)), "\(name)")
         }
         #expect(reason(#"{"size": [10, 10], "root": {"opacityy": 1}}"#).contains(unknown("opacityy")))
         // Every key path the schema offers is one the reader knows, for its type.
@@ -147,8 +158,9 @@ struct SceneSchemaTests {
         #expect(!SceneValueDecoder.keyPaths(for: .layer).contains("colors"))
         // And the document lists the tables' names.
         guard case .object(let document) = SceneSchema.document, case .object(let top)? = document["properties"],
-              case .object(let definitions)? = document["definitions"], case .object(let layer)? = definitions["layer"],
-              case .object(let layerProperties)? = layer["properties"] else {
+            case .object(let definitions)? = document["definitions"], case .object(let layer)? = definitions["layer"],
+            case .object(let layerProperties)? = layer["properties"]
+        else {
             Issue.record("the schema's shape changed")
             return
         }

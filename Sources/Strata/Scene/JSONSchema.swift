@@ -27,8 +27,10 @@ enum JSONSchema {
 
     /// An array of exactly these items, in order (draft-07 tuple form).
     static func tuple(_ items: [JSONValue], _ description: String) -> JSONValue {
-        object([("type", .string("array")), ("items", .array(items)), ("additionalItems", .bool(false)),
-                ("minItems", .number(Double(items.count))), ("description", .string(description))])
+        object([
+            ("type", .string("array")), ("items", .array(items)), ("additionalItems", .bool(false)),
+            ("minItems", .number(Double(items.count))), ("description", .string(description)),
+        ])
     }
 
     /// `count` numbers.
@@ -59,8 +61,10 @@ enum JSONSchema {
     static func ref(_ name: String) -> JSONValue { object([("$ref", .string("#/definitions/\(name)"))]) }
 
     /// An object with exactly the properties `properties` (the `required` ones needed).
-    static func closedObject(_ properties: [(String, JSONValue)], required: [String] = [],
-                             description: String? = nil) -> JSONValue {
+    static func closedObject(
+        _ properties: [(String, JSONValue)], required: [String] = [],
+        description: String? = nil
+    ) -> JSONValue {
         var m: [(String, JSONValue)] = [("type", .string("object"))]
         if let description { m.append(("description", .string(description))) }
         m.append(("properties", object(properties)))

@@ -27,41 +27,67 @@ extension SceneValueDecoder {
             let matrix = S.numbers(16, "m11 … m44, CATransform3D's row-vector order")
             let pathRect = S.tuple([S.number, S.number, S.nonNegative, S.nonNegative], "[x, y, width, height]")
             return [
-                ("color", S.oneOf([
-                    S.object([("type", .string("string")), ("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$")),
-                              ("description", .string("#RRGGBB or #RRGGBBAA"))]),
-                    S.tuple(Array(repeating: S.unit, count: 4), "[r, g, b, a] in 0...1, sRGB, straight alpha"),
-                ])),
-                ("transform", S.oneOf([
-                    matrix,
-                    S.described(S.array(of: S.ref("transformOp")),
-                                "ops applied like a CATransform3D chain from the identity (each op X: t = X × t)"),
-                ])),
-                ("transformOp", S.object([
-                    ("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
-                    ("properties", S.object([
-                        ("perspective", S.described(S.positive, "d: m34 = -1/d")),
-                        ("translate", S.numbers(3, "[x, y, z]")),
-                        ("scale", S.numbers(3, "[x, y, z]")),
-                        ("rotate", S.numbers(4, "[degrees, x, y, z]")),
-                        ("rotateX", angle), ("rotateY", angle), ("rotateZ", angle),
-                        ("matrix", matrix),
-                    ])),
-                    ("additionalProperties", .bool(false)),
-                ])),
-                ("path", S.oneOf([
-                    S.described(S.string, "SVG path data"),
-                    S.closedObject([("rect", pathRect)], required: ["rect"]),
-                    S.closedObject([("ellipse", pathRect)], required: ["ellipse"]),
-                    S.closedObject([("roundedRect", pathRect), ("radius", S.nonNegative), ("corners", corners)],
-                                   required: ["roundedRect"]),
-                ])),
-                ("image", S.closedObject([("image", S.object([("type", .string("string")), ("minLength", .number(1))]))],
-                                         required: ["image"], description: "a PNG, relative to the scene file")),
-                ("timingFunction", S.oneOf([
-                    S.oneOf(names: SceneTimingFunction.names.map(\.key)),
-                    S.tuple([S.unit, S.number, S.unit, S.number], "[x1, y1, x2, y2] control points"),
-                ])),
+                (
+                    "color",
+                    S.oneOf([
+                        S.object([
+                            ("type", .string("string")), ("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$")),
+                            ("description", .string("#RRGGBB or #RRGGBBAA")),
+                        ]),
+                        S.tuple(Array(repeating: S.unit, count: 4), "[r, g, b, a] in 0...1, sRGB, straight alpha"),
+                    ])
+                ),
+                (
+                    "transform",
+                    S.oneOf([
+                        matrix,
+                        S.described(
+                            S.array(of: S.ref("transformOp")),
+                            "ops applied like a CATransform3D chain from the identity (each op X: t = X × t)"),
+                    ])
+                ),
+                (
+                    "transformOp",
+                    S.object([
+                        ("type", .string("object")), ("minProperties", .number(1)), ("maxProperties", .number(1)),
+                        (
+                            "properties",
+                            S.object([
+                                ("perspective", S.described(S.positive, "d: m34 = -1/d")),
+                                ("translate", S.numbers(3, "[x, y, z]")),
+                                ("scale", S.numbers(3, "[x, y, z]")),
+                                ("rotate", S.numbers(4, "[degrees, x, y, z]")),
+                                ("rotateX", angle), ("rotateY", angle), ("rotateZ", angle),
+                                ("matrix", matrix),
+                            ])
+                        ),
+                        ("additionalProperties", .bool(false)),
+                    ])
+                ),
+                (
+                    "path",
+                    S.oneOf([
+                        S.described(S.string, "SVG path data"),
+                        S.closedObject([("rect", pathRect)], required: ["rect"]),
+                        S.closedObject([("ellipse", pathRect)], required: ["ellipse"]),
+                        S.closedObject(
+                            [("roundedRect", pathRect), ("radius", S.nonNegative), ("corners", corners)],
+                            required: ["roundedRect"]),
+                    ])
+                ),
+                (
+                    "image",
+                    S.closedObject(
+                        [("image", S.object([("type", .string("string")), ("minLength", .number(1))]))],
+                        required: ["image"], description: "a PNG, relative to the scene file")
+                ),
+                (
+                    "timingFunction",
+                    S.oneOf([
+                        S.oneOf(names: SceneTimingFunction.names.map(\.key)),
+                        S.tuple([S.unit, S.number, S.unit, S.number], "[x1, y1, x2, y2] control points"),
+                    ])
+                ),
             ]
         }
     }
