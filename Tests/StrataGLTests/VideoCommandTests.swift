@@ -97,6 +97,34 @@ struct Y4MFile {
         }
     }
 
+    /// `script` (util-linux) runs a command on a pseudo-terminal, as a person at a terminal would.
+    static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+    @Test(.enabled(if: VideoCommandTests.hasScript, "needs script(1) for a terminal"))
+    func aTerminalGetsAProgressBarUnlessQuiet() throws {
+        let strata = try #require(StrataProcess.executable)
+        func onTerminal(_ extra: String) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = "'\(strata.path)' render '\(midflight)' --video '\(path("tty.y4m"))' --scale 0.1 \(extra)"
+            p.arguments = ["-qec", command, "/dev/null"]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardInput = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\(text)")
+            return text
+        }
+        let shown = try onTerminal("")
+        #expect(shown.contains("16/16 frames") && shown.contains(" fps"), "\(shown)")
+        #expect(shown.contains("\r["), "the bar is redrawn in place")
+        let quiet = try onTerminal("--quiet")
+        #expect(!quiet.contains("frames  ") && !quiet.contains("\r["), "\(quiet)")
+        #expect(quiet.contains("wrote "))
+    }
+
     @Test func durationFpsAndFramesPickTheClip() throws {
         let a = path("a.y4m"), b = path("b.y4m")
         #expect(
