@@ -27,6 +27,7 @@ public final class BackgroundFrameSink: FrameSink, @unchecked Sendable {
         thread.start()
     }
 
+    /// Queues `frame`, waiting while `capacity` frames are queued; throws the writer's first error.
     public func write(frame: [UInt8]) throws(ExportError) {
         condition.lock()
         defer { condition.unlock() }
@@ -36,6 +37,7 @@ public final class BackgroundFrameSink: FrameSink, @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Waits until every queued frame is written, then finishes the wrapped sink.
     public func finish() throws(ExportError) {
         condition.lock()
         closed = true

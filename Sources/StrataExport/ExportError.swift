@@ -30,6 +30,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A process writing a part failed; the message says which and why.
     case jobFailed(String)
 
+    /// The message, one line.
     public var description: String {
         switch self {
         case .cannotCreate(let file, let reason):
@@ -43,7 +44,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
         case .badFrameRate(let text):
             return "--fps: expected a frame rate such as 30 or 30000/1001, got \"\(text)\""
         case .ffmpegNotFound(let format, let searched):
-            return "writing \(format) needs ffmpeg, which was not found (\(searched)); install it (apt-get install ffmpeg) or write .y4m"
+            return
+                "writing \(format) needs ffmpeg, which was not found (\(searched)); install it (apt-get install ffmpeg) or write .y4m"
         case .ffmpegDidNotStart(let path, let reason):
             return "cannot start \(path): \(reason)"
         case .ffmpegFailed(let file, let status, let signalled, let lastLine):

@@ -26,8 +26,10 @@ public final class FFmpegEncoder: FrameSink {
     }
 
     /// Starts ffmpeg writing `file` as `format` from `width × height` frames at `rate`.
-    public convenience init(file: String, format: VideoFormat, width: Int, height: Int,
-                            rate: FrameRate) throws(ExportError) {
+    public convenience init(
+        file: String, format: VideoFormat, width: Int, height: Int,
+        rate: FrameRate
+    ) throws(ExportError) {
         try self.init(file: file, format: format, input: .frames(width: width, height: height, rate: rate))
     }
 
@@ -73,16 +75,23 @@ public final class FFmpegEncoder: FrameSink {
         let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
         switch format {
         case .mp4:
-            args += ["-vf", yuv420, "-c:v", "libx264", "-preset", "medium", "-crf", "18"] + tags
+            args +=
+                ["-vf", yuv420, "-c:v", "libx264", "-preset", "medium", "-crf", "18"] + tags
                 + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
-            args += ["-vf", yuv420, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1",
-                     "-deadline", "good", "-cpu-used", "4"] + tags + ["-f", "webm"]
+            args +=
+                [
+                    "-vf", yuv420, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1",
+                    "-deadline", "good", "-cpu-used", "4",
+                ] + tags + ["-f", "webm"]
         case .gif:
             // One palette for the whole clip, from the pixels that change; ordered
             // dither, so flat areas do not crawl from frame to frame.
-            args += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle",
-                     "-loop", "0", "-f", "gif"]
+            args += [
+                "-vf",
+                "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle",
+                "-loop", "0", "-f", "gif",
+            ]
         case .y4m, .rgba:
             preconditionFailure("FFmpegEncoder: \(format) is written without ffmpeg")
         }
@@ -94,7 +103,8 @@ public final class FFmpegEncoder: FrameSink {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["STRATA_FFMPEG"], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw .ffmpegNotFound(format: format.displayName, searched: "STRATA_FFMPEG=\(path) is not an executable file")
+                throw .ffmpegNotFound(
+                    format: format.displayName, searched: "STRATA_FFMPEG=\(path) is not an executable file")
             }
             return path
         }
@@ -106,8 +116,10 @@ public final class FFmpegEncoder: FrameSink {
         throw .ffmpegNotFound(format: format.displayName, searched: "not on PATH")
     }
 
+    /// Sends `frame` to ffmpeg; when ffmpeg has stopped reading, throws its failure.
     public func write(frame: [UInt8]) throws(ExportError) {
-        precondition(frame.count == frameBytes, "FFmpegEncoder: a frame of \(frame.count) bytes, expected \(frameBytes)")
+        precondition(
+            frame.count == frameBytes, "FFmpegEncoder: a frame of \(frame.count) bytes, expected \(frameBytes)")
         do {
             try stream.write(frame)
         } catch {
@@ -118,6 +130,7 @@ public final class FFmpegEncoder: FrameSink {
         }
     }
 
+    /// Closes ffmpeg's input and waits for it to write the file; throws if it failed.
     public func finish() throws(ExportError) {
         try? pipe.close()
         try waitForExit()

@@ -20,8 +20,9 @@ public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(ExportError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let n = Int(parts[0]), n >= 1, n <= 1_000_000,
-              let d = parts.count == 2 ? Int(parts[1]) : 1, d >= 1, d <= 1_000_000,
-              Double(n) / Double(d) <= Double(FrameRate.maximum) else {
+            let d = parts.count == 2 ? Int(parts[1]) : 1, d >= 1, d <= 1_000_000,
+            Double(n) / Double(d) <= Double(FrameRate.maximum)
+        else {
             throw .badFrameRate(text)
         }
         self.init(n, d)
@@ -45,5 +46,6 @@ public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
         return count < 1e15 ? Int(count) : Int(1e15)
     }
 
+    /// `30`, or `30000/1001`: what ``init(parsing:)`` reads.
     public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
 }

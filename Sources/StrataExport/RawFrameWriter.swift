@@ -10,11 +10,14 @@ public final class RawFrameWriter: FrameSink {
         self.frameBytes = width * height * 4
     }
 
+    /// Writes `frame` as it is.
     public func write(frame: [UInt8]) throws(ExportError) {
-        precondition(frame.count == frameBytes, "RawFrameWriter: a frame of \(frame.count) bytes, expected \(frameBytes)")
+        precondition(
+            frame.count == frameBytes, "RawFrameWriter: a frame of \(frame.count) bytes, expected \(frameBytes)")
         try output.write(frame)
     }
 
+    /// Closes the output.
     public func finish() throws(ExportError) {
         try output.close()
     }

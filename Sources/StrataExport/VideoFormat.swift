@@ -11,6 +11,7 @@ import Foundation
 /// - `mp4` (H.264, yuv420p), `webm` (VP9, yuv420p), `gif` (a palette made
 ///   from the whole clip): Strata pipes raw frames into `ffmpeg`.
 public enum VideoFormat: String, CaseIterable, Sendable {
+    /// Each format is named by its file extension.
     case y4m, rgba, mp4, webm, gif
 
     /// The format `file`'s extension names (case-insensitive).

@@ -20,8 +20,10 @@ public enum VideoParts {
 
     /// Writes the y4m `parts` (all with the same header) as one y4m to `output`.
     /// `follow(i)` follows part i while it is written (nil: the parts are complete).
-    public static func joinY4M(_ parts: [String], into output: FileOutput,
-                               follow: ((Int) -> Follow)? = nil) throws(ExportError) {
+    public static func joinY4M(
+        _ parts: [String], into output: FileOutput,
+        follow: ((Int) -> Follow)? = nil
+    ) throws(ExportError) {
         precondition(!parts.isEmpty, "VideoParts.joinY4M: no parts")
         var header: [UInt8]?
         for (i, part) in parts.enumerated() {
@@ -43,14 +45,18 @@ public enum VideoParts {
     }
 
     /// Writes `parts` one after another to `output`, byte for byte (raw frames).
-    public static func concatenate(_ parts: [String], into output: FileOutput,
-                                   follow: ((Int) -> Follow)? = nil) throws(ExportError) {
+    public static func concatenate(
+        _ parts: [String], into output: FileOutput,
+        follow: ((Int) -> Follow)? = nil
+    ) throws(ExportError) {
         for (i, part) in parts.enumerated() { try InputFile(part, follow: follow?(i)).copyRest(to: output) }
     }
 
     /// Sends the frames of raw `parts` (`frameBytes` each, no header), in order, to `sink`.
-    public static func sendRawFrames(_ parts: [String], frameBytes: Int, to sink: FrameSink,
-                                     follow: ((Int) -> Follow)? = nil) throws(ExportError) {
+    public static func sendRawFrames(
+        _ parts: [String], frameBytes: Int, to sink: FrameSink,
+        follow: ((Int) -> Follow)? = nil
+    ) throws(ExportError) {
         for (i, part) in parts.enumerated() {
             let input = try InputFile(part, follow: follow?(i))
             while let frame = try input.read(exactly: frameBytes) { try sink.write(frame: frame) }

@@ -32,9 +32,11 @@ public final class Y4MWriter: FrameSink {
         try output.write(Y4MWriter.header(width: width, height: height, rate: rate))
     }
 
+    /// Converts `frame` to YCbCr planes and writes it after a `FRAME` marker.
     public func write(frame: [UInt8]) throws(ExportError) {
         let count = width * height
-        precondition(frame.count == count * 4, "Y4MWriter: a frame of \(frame.count) bytes is not \(width)×\(height) RGBA8")
+        precondition(
+            frame.count == count * 4, "Y4MWriter: a frame of \(frame.count) bytes is not \(width)×\(height) RGBA8")
         frame.withUnsafeBufferPointer { rgba in
             planes.withUnsafeMutableBufferPointer { out in YCbCr.planes(fromRGBA: rgba, pixelCount: count, into: out) }
         }
@@ -42,6 +44,7 @@ public final class Y4MWriter: FrameSink {
         try output.write(planes)
     }
 
+    /// Closes the output.
     public func finish() throws(ExportError) {
         try output.close()
     }

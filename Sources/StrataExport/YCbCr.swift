@@ -17,8 +17,10 @@ public enum YCbCr {
 
     /// Converts `width × height` RGBA8 pixels (alpha ignored) into three planes
     /// written one after another into `out` (Y, then Cb, then Cr; `3 × width × height` bytes).
-    public static func planes(fromRGBA rgba: UnsafeBufferPointer<UInt8>, pixelCount: Int,
-                              into out: UnsafeMutableBufferPointer<UInt8>) {
+    public static func planes(
+        fromRGBA rgba: UnsafeBufferPointer<UInt8>, pixelCount: Int,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         precondition(rgba.count >= pixelCount * 4 && out.count >= pixelCount * 3, "YCbCr.planes: buffers too small")
         let y = out.baseAddress!, cb = y + pixelCount, cr = cb + pixelCount
         let source = rgba.baseAddress!

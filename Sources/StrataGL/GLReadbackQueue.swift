@@ -126,8 +126,9 @@ public final class GLReadbackQueue: @unchecked Sendable {
             // Flip while copying: the copy is needed anyway, the flip is then free.
             for row in 0..<slot.height {
                 let from = source + (slot.height - 1 - row) * rowBytes
-                (out.baseAddress! + row * rowBytes).initialize(from: from.assumingMemoryBound(to: UInt8.self),
-                                                               count: rowBytes)
+                (out.baseAddress! + row * rowBytes).initialize(
+                    from: from.assumingMemoryBound(to: UInt8.self),
+                    count: rowBytes)
             }
             initialized = bytes
         }

@@ -1,6 +1,6 @@
 import Foundation
-import StrataRender
 import StrataGL
+import StrataRender
 
 /// Draws a sequence of frames headless and reads them back asynchronously, for
 /// video: frame k's pixels are taken only after frame k + 1 was drawn, so the

@@ -6,7 +6,8 @@ import StrataExport
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Print how many frames 'strata render --video' draws for a scene (for splitting a render farm's work).",
+        abstract:
+            "Print how many frames 'strata render --video' draws for a scene (for splitting a render farm's work).",
         discussion: """
             The count is the clip's, before --frames: --duration seconds at --fps, else up to the first frame \\
             at or after the scene's animations and timeline end (5 s for a scene that animates forever).
@@ -23,7 +24,9 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene)) } catch { throw failure(error.description) }
+        do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene)) } catch {
+            throw failure(error.description)
+        }
         let rate: FrameRate
         do { rate = try FrameRate(parsing: fps) } catch { throw failure(error.description) }
         print(try FrameSelection(scene: loaded, rate: rate, duration: duration, frames: nil).count)

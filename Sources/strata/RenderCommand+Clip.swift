@@ -1,9 +1,9 @@
 import Foundation
 import Strata
-import StrataRender
+import StrataExport
 import StrataGL
 import StrataHost
-import StrataExport
+import StrataRender
 
 extension RenderCommand {
     /// Renders frames k/fps of `scene`: a video (`--video`) or numbered PNGs (`-o`).
@@ -21,8 +21,9 @@ extension RenderCommand {
                 throw failure(error.description)
             }
             if format?.needsFFmpeg == true && selection.range.isEmpty {
-                throw failure("\(video): no frames to encode (--frames \(frames ?? "") starts at or after the clip's "
-                              + "\(selection.count) frames)")
+                throw failure(
+                    "\(video): no frames to encode (--frames \(frames ?? "") starts at or after the clip's "
+                        + "\(selection.count) frames)")
             }
         }
         let pattern = try output.map { o throws in try PNGSequenceSink.pattern(for: o) }
@@ -39,8 +40,9 @@ extension RenderCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         let frameWord = selection.range.count == 1 ? "frame" : "frames"
-        print("wrote \(video ?? output ?? ""): \(selection.range.count) \(frameWord) at \(rate) fps"
-              + String(format: " in %.2f s", seconds))
+        print(
+            "wrote \(video ?? output ?? ""): \(selection.range.count) \(frameWord) at \(rate) fps"
+                + String(format: " in %.2f s", seconds))
     }
 
     /// The scale frames are drawn at.
@@ -48,8 +50,10 @@ extension RenderCommand {
 
     /// Plays `scene` forward once through `selection.range` and hands each frame,
     /// in order, to the sink `makeSink(width, height)` makes (on a thread of its own).
-    func renderFrames(_ scene: Scene, selection: FrameSelection, progress: ProgressBar,
-                      makeSink: (Int, Int) throws -> FrameSink) throws {
+    func renderFrames(
+        _ scene: Scene, selection: FrameSelection, progress: ProgressBar,
+        makeSink: (Int, Int) throws -> FrameSink
+    ) throws {
         FileOutput.ignoreBrokenPipes()
         var flattener = Flattener(size: scene.size, scale: pixelsPerPoint(scene), background: scene.background)
         let (width, height) = flattener.pixelSize
@@ -67,8 +71,10 @@ extension RenderCommand {
     }
 
     /// Draws the frames of `selection` and passes their pixels (premultiplied RGBA8, top row first) to `emit`.
-    private func drawFrames(_ scene: Scene, selection: FrameSelection, flattener: inout Flattener,
-                            progress: ProgressBar, emit: ([UInt8]) throws -> Void) throws {
+    private func drawFrames(
+        _ scene: Scene, selection: FrameSelection, flattener: inout Flattener,
+        progress: ProgressBar, emit: ([UInt8]) throws -> Void
+    ) throws {
         // One player for the whole run: frames are consecutive moments of one
         // playback, as an app's display link would see them.
         let player: ScenePlayer
@@ -86,7 +92,9 @@ extension RenderCommand {
             for k in selection.range {
                 let tree = player.frame(at: selection.time(ofFrame: k))
                 // A look is cached once it was seen in the frame before: show it the first frame once.
-                if k == selection.range.lowerBound, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
+                if k == selection.range.lowerBound, flattener.appearanceCache != nil {
+                    _ = flattener.renderList(for: tree)
+                }
                 // The list is plain data: the tree may change at the next frame.
                 let list = flattener.renderList(for: tree)
                 for frame in try pipeline.submit(list) {

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
 import StrataExport
+import StrataRender
 
 extension RenderCommand {
     /// Renders `selection` in `jobs` processes, each this same executable run
@@ -22,7 +22,8 @@ extension RenderCommand {
             do {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             } catch {
-                throw failure("--jobs: cannot create a temporary folder \(url.path): \((error as NSError).localizedDescription)")
+                throw failure(
+                    "--jobs: cannot create a temporary folder \(url.path): \((error as NSError).localizedDescription)")
             }
             folder = url
             let ext = format == .y4m ? "y4m" : "rgba"
@@ -30,7 +31,10 @@ extension RenderCommand {
         }
 
         let group = try JobGroup(chunks: chunks) { i, chunk in
-            var arguments = ["render", self.scene, "--fps", "\(selection.rate)", "--frames", "\(chunk.lowerBound):\(chunk.upperBound)", "--quiet"]
+            var arguments = [
+                "render", self.scene, "--fps", "\(selection.rate)", "--frames",
+                "\(chunk.lowerBound):\(chunk.upperBound)", "--quiet",
+            ]
             // The same clip length as here, so the ranges mean the same frames.
             if let duration { arguments += ["--duration", "\(duration)"] }
             if let scale { arguments += ["--scale", "\(scale)"] }
@@ -39,8 +43,9 @@ extension RenderCommand {
         }
         // Progress from what the parts hold so far: no protocol between the processes.
         let progress = ProgressBar(total: selection.range.count, enabled: !quiet)
-        let counter = PartProgress(target: target, parts: parts, chunks: chunks, width: width, height: height,
-                                   rate: selection.rate)
+        let counter = PartProgress(
+            target: target, parts: parts, chunks: chunks, width: width, height: height,
+            rate: selection.rate)
         let follow = { (i: Int) -> VideoParts.Follow in
             { () throws(ExportError) -> Bool in
                 if let message = group.failureMessage() { throw .jobFailed(message) }
@@ -63,8 +68,9 @@ extension RenderCommand {
                     try out.close()
                 case .mp4, .webm, .gif:
                     FileOutput.ignoreBrokenPipes()
-                    let encoder = try FFmpegEncoder(file: video, format: format, width: width, height: height,
-                                                    rate: selection.rate)
+                    let encoder = try FFmpegEncoder(
+                        file: video, format: format, width: width, height: height,
+                        rate: selection.rate)
                     try VideoParts.sendRawFrames(parts, frameBytes: width * height * 4, to: encoder, follow: follow)
                     try encoder.finish()
                 }

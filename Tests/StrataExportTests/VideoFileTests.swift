@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StrataExport
+import Testing
 
 /// y4m writing and joining, frame rates, formats: no GL, no ffmpeg.
 @Suite struct VideoFileTests {
@@ -16,7 +16,8 @@ import StrataExport
 
     func writeY4M(_ name: String, frames: [[UInt8]], width: Int = 3, height: Int = 2) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let writer = try Y4MWriter(output: FileOutput(creating: path), width: width, height: height, rate: FrameRate(24))
+        let writer = try Y4MWriter(
+            output: FileOutput(creating: path), width: width, height: height, rate: FrameRate(24))
         for f in frames { try writer.write(frame: f) }
         try writer.finish()
         return path
@@ -34,8 +35,10 @@ import StrataExport
     @Test func joiningPartsGivesTheBytesOfOneFile() throws {
         let frames = (0..<5).map { frame(UInt8($0 * 40), width: 3, height: 2) }
         let whole = try writeY4M("whole.y4m", frames: frames)
-        let parts = [try writeY4M("p0.y4m", frames: Array(frames[0..<2])), try writeY4M("p1.y4m", frames: []),
-                     try writeY4M("p2.y4m", frames: Array(frames[2...]))]
+        let parts = [
+            try writeY4M("p0.y4m", frames: Array(frames[0..<2])), try writeY4M("p1.y4m", frames: []),
+            try writeY4M("p2.y4m", frames: Array(frames[2...])),
+        ]
         let joined = folder.appendingPathComponent("joined.y4m").path
         let out = try FileOutput(creating: joined)
         try VideoParts.joinY4M(parts, into: out)
@@ -71,8 +74,9 @@ import StrataExport
         #expect(try VideoFormat(file: "a/b.MP4") == .mp4)
         #expect(try VideoFormat(file: "x.y4m") == .y4m)
         #expect(throws: ExportError.unknownFormat(file: "clip.avi")) { try VideoFormat(file: "clip.avi") }
-        let args = FFmpegEncoder.arguments(file: "o.mp4", format: .mp4,
-                                           input: .frames(width: 4, height: 2, rate: FrameRate(25)))
+        let args = FFmpegEncoder.arguments(
+            file: "o.mp4", format: .mp4,
+            input: .frames(width: 4, height: 2, rate: FrameRate(25)))
         #expect(args.contains("libx264") && args.contains("rgb0") && args.last == "o.mp4")
     }
 }

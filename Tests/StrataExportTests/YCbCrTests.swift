@@ -1,5 +1,5 @@
-import Testing
 import StrataExport
+import Testing
 
 /// The y4m colour conversion: full-range BT.601, back within one level.
 @Suite struct YCbCrTests {
@@ -29,7 +29,9 @@ import StrataExport
     }
 
     @Test func greysAreExactAndPrimariesStayInRange() {
-        let pixels: [[UInt8]] = [[0, 0, 0], [255, 255, 255], [128, 128, 128], [0, 0, 255], [255, 255, 0], [255, 0, 0]]
+        let pixels: [[UInt8]] = [
+            [0, 0, 0], [255, 255, 255], [128, 128, 128], [0, 0, 255], [255, 255, 0], [255, 0, 0],
+        ]
         let rgba: [UInt8] = pixels.flatMap { $0 + [UInt8(255)] }
         var planes = [UInt8](repeating: 0, count: pixels.count * 3)
         rgba.withUnsafeBufferPointer { source in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Strata
 
 /// Runs the built `strata` executable (SwiftPM builds it next to the test bundle).
 struct StrataProcess {
@@ -141,6 +142,13 @@ struct StrataProcess {
         #expect(!r.signalled, "killed by a signal (hung, or crashed)")
         #expect(r.status == 1)
         #expect(r.err == "strata: \(many): root.sublayers[999999]: the scene has more than 1000000 layers\n")
+    }
+
+    @Test func schemaPrintsTheSceneSchema() throws {
+        let r = try StrataProcess.run(["schema"])
+        #expect(r.status == 0)
+        #expect(r.out == SceneSchema.text)
+        #expect(r.out.hasPrefix("{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\""))
     }
 
     @Test func validateReportsWhatItRead() throws {

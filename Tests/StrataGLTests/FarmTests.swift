@@ -8,7 +8,9 @@ import Testing
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
-    let midflight = StrataProcess.packageRoot.appendingPathComponent("Tests/StrataGLTests/Scenes/animation_midflight.scene.json").path
+    let midflight = StrataProcess.packageRoot.appendingPathComponent(
+        "Tests/StrataGLTests/Scenes/animation_midflight.scene.json"
+    ).path
 
     func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
 
@@ -19,7 +21,9 @@ import Testing
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         // 4 jobs of 8 frames for a 1 s clip at 30 fps: the last job's range runs past the end.
         p.arguments = [script.path, midflight, "4", "--scale", "0.1", "--duration", "1"]
-        p.environment = ProcessInfo.processInfo.environment.merging(["STRATA": strata.path, "FARM_OUT": path("farm.y4m")]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging([
+            "STRATA": strata.path, "FARM_OUT": path("farm.y4m"),
+        ]) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -40,19 +44,24 @@ import Testing
 
     @Test func joinRejectsPartsOfAnotherSizeInOneLine() throws {
         let a = path("a.y4m"), b = path("b.y4m")
-        #expect(try StrataProcess.run(["render", midflight, "--video", a, "--scale", "0.1", "--frames", "0:2"]).status == 0)
-        #expect(try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.2", "--frames", "2:4"]).status == 0)
+        #expect(
+            try StrataProcess.run(["render", midflight, "--video", a, "--scale", "0.1", "--frames", "0:2"]).status == 0)
+        #expect(
+            try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.2", "--frames", "2:4"]).status == 0)
         let r = try StrataProcess.run(["join", a, b, "-o", path("ab.y4m")])
         #expect(r.status == 1)
-        #expect(r.err.hasPrefix("strata: \(b): parts do not match: header") && r.err.split(separator: "\n").count == 1,
-                "\(r.err)")
+        #expect(
+            r.err.hasPrefix("strata: \(b): parts do not match: header") && r.err.split(separator: "\n").count == 1,
+            "\(r.err)")
     }
 
     @Test(.enabled(if: VideoCommandTests.hasFFmpeg, "needs ffmpeg (Scripts/setup installs it)"))
     func joinEncodesPartsIntoAnMP4() throws {
         let a = path("a.y4m"), b = path("b.y4m"), mp4 = path("ab.mp4")
-        #expect(try StrataProcess.run(["render", midflight, "--video", a, "--scale", "0.1", "--frames", "0:5"]).status == 0)
-        #expect(try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.1", "--frames", "5:"]).status == 0)
+        #expect(
+            try StrataProcess.run(["render", midflight, "--video", a, "--scale", "0.1", "--frames", "0:5"]).status == 0)
+        #expect(
+            try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.1", "--frames", "5:"]).status == 0)
         let r = try StrataProcess.run(["join", a, b, "-o", mp4])
         #expect(r.status == 0, "\(r.err)")
         let size = (try FileManager.default.attributesOfItem(atPath: mp4)[.size] as? NSNumber)?.intValue ?? 0

@@ -1,17 +1,18 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// Asynchronous readback (pixel buffer objects) gives the frames a plain
 /// readback gives, in order, an unchanged frame included.
 @Suite struct FramePipelineTests {
     func tree(x: CGFloat) -> CALayer {
         let r = root(64, 48)
-        let box = layer(CGRect(x: 0, y: 0, width: 20, height: 14), CGPoint(x: x, y: 24),
-                        CGColor(red: 1, green: 0.5, blue: 0.1, alpha: 0.8))
+        let box = layer(
+            CGRect(x: 0, y: 0, width: 20, height: 14), CGPoint(x: x, y: 24),
+            CGColor(red: 1, green: 0.5, blue: 0.1, alpha: 0.8))
         box.cornerRadius = 4
         r.addSublayer(box)
         return r

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import Strata
-import StrataGL
 import StrataExport
+import StrataGL
+import Testing
 
 /// A y4m read back: its header fields and each frame's planes.
 struct Y4MFile {
@@ -41,7 +41,9 @@ struct Y4MFile {
         return url
     }()
     /// `../shared/scenes/animation_midflight.scene.json`, copied: two 0.5 s animations, an opaque background.
-    let midflight = StrataProcess.packageRoot.appendingPathComponent("Tests/StrataGLTests/Scenes/animation_midflight.scene.json").path
+    let midflight = StrataProcess.packageRoot.appendingPathComponent(
+        "Tests/StrataGLTests/Scenes/animation_midflight.scene.json"
+    ).path
     static let hasFFmpeg = ["ffmpeg", "ffprobe"].allSatisfy { tool in
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
@@ -67,14 +69,18 @@ struct Y4MFile {
         let pixelCount = 200 * 150
         for k in [0, 1, 7, 15] {
             let png = path("still\(k).png")
-            let still = try StrataProcess.run(["render", midflight, "-o", png, "--scale", "0.25",
-                                               "--time", "\(Double(k) / 30)"])
+            let still = try StrataProcess.run([
+                "render", midflight, "-o", png, "--scale", "0.25",
+                "--time", "\(Double(k) / 30)",
+            ])
             #expect(still.status == 0, "\(still.err)")
             let rgba = try premultipliedPixels(ofPNG: png)
             // The same conversion gives the same bytes: the frame is the still, exactly.
             var planes = [UInt8](repeating: 0, count: pixelCount * 3)
             rgba.withUnsafeBufferPointer { source in
-                planes.withUnsafeMutableBufferPointer { YCbCr.planes(fromRGBA: source, pixelCount: pixelCount, into: $0) }
+                planes.withUnsafeMutableBufferPointer {
+                    YCbCr.planes(fromRGBA: source, pixelCount: pixelCount, into: $0)
+                }
             }
             #expect(planes == y4m.frames[k], "frame \(k) is not the still at \(Double(k) / 30) s")
             // And a player's decoding is within one level of the still.
@@ -91,19 +97,56 @@ struct Y4MFile {
         }
     }
 
+    /// `script` (util-linux) runs a command on a pseudo-terminal, as a person at a terminal would.
+    static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+    @Test(.enabled(if: VideoCommandTests.hasScript, "needs script(1) for a terminal"))
+    func aTerminalGetsAProgressBarUnlessQuiet() throws {
+        let strata = try #require(StrataProcess.executable)
+        func onTerminal(_ extra: String) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = "'\(strata.path)' render '\(midflight)' --video '\(path("tty.y4m"))' --scale 0.1 \(extra)"
+            p.arguments = ["-qec", command, "/dev/null"]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardInput = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\(text)")
+            return text
+        }
+        let shown = try onTerminal("")
+        #expect(shown.contains("16/16 frames") && shown.contains(" fps"), "\(shown)")
+        #expect(shown.contains("\r["), "the bar is redrawn in place")
+        let quiet = try onTerminal("--quiet")
+        #expect(!quiet.contains("frames  ") && !quiet.contains("\r["), "\(quiet)")
+        #expect(quiet.contains("wrote "))
+    }
+
     @Test func durationFpsAndFramesPickTheClip() throws {
         let a = path("a.y4m"), b = path("b.y4m")
-        #expect(try StrataProcess.run(["render", midflight, "--video", a, "--scale", "0.1", "--fps", "10",
-                                       "--duration", "1"]).status == 0)
+        #expect(
+            try StrataProcess.run([
+                "render", midflight, "--video", a, "--scale", "0.1", "--fps", "10",
+                "--duration", "1",
+            ]).status == 0)
         #expect(try Y4MFile(a).frames.count == 10)
         #expect(try Y4MFile(a).rate == "10:1")
         // Frames 3 up to 7 of that clip are the same bytes as frames 3...6 of the whole.
-        #expect(try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.1", "--fps", "10",
-                                       "--duration", "1", "--frames", "3:7"]).status == 0)
+        #expect(
+            try StrataProcess.run([
+                "render", midflight, "--video", b, "--scale", "0.1", "--fps", "10",
+                "--duration", "1", "--frames", "3:7",
+            ]).status == 0)
         #expect(try Y4MFile(b).frames == Array(try Y4MFile(a).frames[3..<7]))
         // A range past the end is clipped: a farm job with nothing left writes an empty part.
-        #expect(try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.1", "--fps", "10",
-                                       "--duration", "1", "--frames", "8:100"]).status == 0)
+        #expect(
+            try StrataProcess.run([
+                "render", midflight, "--video", b, "--scale", "0.1", "--fps", "10",
+                "--duration", "1", "--frames", "8:100",
+            ]).status == 0)
         #expect(try Y4MFile(b).frames.count == 2)
     }
 
@@ -114,9 +157,14 @@ struct Y4MFile {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(names == ["frame_00014.png", "frame_00015.png"])
         let still = path("still14.png")
-        #expect(try StrataProcess.run(["render", midflight, "-o", still, "--scale", "0.25",
-                                       "--time", "\(14.0 / 30)"]).status == 0)
-        #expect(FileManager.default.contents(atPath: folder + "/frame_00014.png") == FileManager.default.contents(atPath: still))
+        #expect(
+            try StrataProcess.run([
+                "render", midflight, "-o", still, "--scale", "0.25",
+                "--time", "\(14.0 / 30)",
+            ]).status == 0)
+        #expect(
+            FileManager.default.contents(atPath: folder + "/frame_00014.png")
+                == FileManager.default.contents(atPath: still))
     }
 
     @Test func jobsGiveTheSameBytesAsOneProcess() throws {
@@ -126,14 +174,19 @@ struct Y4MFile {
         #expect(r.status == 0, "\(r.err)")
         #expect(FileManager.default.contents(atPath: one) == FileManager.default.contents(atPath: two))
         let folderOne = path("png1"), folderTwo = path("png2")
-        #expect(try StrataProcess.run(["render", midflight, "-o", folderOne, "--scale", "0.1", "--fps", "10"]).status == 0)
-        #expect(try StrataProcess.run(["render", midflight, "-o", folderTwo, "--scale", "0.1", "--fps", "10",
-                                       "--jobs", "2"]).status == 0)
+        #expect(
+            try StrataProcess.run(["render", midflight, "-o", folderOne, "--scale", "0.1", "--fps", "10"]).status == 0)
+        #expect(
+            try StrataProcess.run([
+                "render", midflight, "-o", folderTwo, "--scale", "0.1", "--fps", "10",
+                "--jobs", "2",
+            ]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folderOne).sorted()
         #expect(names.count == 6)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folderTwo).sorted() == names)
         for name in names {
-            #expect(FileManager.default.contents(atPath: folderOne + "/" + name)
+            #expect(
+                FileManager.default.contents(atPath: folderOne + "/" + name)
                     == FileManager.default.contents(atPath: folderTwo + "/" + name), "\(name)")
         }
     }
@@ -146,8 +199,14 @@ struct Y4MFile {
         chmod(fake, 0o755)
         let cases: [([String], [String: String], String)] = [
             (["--video", path("x.avi")], [:], "unknown video format"),
-            (["--video", path("x.mp4")], ["STRATA_FFMPEG": "/nonexistent/ffmpeg"], "needs ffmpeg, which was not found"),
-            (["--video", path("x.mp4")], ["STRATA_FFMPEG": fake], "ffmpeg exited with status 1: Unknown encoder 'libx264'"),
+            (
+                ["--video", path("x.mp4")], ["STRATA_FFMPEG": "/nonexistent/ffmpeg"],
+                "needs ffmpeg, which was not found"
+            ),
+            (
+                ["--video", path("x.mp4")], ["STRATA_FFMPEG": fake],
+                "ffmpeg exited with status 1: Unknown encoder 'libx264'"
+            ),
             (["--video", path("x.y4m"), "--fps", "0"], [:], "--fps"),
             (["--video", path("x.y4m"), "--frames", "5"], [:], "expected A:B"),
             (["--video", path("x.y4m"), "--duration=-1"], [:], "--duration"),
@@ -156,8 +215,9 @@ struct Y4MFile {
             (["--video", path("no/such/folder/x.y4m")], [:], "cannot create the file"),
         ]
         for (arguments, environment, expected) in cases {
-            let r = try StrataProcess.run(["render", midflight, "--scale", "0.1"] + arguments, environment: environment,
-                                          timeout: 30)
+            let r = try StrataProcess.run(
+                ["render", midflight, "--scale", "0.1"] + arguments, environment: environment,
+                timeout: 30)
             #expect(r.status == 1, "\(arguments)")
             #expect(r.err.split(separator: "\n").count == 1, "\(arguments): \(r.err)")
             #expect(r.err.hasPrefix("strata: ") && r.err.contains(expected), "\(arguments): \(r.err)")
@@ -167,23 +227,28 @@ struct Y4MFile {
     @Test(.enabled(if: VideoCommandTests.hasFFmpeg, "needs ffmpeg and ffprobe (Scripts/setup installs them)"))
     func anMP4HasTheFramesSizeAndDurationAskedFor() throws {
         let video = path("clip.mp4")
-        let r = try StrataProcess.run(["render", midflight, "--video", video, "--scale", "0.25", "--fps", "20",
-                                       "--duration", "1.5"])
+        let r = try StrataProcess.run([
+            "render", midflight, "--video", video, "--scale", "0.25", "--fps", "20",
+            "--duration", "1.5",
+        ])
         #expect(r.status == 0, "\(r.err)")
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                           "stream=codec_name,width,height,pix_fmt,nb_read_frames,duration", "-of",
-                           "default=noprint_wrappers=1", video]
+        probe.arguments = [
+            "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=codec_name,width,height,pix_fmt,nb_read_frames,duration", "-of",
+            "default=noprint_wrappers=1", video,
+        ]
         let out = Pipe()
         probe.standardOutput = out
         try probe.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         probe.waitUntilExit()
-        let fields = Dictionary(text.split(separator: "\n").map {
-            let kv = $0.split(separator: "=", maxSplits: 1)
-            return (String(kv[0]), kv.count > 1 ? String(kv[1]) : "")
-        }, uniquingKeysWith: { a, _ in a })
+        let fields = Dictionary(
+            text.split(separator: "\n").map {
+                let kv = $0.split(separator: "=", maxSplits: 1)
+                return (String(kv[0]), kv.count > 1 ? String(kv[1]) : "")
+            }, uniquingKeysWith: { a, _ in a })
         #expect(fields["codec_name"] == "h264", "\(text)")
         #expect(fields["pix_fmt"] == "yuv420p")
         #expect(fields["width"] == "200" && fields["height"] == "150")

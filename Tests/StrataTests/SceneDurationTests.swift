@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 private func load(_ text: String) throws -> Scene {
     try Scene(data: Data(text.utf8), baseURL: nil)
@@ -18,7 +18,8 @@ struct SceneDurationTests {
 
     @Test("Animations end at begin + duration × repeats, doubled when they autoreverse")
     func animations() throws {
-        let scene = try load(#"""
+        let scene = try load(
+            #"""
             {"size": [10, 10], "root": {"sublayers": [{"animations": [
               {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.5},
               {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": 1, "duration": 0.25,
@@ -32,7 +33,8 @@ struct SceneDurationTests {
 
     @Test("Timeline entries end after their implicit animations, unless actions are off")
     func timeline() throws {
-        let scene = try load(#"""
+        let scene = try load(
+            #"""
             {"size": [10, 10], "root": {"sublayers": [{"name": "a"}]}, "timeline": [
               {"at": 1, "set": {"a.opacity": 0.5}},
               {"at": 1.1, "duration": 0.6, "set": {"a.opacity": 0.2}},
@@ -40,7 +42,8 @@ struct SceneDurationTests {
             ]}
             """#)
         #expect(scene.animationEnd == 3)
-        let earlier = try load(#"""
+        let earlier = try load(
+            #"""
             {"size": [10, 10], "root": {"sublayers": [{"name": "a"}]}, "timeline": [
               {"at": 1, "set": {"a.opacity": 0.5}}, {"at": 1.1, "duration": 0.6, "set": {"a.opacity": 0.2}}]}
             """#)
@@ -49,7 +52,8 @@ struct SceneDurationTests {
 
     @Test("An animation with repeatCount greatestFiniteMagnitude repeats forever and is left out of the end")
     func forever() throws {
-        let scene = try load(#"""
+        let scene = try load(
+            #"""
             {"size": [10, 10], "root": {"sublayers": [{"animations": [
               {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "repeatCount": 3.4028234663852886e38},
               {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}

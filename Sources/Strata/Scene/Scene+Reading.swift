@@ -19,7 +19,20 @@ struct SceneReader {
 
     init(images: SceneImageTable) { self.images = images }
 
-    static let topLevelFields: Set<String> = ["size", "scale", "background", "time", "root", "timeline"]
+    /// The top-level fields and their JSON Schemas: the reader accepts exactly
+    /// these names, and ``SceneSchema`` lists them.
+    static let topLevelFields: KeyValuePairs<String, JSONValue> = [
+        "size": JSONSchema.tuple(
+            Array(repeating: JSONSchema.number(exclusiveMinimum: 0, maximum: Double(Scene.maximumCanvasSide)), count: 2),
+            "[width, height] in points"),
+        "scale": JSONSchema.number(exclusiveMinimum: 0, maximum: Double(Scene.maximumScale)),
+        "background": SceneValueDecoder.Schemas.optionalColor,
+        "time": JSONSchema.nonNegative,
+        "root": JSONSchema.ref("layer"),
+        "timeline": JSONSchema.array(of: JSONSchema.ref("transaction")),
+    ]
+    /// The top-level fields a file must have.
+    static let requiredTopLevelFields = ["size", "root"]
 
     mutating func read(_ data: Data) throws(SceneError) -> Parts {
         guard data.count <= Scene.maximumFileSize else { throw .fileTooLarge(data.count) }
@@ -28,7 +41,7 @@ struct SceneReader {
         try SceneTreeScanner.checkLimits(data)
         let json = try JSONValue.parse(data)
         guard case .object(let top) = json else { throw .expected("a scene (an object)", got: json, at: "") }
-        if let bad = top.members.first(where: { !SceneReader.topLevelFields.contains($0.key) }) {
+        if let bad = top.members.first(where: { m in !SceneReader.topLevelFields.contains { $0.key == m.key } }) {
             throw .unknownField(bad.key, at: "")
         }
         typealias D = SceneValueDecoder
@@ -78,6 +91,7 @@ struct SceneReader {
         }
         for member in object.members {
             let fieldPath = JSONParser.append(key: member.key, to: path)
+            guard SceneField.isLayerField(member.key) else { throw .unknownField(member.key, at: path) }
             switch member.key {
             case "type":
                 continue

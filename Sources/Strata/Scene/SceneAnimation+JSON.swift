@@ -1,6 +1,34 @@
 import Foundation
 
 extension SceneAnimation {
+    /// An animation's fields and their JSON Schemas: the reader accepts exactly
+    /// these names, and ``SceneSchema`` lists them. The values' schemas depend
+    /// on `keyPath`; ``SceneSchema`` adds them per key path.
+    static let fields: KeyValuePairs<String, JSONValue> = {
+        typealias S = JSONSchema
+        return [
+            "keyPath": S.described(S.string, "a layer property or Core Animation sub-key: transform.rotation.y, position.x, …"),
+            "fromValue": S.any, "toValue": S.any, "byValue": S.any,
+            "values": S.array(of: S.any, minItems: 1),
+            "keyTimes": S.described(S.array(of: S.unit), "one per value, not decreasing"),
+            "timingFunction": SceneValueDecoder.Schemas.timingFunction,
+            "timingFunctions": S.described(S.array(of: SceneValueDecoder.Schemas.timingFunction), "one per segment"),
+            "calculationMode": S.oneOf(names: calculationModes),
+            "duration": S.described(S.nonNegative, "seconds; 0 means 0.25"),
+            "beginTime": S.described(S.number, "scene time, seconds"),
+            "repeatCount": S.described(S.nonNegative, "3.4028235e38 repeats forever"),
+            "autoreverses": S.bool,
+            "fillMode": S.oneOf(names: fillModes.map(\.key)),
+            "additive": S.bool,
+            "cumulative": S.bool,
+        ]
+    }()
+
+    /// The fill modes a scene file may name.
+    static let fillModes: KeyValuePairs<String, CAMediaTimingFillMode> = [
+        "removed": .removed, "forwards": .forwards, "backwards": .backwards, "both": .both,
+    ]
+
     /// Reads one animation of `layer` (of `type`) at `path`, decoding every value once to check it.
     static func read(_ json: JSONValue, at path: String, layer: CALayer, layerPath: String,
                      type: SceneLayerType, images: SceneImageTable) throws(SceneError) -> SceneAnimation {
@@ -17,6 +45,7 @@ extension SceneAnimation {
         var a = SceneAnimation(layer: layer, layerPath: layerPath, path: path, keyPath: keyPath)
         var keyframeOnly: String? = nil
         for member in object.members {
+            guard fields.contains(where: { $0.key == member.key }) else { throw .unknownField(member.key, at: path) }
             let p = JSONParser.append(key: member.key, to: path)
             let v = member.value
             switch member.key {
@@ -58,8 +87,7 @@ extension SceneAnimation {
             case "repeatCount": a.repeatCount = Float(try D.nonNegative(v, at: p))
             case "autoreverses": a.autoreverses = try D.bool(v, at: p)
             case "fillMode":
-                a.fillMode = try D.choice(v, ["removed": CAMediaTimingFillMode.removed, "forwards": .forwards,
-                                              "backwards": .backwards, "both": .both], at: p)
+                a.fillMode = try D.choice(v, fillModes, at: p)
             case "additive": a.isAdditive = try D.bool(v, at: p)
             case "cumulative": a.isCumulative = try D.bool(v, at: p)
             default: throw .unknownField(member.key, at: path)

@@ -19,6 +19,8 @@ struct SceneField: Sendable {
     let write: @Sendable (CALayer, CALayer, String) throws(SceneError) -> JSONValue?
     /// JSON to the value the property holds, boxed.
     let decode: @Sendable (JSONValue, String) throws(SceneError) -> Any
+    /// The JSON Schema of the field's values (its kind's).
+    let schema: JSONValue
 
     /// Whether a layer of `type` has the field.
     func applies(to type: SceneLayerType) -> Bool { owner == nil || owner == type }
@@ -39,7 +41,8 @@ struct SceneField: Sendable {
                 if kind.equal(value, cast(defaults)[keyPath: keyPath]) { return nil }
                 return try kind.encode(value, path)
             },
-            decode: { json, path throws(SceneError) in kind.boxed(try kind.decode(json, path)) })
+            decode: { json, path throws(SceneError) in kind.boxed(try kind.decode(json, path)) },
+            schema: kind.schema)
     }
 
     /// Every value field, in the order the format lists them. (`type`, `sublayers`,
@@ -122,8 +125,20 @@ struct SceneField: Sendable {
     /// The fields by name.
     static let byName: [String: SceneField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
-    /// The fields the reader handles itself.
-    static let structural: Set<String> = ["type", "sublayers", "mask", "animations", "contents"]
+    /// The fields the reader handles itself, with their JSON Schemas: the reader
+    /// accepts exactly these and ``all`` in a layer, and ``SceneSchema`` lists them.
+    static let structural: KeyValuePairs<String, JSONValue> = [
+        "type": JSONSchema.oneOf(names: SceneLayerType.names.map(\.key)),
+        "sublayers": JSONSchema.array(of: JSONSchema.ref("layer")),
+        "mask": JSONSchema.ref("layer"),
+        "animations": JSONSchema.array(of: JSONSchema.ref("animation")),
+        "contents": SceneValueDecoder.Schemas.image,
+    ]
+
+    /// Whether `name` is a field of some layer type.
+    static func isLayerField(_ name: String) -> Bool {
+        byName[name] != nil || structural.contains { $0.key == name }
+    }
 }
 
 extension CAGradientLayer {

@@ -10,12 +10,14 @@ struct SceneKind<Value>: Sendable {
     let equal: @Sendable (Value, Value) -> Bool
     /// The value as `decodeValue` returns it (`NSNull()` for none).
     let boxed: @Sendable (Value) -> Any
+    /// The JSON Schema of what `decode` accepts (``SceneSchema``).
+    let schema: JSONValue
 }
 
 extension SceneKind where Value: Equatable & Sendable {
     init(decode: @escaping @Sendable (JSONValue, String) throws(SceneError) -> Value,
-         encode: @escaping @Sendable (Value, String) throws(SceneError) -> JSONValue) {
-        self.init(decode: decode, encode: encode, equal: { $0 == $1 }, boxed: { $0 })
+         encode: @escaping @Sendable (Value, String) throws(SceneError) -> JSONValue, schema: JSONValue) {
+        self.init(decode: decode, encode: encode, equal: { $0 == $1 }, boxed: { $0 }, schema: schema)
     }
 }
 
@@ -35,39 +37,43 @@ func finiteJSON(_ numbers: [CGFloat], at path: String) throws(SceneError) -> JSO
 /// The kinds of values scene fields hold.
 enum SceneKinds {
     private typealias D = SceneValueDecoder
+    private typealias S = JSONSchema
 
-    static let number = SceneKind<CGFloat>(decode: D.number, encode: finiteJSON)
-    static let nonNegative = SceneKind<CGFloat>(decode: D.nonNegative, encode: finiteJSON)
-    static let positive = SceneKind<CGFloat>(decode: D.positive, encode: finiteJSON)
-    static let unit = SceneKind<CGFloat>(decode: D.unit, encode: finiteJSON)
+    static let number = SceneKind<CGFloat>(decode: D.number, encode: finiteJSON, schema: S.number)
+    static let nonNegative = SceneKind<CGFloat>(decode: D.nonNegative, encode: finiteJSON, schema: S.nonNegative)
+    static let positive = SceneKind<CGFloat>(decode: D.positive, encode: finiteJSON, schema: S.positive)
+    static let unit = SceneKind<CGFloat>(decode: D.unit, encode: finiteJSON, schema: S.unit)
     static let unitFloat = SceneKind<Float>(
         decode: { j, p throws(SceneError) in Float(try D.unit(j, at: p)) },
         encode: { v, p throws(SceneError) in
             guard v.isFinite else { throw .notFinite(at: p) }
             return JSONValue.float(v)
-        })
-    static let bool = SceneKind<Bool>(decode: D.bool, encode: { v, _ in .bool(v) })
+        }, schema: S.unit)
+    static let bool = SceneKind<Bool>(decode: D.bool, encode: { v, _ in .bool(v) }, schema: S.bool)
     static let string = SceneKind<String?>(
         decode: { j, p throws(SceneError) in try D.string(j, at: p) },
         encode: { v, _ in v.map { .string($0) } ?? .null },
-        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() })
+        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() }, schema: S.string)
     static let point = SceneKind<CGPoint>(
-        decode: D.point, encode: { v, p throws(SceneError) in try finiteJSON([v.x, v.y], at: p) })
+        decode: D.point, encode: { v, p throws(SceneError) in try finiteJSON([v.x, v.y], at: p) },
+        schema: D.Schemas.point)
     static let size = SceneKind<CGSize>(
-        decode: D.size, encode: { v, p throws(SceneError) in try finiteJSON([v.width, v.height], at: p) })
+        decode: D.size, encode: { v, p throws(SceneError) in try finiteJSON([v.width, v.height], at: p) },
+        schema: D.Schemas.size)
     static let rect = SceneKind<CGRect>(
         decode: { j, p throws(SceneError) in try D.rect(j, at: p) },
         encode: { v, p throws(SceneError) in
             try finiteJSON([v.origin.x, v.origin.y, v.size.width, v.size.height], at: p)
-        })
+        }, schema: D.Schemas.rect)
     static let bounds = SceneKind<CGRect>(
-        decode: { j, p throws(SceneError) in try D.rect(j, nonNegative: true, at: p) }, encode: rect.encode)
+        decode: { j, p throws(SceneError) in try D.rect(j, nonNegative: true, at: p) }, encode: rect.encode,
+        schema: D.Schemas.bounds)
     static let transform = SceneKind<CATransform3D>(
         decode: D.transform,
         encode: { v, p throws(SceneError) in
             guard v.isFinite else { throw .notFinite(at: p) }
             return D.encode(v)
-        })
+        }, schema: D.Schemas.transform)
     static let color = SceneKind<CGColor?>(
         decode: D.optionalColor,
         encode: { v, p throws(SceneError) in
@@ -75,14 +81,15 @@ enum SceneKinds {
             guard [v.rgba.r, v.rgba.g, v.rgba.b, v.rgba.a].allSatisfy(\.isFinite) else { throw .notFinite(at: p) }
             return D.encode(v)
         },
-        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() })
+        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() }, schema: D.Schemas.optionalColor)
     static let path = SceneKind<CGPath?>(
         decode: D.optionalPath,
         encode: { v, _ in v.map { D.encode($0) } ?? .null },
-        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() })
+        equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() }, schema: D.Schemas.optionalPath)
     static let corners = SceneKind<CACornerMask>(
         decode: D.cornerMask,
-        encode: { v, _ in .array(D.cornerNames.filter { v.contains($0.value) }.map { .string($0.key) }) })
+        encode: { v, _ in .array(D.cornerNames.filter { v.contains($0.value) }.map { .string($0.key) }) },
+        schema: D.Schemas.corners)
     static let colors = SceneKind<[CGColor]?>(
         decode: { j, p throws(SceneError) in
             var out: [CGColor] = []
@@ -95,7 +102,8 @@ enum SceneKinds {
             for (k, c) in v.enumerated() { out.append(try color.encode(c, "\(p)[\(k)]")) }
             return .array(out)
         },
-        equal: ==, boxed: { v -> Any in if let v { return v as [Any] } else { return NSNull() } })
+        equal: ==, boxed: { v -> Any in if let v { return v as [Any] } else { return NSNull() } },
+        schema: S.array(of: D.Schemas.color))
     static let numbers = numberList(nonNegative: false)
     static let nonNegativeNumbers = numberList(nonNegative: true)
 
@@ -113,7 +121,8 @@ enum SceneKinds {
                 guard let v else { return .null }
                 return try finiteJSON(v.map { CGFloat($0.doubleValue) }, at: p)
             },
-            equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() })
+            equal: ==, boxed: { $0.map { $0 as Any } ?? NSNull() },
+            schema: S.array(of: nonNegative ? S.nonNegative : S.number))
     }
 
     /// One of a fixed set of names, each mapped to a Core Animation constant.
@@ -125,6 +134,6 @@ enum SceneKinds {
                     throw SceneError(path: p, reason: "value \(v) has no scene-file name")
                 }
                 return .string(name)
-            })
+            }, schema: S.oneOf(names: names.map(\.key)))
     }
 }

@@ -1,6 +1,35 @@
 import Foundation
 
 extension SceneTransaction {
+    /// A timeline entry's fields and their JSON Schemas: the reader accepts
+    /// exactly these names, and ``SceneSchema`` lists them (with `set`'s keys
+    /// and values per key path).
+    static let fields: KeyValuePairs<String, JSONValue> = [
+        "at": JSONSchema.described(JSONSchema.nonNegative, "scene time, seconds"),
+        "disableActions": JSONSchema.bool,
+        "duration": JSONSchema.described(JSONSchema.nonNegative, "of the implicit animations; default 0.25"),
+        "timingFunction": SceneValueDecoder.Schemas.timingFunction,
+        "set": JSONSchema.described(setSchema, "\"layerName.keyPath\": value, applied in order"),
+    ]
+
+    /// `set`: keys `layerName.keyPath` for every key path a layer can have, each
+    /// value as that key path reads it. (Which layer a name is, and so its type,
+    /// only the reader knows.)
+    static var setSchema: JSONValue {
+        let keyPaths = SceneValueDecoder.keyPaths(for: nil)
+        let name = "^[^.]+\\."
+        let patterns = keyPaths.map { keyPath in
+            (name + JSONSchema.escapedPattern(keyPath) + "$", SceneValueDecoder.keyPathSchema(keyPath) ?? JSONSchema.any)
+        }
+        return JSONSchema.object([
+            ("type", .string("object")),
+            ("propertyNames", JSONSchema.object([
+                ("pattern", .string(name + "(" + keyPaths.map(JSONSchema.escapedPattern).joined(separator: "|") + ")$")),
+            ])),
+            ("patternProperties", JSONSchema.object(patterns)),
+        ])
+    }
+
     /// Reads one timeline entry; every `set` key must name a layer and a key path it has.
     static func read(_ json: JSONValue, at path: String, reader: SceneReader) throws(SceneError) -> SceneTransaction {
         typealias D = SceneValueDecoder
@@ -8,6 +37,7 @@ extension SceneTransaction {
         guard let atJSON = object["at"] else { throw .missingField("at", at: path) }
         var t = SceneTransaction(at: try D.nonNegative(atJSON, at: path + ".at"), path: path)
         for member in object.members {
+            guard fields.contains(where: { $0.key == member.key }) else { throw .unknownField(member.key, at: path) }
             let p = JSONParser.append(key: member.key, to: path)
             switch member.key {
             case "at": continue

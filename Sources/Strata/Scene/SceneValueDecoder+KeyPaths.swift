@@ -54,45 +54,79 @@ extension SceneValueDecoder {
 
     typealias AnyDecoder = @Sendable (JSONValue, String) throws(SceneError) -> Any
 
-    /// The decoder for `keyPath` (not `contents`), or nil when there is no such key path.
-    static func keyPathDecoder(_ keyPath: String, for type: SceneLayerType?) -> AnyDecoder? {
-        let dot = keyPath.firstIndex(of: ".")
-        let base = String(keyPath[..<(dot ?? keyPath.endIndex)])
-        guard base != "name", let field = SceneField.byName[base], type.map(field.applies) ?? true else { return nil }
-        guard let dot else { return field.decode }
-        let rest = String(keyPath[keyPath.index(after: dot)...])
+    /// One sub-key of a field shape: how its values read, and their JSON Schema.
+    struct SubKey: Sendable {
+        let decode: AnyDecoder
+        let schema: JSONValue
+    }
 
-        let number: AnyDecoder = { j, p throws(SceneError) in try SceneValueDecoder.number(j, at: p) }
-        let nonNegative: AnyDecoder = { j, p throws(SceneError) in try SceneValueDecoder.nonNegative(j, at: p) }
-        let angle: AnyDecoder = { j, p throws(SceneError) in radians(try SceneValueDecoder.number(j, at: p)) }
-        let point: AnyDecoder = { j, p throws(SceneError) in try SceneValueDecoder.point(j, at: p) }
-        let size: AnyDecoder = { j, p throws(SceneError) in try SceneValueDecoder.size(j, at: p) }
-        let nonNegativeSize: AnyDecoder = { j, p throws(SceneError) in
+    /// The Core Animation sub-keys (`position.x`, `transform.rotation.y`) each
+    /// field shape has: the one table key paths are read from and the schema
+    /// lists (angles are degrees in files, radians in Swift).
+    static let subKeys: [SceneField.Shape: KeyValuePairs<String, SubKey>] = {
+        typealias Sc = Schemas
+        let number = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.number(j, at: p) },
+                            schema: JSONSchema.number)
+        let nonNegative = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.nonNegative(j, at: p) },
+                                 schema: JSONSchema.nonNegative)
+        let angle = SubKey(decode: { j, p throws(SceneError) in radians(try SceneValueDecoder.number(j, at: p)) },
+                           schema: Sc.angle)
+        let point = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.point(j, at: p) }, schema: Sc.point)
+        let size = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.size(j, at: p) }, schema: Sc.size)
+        let nonNegativeSize = SubKey(decode: { j, p throws(SceneError) in
             let s = try SceneValueDecoder.size(j, at: p)
             for (k, v) in [s.width, s.height].enumerated() where v < 0 {
                 throw SceneError(path: "\(p)[\(k)]", reason: "must not be negative, got \(JSONValue.format(v))")
             }
             return s
+        }, schema: Sc.nonNegativeSize)
+        return [
+            .plain: [:],
+            .point: ["x": number, "y": number],
+            .size: ["width": number, "height": number],
+            .rect: ["origin": point, "origin.x": number, "origin.y": number,
+                    "size": size, "size.width": number, "size.height": number],
+            .bounds: ["origin": point, "origin.x": number, "origin.y": number,
+                      "size": nonNegativeSize, "size.width": nonNegative, "size.height": nonNegative],
+            .transform: ["rotation": angle, "rotation.x": angle, "rotation.y": angle, "rotation.z": angle,
+                         "scale": number, "scale.x": number, "scale.y": number, "scale.z": number,
+                         "translation": size, "translation.x": number, "translation.y": number,
+                         "translation.z": number],
+        ]
+    }()
+
+    /// The field and sub-key `keyPath` names (not `contents`), or nil when there is no such key path.
+    static func keyPathParts(_ keyPath: String, for type: SceneLayerType?) -> (field: SceneField, subKey: SubKey?)? {
+        let dot = keyPath.firstIndex(of: ".")
+        let base = String(keyPath[..<(dot ?? keyPath.endIndex)])
+        guard base != "name", let field = SceneField.byName[base], type.map(field.applies) ?? true else { return nil }
+        guard let dot else { return (field, nil) }
+        let rest = keyPath[keyPath.index(after: dot)...]
+        guard let subKey = subKeys[field.shape]?.first(where: { $0.key == rest })?.value else { return nil }
+        return (field, subKey)
+    }
+
+    /// The decoder for `keyPath` (not `contents`), or nil when there is no such key path.
+    static func keyPathDecoder(_ keyPath: String, for type: SceneLayerType?) -> AnyDecoder? {
+        guard let parts = keyPathParts(keyPath, for: type) else { return nil }
+        return parts.subKey?.decode ?? parts.field.decode
+    }
+
+    /// Every key path an animation or timeline change of a layer of `type` may
+    /// name (every type's when nil), in table order, `contents` included.
+    static func keyPaths(for type: SceneLayerType?) -> [String] {
+        var out: [String] = []
+        for field in SceneField.all where field.name != "name" && (type.map(field.applies) ?? true) {
+            out.append(field.name)
+            for sub in subKeys[field.shape] ?? [:] { out.append(field.name + "." + sub.key) }
         }
-        switch (field.shape, rest) {
-        case (.point, "x"), (.point, "y"), (.size, "width"), (.size, "height"),
-             (.rect, "origin.x"), (.rect, "origin.y"), (.rect, "size.width"), (.rect, "size.height"),
-             (.bounds, "origin.x"), (.bounds, "origin.y"),
-             (.transform, "scale"), (.transform, "scale.x"), (.transform, "scale.y"), (.transform, "scale.z"),
-             (.transform, "translation.x"), (.transform, "translation.y"), (.transform, "translation.z"):
-            return number
-        case (.bounds, "size.width"), (.bounds, "size.height"):
-            return nonNegative
-        case (.rect, "origin"), (.bounds, "origin"):
-            return point
-        case (.rect, "size"), (.transform, "translation"):
-            return size
-        case (.bounds, "size"):
-            return nonNegativeSize
-        case (.transform, "rotation"), (.transform, "rotation.x"), (.transform, "rotation.y"), (.transform, "rotation.z"):
-            return angle
-        default:
-            return nil
-        }
+        return out + ["contents"]
+    }
+
+    /// The JSON Schema of values for `keyPath` (any type's), or nil when there is no such key path.
+    static func keyPathSchema(_ keyPath: String) -> JSONValue? {
+        if keyPath == "contents" { return Schemas.image }
+        guard let parts = keyPathParts(keyPath, for: nil) else { return nil }
+        return parts.subKey?.schema ?? parts.field.schema
     }
 }

@@ -39,7 +39,9 @@ struct FrameSelection: Equatable {
             }
             count = max(1, rate.frames(before: duration))
             guard count <= Self.maximumFrames else {
-                throw failure("--duration \(JSONValue.format(duration)) at \(rate) fps makes more than \(Self.maximumFrames) frames")
+                throw failure(
+                    "--duration \(JSONValue.format(duration)) at \(rate) fps makes more than \(Self.maximumFrames) frames"
+                )
             }
         } else if scene.animatesForever {
             count = rate.frames(before: max(Self.foreverDuration, scene.animationEnd))
@@ -48,8 +50,9 @@ struct FrameSelection: Equatable {
             count = rate.frames(before: scene.animationEnd) + 1
         }
         guard count <= Self.maximumFrames else {
-            throw failure("the scene animates for \(JSONValue.format(scene.animationEnd)) s, more than "
-                          + "\(Self.maximumFrames) frames at \(rate) fps; give --duration")
+            throw failure(
+                "the scene animates for \(JSONValue.format(scene.animationEnd)) s, more than "
+                    + "\(Self.maximumFrames) frames at \(rate) fps; give --duration")
         }
         var range = 0..<count
         if let frames { range = try Self.parse(frames, count: count) }

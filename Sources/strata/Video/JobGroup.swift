@@ -19,7 +19,9 @@ final class JobGroup {
         do {
             executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         } catch {
-            throw failure("--jobs: cannot find this program's own file (/proc/self/exe): \((error as NSError).localizedDescription)")
+            throw failure(
+                "--jobs: cannot find this program's own file (/proc/self/exe): \((error as NSError).localizedDescription)"
+            )
         }
         for (i, chunk) in chunks.enumerated() {
             let process = Process()

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataGL
 import StrataExport
+import StrataGL
 
 /// Writes each frame as its own PNG, named by its frame number in the clip
 /// (not in this run), so parts rendered apart land in one folder without clashing.

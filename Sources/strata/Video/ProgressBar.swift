@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A one-line progress bar on standard error, redrawn in place:
@@ -48,7 +49,8 @@ final class ProgressBar {
         let width = 24
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        var line = "[\(bar)] \(String(repeating: " ", count: String(total).count - String(done).count))\(done)/\(total) frames"
+        var line =
+            "[\(bar)] \(String(repeating: " ", count: String(total).count - String(done).count))\(done)/\(total) frames"
         if done > 0 {
             line += String(format: "  %.1f fps", fps)
             if fps > 0 { line += "  " + Self.clock(Double(total - done) / fps) + " left" }
