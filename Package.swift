@@ -35,10 +35,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
+        // Helpers the test targets share (the thread stress harness).
+        .target(name: "_StrataTestSupport", dependencies: ["Strata"], path: "Tests/_StrataTestSupport"),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "_StrataTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"],
+            name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
+            exclude: ["Snapshots"]),
+        .testTarget(
+            name: "StrataGLTests",
+            dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "_StrataTestSupport"],
             exclude: ["Golden"]),
     ]
 )
