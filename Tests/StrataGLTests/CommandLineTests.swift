@@ -21,11 +21,19 @@ struct StrataProcess {
         return nil
     }
 
+    /// How much longer than usual a run may take before the hang guard fires:
+    /// `$STRATA_TIMEOUT_SCALE` (Scripts/sanitize sets it: instrumented code is slower).
+    static let timeoutScale: Double = {
+        let value = ProcessInfo.processInfo.environment["STRATA_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+        return value.isFinite && value >= 1 ? value : 1
+    }()
+
     /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
-    /// after `timeout` seconds: a hang guard, so a killed run reports `signalled`.
+    /// after `timeout` seconds (times `timeoutScale`): a hang guard, so a killed run reports `signalled`.
     static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 300) throws
         -> (status: Int32, signalled: Bool, out: String, err: String) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let timeout = timeout * timeoutScale
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// A count several threads add to (a class, so closures can share it).
 public final class SharedCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     public init() {}
 

@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import Synchronization
 
 /// Several threads changing one layer tree in every way Core Animation
 /// allows, while the calling thread ticks it like a render loop; then checks
@@ -13,7 +12,7 @@ import Synchronization
 /// (tick, flatten and draw); both run under ThreadSanitizer (`Scripts/sanitize tsan`).
 public final class ThreadStress: @unchecked Sendable {
     // @unchecked Sendable: the layers are guarded by Strata's transaction
-    // lock (that is what is under test), the counters by their Mutexes, and
+    // lock (that is what is under test), the counters by their locks, and
     // `threadCount`/`iterations` are constants.
 
     /// The tree: one container per thread (holding its card, text and shape
@@ -35,14 +34,14 @@ public final class ThreadStress: @unchecked Sendable {
     let pair = (CALayer(), CALayer())
 
     /// Completion blocks that ran, by id (each must run exactly once).
-    let completions = Mutex<[Int: Int]>([:])
+    let completions = Locked<[Int: Int]>([:])
     /// Completion blocks set, by id.
-    let expectedCompletions = Mutex<Set<Int>>([])
+    let expectedCompletions = Locked<Set<Int>>([])
     /// Net sublayers each thread added to its own container and to the shared one.
-    let netAdded = Mutex<[Int: (own: Int, shared: Int)]>([:])
+    let netAdded = Locked<[Int: (own: Int, shared: Int)]>([:])
     let delegate = CountingDelegate()
     /// Threads still changing the tree.
-    private let running = Atomic<Int>(0)
+    private let running = Locked(0)
 
     /// A stress run of `threads` threads doing `iterations` changes each.
     public init(threads: Int = 8, iterations: Int = 200) {
@@ -100,16 +99,16 @@ public final class ThreadStress: @unchecked Sendable {
     public func run(frame: (CALayer) throws -> Void) rethrows -> Report {
         var report = Report()
         ticker.tick(at: 0)  // everything is on screen: later changes animate
-        running.store(threadCount, ordering: .releasing)
+        running.withLock { $0 = threadCount }
         let threads = (0..<threadCount).map { index in
             StressThread { [self] in
                 work(thread: index)
-                running.subtract(1, ordering: .releasing)
+                running.withLock { $0 -= 1 }
             }
         }
         var time = 0.0
         // Exit is counted before the thread's exit-time commit: join to see it.
-        while running.load(ordering: .acquiring) > 0 {
+        while running.withLock({ $0 }) > 0 {
             time += 1.0 / 60
             let tree = ticker.tick(at: time)
             check(pairIn: tree, into: &report)
