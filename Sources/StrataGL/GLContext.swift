@@ -28,6 +28,7 @@ public final class GLContext: @unchecked Sendable {
     private var pendingDeletions: [GLObjectName] = []
     private var programs: [ProgramKey: GLProgram] = [:]
     private var isValid = true
+    private var live = GLObjectCounts()
 
     /// Wraps the context that is current on this thread. `isCurrent` must tell
     /// whether that same context is current on the calling thread (hosts compare
@@ -61,9 +62,19 @@ public final class GLContext: @unchecked Sendable {
         let names = lock.withLock {
             let names = pendingDeletions
             pendingDeletions.removeAll()
+            for name in names { live.add(-1, for: name) }
             return names
         }
         for name in names { name.delete() }
+    }
+
+    /// The GL objects this context holds now, by kind (those waiting for
+    /// `collectGarbage()` included).
+    public var liveObjects: GLObjectCounts { lock.withLock { live } }
+
+    /// Counts an object just made (`glGen*`, `glCreateProgram`).
+    func didCreate(_ name: GLObjectName) {
+        lock.withLock { live.add(1, for: name) }
     }
 
     /// Queues `name` for deletion at the next `collectGarbage()`. Safe from any thread.
@@ -81,6 +92,7 @@ public final class GLContext: @unchecked Sendable {
         lock.withLock {
             isValid = false
             pendingDeletions.removeAll()
+            live = GLObjectCounts()
             swap(&dropped, &programs)
         }
         // Released outside the lock: their deinit calls scheduleDeletion, which

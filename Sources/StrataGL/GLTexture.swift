@@ -59,6 +59,7 @@ public final class GLTexture: @unchecked Sendable {
         }
         var name: GLuint = 0
         sglGenTextures(1, &name)
+        context.didCreate(.texture(name))
         self.name = name
         self.label = label
         self.width = width

@@ -75,6 +75,7 @@ public final class ShaderLibrary: Sendable {
             sglDeleteProgram(name)
             throw .linkFailed(program: label, log: log)
         }
+        context.didCreate(.program(name))
         let program = GLProgram(name: name, label: label, context: context)
         context.setDebugLabel(label, identifier: GL_PROGRAM, name: name)
         try context.checkError(label: label, operation: "linking")

@@ -26,6 +26,9 @@ public final class OffscreenRenderer: @unchecked Sendable {
         renderer = try host.makeLayerRenderer()
     }
 
+    /// What the renderer keeps between frames (atlas pages, pass targets, caches).
+    public var resources: LayerRendererResources { renderer.resources }
+
     /// Renders `list` and returns its pixels (straight alpha, top row first) and what it cost.
     public func render(_ list: RenderList) throws(HostError) -> (image: CGImage, stats: RenderStats) {
         if host.width != list.pixelWidth || host.height != list.pixelHeight {
