@@ -6,6 +6,15 @@ import StrataRender
 /// gutter of its edge pixels) the first frame it is drawn and keeps it while it
 /// stays in use, so most items share one texture.
 ///
+/// Slots are not freed one by one (the pages are packed in shelves); the
+/// atlas starts over with only the frame's own contents when it would pass
+/// `maximumPages`, or when it would open another page while most of what it
+/// holds has not been drawn for `staleFrames` frames. So what it keeps
+/// follows what is on screen, not everything ever shown: text or shapes that
+/// change every frame leave a bitmap per frame behind, and without the
+/// second rule filled page after page up to the budget (~170 MB of pages on
+/// a CPU rasterizer) before any was given back.
+///
 /// Pages are mipmapped (levels 0…`mipLevels`) so contents drawn much smaller
 /// than their pixels don't alias. Slots are aligned to 2^`mipLevels` pixels
 /// with a gutter as wide, so every texel of every level belongs to one slot:
@@ -25,6 +34,11 @@ struct TextureCache {
     var dedicated: [TextureSource: Int] = [:]
     /// The most pages kept before the cache starts over with what the frame uses.
     let maximumPages = 8
+    /// Contents not drawn for this many frames count as stale.
+    static let staleFrames = 120
+    /// Frames prepared so far, and the last frame each source was drawn in.
+    var frame = 0
+    var lastUsed: [TextureSource: Int] = [:]
 
     init(context: GLContext) {
         self.context = context
@@ -61,17 +75,45 @@ struct TextureCache {
                 used.append((source, item.label))
             }
         }
-        if used.contains(where: { slots[$0.0] == nil && dedicated[$0.0] == nil }) && pages.count >= maximumPages {
+        frame += 1
+        for (source, _) in used { lastUsed[source] = frame }
+        let new = used.filter { slots[$0.0] == nil && dedicated[$0.0] == nil }.map(\.0)
+        if !new.isEmpty && (pages.count >= maximumPages || (opensPage(for: new) && isMostlyStale)) {
             // Start over with only this frame's sources.
             slots = [:]
             dedicated = [:]
             pages = []
+            lastUsed = lastUsed.filter { $0.value == frame }
             atlas.reset()
         }
         for (source, label) in used where slots[source] == nil && dedicated[source] == nil {
             try upload(source, layer: label)
             stats.uploads += 1
         }
+    }
+
+    /// Whether placing `sources` would open another atlas page (or texture).
+    func opensPage(for sources: [TextureSource]) -> Bool {
+        var trial = atlas
+        let open = trial.pageCount
+        for source in sources {
+            let (width, height) = Self.size(of: source)
+            guard let slot = trial.allocate(width: width, height: height) else { return true }  // dedicated
+            if slot.page >= open { return true }
+        }
+        return false
+    }
+
+    /// Whether more than half the atlas's slot area (in pixels) holds
+    /// contents not drawn for `staleFrames` frames.
+    var isMostlyStale: Bool {
+        var stale = 0, total = 0
+        for (source, slot) in slots {
+            let area = slot.width * slot.height
+            total += area
+            if frame - (lastUsed[source] ?? 0) > Self.staleFrames { stale += area }
+        }
+        return stale * 2 > total
     }
 
     /// Uploads `source`, with its mip levels, to a slot or a texture of its own.
@@ -108,6 +150,14 @@ struct TextureCache {
                                                height: block.height >> k, premultipliedPixels: level)
         }
         slots[source] = slot
+    }
+
+    static func size(of source: TextureSource) -> (width: Int, height: Int) {
+        switch source {
+        case .image(let image): return (image.width, image.height)
+        case .raster(let raster): return (raster.width, raster.height)
+        case .pass: preconditionFailure("TextureCache: passes are not cached")
+        }
     }
 
     static func premultipliedPixels(of source: TextureSource) -> (Int, Int, [UInt8], String) {

@@ -5,5 +5,5 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation's layer model on OpenGL: render scene files headless, open a demo window, benchmark.",
-        subcommands: [ValidateCommand.self, RenderCommand.self, BenchCommand.self, DemoCommand.self])
+        subcommands: [ValidateCommand.self, RenderCommand.self, BenchCommand.self, DemoCommand.self, SoakCommand.self])
 }

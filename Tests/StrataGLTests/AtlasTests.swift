@@ -4,8 +4,8 @@ import Strata
 import StrataHost
 import Testing
 
-/// Atlas pages' mip levels, built slot by slot on upload.
-@Suite struct AtlasMipmapTests {
+/// Atlas pages: mip levels built slot by slot on upload, and starting over when stale.
+@Suite struct AtlasTests {
     /// A 1-pixel black and white checkerboard: its mean is mid grey at every level.
     static func checker(_ side: Int) -> CGImage {
         var pixels: [UInt8] = []
@@ -19,8 +19,10 @@ import Testing
     }
 
     static func solid(_ side: Int, _ rgba: [UInt8]) -> CGImage {
-        CGImage(width: side, height: side, pixels: Array([[UInt8]](repeating: rgba, count: side * side).joined()),
-                label: "solid")
+        // Built as whole texels: fast even in a debug build.
+        let texel = rgba.withUnsafeBytes { $0.load(as: UInt32.self) }
+        let pixels = [UInt32](repeating: texel, count: side * side).withUnsafeBytes { Array($0) }
+        return CGImage(width: side, height: side, pixels: pixels, label: "solid")
     }
 
     @Test func halvingAveragesEachTwoByTwoBlock() {
@@ -58,5 +60,48 @@ import Testing
         check(second)
         #expect(close(pixel(second, 4, 12), [0, 0, 255, 255], 3))
         #expect(renderer.resources.atlasPages == 1)
+    }
+
+    /// An atlas that would open another page while most of what it holds has
+    /// not been drawn lately starts over instead; one whose contents are all
+    /// still drawn opens the page.
+    @Test func aStaleAtlasStartsOverRatherThanGrow() throws {
+        let renderer = try OffscreenRenderer(width: 32, height: 32)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        let big = CALayer(), small = CALayer()
+        big.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        small.frame = CGRect(x: 16, y: 16, width: 4, height: 4)
+        small.contents = Self.solid(4, [0, 255, 0, 255])
+        root.addSublayer(big)
+        root.addSublayer(small)
+        func frame() throws { _ = try renderer.render(root, size: CGSize(width: 32, height: 32)) }
+        // 500 × 500 contents take a 528 × 528 block: 9 to a 2048-pixel page.
+        for i in 0..<9 {
+            big.contents = Self.solid(500, [UInt8(i * 20), 0, 0, 255])
+            try frame()
+        }
+        #expect(renderer.resources.atlasPages == 1 && renderer.resources.atlasEntries == 10)
+        // Only the small layer, moving, for longer than the stale age.
+        big.contents = nil
+        for i in 0..<(TextureCache.staleFrames + 2) {
+            small.position = CGPoint(x: 20 + CGFloat(i % 8), y: 20)
+            try frame()
+        }
+        big.contents = Self.solid(500, [0, 0, 200, 255])
+        try frame()
+        #expect(renderer.resources.atlasPages == 1, "started over with this frame's two contents")
+        #expect(renderer.resources.atlasEntries == 2)
+        // Now fill the page with contents drawn every frame: the ninth opens a page.
+        var layers: [CALayer] = []
+        for i in 0..<9 {
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(i), y: 20, width: 2, height: 2)
+            l.contents = Self.solid(500, [0, UInt8(i * 20), 0, 255])
+            root.addSublayer(l)
+            layers.append(l)
+            try frame()
+        }
+        #expect(renderer.resources.atlasPages == 2)
     }
 }
