@@ -101,7 +101,8 @@ public final class GLFramebuffer: @unchecked Sendable {
 
     /// Throws unless the bound framebuffer (this one) is complete.
     private func checkComplete() throws(GLError) {
-        let status = sglCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        var status = sglCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        if context?.takeInjectedFailure(.framebufferIncomplete) == true { status = GLenum(GL_FRAMEBUFFER_UNSUPPORTED) }
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw .framebufferIncomplete(label: label, status: status)
         }

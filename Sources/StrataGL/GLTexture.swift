@@ -75,6 +75,10 @@ public final class GLTexture: @unchecked Sendable {
         applyFilter()
         allocate(pixels: premultipliedPixels)
         try context.checkError(label: label, operation: "creating a \(width)×\(height) texture")
+        if context.takeInjectedFailure(.textureAllocation) {
+            throw .glFailure(label: label, operation: "creating a \(width)×\(height) texture",
+                             code: UInt32(GL_OUT_OF_MEMORY))
+        }
     }
 
     /// A texture holding `image` (straight alpha), premultiplied on upload.

@@ -94,8 +94,10 @@ public final class ShaderLibrary: Sendable {
         sglCompileShader(shader)
         var status: GLint = 0
         sglGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
-        guard status == GL_TRUE else {
-            let log = Self.infoLog(shader, length: sglGetShaderiv, read: sglGetShaderInfoLog)
+        let injected = context.takeInjectedFailure(.shaderCompile)
+        guard status == GL_TRUE, !injected else {
+            let log = injected ? "0:1(1): error: compile failure injected by a test"
+                : Self.infoLog(shader, length: sglGetShaderiv, read: sglGetShaderInfoLog)
             sglDeleteShader(shader)
             throw .compileFailed(
                 file: displayName, diagnostics: ShaderDiagnostic.parse(log: log, source: source), log: log)

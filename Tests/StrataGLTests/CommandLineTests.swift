@@ -30,13 +30,20 @@ struct StrataProcess {
 
     /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
     /// after `timeout` seconds (times `timeoutScale`): a hang guard, so a killed run reports `signalled`.
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 300) throws
+    /// `environment` changes this process's environment for the run (nil removes a variable).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
+                    timeout: TimeInterval = 300) throws
         -> (status: Int32, signalled: Bool, out: String, err: String) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let timeout = timeout * timeoutScale
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            p.environment = merged
+        }
         if let directory { p.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

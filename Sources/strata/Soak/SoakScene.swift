@@ -5,8 +5,8 @@ import Strata
 /// layer of one more kind arrives (an image, text, a shape, a masked layer, a
 /// blurred shadow, a group with overlapping sublayers), animates, and is
 /// removed some frames later. Images and strings are new every time, so
-/// contents keep arriving in the atlas and the rasterizers' caches; over a
-/// cycle of `period` frames the tree goes through the same mix, so what the
+/// contents keep arriving in the atlas and the rasterizers' caches; the mix
+/// on screen stays the same (a handful of layers of each kind), so what the
 /// renderer holds should level off rather than grow.
 final class SoakScene {
     let root = CALayer()
