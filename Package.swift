@@ -28,6 +28,9 @@ let package = Package(
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
         .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
+        // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender"]),
+        .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -37,7 +40,9 @@ let package = Package(
 
         // Helpers the test targets share (the thread stress harness).
         .target(name: "_StrataTestSupport", dependencies: ["Strata"], path: "Tests/_StrataTestSupport"),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "_StrataTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "StrataTests", dependencies: ["Strata", "_StrataTestSupport", "_StrataFuzzTargets"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
