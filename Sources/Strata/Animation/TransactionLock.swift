@@ -30,6 +30,10 @@ import Foundation
 ///
 /// Recursive, because actions, delegates and completion blocks run with it
 /// held and may change layers themselves.
+///
+/// Lock order: a window host ticks inside its `withCurrent`, so its lock
+/// comes before this one. Do not draw (take a host's lock) while holding
+/// `CATransaction.lock()`.
 final class TransactionLock: @unchecked Sendable {
     /// The process's lock.
     static let shared = TransactionLock()
