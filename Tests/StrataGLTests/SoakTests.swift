@@ -9,12 +9,16 @@ import Testing
 ///
 /// Run as its own process so that resident memory is the soak's alone, not
 /// that of the tests running beside it. About 90 s on two cores (debug).
-/// `$STRATA_SOAK_FRAMES` shortens it (Scripts/sanitize sets 2,000).
+/// `$STRATA_SOAK_FRAMES` shortens it, and `$STRATA_SANITIZER` leaves memory
+/// unchecked (a sanitizer's allocator keeps freed memory; Scripts/sanitize
+/// sets both).
 @Suite struct SoakTests {
     @Test func tenThousandFramesLevelOff() throws {
-        let frames = ProcessInfo.processInfo.environment["STRATA_SOAK_FRAMES"].flatMap(Int.init) ?? 10_000
+        let environment = ProcessInfo.processInfo.environment
+        let frames = environment["STRATA_SOAK_FRAMES"].flatMap(Int.init) ?? 10_000
+        let memory = environment["STRATA_SANITIZER"] == nil ? [] : ["--ignore-memory"]
         let r = try StrataProcess.run(["soak", "--frames", "\(frames)", "--warmup", "\(frames / 5)",
-                                       "--every", "\(max(frames / 20, 1))", "--json"], timeout: 280)
+                                       "--every", "\(max(frames / 20, 1))", "--json"] + memory, timeout: 280)
         #expect(!r.signalled, "killed: crashed, or took longer than the hang guard")
         #expect(r.status == 0, "\(r.err)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any],

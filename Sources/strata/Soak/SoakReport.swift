@@ -27,8 +27,9 @@ struct SoakReport {
     /// Memory may exceed the first half's highest by this much (allocator noise).
     static let memorySlack = 8 << 20
 
-    /// Compares the second half of the checkpoints after warm-up with the first.
-    mutating func check() {
+    /// Compares the second half of the checkpoints after warm-up with the
+    /// first (memory too, unless `memory` is false).
+    mutating func check(memory: Bool = true) {
         for c in checkpoints where c.resources.atlasPages + c.resources.dedicatedTextures > c.resources.maximumPages {
             problems.append("frame \(c.frame): \(c.resources.atlasPages + c.resources.dedicatedTextures) atlas pages, "
                             + "over the budget of \(c.resources.maximumPages)")
@@ -51,6 +52,7 @@ struct SoakReport {
         compare("pass targets", slack: Self.objectSlack) { $0.resources.passTargets }
         compare("blur scratch targets", slack: Self.objectSlack) { $0.resources.blurScratch }
         compare("texture memory", slack: Self.memorySlack / 1024, unit: " KiB") { $0.resources.textureBytes / 1024 }
+        guard memory else { return }
         compare("memory in use", slack: Self.memorySlack / 1024, unit: " KiB") { $0.mallocBytes / 1024 }
         compare("resident memory", slack: Self.memorySlack / 1024, unit: " KiB") { $0.residentBytes / 1024 }
     }
