@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.
         .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
+        // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender"]),
+        .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -40,13 +43,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "StrataTests", dependencies: ["Strata"], resources: [.copy("Fixtures")]),
+        // Helpers the test targets share (the thread stress harness).
+        .target(name: "_StrataTestSupport", dependencies: ["Strata"], path: "Tests/_StrataTestSupport"),
+        .testTarget(
+            name: "StrataTests", dependencies: ["Strata", "_StrataTestSupport", "_StrataFuzzTargets"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["Strata", "StrataRender"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
-            name: "StrataGLTests", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport"],
+            name: "StrataGLTests",
+            dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "_StrataTestSupport"],
             exclude: ["Golden", "Scenes"]),
     ]
 )

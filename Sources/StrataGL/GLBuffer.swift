@@ -71,6 +71,7 @@ public final class GLBuffer: @unchecked Sendable {
         context.requireCurrent("GLBuffer(\(label))")
         var name: GLuint = 0
         sglGenBuffers(1, &name)
+        context.didCreate(.buffer(name))
         self.name = name
         self.label = label
         self.target = target

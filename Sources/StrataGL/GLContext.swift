@@ -28,6 +28,9 @@ public final class GLContext: @unchecked Sendable {
     private var pendingDeletions: [GLObjectName] = []
     private var programs: [ProgramKey: GLProgram] = [:]
     private var isValid = true
+    private var live = GLObjectCounts()
+    private var injected: [GLInjectedFailure: Int] = [:]
+    private var isLost = false
 
     /// Wraps the context that is current on this thread. `isCurrent` must tell
     /// whether that same context is current on the calling thread (hosts compare
@@ -61,9 +64,19 @@ public final class GLContext: @unchecked Sendable {
         let names = lock.withLock {
             let names = pendingDeletions
             pendingDeletions.removeAll()
+            for name in names { live.add(-1, for: name) }
             return names
         }
         for name in names { name.delete() }
+    }
+
+    /// The GL objects this context holds now, by kind (those waiting for
+    /// `collectGarbage()` included).
+    public var liveObjects: GLObjectCounts { lock.withLock { live } }
+
+    /// Counts an object just made (`glGen*`, `glCreateProgram`).
+    func didCreate(_ name: GLObjectName) {
+        lock.withLock { live.add(1, for: name) }
     }
 
     /// Queues `name` for deletion at the next `collectGarbage()`. Safe from any thread.
@@ -81,6 +94,7 @@ public final class GLContext: @unchecked Sendable {
         lock.withLock {
             isValid = false
             pendingDeletions.removeAll()
+            live = GLObjectCounts()
             swap(&dropped, &programs)
         }
         // Released outside the lock: their deinit calls scheduleDeletion, which
@@ -97,7 +111,8 @@ public final class GLContext: @unchecked Sendable {
     }
 
     /// The first pending `glGetError` as a `GLError` naming `label` and `operation`;
-    /// drains the rest of the error flags.
+    /// drains the rest of the error flags. A lost context (`GL_CONTEXT_LOST`)
+    /// throws `.contextLost`, now and at every later check.
     public func checkError(label: String, operation: String) throws(GLError) {
         var first: UInt32 = 0
         // Bounded: a lost context may report GL_CONTEXT_LOST forever.
@@ -106,7 +121,41 @@ public final class GLContext: @unchecked Sendable {
             if code == UInt32(GL_NO_ERROR) { break }
             if first == 0 { first = code }
         }
+        let lost = lock.withLock {
+            if first == GLError.contextLostCode || takeInjected(.contextLost) { isLost = true }
+            return isLost
+        }
+        if lost { throw .contextLost(label: label, operation: operation) }
         if first != 0 { throw .glFailure(label: label, operation: operation, code: first) }
+    }
+
+    /// Whether a check has found the context lost: nothing drawn with it
+    /// counts any more; make a new one (`OffscreenRenderer` does).
+    public var wasLost: Bool { lock.withLock { isLost } }
+
+    /// Makes the next operation of `failure`'s kind on this context fail
+    /// (after letting `skipping` of them succeed). For tests of what happens
+    /// when the driver or the machine fails; each context has its own, so
+    /// tests running in parallel do not see each other's.
+    package func injectFailure(_ failure: GLInjectedFailure, skipping: Int = 0) {
+        precondition(skipping >= 0, "GLContext.injectFailure: negative skip count \(skipping)")
+        lock.withLock { injected[failure] = skipping }
+    }
+
+    /// Whether an injected `failure` is due now (and uses it up).
+    func takeInjectedFailure(_ failure: GLInjectedFailure) -> Bool {
+        lock.withLock { takeInjected(failure) }
+    }
+
+    /// `takeInjectedFailure`, the lock held.
+    private func takeInjected(_ failure: GLInjectedFailure) -> Bool {
+        guard let remaining = injected[failure] else { return false }
+        if remaining == 0 {
+            injected[failure] = nil
+            return true
+        }
+        injected[failure] = remaining - 1
+        return false
     }
 
     /// Gives `name` a debug label when the driver supports KHR_debug. The object

@@ -31,6 +31,12 @@ public enum GLError: Error, Equatable, CustomStringConvertible, Sendable {
     case glFailure(label: String, operation: String, code: UInt32)
     /// `glCheckFramebufferStatus` did not return `GL_FRAMEBUFFER_COMPLETE`.
     case framebufferIncomplete(label: String, status: UInt32)
+    /// The context was lost (a GPU reset, a driver failure): found after
+    /// `operation` on `label`. Its objects are gone; only a new context draws.
+    case contextLost(label: String, operation: String)
+
+    /// `GL_CONTEXT_LOST`, as `glGetError` reports it.
+    static let contextLostCode: UInt32 = 0x0507
 
     public var description: String {
         switch self {
@@ -63,6 +69,8 @@ public enum GLError: Error, Equatable, CustomStringConvertible, Sendable {
             return "'\(label)': \(GLError.errorName(code)) after \(operation)"
         case .framebufferIncomplete(let label, let status):
             return "'\(label)': framebuffer incomplete (\(GLError.framebufferStatusName(status)))"
+        case .contextLost(let label, let operation):
+            return "'\(label)': the OpenGL context was lost (GL_CONTEXT_LOST) after \(operation)"
         }
     }
 

@@ -16,6 +16,7 @@ final class GLFloatTexture {
         self.label = label
         var n: GLuint = 0
         sglGenTextures(1, &n)
+        context.didCreate(.texture(n))
         name = n
         sglBindTexture(GLenum(GL_TEXTURE_2D), n)
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)

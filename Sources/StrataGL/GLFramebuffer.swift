@@ -40,6 +40,7 @@ public final class GLFramebuffer: @unchecked Sendable {
         self.context = context
         var name: GLuint = 0
         sglGenFramebuffers(1, &name)
+        context.didCreate(.framebuffer(name))
         self.name = name
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         context.setDebugLabel(label, identifier: GL_FRAMEBUFFER, name: name)
@@ -48,6 +49,7 @@ public final class GLFramebuffer: @unchecked Sendable {
         if depthStencil {
             var renderbuffer: GLuint = 0
             sglGenRenderbuffers(1, &renderbuffer)
+            context.didCreate(.renderbuffer(renderbuffer))
             sglBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
             context.setDebugLabel(label + " depth-stencil", identifier: GL_RENDERBUFFER, name: renderbuffer)
             sglRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
@@ -99,7 +101,8 @@ public final class GLFramebuffer: @unchecked Sendable {
 
     /// Throws unless the bound framebuffer (this one) is complete.
     private func checkComplete() throws(GLError) {
-        let status = sglCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        var status = sglCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        if context?.takeInjectedFailure(.framebufferIncomplete) == true { status = GLenum(GL_FRAMEBUFFER_UNSUPPORTED) }
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw .framebufferIncomplete(label: label, status: status)
         }

@@ -40,7 +40,7 @@ public final class GLTexture: @unchecked Sendable {
     /// The sampling filter.
     public private(set) var filter: Filter
 
-    private weak var context: GLContext?
+    weak var context: GLContext?
 
     /// A `width × height` texture, filled with `premultipliedPixels` (RGBA8, top row
     /// first) or left undefined when nil.
@@ -59,6 +59,7 @@ public final class GLTexture: @unchecked Sendable {
         }
         var name: GLuint = 0
         sglGenTextures(1, &name)
+        context.didCreate(.texture(name))
         self.name = name
         self.label = label
         self.width = width
@@ -74,6 +75,10 @@ public final class GLTexture: @unchecked Sendable {
         applyFilter()
         allocate(pixels: premultipliedPixels)
         try context.checkError(label: label, operation: "creating a \(width)×\(height) texture")
+        if context.takeInjectedFailure(.textureAllocation) {
+            throw .glFailure(label: label, operation: "creating a \(width)×\(height) texture",
+                             code: UInt32(GL_OUT_OF_MEMORY))
+        }
     }
 
     /// A texture holding `image` (straight alpha), premultiplied on upload.
@@ -101,14 +106,17 @@ public final class GLTexture: @unchecked Sendable {
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
     }
 
-    /// Replaces the `width × height` region at (`x`, `y`) (from the top-left) with
+    /// Replaces the `width × height` region at (`x`, `y`) (from the top-left) of
+    /// mip level `level` (which must exist: see `allocateMipLevels(_:)`) with
     /// premultiplied RGBA8 pixels, top row first.
     public func replaceRegion(
-        x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
+        level: Int = 0, x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
     ) throws(GLError) {
-        precondition(x >= 0 && y >= 0 && width >= 0 && height >= 0 && x + width <= self.width
-                     && y + height <= self.height,
-                     "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside \(self.width)×\(self.height)")
+        let levelWidth = max(1, self.width >> level), levelHeight = max(1, self.height >> level)
+        precondition(level >= 0 && x >= 0 && y >= 0 && width >= 0 && height >= 0 && x + width <= levelWidth
+                     && y + height <= levelHeight,
+                     "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside level \(level), "
+                     + "\(levelWidth)×\(levelHeight)")
         guard premultipliedPixels.count == width * height * 4 else {
             throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
         }
@@ -117,7 +125,7 @@ public final class GLTexture: @unchecked Sendable {
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         premultipliedPixels.withUnsafeBytes { bytes in
-            sglTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+            sglTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GLint(x), GLint(y), GLsizei(width), GLsizei(height),
                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         try context?.checkError(label: label, operation: "uploading a \(width)×\(height) region")

@@ -22,6 +22,7 @@ public final class GLVertexArray: @unchecked Sendable {
         context.requireCurrent("GLVertexArray(\(label))")
         var name: GLuint = 0
         sglGenVertexArrays(1, &name)
+        context.didCreate(.vertexArray(name))
         self.name = name
         self.label = label
         self.context = context

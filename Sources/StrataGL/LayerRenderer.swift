@@ -39,7 +39,9 @@ public final class LayerRenderer {
     var reusedPasses: Set<Int> = []
     let blur: GLProgram
     let emptyVertexArray: GLVertexArray
-    /// Scratch targets for the blur's first direction, by size.
+    /// Scratch targets for the blur's first direction, in sizes rounded up to
+    /// 64 pixels and shared by every blur they hold: keyed by exact size,
+    /// a shadow whose blur radius animated left one behind per size it took.
     var blurScratch: [GLFramebuffer] = []
     /// The last frame drawn into an offscreen target, to skip an unchanged frame.
     var lastFrame: (list: RenderList, framebuffer: UInt32, width: Int, height: Int, stats: RenderStats)?
@@ -318,25 +320,27 @@ public final class LayerRenderer {
     /// scratch target, then down back into `target`.
     func blur(_ target: GLFramebuffer, width: Int, height: Int, sigma: Double) throws(GLError) {
         let scratch: GLFramebuffer
-        if let s = blurScratch.first(where: { $0.width == target.width && $0.height == target.height }) {
+        if let s = blurScratch.filter({ $0.width >= width && $0.height >= height })
+            .min(by: { $0.width * $0.height < $1.width * $1.height }) {
             scratch = s
         } else {
-            scratch = try GLFramebuffer(context: context, width: target.width, height: target.height, label: "blur scratch")
+            scratch = try GLFramebuffer(context: context, width: (width + 63) / 64 * 64,
+                                        height: (height + 63) / 64 * 64, label: "blur scratch")
             blurScratch.append(scratch)
         }
-        let limit = SIMD2<Float>(Float(width) / Float(target.width), Float(height) / Float(target.height))
         sglDisable(GLenum(GL_BLEND))
         blur.use()
         blur.setUniform("u_source", Int32(0))
         blur.setUniform("u_sigma", Float(sigma))
-        blur.setUniform("u_limit", limit)
         emptyVertexArray.bind()
-        for (source, destination, step) in [(target, scratch, SIMD2<Float>(1 / Float(target.width), 0)),
-                                             (scratch, target, SIMD2<Float>(0, 1 / Float(target.height)))] {
+        for (source, destination, across) in [(target, scratch, true), (scratch, target, false)] {
+            // Texel steps and the used corner in the source's own uv (the two may differ in size).
+            let sw = Float(source.width), sh = Float(source.height)
             sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
             sglViewport(0, 0, GLsizei(width), GLsizei(height))
             source.colorTexture.bind(unit: 0)
-            blur.setUniform("u_texel", step)
+            blur.setUniform("u_texel", across ? SIMD2<Float>(1 / sw, 0) : SIMD2<Float>(0, 1 / sh))
+            blur.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
             sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
         sglEnable(GLenum(GL_BLEND))

@@ -80,6 +80,7 @@ public final class ShaderLibrary: Sendable {
             sglDeleteProgram(name)
             throw .linkFailed(program: label, log: log)
         }
+        context.didCreate(.program(name))
         let program = GLProgram(name: name, label: label, context: context)
         context.setDebugLabel(label, identifier: GL_PROGRAM, name: name)
         try context.checkError(label: label, operation: "linking")
@@ -99,8 +100,10 @@ public final class ShaderLibrary: Sendable {
         sglCompileShader(shader)
         var status: GLint = 0
         sglGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
-        guard status == GL_TRUE else {
-            let log = Self.infoLog(shader, length: sglGetShaderiv, read: sglGetShaderInfoLog)
+        let injected = context.takeInjectedFailure(.shaderCompile)
+        guard status == GL_TRUE, !injected else {
+            let log = injected ? "0:1(1): error: compile failure injected by a test"
+                : Self.infoLog(shader, length: sglGetShaderiv, read: sglGetShaderInfoLog)
             sglDeleteShader(shader)
             throw .compileFailed(
                 file: displayName, diagnostics: ShaderDiagnostic.parse(log: log, source: source), log: log)

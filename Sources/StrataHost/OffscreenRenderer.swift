@@ -6,9 +6,14 @@ import StrataGL
 /// Headless rendering in one object: an EGL context, the layer renderer, and
 /// readback to a `CGImage`. Each instance has its own context, so instances can
 /// render on different threads at once.
+///
+/// A lost context (a GPU reset, `GL_CONTEXT_LOST`) fails the frame that finds
+/// it with `HostError.gl(.contextLost)`; the next `render` makes a new
+/// context and renderer (everything is uploaded again) and carries on.
 public final class OffscreenRenderer: @unchecked Sendable {
-    public let host: OffscreenHost
-    let renderer: LayerRenderer
+    /// The EGL host drawn with (a new one after a lost context).
+    public private(set) var host: OffscreenHost
+    private(set) var renderer: LayerRenderer
     /// The last picture, returned again for a frame that was not redrawn.
     var lastImage: CGImage?
     /// Draws shape (and text) layers' contents on the CPU; kept so its caches last.
@@ -32,8 +37,16 @@ public final class OffscreenRenderer: @unchecked Sendable {
         renderer = try host.makeLayerRenderer()
     }
 
+    /// What the renderer keeps between frames (atlas pages, pass targets, caches).
+    public var resources: LayerRendererResources { renderer.resources }
+
     /// Renders `list` and returns its pixels (straight alpha, top row first) and what it cost.
     public func render(_ list: RenderList) throws(HostError) -> (image: CGImage, stats: RenderStats) {
+        if host.context.wasLost {
+            host = try OffscreenHost(width: host.width, height: host.height, label: "strata offscreen")
+            renderer = try host.makeLayerRenderer()
+            lastImage = nil
+        }
         if host.width != list.pixelWidth || host.height != list.pixelHeight {
             try host.resize(width: list.pixelWidth, height: list.pixelHeight)
         }

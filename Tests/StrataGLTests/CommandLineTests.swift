@@ -22,20 +22,30 @@ struct StrataProcess {
         return nil
     }
 
-    /// Runs `strata` with `arguments` in `directory` (default: this process's), with
-    /// `environment` added to this process's, killing it after `timeout` seconds:
-    /// a hang guard, so a killed run reports `signalled`.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+    /// How much longer than usual a run may take before the hang guard fires:
+    /// `$STRATA_TIMEOUT_SCALE` (Scripts/sanitize sets it: instrumented code is slower).
+    static let timeoutScale: Double = {
+        let value = ProcessInfo.processInfo.environment["STRATA_TIMEOUT_SCALE"].flatMap(Double.init) ?? 1
+        return value.isFinite && value >= 1 ? value : 1
+    }()
+
+    /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
+    /// after `timeout` seconds (times `timeoutScale`): a hang guard, so a killed run reports `signalled`.
+    /// `environment` changes this process's environment for the run (nil removes a variable).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
                     timeout: TimeInterval = 300) throws
         -> (status: Int32, signalled: Bool, out: String, err: String) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let timeout = timeout * timeoutScale
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
-        if let directory { p.currentDirectoryURL = directory }
         if !environment.isEmpty {
-            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            p.environment = merged
         }
+        if let directory { p.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

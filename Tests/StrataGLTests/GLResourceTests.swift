@@ -25,6 +25,32 @@ import Testing
         return String(decoding: bytes[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The context counts what it holds: made, and deleted once collected.
+    @Test func liveObjectsCountCreationsAndCollectedDeletions() throws {
+        let host = try OffscreenHost(width: 1, height: 1)
+        let before = host.context.liveObjects
+        try host.withCurrent { () throws(GLError) in
+            var made: [AnyObject] = [
+                try GLTexture(context: host.context, width: 4, height: 4, label: "t"),
+                try GLBuffer(context: host.context, label: "b"),
+                try GLFramebuffer(context: host.context, width: 4, height: 4, label: "f", depthStencil: true),
+                try GLVertexArray(context: host.context, label: "v"),
+            ]
+            var expected = before
+            expected.textures += 2  // the framebuffer's colour texture too
+            expected.buffers += 1
+            expected.framebuffers += 1
+            expected.renderbuffers += 1
+            expected.vertexArrays += 1
+            #expect(host.context.liveObjects == expected)
+            made.removeAll()
+            // Released but not yet deleted: still held by GL.
+            #expect(host.context.liveObjects == expected)
+            host.context.collectGarbage()
+        }
+        #expect(host.context.liveObjects == before)
+    }
+
     @Test func imageUploadIsPremultipliedTopRowFirst() throws {
         let host = try OffscreenHost(width: 1, height: 1)
         let image = CGImage(width: 2, height: 2, pixels: [

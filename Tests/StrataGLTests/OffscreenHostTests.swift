@@ -2,8 +2,8 @@ import CEpoxy
 import Foundation
 import StrataGL
 import StrataHost
-import Synchronization
 import Testing
+import _StrataTestSupport
 
 /// Headless EGL hosts: contexts, parallel use, readback orientation, drawing.
 @Suite struct OffscreenHostTests {
@@ -24,7 +24,7 @@ import Testing
     /// clear-and-read on one host atomic.
     @Test func twoHostsShareThreadsSafely() throws {
         let hosts = [try OffscreenHost(width: 8, height: 8), try OffscreenHost(width: 8, height: 8)]
-        let failures = Mutex(0)
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 16) { iteration in
             let value = UInt8(iteration * 15)
             let rgba: [UInt8] = [value, 255 - value, UInt8(iteration), 255]

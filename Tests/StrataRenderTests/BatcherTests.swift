@@ -170,6 +170,28 @@ import Strata
         #expect(atlas.pageCount > 1)
     }
 
+    /// With an alignment, every block (slot, gutter and rounding) starts and
+    /// ends on it, so no mip texel up to that factor mixes two slots.
+    @Test func alignedBlocksStartAndEndOnTheAlignment() {
+        var atlas = AtlasAllocator(pageSize: 256, gutter: 8, alignment: 8)
+        var blocks: [(page: Int, rect: CGRect)] = []
+        for i in 0..<200 {
+            let w = 1 + i * 7 % 50, h = 1 + i * 13 % 40
+            let s = atlas.allocate(width: w, height: h)!
+            let b = atlas.block(of: s)
+            #expect(b.x % 8 == 0 && b.y % 8 == 0 && b.width % 8 == 0 && b.height % 8 == 0)
+            #expect(b.width >= w + 16 && b.height >= h + 16 && b.x + b.width <= 256 && b.y + b.height <= 256)
+            blocks.append((s.page, CGRect(x: b.x, y: b.y, width: b.width, height: b.height)))
+        }
+        for i in blocks.indices {
+            for j in blocks.indices where j > i && blocks[i].page == blocks[j].page {
+                #expect(blocks[i].rect.intersection(blocks[j].rect).isEmpty)
+            }
+        }
+        #expect(!atlas.fits(width: 241, height: 1))  // 241 + 16 rounds up past the page
+        #expect(atlas.fits(width: 240, height: 1))
+    }
+
     @Test func rejectsWhatCannotFit() {
         var atlas = AtlasAllocator(pageSize: 64)
         #expect(atlas.allocate(width: 63, height: 10) == nil)

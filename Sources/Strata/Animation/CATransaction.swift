@@ -14,7 +14,20 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// As in Core Animation: transactions are per thread and nest; a value read
 /// comes from the innermost transaction that set it; the first change to a
 /// layer outside any transaction opens an implicit transaction, committed at
-/// the next frame tick (``FrameTicker/tick(at:)``) or by ``flush()``.
+/// the next frame tick (``FrameTicker/tick(at:)``) on the thread that ticks,
+/// or by ``flush()``.
+///
+/// Any thread may change layers. Each change is made under one process-wide
+/// lock (``lock()``), so it is never lost or torn, and the next tick draws
+/// it. A transaction groups how changes animate and when its completion
+/// block runs; it does not hide them from a tick on another thread until it
+/// commits. To make several changes appear together, make them holding
+/// ``lock()``, which the tick takes too. A thread that exits with a
+/// transaction still open has it committed then (Core Animation warns and
+/// does the same); a thread that ticks no tree should commit or `flush()` its
+/// implicit transaction, or the animations it added wait for its exit.
+/// Completion blocks and animation delegates run with the lock held: on the
+/// ticking thread, or on the committing one for what a commit settles.
 open class CATransaction: NSObject {
     /// Opens a transaction on the calling thread.
     open class func begin() { ThreadAnimationState.current.begin() }
@@ -24,17 +37,22 @@ open class CATransaction: NSObject {
     /// Animations added in it start (their `beginTime` 0 becomes the current
     /// time) when the outermost transaction commits. A commit with no explicit
     /// transaction open commits the implicit one, if any.
-    open class func commit() { ThreadAnimationState.current.commitInnermost() }
+    open class func commit() {
+        TransactionLock.shared.withLock { ThreadAnimationState.current.commitInnermost() }
+    }
 
     /// Commits the implicit transaction now, if it is the only one open.
-    open class func flush() { ThreadAnimationState.current.commitImplicitIfOpen() }
+    open class func flush() {
+        TransactionLock.shared.withLock { ThreadAnimationState.current.commitImplicitIfOpen() }
+    }
 
-    /// Takes the global transaction lock (recursive), which guards layer
-    /// changes made from several threads.
-    open class func lock() { transactionLock.lock() }
+    /// Takes the global transaction lock (recursive): every layer change and
+    /// every frame tick takes it too, so changes made holding it are seen by
+    /// a tick on another thread all together or not at all.
+    open class func lock() { TransactionLock.shared.lock() }
 
     /// Releases the lock taken by `lock()`.
-    open class func unlock() { transactionLock.unlock() }
+    open class func unlock() { TransactionLock.shared.unlock() }
 
     /// The duration of animations in this transaction (default 0.25 s).
     open class func animationDuration() -> CFTimeInterval {
@@ -114,6 +132,3 @@ open class CATransaction: NSObject {
         }
     }
 }
-
-/// The lock behind `CATransaction.lock()`: one for the process, as in Core Animation.
-private let transactionLock = NSRecursiveLock()

@@ -39,8 +39,15 @@ public final class FrameTicker {
     /// `animationDidStop(_:finished: true)`, and completion blocks whose
     /// animations are all done run; then the tree is sampled. Inside the
     /// tick, `CACurrentMediaTime()` reads this tree's clock.
+    ///
+    /// The whole tick holds the transaction lock (`CATransaction.lock()`):
+    /// other threads' changes land before or after it, never inside. The
+    /// tree returned is not changed by them either (copies are made under
+    /// the lock), so it can be flattened and drawn without the lock.
     @discardableResult
     public func tick(at time: CFTimeInterval) -> CALayer {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         let clock = self.clock
         return clock.withCurrent {
             // The changes since the last tick were made at the clock's time

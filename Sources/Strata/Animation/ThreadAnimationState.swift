@@ -6,7 +6,9 @@ import Foundation
 /// Core Animation's transactions are per thread; keeping this state in
 /// thread-local storage is both what CA does and what lets tests (each a
 /// synchronous function on one thread) run in parallel without sharing it.
-/// Only the owning thread touches an instance, so it needs no lock.
+/// Only the owning thread touches an instance, so it needs no lock of its
+/// own; what a commit does to layers and animations it does under the
+/// transaction lock (``TransactionLock``).
 final class ThreadAnimationState {
     /// Open transactions, outermost first. The implicit transaction, when
     /// open, is always at index 0.
@@ -136,6 +138,21 @@ final class ThreadAnimationState {
         valuesShownBeforeChange[ObjectIdentifier(layer)]?.values[property.key]
     }
 
+    /// Commits every transaction the exiting thread left open, so the
+    /// animations added in them start and their completion blocks can run
+    /// (Core Animation warns about such a thread and commits them too).
+    func commitAtThreadExit() {
+        TransactionLock.shared.withLock {
+            // A completion block may change layers and so open another
+            // implicit transaction: commit that too, a bounded number of times.
+            var rounds = 0
+            while !frames.isEmpty, rounds < 64 {
+                commitInnermost()
+                rounds += 1
+            }
+        }
+    }
+
     private func finishOutermostCommit() {
         // The changes are committed: what is on screen from now on is the new model.
         if !valuesShownBeforeChange.isEmpty { valuesShownBeforeChange = [:] }
@@ -164,16 +181,26 @@ extension ThreadAnimationState {
 }
 
 /// The thread-local slot holding each thread's ``ThreadAnimationState``
-/// (released when the thread exits).
+/// (committed and released when the thread exits).
 private let threadStateKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { raw in
         guard let raw else { return }
-        Unmanaged<ThreadAnimationState>.fromOpaque(raw).release()
+        threadStateDidExit(raw)
     }
     precondition(status == 0, "Strata: pthread_key_create failed (\(status))")
     return key
 }()
+
+/// Commits and releases an exiting thread's state.
+private func threadStateDidExit(_ raw: UnsafeMutableRawPointer) {
+    // The slot reads nil in a destructor: put the state back while it
+    // commits, so code run by the commit finds this thread's state.
+    pthread_setspecific(threadStateKey, raw)
+    Unmanaged<ThreadAnimationState>.fromOpaque(raw).takeUnretainedValue().commitAtThreadExit()
+    pthread_setspecific(threadStateKey, nil)
+    Unmanaged<ThreadAnimationState>.fromOpaque(raw).release()
+}
 
 /// One open transaction: the values set in it and its completion group.
 final class TransactionFrame {

@@ -39,30 +39,30 @@ open class CAGradientLayer: CALayer {
 
     /// The gradient's colours (`CGColor`s).
     open var colors: [Any]? {
-        get { _colors }
+        get { withStateLock { _colors } }
         set { changeValue(forKey: "colors") { _colors = newValue } }
     }
     /// Where each colour sits along the gradient (0...1); nil spaces them evenly.
     open var locations: [NSNumber]? {
-        get { _locations }
+        get { withStateLock { _locations } }
         set { changeValue(forKey: "locations") { _locations = newValue } }
     }
     /// The start, in unit coordinates of the bounds.
     open var startPoint: CGPoint {
-        get { _startPoint }
+        get { withStateLock { _startPoint } }
         set { changeValue(forKey: "startPoint") { _startPoint = newValue } }
     }
     /// The end, in unit coordinates of the bounds.
     open var endPoint: CGPoint {
-        get { _endPoint }
+        get { withStateLock { _endPoint } }
         set { changeValue(forKey: "endPoint") { _endPoint = newValue } }
     }
     /// Axial, radial or conic.
     open var type: CAGradientLayerType {
-        get { _type }
+        get { withStateLock { _type } }
         set { changeValue(forKey: "type") { _type = newValue } }
     }
 
     /// The colours as `CGColor`s (entries of other types are skipped).
-    public var cgColors: [CGColor] { (_colors ?? []).compactMap { $0 as? CGColor } }
+    public var cgColors: [CGColor] { (withStateLock { _colors } ?? []).compactMap { $0 as? CGColor } }
 }

@@ -104,20 +104,24 @@ extension CALayer {
     /// layer sets it for the tree that layer is the root of.
     public var mediaClock: CAMediaClock {
         get {
-            var node: CALayer? = self
-            while let n = node {
-                if let clock = n._animationState?.clock { return clock }
-                node = n.timingParent
+            withTreeLock {
+                var node: CALayer? = self
+                while let n = node {
+                    if let clock = n._animationState?.clock { return clock }
+                    node = n.timingParent
+                }
+                return ThreadAnimationState.current.currentClock ?? .realTime
             }
-            return ThreadAnimationState.current.currentClock ?? .realTime
         }
-        set { animationState.clock = newValue }
+        set { withTreeLock { animationState.clock = newValue } }
     }
 
     /// Attaches a copy of `anim` under `key` (replacing any animation with that
     /// key), to start when the current transaction commits (a `beginTime` of 0
     /// becomes the current time then).
     public func add(_ anim: CAAnimation, forKey key: String?) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         precondition(!isPresentationCopy, "CALayer.add(_:forKey:): \(debugName) is a presentation layer")
         let copy: CAAnimation
         if anim.isFreshImplicit {
@@ -157,24 +161,30 @@ extension CALayer {
 
     /// The animation attached under `key` (the copy), if any.
     public func animation(forKey key: String) -> CAAnimation? {
-        _animationState?.entries.first { $0.key == key }?.animation
+        withTreeLock { _animationState?.entries.first { $0.key == key }?.animation }
     }
 
     /// The keys of the attached animations, in the order they were added (nil when there are none).
     public func animationKeys() -> [String]? {
-        guard let entries = _animationState?.entries else { return nil }
-        let keys = entries.compactMap(\.key)
-        return keys.isEmpty ? nil : keys
+        withTreeLock {
+            guard let entries = _animationState?.entries else { return nil }
+            let keys = entries.compactMap(\.key)
+            return keys.isEmpty ? nil : keys
+        }
     }
 
     /// Removes the animation under `key`; its delegate hears `finished: false`.
     public func removeAnimation(forKey key: String) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         guard let state = _animationState, let index = state.entries.firstIndex(where: { $0.key == key }) else { return }
         state.entries.remove(at: index).markRemoved()
     }
 
     /// Removes every attached animation.
     public func removeAllAnimations() {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         guard let state = _animationState, !state.entries.isEmpty else { return }
         let entries = state.entries
         state.entries = []

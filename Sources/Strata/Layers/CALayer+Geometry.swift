@@ -3,9 +3,11 @@ import Foundation
 extension CALayer {
     /// The anchor point in the layer's own (bounds) coordinates, with `anchorPointZ`.
     public var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
-        (_bounds.origin.x + _anchorPoint.x * _bounds.width,
-         _bounds.origin.y + _anchorPoint.y * _bounds.height,
-         _anchorPointZ)
+        withStateLock {
+            (_bounds.origin.x + _anchorPoint.x * _bounds.width,
+             _bounds.origin.y + _anchorPoint.y * _bounds.height,
+             _anchorPointZ)
+        }
     }
 
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates
@@ -16,6 +18,11 @@ extension CALayer {
     /// where `S` is the superlayer's `sublayerTransform` about the superlayer's
     /// anchor point (identity without a superlayer, or when `superlayer` is given as nil).
     public func transformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
+        withStateLock { unlockedTransformToSuperlayer(superlayer) }
+    }
+
+    /// `transformToSuperlayer(_:)`, the lock held (or not needed).
+    private func unlockedTransformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
         let a = anchorPointInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         if !CATransform3DIsIdentity(_transform) { m = m.concatenating(_transform) }
@@ -30,7 +37,7 @@ extension CALayer {
     }
 
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates.
-    public var transformToSuperlayer: CATransform3D { transformToSuperlayer(_superlayer) }
+    public var transformToSuperlayer: CATransform3D { withTreeLock { transformToSuperlayer(_superlayer) } }
 
     /// The layer's rectangle in its superlayer's coordinates.
     ///
@@ -49,30 +56,35 @@ extension CALayer {
     /// multiple of 90°) does not: Apple documents the frame as undefined then.
     public var frame: CGRect {
         get {
-            if CATransform3DIsIdentity(_transform) {
-                // Exactly Core Animation's arithmetic, without going through matrices.
-                return CGRect(x: _position.x - _anchorPoint.x * _bounds.width,
-                              y: _position.y - _anchorPoint.y * _bounds.height,
-                              width: _bounds.width, height: _bounds.height)
+            withStateLock {
+                if CATransform3DIsIdentity(_transform) {
+                    // Exactly Core Animation's arithmetic, without going through matrices.
+                    return CGRect(x: _position.x - _anchorPoint.x * _bounds.width,
+                                  y: _position.y - _anchorPoint.y * _bounds.height,
+                                  width: _bounds.width, height: _bounds.height)
+                }
+                return transformToSuperlayer(nil).projectedBoundingBox(of: _bounds)
             }
-            return transformToSuperlayer(nil).projectedBoundingBox(of: _bounds)
         }
         set {
-            let r = newValue.standardized
-            let a = _anchorPoint
-            let inverse = affineTransform().inverted()
-            let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
-                              height: abs(inverse.b * r.width + inverse.d * r.height))
-            // Position first, then bounds: the order Core Animation runs their actions in.
-            position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
-            bounds = CGRect(origin: _bounds.origin, size: size)
+            // One hold of the lock for both setters: no other thread sees half a frame.
+            withTreeLock {
+                let r = newValue.standardized
+                let a = _anchorPoint
+                let inverse = affineTransform().inverted()
+                let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
+                                  height: abs(inverse.b * r.width + inverse.d * r.height))
+                // Position first, then bounds: the order Core Animation runs their actions in.
+                position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                bounds = CGRect(origin: _bounds.origin, size: size)
+            }
         }
     }
 
     /// The layer's transform as an affine transform: the identity when
     /// `transform` is not affine (`CATransform3DIsAffine`), as Core Animation returns.
     public func affineTransform() -> CGAffineTransform {
-        CATransform3DIsAffine(_transform) ? CATransform3DGetAffineTransform(_transform) : .identity
+        withStateLock { CATransform3DIsAffine(_transform) ? CATransform3DGetAffineTransform(_transform) : .identity }
     }
 
     /// Sets `transform` to the 3D transform that does what `m` does in the plane.

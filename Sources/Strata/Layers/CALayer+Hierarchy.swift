@@ -3,45 +3,50 @@ import Foundation
 extension CALayer {
     /// The layer's sublayers in drawing order before zPosition sorting; nil when it has none.
     public var sublayers: [CALayer]? {
-        get { _sublayers.isEmpty ? nil : _sublayers }
+        get { withStateLock { _sublayers.isEmpty ? nil : _sublayers } }
         set {
-            for layer in _sublayers { layer._superlayer = nil }
-            _sublayers = []
-            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
-            // insertSublayer reports each addition; clearing to none must be reported too.
-            if _sublayers.isEmpty { sublayersDidChange() }
+            withTreeLock {
+                for layer in _sublayers { layer._superlayer = nil }
+                _sublayers = []
+                for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+                // insertSublayer reports each addition; clearing to none must be reported too.
+                if _sublayers.isEmpty { sublayersDidChange() }
+            }
         }
     }
 
     /// The layer this one is a sublayer of.
-    public var superlayer: CALayer? { _superlayer }
+    public var superlayer: CALayer? { withTreeLock { _superlayer } }
 
     /// A layer whose alpha masks this layer and its subtree, in this layer's coordinates.
     public var mask: CALayer? {
-        get { _mask }
-        set {
-            // Setting the current mask again only re-runs the action. (Checking it like a
-            // new one would fail: a mask counts as inside the layer it masks.)
-            if let newValue, newValue !== _mask {
-                precondition(newValue !== self, "CALayer.mask: a layer cannot be its own mask")
-                precondition(!isDescendant(of: newValue),
-                             "CALayer.mask: \(debugName) is inside \(newValue.debugName), which cannot be its mask")
-                // Detach it from wherever it is (a superlayer, or another layer's mask):
-                // a mask has no superlayer.
-                newValue.removeFromSuperlayer()
-                newValue._maskedLayer?._mask = nil
-            }
-            changeValue(forKey: "mask") {
-                _mask?._maskedLayer = nil
-                _mask = newValue
-                newValue?._maskedLayer = self
-            }
+        get { withStateLock { _mask } }
+        set { withTreeLock { setMask(newValue) } }
+    }
+
+    /// Makes `newValue` the mask (the lock held).
+    private func setMask(_ newValue: CALayer?) {
+        // Setting the current mask again only re-runs the action. (Checking it like a
+        // new one would fail: a mask counts as inside the layer it masks.)
+        if let newValue, newValue !== _mask {
+            precondition(newValue !== self, "CALayer.mask: a layer cannot be its own mask")
+            precondition(!isDescendant(of: newValue),
+                         "CALayer.mask: \(debugName) is inside \(newValue.debugName), which cannot be its mask")
+            // Detach it from wherever it is (a superlayer, or another layer's mask):
+            // a mask has no superlayer.
+            newValue.removeFromSuperlayer()
+            newValue._maskedLayer?._mask = nil
+        }
+        changeValue(forKey: "mask") {
+            _mask?._maskedLayer = nil
+            _mask = newValue
+            newValue?._maskedLayer = self
         }
     }
 
     /// Appends `layer` to the sublayers, removing it from its old superlayer.
     public func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(_sublayers.count))
+        withTreeLock { insertSublayer(layer, at: UInt32(_sublayers.count)) }
     }
 
     /// Inserts `layer` at `idx` among the sublayers (clamped to the end).
@@ -49,6 +54,8 @@ extension CALayer {
     /// Moving a sublayer to a later index counts its old place, so it lands at
     /// `idx − 1`, as Core Animation's `insert_sublayer` does.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
         precondition(!isDescendant(of: layer),
                      "CALayer: adding \(layer.debugName) to \(debugName) would make it its own ancestor")
@@ -65,18 +72,24 @@ extension CALayer {
 
     /// Inserts `layer` just below `sibling` (or at the bottom when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
-        insertSublayer(layer, at: UInt32(index))
+        withTreeLock {
+            let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(index))
+        }
     }
 
     /// Inserts `layer` just above `sibling` (or at the top when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
-        insertSublayer(layer, at: UInt32(index))
+        withTreeLock {
+            let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
+            insertSublayer(layer, at: UInt32(index))
+        }
     }
 
     /// Replaces the sublayer `oldLayer` with `newLayer`.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         guard let index = _sublayers.firstIndex(where: { $0 === oldLayer }) else {
             preconditionFailure("CALayer.replaceSublayer: \(oldLayer.debugName) is not a sublayer of \(debugName)")
         }
@@ -87,6 +100,8 @@ extension CALayer {
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
     public func removeFromSuperlayer() {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         if let owner = _maskedLayer {
             owner.mask = nil
             return
@@ -99,24 +114,28 @@ extension CALayer {
 
     /// Whether `ancestor` is this layer or one of its superlayers (masks count as inside their owner).
     public func isDescendant(of ancestor: CALayer) -> Bool {
-        var node: CALayer? = self
-        while let n = node {
-            if n === ancestor { return true }
-            node = n._superlayer ?? n._maskedLayer
+        withTreeLock {
+            var node: CALayer? = self
+            while let n = node {
+                if n === ancestor { return true }
+                node = n._superlayer ?? n._maskedLayer
+            }
+            return false
         }
-        return false
     }
 
     /// The root of the tree the layer is in.
     public var rootLayer: CALayer {
-        var node = self
-        while let up = node._superlayer ?? node._maskedLayer { node = up }
-        return node
+        withTreeLock {
+            var node = self
+            while let up = node._superlayer ?? node._maskedLayer { node = up }
+            return node
+        }
     }
 
     /// The name, or the class and address, for messages.
     public var debugName: String {
-        if let name { return "\"\(name)\"" }
+        if let name = withStateLock({ _name }) { return "\"\(name)\"" }
         return "<\(type(of: self)) \(Unmanaged.passUnretained(self).toOpaque())>"
     }
 
@@ -128,17 +147,22 @@ extension CALayer {
     // MARK: Layout
 
     /// Marks the layer as needing `layoutSublayers()` before the next frame.
-    public func setNeedsLayout() { _needsLayout = true }
+    public func setNeedsLayout() { withTreeLock { _needsLayout = true } }
 
     /// Whether `setNeedsLayout()` has been called since the last layout.
-    public func needsLayout() -> Bool { _needsLayout }
+    public func needsLayout() -> Bool { withStateLock { _needsLayout } }
 
     /// Lays out this layer and its subtree now if they need it.
+    ///
+    /// Holds the transaction lock throughout, so `layoutSublayers()` sees a
+    /// tree no other thread changes under it.
     public func layoutIfNeeded() {
-        if _needsLayout {
-            _needsLayout = false
-            layoutSublayers()
+        withTreeLock {
+            if _needsLayout {
+                _needsLayout = false
+                layoutSublayers()
+            }
+            for sub in _sublayers { sub.layoutIfNeeded() }
         }
-        for sub in _sublayers { sub.layoutIfNeeded() }
     }
 }

@@ -26,7 +26,7 @@ extension CALayer {
     /// Whether `p`, in this layer's coordinates, lies in its bounds
     /// (minimum edges inside, maximum edges outside, as `CGRectContainsPoint`).
     public func contains(_ p: CGPoint) -> Bool {
-        let b = _bounds.standardized
+        let b = withStateLock { _bounds }.standardized
         return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
     }
 
@@ -37,13 +37,15 @@ extension CALayer {
     /// `CATransformLayer` (which has no 2D space of its own) `p` is in the
     /// coordinates of the nearest ancestor that is not one.
     public func hitTest(_ p: CGPoint) -> CALayer? {
-        var toPlane = CATransform3DIdentity
-        var node = _superlayer
-        while let t = node as? CATransformLayer {
-            toPlane = toPlane.concatenating(t.transformToSuperlayer(t._superlayer))
-            node = t._superlayer
+        withTreeLock {
+            var toPlane = CATransform3DIdentity
+            var node = _superlayer
+            while let t = node as? CATransformLayer {
+                toPlane = toPlane.concatenating(t.transformToSuperlayer(t._superlayer))
+                node = t._superlayer
+            }
+            return hit(p, superlayerToPlane: toPlane)?.layer
         }
-        return hit(p, superlayerToPlane: toPlane)?.layer
     }
 
     /// Hit testing in 3D. `p` lies in the plane of the nearest flat ancestor

@@ -9,13 +9,15 @@ extension CALayer {
     /// presentation layer returns itself.
     public func presentation() -> Self? {
         if _isPresentationCopy { return self }
-        guard _isCommitted else { return nil }
-        let root = rootLayer
-        let time = root.mediaClock.currentTime
-        var found: CALayer?
-        let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found)
-        ThreadAnimationState.current.lastPresentationTree = tree
-        return found as? Self
+        return withTreeLock {
+            guard _isCommitted else { return nil }
+            let root = rootLayer
+            let time = root.mediaClock.currentTime
+            var found: CALayer?
+            let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found)
+            ThreadAnimationState.current.lastPresentationTree = tree
+            return found as? Self
+        }
     }
 
     /// The model layer a presentation layer shows (a model layer returns itself).
@@ -41,9 +43,11 @@ extension CALayer {
     /// so is valid only until the next such call. Renderers that draw each
     /// tree once and let it go use it; `presentation()` never does.
     public func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool = false) -> CALayer {
-        var found: CALayer?
-        return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
-                                    looking: nil, found: &found, reusing: reusingAnimatedCopies)
+        withTreeLock {
+            var found: CALayer?
+            return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
+                                        looking: nil, found: &found, reusing: reusingAnimatedCopies)
+        }
     }
 
     /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.

@@ -90,18 +90,43 @@ open class CALayer: NSObject {
     /// The `transactionEpoch` `_shownBeforeChange` belongs to (0: none).
     var _shownBeforeChangeEpoch: UInt64 = 0
 
+    // Behind the lock, as every other property (see `TransactionLock`).
+    var _name: String?
+    weak var _delegate: CALayerDelegate?
+    var _actions: [String: CAAction]?
+    var _style: [AnyHashable: Any]?
+    var _needsDisplayOnBoundsChange = false
+
     /// A name for finding the layer and for messages.
     open var name: String? {
-        didSet { _presentationCache = nil }  // presentation copies carry the name
+        get { withStateLock { _name } }
+        set {
+            withTreeLock {
+                _name = newValue
+                _presentationCache = nil  // presentation copies carry the name
+            }
+        }
     }
     /// The layer's delegate: contents, layout, actions.
-    open weak var delegate: CALayerDelegate?
+    open var delegate: CALayerDelegate? {
+        get { withStateLock { _delegate } }
+        set { withTreeLock { _delegate = newValue } }
+    }
     /// Actions by key, searched after the delegate; `NSNull()` means none.
-    open var actions: [String: CAAction]?
+    open var actions: [String: CAAction]? {
+        get { withStateLock { _actions } }
+        set { withTreeLock { _actions = newValue } }
+    }
     /// Extra property values, searched by `defaultValue` lookups (Core Animation's `style`).
-    open var style: [AnyHashable: Any]?
+    open var style: [AnyHashable: Any]? {
+        get { withStateLock { _style } }
+        set { withTreeLock { _style = newValue } }
+    }
     /// Whether the layer re-displays when its bounds change.
-    open var needsDisplayOnBoundsChange = false
+    open var needsDisplayOnBoundsChange: Bool {
+        get { withStateLock { _needsDisplayOnBoundsChange } }
+        set { withTreeLock { _needsDisplayOnBoundsChange = newValue } }
+    }
 
     /// A new layer with Core Animation's defaults.
     public override init() { super.init() }
@@ -126,7 +151,7 @@ open class CALayer: NSObject {
     public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
-        copyProperties(from: other)
+        other.withStateLock { copyProperties(from: other) }
     }
 
     /// Copies every model property (not the tree links) from `other`;
@@ -152,14 +177,18 @@ open class CALayer: NSObject {
         _beginTime = o._beginTime; _duration = o._duration; _speed = o._speed; _timeOffset = o._timeOffset
         _repeatCount = o._repeatCount; _repeatDuration = o._repeatDuration
         _autoreverses = o._autoreverses; _fillMode = o._fillMode
-        name = o.name; style = o.style; needsDisplayOnBoundsChange = o.needsDisplayOnBoundsChange
+        _name = o._name; _style = o._style; _needsDisplayOnBoundsChange = o._needsDisplayOnBoundsChange
     }
 
     /// Runs `apply` (which sets the stored value for `key`) between the action
     /// lookup and the action run, as Core Animation does: the delegate sees
     /// the old value in `action(for:forKey:)`, the action runs after the change.
+    /// All three under the transaction lock, so no other thread's change or
+    /// tick comes between them.
     @inline(__always)
     final func changeValue(forKey key: String, _ apply: () -> Void) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
         let action = actionForChange(forKey: key)
         apply()
         runActionForChange(action, forKey: key)
@@ -172,24 +201,26 @@ open class CALayer: NSObject {
 
     /// The value of `key`: a property (boxed as CA does: NSNumber, NSValue,
     /// CGColor…) or a value stored with `setValue(_:forKey:)`, else `defaultValue(forKey:)`.
-    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+    open func value(forKey key: String) -> Any? { withTreeLock { kvcValue(forKey: key) } }
 
     /// Sets `key` through its setter (so the change runs its action); other
     /// keys are stored on the layer.
-    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+    open func setValue(_ value: Any?, forKey key: String) { withTreeLock { kvcSetValue(value, forKey: key) } }
 
     /// The value at a dotted key path: `position.x`, `bounds.size.width`,
     /// `transform.rotation.y`, `mask.opacity`.
-    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+    open func value(forKeyPath keyPath: String) -> Any? { withTreeLock { kvcValue(forKeyPath: keyPath) } }
 
     /// Sets the value at a dotted key path (a struct field sets the whole property).
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        withTreeLock { kvcSetValue(value, forKeyPath: keyPath) }
+    }
 
     /// The action for `event`: the delegate's, else `actions[event]`, else
     /// `style["actions"][event]`, else `defaultAction(forKey:)`, else (for an
     /// animatable property of a layer already drawn) the implicit animation.
     /// `NSNull` anywhere stops the search: no action.
-    open func action(forKey event: String) -> CAAction? { lookUpAction(forKey: event) }
+    open func action(forKey event: String) -> CAAction? { withTreeLock { lookUpAction(forKey: event) } }
 
     /// The class's action for `event` (nil: none; subclasses override).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
@@ -204,17 +235,17 @@ open class CALayer: NSObject {
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
     /// Marks the layer's contents as needing `display()`.
-    open func setNeedsDisplay() { _needsDisplay = true }
+    open func setNeedsDisplay() { withTreeLock { _needsDisplay = true } }
 
     /// Whether `setNeedsDisplay()` has been called since the last display.
-    open func needsDisplay() -> Bool { _needsDisplay }
+    open func needsDisplay() -> Bool { withStateLock { _needsDisplay } }
 
     /// Displays now if needed.
-    open func displayIfNeeded() { if _needsDisplay { display() } }
+    open func displayIfNeeded() { if needsDisplay() { display() } }
 
     /// Updates the contents; the default asks the delegate.
     open func display() {
-        _needsDisplay = false
+        withTreeLock { _needsDisplay = false }
         delegate?.display(self)
     }
 
@@ -222,42 +253,42 @@ open class CALayer: NSObject {
 
     /// The layer's own coordinate space: origin and size.
     open var bounds: CGRect {
-        get { _bounds }
+        get { withStateLock { _bounds } }
         set { changeValue(forKey: "bounds") { _bounds = newValue } }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
     open var position: CGPoint {
-        get { _position }
+        get { withStateLock { _position } }
         set { changeValue(forKey: "position") { _position = newValue } }
     }
     /// Position on the z axis, and the key siblings are drawn in order of.
     open var zPosition: CGFloat {
-        get { _zPosition }
+        get { withStateLock { _zPosition } }
         set { changeValue(forKey: "zPosition") { _zPosition = newValue } }
     }
     /// The point of the bounds (unit coordinates) that `position` places and transforms turn about.
     open var anchorPoint: CGPoint {
-        get { _anchorPoint }
+        get { withStateLock { _anchorPoint } }
         set { changeValue(forKey: "anchorPoint") { _anchorPoint = newValue } }
     }
     /// The anchor point's z coordinate.
     open var anchorPointZ: CGFloat {
-        get { _anchorPointZ }
+        get { withStateLock { _anchorPointZ } }
         set { changeValue(forKey: "anchorPointZ") { _anchorPointZ = newValue } }
     }
     /// The layer's transform, about its anchor point.
     open var transform: CATransform3D {
-        get { _transform }
+        get { withStateLock { _transform } }
         set { changeValue(forKey: "transform") { _transform = newValue } }
     }
     /// A transform applied to every sublayer, about this layer's anchor point.
     open var sublayerTransform: CATransform3D {
-        get { _sublayerTransform }
+        get { withStateLock { _sublayerTransform } }
         set { changeValue(forKey: "sublayerTransform") { _sublayerTransform = newValue } }
     }
     /// Whether the layer's geometry is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { _isGeometryFlipped }
+        get { withStateLock { _isGeometryFlipped } }
         set { changeValue(forKey: "geometryFlipped") { _isGeometryFlipped = newValue } }
     }
 
@@ -265,72 +296,72 @@ open class CALayer: NSObject {
 
     /// Whether the layer (and its subtree) is hidden.
     open var isHidden: Bool {
-        get { _isHidden }
+        get { withStateLock { _isHidden } }
         set { changeValue(forKey: "hidden") { _isHidden = newValue } }
     }
     /// Whether the back of the layer is drawn when it faces away.
     open var isDoubleSided: Bool {
-        get { _isDoubleSided }
+        get { withStateLock { _isDoubleSided } }
         set { changeValue(forKey: "doubleSided") { _isDoubleSided = newValue } }
     }
     /// Whether sublayers and contents are clipped to the (rounded) bounds.
     open var masksToBounds: Bool {
-        get { _masksToBounds }
+        get { withStateLock { _masksToBounds } }
         set { changeValue(forKey: "masksToBounds") { _masksToBounds = newValue } }
     }
     /// Radius of the rounded corners of background and border.
     open var cornerRadius: CGFloat {
-        get { _cornerRadius }
+        get { withStateLock { _cornerRadius } }
         set { changeValue(forKey: "cornerRadius") { _cornerRadius = newValue } }
     }
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { _maskedCorners }
+        get { withStateLock { _maskedCorners } }
         set { changeValue(forKey: "maskedCorners") { _maskedCorners = newValue } }
     }
     /// The shape of the rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { _cornerCurve }
+        get { withStateLock { _cornerCurve } }
         set { changeValue(forKey: "cornerCurve") { _cornerCurve = newValue } }
     }
     /// The background fill, or none.
     open var backgroundColor: CGColor? {
-        get { _backgroundColor }
+        get { withStateLock { _backgroundColor } }
         set { changeValue(forKey: "backgroundColor") { _backgroundColor = newValue } }
     }
     /// Width of the border, drawn inside the bounds.
     open var borderWidth: CGFloat {
-        get { _borderWidth }
+        get { withStateLock { _borderWidth } }
         set { changeValue(forKey: "borderWidth") { _borderWidth = newValue } }
     }
     /// Colour of the border.
     open var borderColor: CGColor? {
-        get { _borderColor }
+        get { withStateLock { _borderColor } }
         set { changeValue(forKey: "borderColor") { _borderColor = newValue } }
     }
     /// Group opacity of the layer and its subtree.
     open var opacity: Float {
-        get { _opacity }
+        get { withStateLock { _opacity } }
         set { changeValue(forKey: "opacity") { _opacity = newValue } }
     }
     /// Whether opacity composites the subtree as one group (true, as on iOS 7+).
     open var allowsGroupOpacity: Bool {
-        get { _allowsGroupOpacity }
+        get { withStateLock { _allowsGroupOpacity } }
         set { changeValue(forKey: "allowsGroupOpacity") { _allowsGroupOpacity = newValue } }
     }
     /// Whether edges are anti-aliased when transformed (Strata always anti-aliases).
     open var allowsEdgeAntialiasing: Bool {
-        get { _allowsEdgeAntialiasing }
+        get { withStateLock { _allowsEdgeAntialiasing } }
         set { changeValue(forKey: "allowsEdgeAntialiasing") { _allowsEdgeAntialiasing = newValue } }
     }
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { _edgeAntialiasingMask }
+        get { withStateLock { _edgeAntialiasingMask } }
         set { changeValue(forKey: "edgeAntialiasingMask") { _edgeAntialiasingMask = newValue } }
     }
     /// A hint that the layer is fully opaque.
     open var isOpaque: Bool {
-        get { _isOpaque }
+        get { withStateLock { _isOpaque } }
         set { changeValue(forKey: "opaque") { _isOpaque = newValue } }
     }
 
@@ -338,27 +369,27 @@ open class CALayer: NSObject {
 
     /// Colour of the shadow.
     open var shadowColor: CGColor? {
-        get { _shadowColor }
+        get { withStateLock { _shadowColor } }
         set { changeValue(forKey: "shadowColor") { _shadowColor = newValue } }
     }
     /// Opacity of the shadow (0: no shadow).
     open var shadowOpacity: Float {
-        get { _shadowOpacity }
+        get { withStateLock { _shadowOpacity } }
         set { changeValue(forKey: "shadowOpacity") { _shadowOpacity = newValue } }
     }
     /// Blur radius of the shadow (the Gaussian's σ).
     open var shadowRadius: CGFloat {
-        get { _shadowRadius }
+        get { withStateLock { _shadowRadius } }
         set { changeValue(forKey: "shadowRadius") { _shadowRadius = newValue } }
     }
     /// Offset of the shadow.
     open var shadowOffset: CGSize {
-        get { _shadowOffset }
+        get { withStateLock { _shadowOffset } }
         set { changeValue(forKey: "shadowOffset") { _shadowOffset = newValue } }
     }
     /// The shadow's shape; without it the shadow follows the layer's composited alpha.
     open var shadowPath: CGPath? {
-        get { _shadowPath }
+        get { withStateLock { _shadowPath } }
         set { changeValue(forKey: "shadowPath") { _shadowPath = newValue } }
     }
 
@@ -366,37 +397,37 @@ open class CALayer: NSObject {
 
     /// The layer's image: a `CGImage`, or nil.
     open var contents: Any? {
-        get { ContentsCrossfade.shown(_contents) }
+        get { withStateLock { ContentsCrossfade.shown(_contents) } }
         set { changeValue(forKey: "contents") { _contents = newValue } }
     }
     /// The part of the contents shown, in unit coordinates.
     open var contentsRect: CGRect {
-        get { _contentsRect }
+        get { withStateLock { _contentsRect } }
         set { changeValue(forKey: "contentsRect") { _contentsRect = newValue } }
     }
     /// The stretchable centre of the contents, in unit coordinates.
     open var contentsCenter: CGRect {
-        get { _contentsCenter }
+        get { withStateLock { _contentsCenter } }
         set { changeValue(forKey: "contentsCenter") { _contentsCenter = newValue } }
     }
     /// How the contents is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
-        get { _contentsGravity }
+        get { withStateLock { _contentsGravity } }
         set { changeValue(forKey: "contentsGravity") { _contentsGravity = newValue } }
     }
     /// Pixels of contents per point.
     open var contentsScale: CGFloat {
-        get { _contentsScale }
+        get { withStateLock { _contentsScale } }
         set { changeValue(forKey: "contentsScale") { _contentsScale = newValue } }
     }
     /// Filter used when the contents is drawn smaller.
     open var minificationFilter: CALayerContentsFilter {
-        get { _minificationFilter }
+        get { withStateLock { _minificationFilter } }
         set { changeValue(forKey: "minificationFilter") { _minificationFilter = newValue } }
     }
     /// Filter used when the contents is drawn larger.
     open var magnificationFilter: CALayerContentsFilter {
-        get { _magnificationFilter }
+        get { withStateLock { _magnificationFilter } }
         set { changeValue(forKey: "magnificationFilter") { _magnificationFilter = newValue } }
     }
 
@@ -404,12 +435,12 @@ open class CALayer: NSObject {
 
     /// Whether the subtree is rendered once to a bitmap and reused.
     open var shouldRasterize: Bool {
-        get { _shouldRasterize }
+        get { withStateLock { _shouldRasterize } }
         set { changeValue(forKey: "shouldRasterize") { _shouldRasterize = newValue } }
     }
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { _rasterizationScale }
+        get { withStateLock { _rasterizationScale } }
         set { changeValue(forKey: "rasterizationScale") { _rasterizationScale = newValue } }
     }
 }

@@ -62,62 +62,62 @@ open class CAShapeLayer: CALayer {
 
     /// The shape, in the layer's coordinates.
     open var path: CGPath? {
-        get { _path }
+        get { withStateLock { _path } }
         set { changeValue(forKey: "path") { _path = newValue } }
     }
     /// The fill colour (default opaque black; nil for none).
     open var fillColor: CGColor? {
-        get { _fillColor }
+        get { withStateLock { _fillColor } }
         set { changeValue(forKey: "fillColor") { _fillColor = newValue } }
     }
     /// Non-zero or even-odd.
     open var fillRule: CAShapeLayerFillRule {
-        get { _fillRule }
+        get { withStateLock { _fillRule } }
         set { changeValue(forKey: "fillRule") { _fillRule = newValue } }
     }
     /// The stroke colour (default none).
     open var strokeColor: CGColor? {
-        get { _strokeColor }
+        get { withStateLock { _strokeColor } }
         set { changeValue(forKey: "strokeColor") { _strokeColor = newValue } }
     }
     /// The stroke width.
     open var lineWidth: CGFloat {
-        get { _lineWidth }
+        get { withStateLock { _lineWidth } }
         set { changeValue(forKey: "lineWidth") { _lineWidth = newValue } }
     }
     /// The stroke's end caps.
     open var lineCap: CAShapeLayerLineCap {
-        get { _lineCap }
+        get { withStateLock { _lineCap } }
         set { changeValue(forKey: "lineCap") { _lineCap = newValue } }
     }
     /// The stroke's joins.
     open var lineJoin: CAShapeLayerLineJoin {
-        get { _lineJoin }
+        get { withStateLock { _lineJoin } }
         set { changeValue(forKey: "lineJoin") { _lineJoin = newValue } }
     }
     /// The longest miter, as a multiple of half the line width.
     open var miterLimit: CGFloat {
-        get { _miterLimit }
+        get { withStateLock { _miterLimit } }
         set { changeValue(forKey: "miterLimit") { _miterLimit = newValue } }
     }
     /// Dash and gap lengths, alternating; nil for a solid line.
     open var lineDashPattern: [NSNumber]? {
-        get { _lineDashPattern }
+        get { withStateLock { _lineDashPattern } }
         set { changeValue(forKey: "lineDashPattern") { _lineDashPattern = newValue } }
     }
     /// How far into the dash pattern the stroke starts.
     open var lineDashPhase: CGFloat {
-        get { _lineDashPhase }
+        get { withStateLock { _lineDashPhase } }
         set { changeValue(forKey: "lineDashPhase") { _lineDashPhase = newValue } }
     }
     /// Where along the path (0...1) the stroke starts.
     open var strokeStart: CGFloat {
-        get { _strokeStart }
+        get { withStateLock { _strokeStart } }
         set { changeValue(forKey: "strokeStart") { _strokeStart = newValue } }
     }
     /// Where along the path (0...1) the stroke ends.
     open var strokeEnd: CGFloat {
-        get { _strokeEnd }
+        get { withStateLock { _strokeEnd } }
         set { changeValue(forKey: "strokeEnd") { _strokeEnd = newValue } }
     }
 }

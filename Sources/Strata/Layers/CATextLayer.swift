@@ -51,43 +51,43 @@ open class CATextLayer: CALayer {
 
     /// The text: a `String` (or an `NSAttributedString`'s plain string).
     open var string: Any? {
-        get { _string }
+        get { withStateLock { _string } }
         set { changeValue(forKey: "string") { _string = newValue } }
     }
     /// The font: a font name `String`; nil for the default (DejaVu Sans).
     open var font: Any? {
-        get { _font }
+        get { withStateLock { _font } }
         set { changeValue(forKey: "font") { _font = newValue } }
     }
     /// The font size in points.
     open var fontSize: CGFloat {
-        get { _fontSize }
+        get { withStateLock { _fontSize } }
         set { changeValue(forKey: "fontSize") { _fontSize = newValue } }
     }
     /// The text colour (default white).
     open var foregroundColor: CGColor? {
-        get { _foregroundColor }
+        get { withStateLock { _foregroundColor } }
         set { changeValue(forKey: "foregroundColor") { _foregroundColor = newValue } }
     }
     /// Whether lines wrap at the bounds' width.
     open var isWrapped: Bool {
-        get { _isWrapped }
+        get { withStateLock { _isWrapped } }
         set { changeValue(forKey: "wrapped") { _isWrapped = newValue } }
     }
     /// How lines are aligned.
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { _alignmentMode }
+        get { withStateLock { _alignmentMode } }
         set { changeValue(forKey: "alignmentMode") { _alignmentMode = newValue } }
     }
     /// Where text that does not fit is elided.
     open var truncationMode: CATextLayerTruncationMode {
-        get { _truncationMode }
+        get { withStateLock { _truncationMode } }
         set { changeValue(forKey: "truncationMode") { _truncationMode = newValue } }
     }
 
     /// The string as plain text.
     public var plainString: String {
-        switch _string {
+        switch withStateLock({ _string }) {
         case let s as String: return s
         case let s as NSAttributedString: return s.string
         case let s?: return "\(s)"

@@ -5,6 +5,9 @@ import Foundation
 /// Each slot gets a gutter on every side, which the backend fills with the
 /// image's edge pixels so filtering never reads a neighbour: one pixel is
 /// enough for bilinear filtering; 2ⁿ pixels keep mip level n clean too.
+/// With an `alignment` of 2ⁿ every slot's block (gutter included) starts and
+/// ends on multiples of 2ⁿ, so each texel of mip levels 1…n comes from one
+/// block only and the backend can build a slot's levels from its own pixels.
 /// Pure bookkeeping: the GL backend owns the textures.
 public struct AtlasAllocator: Sendable {
     /// A placed rectangle: the page and the pixels inside the gutter.
@@ -20,28 +23,40 @@ public struct AtlasAllocator: Sendable {
     public let pageSize: Int
     /// Gutter around each slot.
     public let gutter: Int
+    /// What every slot's block (slot and gutter) is rounded up to, in position and size.
+    public let alignment: Int
     var pages: [Page] = []
 
-    public init(pageSize: Int, gutter: Int = 1) {
+    public init(pageSize: Int, gutter: Int = 1, alignment: Int = 1) {
         precondition(pageSize >= 16, "AtlasAllocator: page size \(pageSize) is too small")
         precondition(gutter >= 0 && gutter * 4 < pageSize, "AtlasAllocator: gutter \(gutter) does not fit a page")
+        precondition(alignment >= 1 && pageSize % alignment == 0,
+                     "AtlasAllocator: alignment \(alignment) does not divide the page size \(pageSize)")
         self.pageSize = pageSize
         self.gutter = gutter
+        self.alignment = alignment
     }
+
+    /// The block a slot occupies: the slot, its gutter, and the rounding up to `alignment`.
+    public func block(of slot: Slot) -> (x: Int, y: Int, width: Int, height: Int) {
+        (slot.x - gutter, slot.y - gutter, aligned(slot.width + 2 * gutter), aligned(slot.height + 2 * gutter))
+    }
+
+    func aligned(_ n: Int) -> Int { (n + alignment - 1) / alignment * alignment }
 
     /// Number of pages in use.
     public var pageCount: Int { pages.count }
 
     /// Whether a `width × height` image can go into a page at all.
     public func fits(width: Int, height: Int) -> Bool {
-        width + 2 * gutter <= pageSize && height + 2 * gutter <= pageSize
+        aligned(width + 2 * gutter) <= pageSize && aligned(height + 2 * gutter) <= pageSize
     }
 
     /// Places a `width × height` rectangle, opening a new page when none has room;
     /// nil when it is larger than a page.
     public mutating func allocate(width: Int, height: Int) -> Slot? {
         guard width > 0, height > 0, fits(width: width, height: height) else { return nil }
-        let w = width + 2 * gutter, h = height + 2 * gutter
+        let w = aligned(width + 2 * gutter), h = aligned(height + 2 * gutter)
         for p in pages.indices {
             if let slot = place(w, h, inPage: p) { return inner(slot, width, height) }
         }

@@ -1,0 +1,30 @@
+/// What a ``LayerRenderer`` keeps from frame to frame, and the budgets it
+/// keeps it within: for soak tests and for telling where GPU memory goes.
+public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertible {
+    /// Atlas pages of layer contents (images, text and shape bitmaps).
+    public var atlasPages = 0
+    /// Contents too large for a page, each in a texture of its own.
+    public var dedicatedTextures = 0
+    /// The most atlas pages and dedicated textures kept between frames: past
+    /// it the atlas starts over with what the frame draws.
+    public var maximumPages = 0
+    /// Contents with a slot in the atlas.
+    public var atlasEntries = 0
+    /// Pooled targets for offscreen passes (group opacity, masks, blur).
+    public var passTargets = 0
+    /// Passes whose pixels are kept while their content holds (cached
+    /// appearance, blurred shadows, rasterized layers).
+    public var cachedPasses = 0
+    /// Scratch targets for the blur's first direction.
+    public var blurScratch = 0
+    /// Bytes of texture storage all of the above hold (mip levels included).
+    public var textureBytes = 0
+
+    public init() {}
+
+    public var description: String {
+        "\(atlasPages) atlas pages (\(atlasEntries) entries) + \(dedicatedTextures) dedicated of \(maximumPages), "
+            + "\(passTargets) pass targets, \(cachedPasses) cached passes, \(blurScratch) blur scratch, "
+            + "\(textureBytes / 1024) KiB"
+    }
+}

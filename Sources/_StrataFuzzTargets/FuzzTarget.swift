@@ -1,0 +1,93 @@
+import Foundation
+import Strata
+import StrataRender
+
+/// The readers of outside input, as fuzz targets: each takes any bytes and
+/// must return (an error is fine) without crashing, hanging or tripping a
+/// sanitizer. Where an input is accepted, what is made of it is used the way
+/// Strata would use it, and must hold up too.
+///
+/// `strata-fuzz TARGET` runs one under libFuzzer (`Scripts/fuzz`); the tests
+/// replay every input that ever crashed one (`Tests/Fuzz/crashes/TARGET/`)
+/// and the seed corpus through them.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `Scene(data:baseURL:)`; a scene read is played (two frames), flattened
+    /// at a small size, written and read back.
+    case scene
+    /// `CGImage(pngData:)`; an image decoded is encoded and decoded again.
+    case png
+    /// `CGPath(svgPathData:)`; a path parsed is measured, stroked, dashed and rasterized.
+    case svgPath = "svg-path"
+
+    /// Runs the target on one input.
+    public func run(_ data: Data) {
+        switch self {
+        case .scene: Self.scene(data)
+        case .png: Self.png(data)
+        case .svgPath: Self.svgPath(data)
+        }
+    }
+
+    /// Seed files for the target: the scene files and PNGs in the repository
+    /// and beside it (`../shared/scenes`), and the malformed corpus.
+    public func seedFiles(packageRoot: URL) -> [URL] {
+        let folders: [String]
+        let suffix: String
+        switch self {
+        case .scene:
+            folders = ["Tests/Scenes", "Resources/Scenes", "../shared/scenes", "Tests/StrataTests/Fixtures/malformed",
+                       "Tests/StrataTests/Fixtures/scenes"]
+            suffix = ".json"
+        case .png:
+            folders = ["Tests/Scenes/images", "Tests/StrataTests/Fixtures/png", "Tests/StrataTests/Fixtures/malformed",
+                       "Documentation"]
+            suffix = ".png"
+        case .svgPath:
+            folders = ["Tests/Fuzz/seeds/svg-path"]
+            suffix = ".txt"
+        }
+        return folders.flatMap { folder -> [URL] in
+            let url = packageRoot.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            return names.filter { $0.hasSuffix(suffix) }.sorted().map { url.appendingPathComponent($0) }
+        }
+    }
+
+    // MARK: The targets
+
+    static func scene(_ data: Data) {
+        guard let scene = try? Scene(data: data, baseURL: nil) else { return }
+        // Written out, what was read must read back.
+        if let json = try? scene.jsonData() {
+            precondition((try? Scene(data: json, baseURL: nil)) != nil, "FuzzTarget.scene: a written scene does not read")
+        }
+        guard let player = try? ScenePlayer(scene) else { return }
+        // A small canvas: the fuzzer looks for crashes, not for big pictures.
+        var flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
+                                               height: min(max(scene.size.height, 1), 64)),
+                                  rasterizer: ShapeLayerRasterizer())
+        flattener.appearanceCache = AppearanceCache()
+        for time in [scene.time, scene.time + 0.25] where time.isFinite {
+            _ = flattener.renderList(for: player.frame(at: time))
+        }
+    }
+
+    static func png(_ data: Data) {
+        guard let image = try? CGImage(pngData: data, label: "fuzz") else { return }
+        guard let encoded = try? image.pngData() else { return }
+        let again = try? CGImage(pngData: encoded, label: "fuzz again")
+        precondition(again?.pixels == image.pixels, "FuzzTarget.png: an image does not survive encoding")
+    }
+
+    static func svgPath(_ data: Data) {
+        guard let path = try? CGPath(svgPathData: String(decoding: data, as: UTF8.self)) else { return }
+        _ = path.boundingBox
+        _ = path.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .miter, miterLimit: 10)
+        _ = path.copy(dashingWithPhase: 1, lengths: [3, 2])
+        let layer = CAShapeLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+        layer.path = path
+        layer.strokeColor = CGColor(gray: 0, alpha: 1)
+        _ = ShapeLayerRasterizer().rasterContents(of: layer, pixelsPerPoint: 1)
+    }
+}

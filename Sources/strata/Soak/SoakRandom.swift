@@ -1,0 +1,21 @@
+import Foundation
+
+/// A small seeded generator, so every soak run makes the same scene.
+struct SoakRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in 0..<1.
+    mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
+
+    /// A value in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}
