@@ -28,7 +28,7 @@ let package = Package(
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
-        .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
+        .target(name: "StrataHost", dependencies: ["StrataGL", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import StrataGL
-internal import CEpoxy
+import StrataRender
 internal import CGLFW
 
 /// A window (GLFW) with an OpenGL 3.3+ core context, vsync, a frame loop and input.
@@ -141,8 +141,7 @@ public final class WindowHost: GLHost, @unchecked Sendable {
         defer { glfwMakeContextCurrent(previous) }
         context.collectGarbage()
         let size = framebufferSize
-        sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        sglViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        context.bindBackBuffer(width: size.width, height: size.height)
         return try body()
     }
 

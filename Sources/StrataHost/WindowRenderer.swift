@@ -2,7 +2,6 @@ import Foundation
 import Strata
 import StrataRender
 import StrataGL
-internal import CEpoxy
 
 /// Draws layer trees into a `WindowHost`: the frame renders into an offscreen
 /// target, which is copied to the back buffer. When a frame's render list
@@ -57,12 +56,7 @@ public final class WindowRenderer {
                 self.target = target
             }
             let stats = try renderer.render(list, framebuffer: target.name, width: target.width, height: target.height)
-            sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.name)
-            sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-            sglBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(width), GLint(height),
-                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            try window.context.checkError(label: "window frame", operation: "copy to the back buffer")
+            try target.copyToBackBuffer(width: width, height: height)
             return stats
         } catch {
             throw .gl(error)

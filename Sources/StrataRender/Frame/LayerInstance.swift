@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataRender
 
 /// Per-instance data of the layer program (`Shaders/layer.vert`), 168 bytes:
 ///
@@ -30,8 +29,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
     public var uv: (Float, Float, Float, Float)
     public var flags: Int32
 
-    /// Bits of `flags`, mirrored in `Shaders/layer.frag`.
+    /// Bits of `flags`; `Shaders/layer.frag` is compiled with these values
+    /// (``ShaderConstants``), so the two cannot disagree.
     public enum Flags {
+        public static let kindMask: Int32 = 3
         public static let kindShadow: Int32 = 1
         public static let kindComposite: Int32 = 2
         public static let hasTexture: Int32 = 4

@@ -1,0 +1,30 @@
+import Foundation
+
+extension FramePlan {
+    /// A stable text form of the plan: uploads, targets, and each pass's draw
+    /// calls (instances, program features, textures) for `strata render --dump`
+    /// and snapshot tests.
+    public func dump() -> String {
+        var lines = ["frame plan \(target.width)x\(target.height)\(unchanged ? " unchanged" : "")"
+                     + " instances \(instances.count) draws \(stats.drawCalls)"]
+        for upload in atlas { lines.append("upload \(upload)") }
+        for change in targets { lines.append("target \(change)") }
+        if let ramps { lines.append("ramps \(ramps.count)") }
+        if let clips { lines.append("clips \(clips.count)") }
+        for kept in stats.keptPasses.sorted() { lines.append("pass \(kept) kept (cached pixels)") }
+        for pass in passes {
+            lines.append("pass \(pass.index) \(pass.purpose.rawValue) -> \(pass.target) \(pass.width)x\(pass.height)"
+                         + "\(pass.blur.map { " blur \(RenderList.num($0.sigma)) via \($0.scratch)" } ?? "")")
+            for region in pass.regions {
+                if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
+                for draw in region.draws {
+                    let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
+                    let program = draw.shading == .texturedQuad ? "textured" : "layer[\(parts.joined(separator: ","))]"
+                    lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
+                                 + " texture \(draw.texture) mask \(draw.mask)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
