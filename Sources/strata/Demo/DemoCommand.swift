@@ -12,7 +12,8 @@ struct DemoCommand: ParsableCommand {
         abstract: "Run an interactive demo in a window (or headless from a recording), or play a scene file.",
         discussion: """
             Demos (strata demo --list): pagefold, carousel, cardfold, sidemenu, gallery; with no NAME, the \
-            carousel. Mouse drags pan and clicks tap; two-finger scrolling pans, Control+scroll pinches; a \
+            carousel. Mouse drags pan and clicks tap; two-finger scrolling pans; a trackpad pinch pinches where the X \
+            server reports gestures (XInput 2.4), and Control+scroll pinches everywhere; a \
             gamepad's left stick pans, its triggers pinch, A taps the focused layer and the d-pad moves the \
             focus; H shows the HUD (frame time, layers, draw calls). --record FILE writes the input as JSON lines; --replay FILE plays it back, in the window \
             or, with --headless -o DIR, into PNG frames on a fixed 60 Hz clock (the same file gives the same \
