@@ -78,3 +78,10 @@ if ProcessInfo.processInfo.environment["STRATA_BENCHMARKS"] == "1" {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }
 
+
+// Swift-DocC's plugin, only when asked for, so that building and testing the
+// package does not resolve it: `STRATA_DOCS=1 swift package generate-documentation`
+// builds the DocC catalogs (Sources/*/*.docc) of every library target.
+if ProcessInfo.processInfo.environment["STRATA_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

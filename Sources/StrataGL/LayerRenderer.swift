@@ -3,7 +3,7 @@ import Strata
 import StrataRender
 internal import CEpoxy
 
-/// Replays a ``RenderList`` with OpenGL: one instanced draw per batch, each with
+/// Replays a `RenderList` (StrataRender) with OpenGL: one instanced draw per batch, each with
 /// the layer program compiled for just the features its items use (or the
 /// textured-quad program), offscreen passes into pooled framebuffers.
 ///
