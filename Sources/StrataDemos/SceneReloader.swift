@@ -53,9 +53,10 @@ public final class SceneReloader {
 
     /// Seconds the scene plays before it starts again: its timeline and
     /// animations (a timeline change gets a second to show), at least a second.
-    public var loopLength: Double {
-        guard let scene else { return 1 }
-        return max(
+    public private(set) var loopLength = 1.0
+
+    static func loopLength(of scene: Scene) -> Double {
+        max(
             1, (scene.timeline.map(\.at).max() ?? 0) + 1,
             scene.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
     }
@@ -76,6 +77,7 @@ public final class SceneReloader {
             let wasPlaying = scene != nil
             scene = loaded
             player = fresh
+            loopLength = Self.loopLength(of: loaded)
             loadCount += 1
             state = .playing
             banner.hide()
