@@ -32,6 +32,7 @@ public enum TrackpadGestureSupport: Equatable, Sendable, CustomStringConvertible
     static func cannotConnect(_ display: String) -> Self {
         .unavailable(reason: "cannot open a second connection to X display \(display)")
     }
+    static let noLibXi = unavailable(reason: "libXi (the XInput client library) is not installed")
     static let noXInput = unavailable(reason: "the X server has no XInput extension")
     static func oldXInput(major: Int32, minor: Int32) -> Self {
         .unavailable(reason: "the X server speaks XInput \(major).\(minor), gestures need 2.4")

@@ -41,6 +41,7 @@ final class XInputGestureReader {
         }
         let (glfwDisplay, xWindow) = GLFWLibrary.lock.withLock { (glfwGetX11Display(), glfwGetX11Window(window)) }
         guard let glfwDisplay, xWindow != 0 else { return (nil, TrackpadGestureSupport.notX11) }
+        guard let xi = XInputLibrary.shared else { return (nil, TrackpadGestureSupport.noLibXi) }
         let name = String(cString: XDisplayString(glfwDisplay))
         guard let display = XOpenDisplay(name) else { return (nil, TrackpadGestureSupport.cannotConnect(name)) }
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
@@ -50,15 +51,15 @@ final class XInputGestureReader {
         }
         // Ask for 2.4; the server answers with what it speaks (at most that).
         var major: Int32 = 2, minor: Int32 = 4
-        guard XIQueryVersion(display, &major, &minor) == Success, (major, minor) >= (2, 4) else {
+        guard xi.queryVersion(display, &major, &minor) == Success, (major, minor) >= (2, 4) else {
             XCloseDisplay(display)
             return (nil, TrackpadGestureSupport.oldXInput(major: major, minor: minor))
         }
-        if let failure = selectPinchEvents(display, xWindow) {
+        if let failure = selectPinchEvents(xi, display, xWindow) {
             XCloseDisplay(display)
             return (nil, failure)
         }
-        let support = TrackpadGestureSupport.listening(devices: gestureDevices(display))
+        let support = TrackpadGestureSupport.listening(devices: gestureDevices(xi, display))
         return (XInputGestureReader(display: display, opcode: opcode, support: support), support)
     }
 
@@ -101,7 +102,9 @@ final class XInputGestureReader {
 
     /// Selects the three pinch events (the server wants them together) from
     /// every master pointer on `window`; nil when that worked.
-    private static func selectPinchEvents(_ display: OpaquePointer, _ window: Window) -> TrackpadGestureSupport? {
+    private static func selectPinchEvents(
+        _ xi: XInputLibrary, _ display: OpaquePointer, _ window: Window
+    ) -> TrackpadGestureSupport? {
         var bits = [UInt8](repeating: 0, count: Int((XI_GesturePinchEnd >> 3) + 1))
         for type in [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] {
             bits[Int(type >> 3)] |= UInt8(1 << (type & 7))
@@ -110,7 +113,7 @@ final class XInputGestureReader {
             bits.withUnsafeMutableBufferPointer { buffer in
                 var mask = XIEventMask(
                     deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-                _ = XISelectEvents(display, window, &mask, 1)
+                _ = xi.selectEvents(display, window, &mask, 1)
             }
         }
         switch code {
@@ -121,10 +124,10 @@ final class XInputGestureReader {
     }
 
     /// The names of the devices that make gesture events (touchpads), sorted.
-    private static func gestureDevices(_ display: OpaquePointer) -> [String] {
+    private static func gestureDevices(_ xi: XInputLibrary, _ display: OpaquePointer) -> [String] {
         var count: Int32 = 0
-        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
-        defer { XIFreeDeviceInfo(devices) }
+        guard let devices = xi.queryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { xi.freeDeviceInfo(devices) }
         var names: Set<String> = []
         for device in UnsafeBufferPointer(start: devices, count: Int(count)) {
             guard let classes = device.classes else { continue }
