@@ -17,7 +17,9 @@ let package = Package(
         // C libraries from Debian's -dev packages.
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
-        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        // CGLFW.X11: the X window under a GLFW window, and XInput 2.4 gestures on it.
+        .systemLibrary(
+            name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev", "libxi-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
@@ -76,3 +78,10 @@ if ProcessInfo.processInfo.environment["STRATA_BENCHMARKS"] == "1" {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }
 
+
+// Swift-DocC's plugin, only when asked for, so that building and testing the
+// package does not resolve it: `STRATA_DOCS=1 swift package generate-documentation`
+// builds the DocC catalogs (Sources/*/*.docc) of every library target.
+if ProcessInfo.processInfo.environment["STRATA_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -3,8 +3,8 @@ import Strata
 import StrataRender
 internal import CEpoxy
 
-/// Replays ``FramePlan``s with OpenGL: the ``RenderBackend`` a
-/// ``FrameBuilder`` plans for. It makes the textures and targets the plan
+/// Replays `FramePlan`s (StrataRender) with OpenGL: the `RenderBackend` a
+/// `FrameBuilder` plans for. It makes the textures and targets the plan
 /// names, one instanced draw per planned draw with the layer program compiled
 /// for just that draw's features (or the textured-quad program), and blurs;
 /// it decides nothing.

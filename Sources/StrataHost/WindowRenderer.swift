@@ -34,12 +34,17 @@ public final class WindowRenderer {
 
     /// The render list of `root` for the window's frame `info`.
     public func renderList(for root: CALayer, frame info: FrameInfo, background: CGColor?) -> RenderList {
+        renderList(for: [root], frame: info, background: background)
+    }
+
+    /// The render list of `roots`, each drawn over the ones before it, for the window's frame `info`.
+    public func renderList(for roots: [CALayer], frame info: FrameInfo, background: CGColor?) -> RenderList {
         let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
         var flattener = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
                                   background: background, rasterizer: layerRasterizer)
         flattener.appearanceCache = appearanceCache
-        return flattener.renderList(for: root)
+        return flattener.renderList(for: roots)
     }
 
     /// Draws `list` (made for this frame's size) and copies it to the back buffer.

@@ -3,7 +3,7 @@ import Foundation
 /// A rectangle of content placed in 3D by its geometry, composited with its sublayers.
 ///
 /// Every property is Core Animation's, with its default. Setting an animatable
-/// property goes through ``changeValue(forKey:_:)``, which looks up and runs the
+/// property goes through `changeValue(forKey:_:)`, which looks up and runs the
 /// action for the key (see `CALayer+Actions.swift`).
 open class CALayer: NSObject {
     // MARK: Geometry
