@@ -120,6 +120,7 @@ public final class FrameBuilder {
         r.dedicatedTextures = atlas.dedicated.count
         r.atlasPages = atlas.pageTextures.count
         r.maximumPages = atlas.maximumPages
+        r.maximumPageBytes = pageSize * pageSize * 4 * 4 / 3
         r.atlasEntries = atlas.slots.count
         r.passTargets = pool.slots.count
         r.passTargetsNeeded = pool.peakBusy

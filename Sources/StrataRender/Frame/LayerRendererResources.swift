@@ -8,6 +8,8 @@ public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertib
     /// The most atlas pages and dedicated textures kept between frames: past
     /// it the atlas starts over with what the frame draws.
     public var maximumPages = 0
+    /// Bytes of one atlas page with its mip levels.
+    public var maximumPageBytes = 0
     /// Contents with a slot in the atlas.
     public var atlasEntries = 0
     /// Pooled targets for offscreen passes (group opacity, masks, blur).

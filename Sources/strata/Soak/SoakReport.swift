@@ -64,7 +64,12 @@ struct SoakReport {
         compare("texture memory", slack: Self.memorySlack / 1024, unit: " KiB") { $0.resources.textureBytes / 1024 }
         guard memory else { return }
         compare("memory in use", slack: Self.memorySlack / 1024, unit: " KiB") { $0.mallocBytes / 1024 }
-        compare("resident memory", slack: Self.memorySlack / 1024, unit: " KiB") { $0.residentBytes / 1024 }
+        // Resident memory moves in steps of whole atlas pages (a CPU rasterizer
+        // maps each page with its levels, ~22 MB, in one block, and when the
+        // old pages are returned depends on what else the process does), so
+        // it may exceed the first half by one page besides the allocator noise.
+        let page = settled.map { $0.resources.maximumPageBytes }.max() ?? 0
+        compare("resident memory", slack: (Self.memorySlack + page) / 1024, unit: " KiB") { $0.residentBytes / 1024 }
     }
 
     var msPerFrame: Double { seconds * 1000 / Double(max(frames, 1)) }
