@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
         .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
+        .library(name: "StrataLottie", targets: ["StrataLottie"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "Strata", dependencies: ["CPNG"]),
         // Presentation, flattening, render list: no GL.
         .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
+        // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
+        .target(name: "StrataLottie", dependencies: ["Strata"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
@@ -39,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
+                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

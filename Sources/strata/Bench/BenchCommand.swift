@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
         if let path = target.first, path != "grid" {
             guard target.count == 1 else { throw failure("bench: expected one scene file, got \(target.count) arguments") }
             let scene: Scene
-            do { scene = try Scene.load(contentsOf: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
+            do { scene = try SceneDocument.load(URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
             let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
                                            frames: max(1, frames ?? 120), seconds: seconds)
             let report = try benchmark.run(window: window)

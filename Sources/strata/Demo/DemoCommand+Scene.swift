@@ -8,7 +8,7 @@ extension DemoCommand {
     /// Plays a scene file in a window, looping over its timeline and animations; space restarts.
     func playScene(_ path: String) throws {
         let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: path)) } catch {
+        do { loaded = try SceneDocument.load(URL(fileURLWithPath: path)) } catch {
             throw failure(error.description)
         }
         let window: WindowHost
