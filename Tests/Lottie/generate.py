@@ -232,7 +232,8 @@ def _():
 
 @animation("stroke_dashes")
 def _():
-    return comp(shape_layer(group(ellipse(s=(140, 140)),
+    # Straight sides: rlottie measures dashes along curves about 4% short, so curves would not compare.
+    return comp(shape_layer(group(rect(s=(140, 140)),
                                   stroke((0.9, 0.3, 0.1), w=8, lc=1, dashes=[("d", 20), ("g", 10), ("o", ease(0, 0, 29, 60, LINEAR))]),
                                   t=tr(p=(100, 100)))))
 
@@ -262,8 +263,9 @@ def _():
 
 @animation("polystar_star")
 def _():
-    return comp(shape_layer(group(star(points=5, outer=80, inner=35, r=ease(0, 0, 29, 72)), fill((1, 0.8, 0.1)),
-                                  stroke((0.5, 0.3, 0), w=3), t=tr(p=(100, 100)))))
+    # Turned by the group: rlottie turns a polystar by twice its own rotation.
+    return comp(shape_layer(group(star(points=5, outer=80, inner=35), fill((1, 0.8, 0.1)),
+                                  stroke((0.5, 0.3, 0), w=3), t=tr(p=(100, 100), r=ease(0, 0, 29, 72)))))
 
 
 @animation("polystar_polygon")
@@ -495,10 +497,21 @@ def _():
     return comp(layer, assets=[asset])
 
 
+def normalized(layer):
+    # As bodymovin writes layers: "ddd" before "ks" (rlottie takes a layer without it for 3D), "ty" first.
+    out = {"ddd": layer.pop("ddd", 0), "ty": layer.pop("ty")}
+    out.update(layer)
+    return out
+
+
 def main():
     for name, make in sorted(ANIMATIONS.items()):
         data = make()
         data["nm"] = name
+        data["layers"] = [normalized(l) for l in data["layers"]]
+        for asset in data.get("assets", []):
+            if "layers" in asset:
+                asset["layers"] = [normalized(l) for l in asset["layers"]]
         with open(os.path.join(HERE, name + ".json"), "w") as f:
             json.dump(data, f, separators=(",", ":"))
             f.write("\n")

@@ -26,7 +26,10 @@ extension LottieReader {
             guard let v = object[key] else { return LottieProperty(fallback) }
             return try vector(v, at: path + "." + key)
         }
-        let direction: LottieDirection = try optionalNumber(object, "d", at: path) == 3 ? .counterClockwise : .clockwise
+        // `d` is a shape's direction, but a stroke's dashes.
+        let isShape = ["rc", "el", "sh", "sr"].contains(type)
+        let d = isShape ? try optionalNumber(object, "d", at: path) : nil
+        let direction: LottieDirection = d == 3 ? .counterClockwise : .clockwise
         switch type {
         case "gr":
             let items = try shapeItems(object["it"] ?? .array([]), at: path + ".it", depth: depth + 1)

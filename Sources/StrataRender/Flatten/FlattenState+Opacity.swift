@@ -59,7 +59,11 @@ extension FlattenState {
     /// The device-space bounding box of an item's quad (or shape); the whole
     /// target when part of it is behind the eye.
     func deviceBox(of item: DrawItem, useShape: Bool) -> CGRect {
-        let r = useShape ? item.shape : item.quad
+        var r = useShape ? item.shape : item.quad
+        // Contents drawn outside the shape (a shape layer's path past its zero-size bounds) count too.
+        if useShape, case .texture(_, _, let rect)? = item.content, !item.clipsContentToShape, !rect.isNull {
+            r = r.isEmpty ? rect : r.union(rect)
+        }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
             guard let p = item.mapping.project(Double(u), Double(v)) else {
