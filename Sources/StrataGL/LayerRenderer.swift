@@ -193,6 +193,26 @@ public final class LayerRenderer {
         sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }
 
+    /// The blend function of a blend mode (premultiplied colours).
+    static func setBlend(_ mode: BlendMode) {
+        let one = GLenum(GL_ONE), zero = GLenum(GL_ZERO)
+        let srcAlpha = GLenum(GL_SRC_ALPHA), oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)
+        let dstAlpha = GLenum(GL_DST_ALPHA), oneMinusDstAlpha = GLenum(GL_ONE_MINUS_DST_ALPHA)
+        switch mode {
+        case .normal: sglBlendFunc(one, oneMinusSrcAlpha)
+        case .xor: sglBlendFunc(oneMinusDstAlpha, oneMinusSrcAlpha)
+        case .destinationOut: sglBlendFunc(zero, oneMinusSrcAlpha)
+        case .destinationIn: sglBlendFunc(zero, srcAlpha)
+        case .sourceAtop: sglBlendFunc(dstAlpha, oneMinusSrcAlpha)
+        case .plusLighter: sglBlendFunc(one, one)
+        case .multiply:
+            // src × dst + dst × (1 − αs), colour; alpha as source over.
+            sglBlendFuncSeparate(GLenum(GL_DST_COLOR), oneMinusSrcAlpha, one, oneMinusSrcAlpha)
+        case .screen:
+            sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
+        }
+    }
+
     /// Packs and draws one pass's items, batch by batch.
     func draw(_ items: [DrawItem], targets: [Int: GLFramebuffer], list: RenderList,
               stats: inout RenderStats) throws(GLError) {
@@ -202,7 +222,14 @@ public final class LayerRenderer {
         let stride = MemoryLayout<LayerInstance>.stride
         let batches = Batcher.batches(items) { self.batchTexture($0) }
         var current: (shading: Shading, features: LayerFeatures)?
+        var blend = BlendMode.normal
+        // Source over is the state every pass starts and ends in.
+        defer { if blend != .normal { Self.setBlend(.normal) } }
         for batch in batches {
+            if batch.blend != blend {
+                blend = batch.blend
+                Self.setBlend(blend)
+            }
             let wanted = (batch.shading, batch.shading == .layer ? batch.features : [])
             if current == nil || current! != wanted {
                 current = wanted

@@ -470,6 +470,39 @@ def _():
     return matte_pair(1)
 
 
+@animation("matte_alpha_inverted")
+def _():
+    return matte_pair(2)
+
+
+@animation("matte_luma")
+def _():
+    matte = shape_layer(group(ellipse(s=(150, 150)), fill((1, 1, 1)), t=tr(p=(100, 100))),
+                        group(rect(s=(200, 60)), fill((0.3, 0.3, 0.3)), t=tr(p=(100, 100))), td=1, name="matte")
+    content = shape_layer(group(rect(s=(200, 200)), fill((0.1, 0.6, 0.2)), t=tr(p=(100, 100), r=ease(0, 0, 29, 45))), tt=3)
+    return comp(matte, content)
+
+
+@animation("matte_luma_inverted")
+def _():
+    matte = shape_layer(group(ellipse(s=ease(0, [40, 40], 29, [160, 160])), fill((1, 1, 1)), t=tr(p=(100, 100))), td=1)
+    content = shape_layer(group(rect(s=(200, 200)), fill((0.8, 0.5, 0.1)), t=tr(p=(100, 100))), tt=4)
+    return comp(matte, content)
+
+
+@animation("mask_inverted")
+def _():
+    m = {"mode": "a", "inv": True, "pt": static(bezier([(50, 50), (150, 50), (150, 150), (50, 150)])), "o": ease(0, 100, 29, 60)}
+    return comp(shape_layer(group(ellipse(s=(190, 190)), fill((0.2, 0.3, 0.8)), t=tr(p=(100, 100))), masksProperties=[m], hasMask=True))
+
+
+@animation("mask_subtract_opacity")
+def _():
+    m1 = {"mode": "a", "pt": static(bezier([(10, 10), (190, 10), (190, 190), (10, 190)])), "o": static(100)}
+    m2 = {"mode": "s", "pt": static(bezier([(60, 40), (160, 60), (140, 160), (40, 140)])), "o": ease(0, 100, 29, 40)}
+    return comp(shape_layer(group(rect(s=(200, 200)), fill((0.7, 0.2, 0.7)), t=tr(p=(100, 100))), masksProperties=[m1, m2], hasMask=True))
+
+
 @animation("repeater")
 def _():
     rp = {"ty": "rp", "c": static(6), "o": static(0), "m": 1,

@@ -5,8 +5,8 @@ extension LottieBuilder {
     /// A layer's masks as one `mask` layer, combined as lottie-ios does: an
     /// added mask is another sublayer (alpha over alpha: their union), an
     /// intersected or subtracted one masks everything before it (a nested
-    /// `mask`), a subtracted or inverted one is its outline inside a large
-    /// rectangle, filled even-odd.
+    /// `mask`), and a subtracted or inverted one lets through what is outside
+    /// its outline.
     mutating func buildMasks(_ masks: [LottieMask], map: LottieTimeMap, path: String) throws(LottieError) -> CALayer {
         var container = try make(CALayer(), name: "masks", at: path)
         var first = true
@@ -30,39 +30,37 @@ extension LottieBuilder {
         return container
     }
 
-    /// One mask's coverage: the outline (or the outside of it), filled, at the mask's opacity.
-    ///
-    /// An inverted coverage at opacity o must be 1 − o × outline: the outside
-    /// (an even-odd rectangle around the outline) fully opaque, united with
-    /// the outline itself at 1 − o.
+    /// One mask's coverage: the outline filled, at the mask's opacity; inverted
+    /// (1 − opacity × outline), the outline xor-ed out of an opaque layer that
+    /// covers everything, as lottie-ios inverts mattes.
     mutating func maskCoverage(_ mask: LottieMask, inverted: Bool, map: LottieTimeMap,
                                path: String) throws(LottieError) -> CALayer {
         let node = LottiePathNode.bezier(LottiePath(source: mask.source, shape: mask.shape, direction: .clockwise))
         let shape = try make(CAShapeLayer(), name: mask.source.name, at: path)
         shape.fillColor = .black
-        guard inverted else {
-            bindPath([node], on: shape, keyPath: "path", map: map)
-            factory.bind("opacity", mask.opacity, map: map, on: shape,
-                         setModel: { shape.opacity = Float(min(max($0 / 100, 0), 1)) },
-                         convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
-            return shape
-        }
-        let holder = try make(CALayer(), name: mask.source.name, at: path)
-        let outside = try make(CAShapeLayer(), at: path)
-        outside.fillColor = .black
-        outside.fillRule = .evenOdd
-        bindPath([.framed(node, margin: max(composition.width, composition.height))], on: outside, keyPath: "path", map: map)
-        holder.addSublayer(outside)
-        // The outline at 1 − opacity (nothing when the mask is opaque throughout).
-        if mask.opacity.isAnimated || mask.opacity.value < 100 {
-            bindPath([node], on: shape, keyPath: "path", map: map)
-            factory.bind("opacity", mask.opacity, map: map, on: shape,
-                         setModel: { shape.opacity = Float(min(max(1 - $0 / 100, 0), 1)) },
-                         convert: { NSNumber(value: Float(min(max(1 - $0 / 100, 0), 1))) })
-            holder.addSublayer(shape)
-        }
+        bindPath([node], on: shape, keyPath: "path", map: map)
+        factory.bind("opacity", mask.opacity, map: map, on: shape,
+                     setModel: { shape.opacity = Float(min(max($0 / 100, 0), 1)) },
+                     convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        guard inverted else { return shape }
+        return try inverting(shape, at: path)
+    }
+
+    /// A layer whose alpha is 1 − `layer`'s alpha: `layer` xor-ed out of an opaque layer covering everything.
+    mutating func inverting(_ layer: CALayer, at path: String) throws(LottieError) -> CALayer {
+        let holder = try make(CALayer(), name: "inverted", at: path)
+        let everything = try make(CALayer(), name: "everything", at: path)
+        everything.bounds = CGRect(x: 0, y: 0, width: 2 * Self.everywhere, height: 2 * Self.everywhere)
+        everything.position = CGPoint(x: -Self.everywhere, y: -Self.everywhere)
+        everything.backgroundColor = .black
+        holder.addSublayer(everything)
+        layer.compositingFilter = "xor"
+        holder.addSublayer(layer)
         return holder
     }
+
+    /// Half the side of the layer that stands for everything (an inverted mask's outside).
+    static let everywhere = 1e5
 }
 
 extension LottieBuilder {
@@ -75,8 +73,12 @@ extension LottieBuilder {
             // Colours were made white with their luminance as alpha while the matte was built.
             warn(.matte("luma", at: path))
         case .alphaInverted, .lumaInverted:
-            warn(.matte(mode == .alphaInverted ? "inverted alpha" : "inverted luma", at: path))
-            holder.isHidden = true
+            if mode == .lumaInverted { warn(.matte("inverted luma", at: path)) }
+            // The matte xor-ed out of an opaque layer covering everything.
+            let content = holder.sublayers ?? []
+            let matte = try make(CALayer(), name: "matte", at: path)
+            for layer in content { matte.addSublayer(layer) }
+            holder.addSublayer(try inverting(matte, at: path))
         }
     }
 }

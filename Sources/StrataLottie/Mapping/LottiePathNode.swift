@@ -18,8 +18,6 @@ indirect enum LottiePathNode {
     case repeated(LottiePathNode, LottieRepeater, copy: Int)
     /// Trimmed together (one node: trimmed on its own).
     case trimmed([LottiePathNode], LottieTrim)
-    /// The outline inside a rectangle `margin` larger all round (filled even-odd: what is outside it).
-    case framed(LottiePathNode, margin: Double)
 
     /// The path at `frame` (of the node's composition).
     func path(at frame: Double) -> CGPath {
@@ -58,14 +56,6 @@ indirect enum LottiePathNode {
                                                           offset: trim.offset.value(at: frame))
             if nodes.count == 1 { return LottieGeometry.trim(nodes[0].path(at: frame), start: start, end: end) }
             return LottieGeometry.trim(Self.combined(nodes, at: frame), start: start, end: end)
-        case .framed(let node, let margin):
-            let inner = node.path(at: frame)
-            var box = inner.boundingBoxOfPath
-            if box.isNull || !box.minX.isFinite || !box.maxX.isFinite { box = .zero }
-            let out = CGMutablePath()
-            out.addRect(box.insetBy(dx: -CGFloat(margin), dy: -CGFloat(margin)))
-            out.addPath(inner)
-            return out
         }
     }
 
@@ -100,7 +90,6 @@ indirect enum LottiePathNode {
                 || r.rotation.isAnimated || r.offset.isAnimated
         case .trimmed(let nodes, let t):
             return nodes.contains { $0.isAnimated } || t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
-        case .framed(let node, _): return node.isAnimated
         }
     }
 
