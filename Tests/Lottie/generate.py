@@ -136,7 +136,7 @@ def group(*items, t=None, name=None):
     return g
 
 
-def shape_layer(*shapes, ks=None, ip=0, op=30, ind=None, parent=None, name=None, **extra):
+def shape_layer(*shapes, ks=None, ip=0, op=30, ind=None, parent=None, name=None, hd=False, **extra):
     layer = {"ty": 4, "ks": ks or transform(), "ip": ip, "op": op, "st": 0, "shapes": list(shapes), "sr": 1}
     if ind is not None:
         layer["ind"] = ind
@@ -144,6 +144,8 @@ def shape_layer(*shapes, ks=None, ip=0, op=30, ind=None, parent=None, name=None,
         layer["parent"] = parent
     if name:
         layer["nm"] = name
+    if hd:
+        layer["hd"] = True
     layer.update(extra)
     return layer
 
@@ -537,7 +539,84 @@ def normalized(layer):
     return out
 
 
+@animation("hidden_parent")
+def _():
+    parent = shape_layer(group(rect(s=(200, 200)), fill((0, 0, 0))), ks=transform(p=(100, 100), r=ease(0, 0, 29, 120)), ind=1, hd=True)
+    child = shape_layer(group(rect(p=(50, 0), s=(40, 40)), fill((0.9, 0.3, 0.3))), ind=2, parent=1)
+    return comp(child, parent)
+
+
+@animation("precomp_nested")
+def _():
+    leaf = [shape_layer(group(ellipse(s=(24, 24)), fill((0.9, 0.2, 0.2))), ks=transform(p=ease(0, [12, 25], 30, [88, 25], LINEAR)), op=90)]
+    middle = [{"ty": 0, "refId": "leaf", "w": 100, "h": 50, "ks": transform(p=(0, 0)), "ip": 0, "op": 90, "st": 0},
+              {"ty": 0, "refId": "leaf", "w": 100, "h": 50, "ks": transform(p=(0, 50)), "ip": 0, "op": 90, "st": 10}]
+    layer = {"ty": 0, "refId": "middle", "w": 100, "h": 100, "ks": transform(p=(100, 100), a=(50, 50), s=(180, 180), r=ease(0, 0, 29, 30)),
+             "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[{"id": "leaf", "layers": leaf}, {"id": "middle", "layers": middle}])
+
+
+@animation("stroke_width_opacity")
+def _():
+    return comp(shape_layer(group(path(bezier([(30, 100), (100, 40), (170, 100)], ins=[(0, 0), (-40, 0), (0, 0)], outs=[(0, 0), (40, 0), (0, 0)], closed=False)),
+                                  stroke((0.2, 0.5, 0.2), w=ease(0, 2, 29, 24), o=anim(kf(0, 100, h=1), kf(15, 50, h=1), kf(29, 50)), lc=2))))
+
+
+@animation("shape_hold")
+def _():
+    a = bezier([(40, 40), (160, 40), (100, 160)])
+    b = bezier([(40, 160), (160, 160), (100, 40)])
+    return comp(shape_layer(group(path(anim(kf(0, [a], h=1), kf(14, [b], h=1), kf(29, [b]))), fill(anim(kf(0, [0.9, 0.2, 0.2, 1], h=1), kf(20, [0.2, 0.2, 0.9, 1], h=1), kf(29, [0.2, 0.2, 0.9, 1]))))))
+
+
+@animation("auto_orient")
+def _():
+    p = anim(kf(0, [30, 150], to=[30, -120], ti=[-40, 0], **LINEAR), kf(29, [170, 60]))
+    return comp(shape_layer(group(rect(s=(40, 16)), fill((0.1, 0.4, 0.8))), ks=transform(p=p), ao=1))
+
+
+@animation("image_file")
+def _():
+    asset = {"id": "file", "w": 16, "h": 16, "u": "images/", "p": "gradient16.png", "e": 0}
+    layer = {"ty": 2, "refId": "file", "ks": transform(p=(100, 100), a=(8, 8), s=ease(0, [600, 600], 29, [1000, 800])), "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[asset])
+
+
+@animation("rotation_3d")
+def _():
+    layer = shape_layer(group(rect(s=(100, 70)), fill((0.8, 0.4, 0.2)), stroke((0.2, 0.2, 0.2), w=4)),
+                        ks=transform(p=(100, 100), ry=ease(0, 0, 29, 60), rx=static(25)), ddd=1)
+    return comp(layer)
+
+
+@animation("repeater_animated")
+def _():
+    rp = {"ty": "rp", "c": ease(0, 2, 29, 8, LINEAR), "o": static(0), "m": 1,
+          "tr": {"ty": "tr", "p": static([22, 0]), "a": static([0, 0]), "s": static([95, 95]), "r": static(0),
+                 "so": static(100), "eo": static(100)}}
+    return comp(shape_layer(group(ellipse(p=(0, 0), s=(20, 20)), fill((0.8, 0.2, 0.4)), rp, t=tr(p=(25, 100)))))
+
+
+@animation("loader")
+def _():
+    # A typical loader: a stroked arc whose trim runs round while the layer spins.
+    arc = group(ellipse(s=(100, 100)), trim(s=anim(kf(10, 0, **EASE), kf(29, 100)), e=anim(kf(0, 0, **EASE), kf(20, 100))),
+                stroke((0.16, 0.5, 0.95), w=12, lc=2), t=tr(p=(0, 0)))
+    return comp(shape_layer(arc, ks=transform(p=(100, 100), r=ease(0, 0, 29, 360, LINEAR))))
+
+
+def png_bytes(w, h, pixel):
+    import struct, zlib
+    rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))
+    def chunk(t, data):
+        return struct.pack(">I", len(data)) + t + data + struct.pack(">I", zlib.crc32(t + data) & 0xffffffff)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
 def main():
+    os.makedirs(os.path.join(HERE, "images"), exist_ok=True)
+    with open(os.path.join(HERE, "images", "gradient16.png"), "wb") as f:
+        f.write(png_bytes(16, 16, lambda x, y: (255 - x * 16, y * 16, 120, 255)))
     for name, make in sorted(ANIMATIONS.items()):
         data = make()
         data["nm"] = name

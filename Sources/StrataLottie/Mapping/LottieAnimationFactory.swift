@@ -83,8 +83,11 @@ struct LottieAnimationFactory {
                 add(t0, s.from, nil)
             }
             if s.hold || t1 <= t0 {
-                add(t1, s.from, nil)
-                if s.to != s.from { add(t1, s.to, nil) }
+                // The new value shows from the next keyframe's frame: jump a hair before it, so a
+                // frame sampled there (with rounding in the seconds) gets the new value.
+                let jump = max(t0, t1 - Self.jumpEarly)
+                add(jump, s.from, nil)
+                if s.to != s.from { add(jump, s.to, nil) }
             } else {
                 let o = s.easeOut.point(dimension), i = s.easeIn.point(dimension)
                 let linear = o.x == o.y && i.x == i.y
@@ -125,6 +128,9 @@ struct LottieAnimationFactory {
         record(animation, forKey: "lottie.\(keyPath).\(made.count)", on: layer)
         return animation
     }
+
+    /// How long before its frame (in frames) a value jumps, so that the frame itself shows the new value.
+    static let jumpEarly = 1e-3
 
     /// A begin time Core Animation takes for time zero (0 itself means "now").
     static let beginTimeAtZero = 1e-100

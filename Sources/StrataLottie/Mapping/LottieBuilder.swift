@@ -171,8 +171,10 @@ struct LottieBuilder {
             let last = linear.offset + linear.scale * layer.outPoint
             if last < ip || first > op || last < first { return false }
             if first <= ip && last >= op { return true }
+            // Shown a hair before the in point and hidden a hair after the out point, so the
+            // frames themselves (sampled with rounding in the seconds) show the layer.
             var points: [LottieAnimationFactory.Point] = [.init(frame: min(first, ip) - 1, value: NSNumber(value: true), timing: nil)]
-            points.append(.init(frame: first, value: NSNumber(value: false), timing: nil))
+            points.append(.init(frame: first - slack, value: NSNumber(value: false), timing: nil))
             points.append(.init(frame: last + slack, value: NSNumber(value: true), timing: nil))
             own.isHidden = first > ip
             factory.add("hidden", points: points, to: own) { $0.calculationMode = .discrete }

@@ -22,15 +22,34 @@ enum LottieMatrix {
             m = m.concatenatingLottie(skew)
         }
         if t.is3D {
-            // rlottie's order: x, then y, then z.
+            // Turns about x and y seen through a camera 1024 points away (rlottie's, after Qt's
+            // projective rotations); then about z.
             let o = t.orientation.value(at: frame)
-            m = m.concatenatingLottie(CATransform3DMakeRotation(CGFloat(radians(t.rotationX.value(at: frame) + o[0])), 1, 0, 0))
-            m = m.concatenatingLottie(CATransform3DMakeRotation(CGFloat(radians(t.rotationY.value(at: frame) + o[1])), 0, 1, 0))
+            m = m.concatenatingLottie(projectiveTurn(degrees: t.rotationX.value(at: frame) + o[0], aboutX: true))
+            m = m.concatenatingLottie(projectiveTurn(degrees: t.rotationY.value(at: frame) + o[1], aboutX: false))
             m = m.concatenatingLottie(CATransform3DMakeRotation(
                 CGFloat(radians(t.rotation.value(at: frame) + o[2] + extraRotation)), 0, 0, 1))
         } else {
             m = m.concatenatingLottie(CATransform3DMakeRotation(
                 CGFloat(radians(t.rotation.value(at: frame) + extraRotation)), 0, 0, 1))
+        }
+        return m
+    }
+
+    /// The distance of the eye from a 3D layer's plane, in points.
+    static let cameraDistance = 1024.0
+
+    /// A turn about x (or y) as the plane looks from `cameraDistance` away: that axis's
+    /// coordinate shrinks by the cosine, and points turned towards the eye grow.
+    static func projectiveTurn(degrees: Double, aboutX: Bool) -> CATransform3D {
+        let a = radians(degrees)
+        var m = CATransform3DIdentity
+        if aboutX {
+            m.m22 = CGFloat(cos(a))
+            m.m24 = CGFloat(-sin(a) / cameraDistance)
+        } else {
+            m.m11 = CGFloat(cos(a))
+            m.m14 = CGFloat(-sin(a) / cameraDistance)
         }
         return m
     }
