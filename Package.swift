@@ -56,6 +56,7 @@ let package = Package(
             name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
+        .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataLottie"]),
         .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests",

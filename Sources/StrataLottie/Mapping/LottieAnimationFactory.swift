@@ -23,6 +23,10 @@ struct LottieAnimationFactory {
     private var byLayer: [ObjectIdentifier: [Int]] = [:]
     var warnings: [LottieWarning] = []
     private var warnedSampling = false
+    /// What sampled values may still cost, in path elements (a number counts 1): a file
+    /// with thousands of sampled paths gets fewer samples rather than gigabytes.
+    private var sampleBudget = LottieLimits.maximumSampledElements
+    private var warnedBudget = false
 
     init(inPoint: Double, outPoint: Double, frameRate: Double) {
         self.inPoint = inPoint
@@ -143,8 +147,22 @@ struct LottieAnimationFactory {
     @discardableResult
     mutating func addSampled(_ keyPath: String, to layer: CALayer, discrete: Bool = false,
                              value: (Double) -> Any) -> CAKeyframeAnimation? {
-        let frames = sampleFrames()
-        let points = frames.map { Point(frame: $0, value: value($0), timing: nil) }
+        var frames = sampleFrames()
+        let first = value(frames[0])
+        let cost = max(1, (first as? CGPath)?.elements.count ?? 1)
+        if cost * frames.count > sampleBudget {
+            // Over budget: fewer samples, evenly spread (at least the two ends).
+            let n = max(2, min(frames.count, sampleBudget / cost))
+            let all = frames
+            frames = (0..<n).map { all[($0 * (all.count - 1)) / max(1, n - 1)] }
+            if !warnedBudget {
+                warnedBudget = true
+                warnings.append(LottieWarning(path: "", message: "too many values change every frame; some are sampled "
+                                              + "more sparsely than once a frame"))
+            }
+        }
+        sampleBudget = max(0, sampleBudget - cost * frames.count)
+        let points = frames.enumerated().map { Point(frame: $1, value: $0 == 0 ? first : value($1), timing: nil) }
         return add(keyPath, points: points, to: layer) { if discrete { $0.calculationMode = .discrete } }
     }
 

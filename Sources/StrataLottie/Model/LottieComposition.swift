@@ -54,6 +54,8 @@ public enum LottieLimits {
     public static let maximumGroupDepth = 64
     /// The most samples a property sampled per frame gets.
     public static let maximumSamples = 3_600
+    /// The most path elements (or numbers) that values sampled per frame may hold in all.
+    public static let maximumSampledElements = 8_000_000
     /// The most copies a repeater makes.
     public static let maximumRepeaterCopies = 1_000
     /// The most points a polystar has.

@@ -84,13 +84,13 @@ extension LottieReader {
             }
             return .repeater(LottieRepeater(
                 source: source, copies: try prop("c", 1), offset: try prop("o", 0),
-                composite: Int(try optionalNumber(object, "m", at: path) ?? 1),
+                composite: LottieReader.int(try optionalNumber(object, "m", at: path) ?? 1),
                 anchor: try trVec("a", [0, 0]), position: try trVec("p", [0, 0]), scale: try trVec("s", [100, 100]),
                 rotation: try trProp("r", 0), startOpacity: try trProp("so", 100), endOpacity: try trProp("eo", 100)))
         case "rd":
             return .roundCorners(LottieRoundCorners(source: source, radius: try prop("r", 0)))
         case "mm":
-            let mode = Int(try optionalNumber(object, "mm", at: path) ?? 1)
+            let mode = LottieReader.int(try optionalNumber(object, "mm", at: path) ?? 1)
             warn(.mergePaths(mode, at: path))
             return .ignored(type)
         case "op":
@@ -124,8 +124,8 @@ extension LottieReader {
         }
         return LottieStrokeStyle(
             width: try object["w"].map { j throws(LottieError) in try scalar(j, at: path + ".w") } ?? LottieProperty(1),
-            lineCap: Int(try optionalNumber(object, "lc", at: path) ?? 1),
-            lineJoin: Int(try optionalNumber(object, "lj", at: path) ?? 1),
+            lineCap: LottieReader.int(try optionalNumber(object, "lc", at: path) ?? 1),
+            lineJoin: LottieReader.int(try optionalNumber(object, "lj", at: path) ?? 1),
             miterLimit: try optionalNumber(object, "ml", at: path) ?? 4,
             dashes: dashes)
     }
@@ -135,7 +135,7 @@ extension LottieReader {
         let gObject = try self.object(g, at: path + ".g")
         guard let k = gObject["k"] else { throw .missing("k", at: path + ".g") }
         let stops = try vector(k, at: path + ".g.k")
-        let count = Int(try optionalNumber(gObject, "p", at: path + ".g") ?? Double(stops.value.values.count / 4))
+        let count = LottieReader.int(try optionalNumber(gObject, "p", at: path + ".g") ?? Double(stops.value.values.count / 4))
         guard count >= 0, count * 4 <= stops.value.values.count || stops.isAnimated else {
             throw .outOfRange("\(count) colour stops need \(count * 4) numbers, got \(stops.value.values.count)",
                               at: path + ".g.p")

@@ -136,7 +136,7 @@ struct LottieReader {
         }
         if let effects = object["ef"], case .array(let list) = effects, !list.isEmpty { warn(.effects(at: path)) }
         if let styles = object["sy"], case .array(let list) = styles, !list.isEmpty { warn(.layerStyles(at: path)) }
-        if let mode = try optionalNumber(object, "bm", at: path), mode != 0 { warn(.blendMode(Int(mode), at: path)) }
+        if let mode = try optionalNumber(object, "bm", at: path), mode != 0 { warn(.blendMode(LottieReader.int(mode), at: path)) }
         var masks: [LottieMask] = []
         if let list = object["masksProperties"] {
             for (i, item) in try array(list, at: path + ".masksProperties").enumerated() {
@@ -145,7 +145,7 @@ struct LottieReader {
         }
         var matte: LottieLayer.MatteMode?
         if let tt = try optionalNumber(object, "tt", at: path), tt != 0 {
-            guard let mode = LottieLayer.MatteMode(rawValue: Int(tt)) else {
+            guard let mode = LottieLayer.MatteMode(rawValue: LottieReader.int(tt)) else {
                 throw .outOfRange("unknown track matte mode \(JSONValue.format(tt))", at: path + ".tt")
             }
             matte = mode
@@ -156,8 +156,8 @@ struct LottieReader {
         if let tm = object["tm"] { remap = try scalar(tm, at: path + ".tm") }
         return LottieLayer(
             source: source, content: content,
-            index: try optionalNumber(object, "ind", at: path).map { Int(clamping: Int64($0)) },
-            parent: try optionalNumber(object, "parent", at: path).map { Int(clamping: Int64($0)) },
+            index: try optionalNumber(object, "ind", at: path).map(LottieReader.int),
+            parent: try optionalNumber(object, "parent", at: path).map(LottieReader.int),
             inPoint: try optionalNumber(object, "ip", at: path) ?? 0,
             outPoint: try optionalNumber(object, "op", at: path) ?? 0,
             startTime: try optionalNumber(object, "st", at: path) ?? 0,
@@ -167,7 +167,7 @@ struct LottieReader {
             is3D: try optionalBool(object, "ddd", at: path) ?? false,
             isMatteSource: try optionalBool(object, "td", at: path) ?? false,
             matteMode: matte,
-            matteParent: try optionalNumber(object, "tp", at: path).map { Int(clamping: Int64($0)) },
+            matteParent: try optionalNumber(object, "tp", at: path).map(LottieReader.int),
             masks: masks)
     }
 
@@ -281,6 +281,12 @@ struct LottieReader {
         case .number(let n): return JSONValue.format(n)
         default: throw .wrongType("a string", got: json, at: path)
         }
+    }
+
+    /// A number as a whole number, clamped (never traps on huge or fractional values).
+    static func int(_ v: Double) -> Int {
+        guard v.isFinite else { return 0 }
+        return Int(max(min(v.rounded(.towardZero), 1e15), -1e15))
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
