@@ -221,3 +221,23 @@ import Strata
         #expect(abs(moved.position.x - 15) < 1e-6)
     }
 }
+
+@Suite struct LottieTrimMappingTests {
+    @Test func aTrimmedStrokeIsTrimmedByCoreAnimation() throws {
+        // The loader: one arc, its trim keyframed: the arc's path with strokeStart/strokeEnd keyframes.
+        let tree = try LottieFiles.load("loader").makeLayerTree()
+        #expect(tree.animations(keyPath: "path").isEmpty)
+        let end = try #require(tree.animations(keyPath: "strokeEnd").first?.animation)
+        #expect(end.values?.compactMap { ($0 as? NSNumber)?.doubleValue } == [0, 1])
+        #expect(end.timingFunctions?.count == 1)
+        let stroke = try #require(allLayers(tree.root).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(stroke.path?.boundingBoxOfPath == CGRect(x: -50, y: -50, width: 100, height: 100))
+    }
+
+    @Test func aWrappingTrimIsSampledAsPaths() throws {
+        // An offset running round: the visible part wraps through the start, so the paths are trimmed per frame.
+        let tree = try LottieFiles.load("trim_offset").makeLayerTree()
+        #expect(tree.animations(keyPath: "path").count == 1)
+        #expect(tree.animations(keyPath: "strokeEnd").isEmpty)
+    }
+}

@@ -76,7 +76,7 @@ extension LottieBuilder {
             mask.fillColor = .black
             mask.fillRule = evenOdd ? .evenOdd : .nonZero
         }
-        bindPath(nodes, on: mask, keyPath: "path", map: map)
+        if style != nil { bindStrokePath(nodes, on: mask, map: map) } else { bindPath(nodes, on: mask, keyPath: "path", map: map) }
         layer.mask = mask
         return layer
     }

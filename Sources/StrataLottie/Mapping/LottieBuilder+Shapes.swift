@@ -112,8 +112,52 @@ extension LottieBuilder {
                      setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
                      convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
         applyStrokeStyle(stroke.style, to: layer, context: context, path: path)
-        bindPath(nodes, on: layer, keyPath: "path", map: context.map)
+        bindStrokePath(nodes, on: layer, map: context.map)
         return layer
+    }
+
+    /// A stroke's path: a trimmed single path as the untrimmed path with
+    /// `strokeStart` and `strokeEnd` (so Core Animation trims it, and a
+    /// keyframed trim plays smoothly between frames), else as `bindPath`.
+    mutating func bindStrokePath(_ nodes: [LottiePathNode], on layer: CAShapeLayer, map: LottieTimeMap) {
+        guard nodes.count == 1, case .trimmed(let inner, let trim) = nodes[0], inner.count == 1,
+              !inner[0].isTrimmed, !inner[0].isAnimated || (inner[0].keyframedPath.map {
+                  LottieAnimationFactory.isNative($0, map: map) } ?? false) else {
+            bindPath(nodes, on: layer, keyPath: "path", map: map)
+            return
+        }
+        // Only while the visible part never wraps round the path's start.
+        func segment(_ f: Double) -> (Double, Double) {
+            LottieGeometry.trimSegment(start: trim.start.value(at: f), end: trim.end.value(at: f), offset: trim.offset.value(at: f))
+        }
+        let frames = factory.sampleFrames().map { map.localFrame($0) }
+        guard frames.allSatisfy({ let (a, b) = segment($0); return a <= b }) else {
+            bindPath(nodes, on: layer, keyPath: "path", map: map)
+            return
+        }
+        bindPath(inner, on: layer, keyPath: "path", map: map)
+        let start = map.localFrame(factory.inPoint)
+        let (s0, e0) = segment(start)
+        layer.strokeStart = CGFloat(s0)
+        layer.strokeEnd = CGFloat(e0)
+        guard trim.start.isAnimated || trim.end.isAnimated || trim.offset.isAnimated else { return }
+        // Keyframes as they are when start stays before end at every frame with no offset; else sampled.
+        let offset = trim.offset.value / 360
+        let plain = !trim.offset.isAnimated && offset == offset.rounded(.down)
+            && frames.allSatisfy { trim.start.value(at: $0) <= trim.end.value(at: $0) }
+            && [trim.start, trim.end].allSatisfy { p in
+                ([p.value] + p.segments.flatMap { [$0.from, $0.to] }).allSatisfy { $0 >= 0 && $0 <= 100 }
+                    && LottieAnimationFactory.isNative(p, map: map)
+            }
+        if plain {
+            factory.bind("strokeStart", trim.start, map: map, on: layer, setModel: { _ in },
+                         convert: { NSNumber(value: $0 / 100) })
+            factory.bind("strokeEnd", trim.end, map: map, on: layer, setModel: { _ in },
+                         convert: { NSNumber(value: $0 / 100) })
+        } else {
+            factory.addSampled("strokeStart", to: layer) { NSNumber(value: segment(map.localFrame($0)).0) }
+            factory.addSampled("strokeEnd", to: layer) { NSNumber(value: segment(map.localFrame($0)).1) }
+        }
     }
 
     mutating func applyStrokeStyle(_ style: LottieStrokeStyle, to layer: CAShapeLayer, context: LottieShapeContext,

@@ -73,6 +73,15 @@ indirect enum LottiePathNode {
         return roundness.isAnimated && roundness.segments.contains { $0.from > 0 || $0.to > 0 }
     }
 
+    /// Whether a trim is part of the node.
+    var isTrimmed: Bool {
+        switch self {
+        case .trimmed: return true
+        case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _): return n.isTrimmed
+        default: return false
+        }
+    }
+
     /// Whether the path changes over time.
     var isAnimated: Bool {
         switch self {
