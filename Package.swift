@@ -37,7 +37,7 @@ let package = Package(
         // The interactive demos, written against the public API as an app would be.
         .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
         // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
-        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender"]),
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender", "StrataLottie"]),
         .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
