@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
         .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
+        .library(name: "StrataLottie", targets: ["StrataLottie"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "Strata", dependencies: ["CPNG"]),
         // Presentation, flattening, render list: no GL.
         .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
+        // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
+        .target(name: "StrataLottie", dependencies: ["Strata"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
@@ -36,12 +39,12 @@ let package = Package(
         // The interactive demos, written against the public API as an app would be.
         .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
         // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
-        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender"]),
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender", "StrataLottie"]),
         .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
+                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -55,6 +58,7 @@ let package = Package(
             name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
+        .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataLottie"]),
         .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests",

@@ -41,11 +41,18 @@ public final class SceneReloader {
     private var loopStart: Double?
     private let overlayTicker: FrameTicker
 
-    /// Loads the scene at `url` (see ``state`` for how it went) and, with a
-    /// `watcher`, watches it and the images it names.
-    public init(url: URL, watcher: FileWatcher? = nil) {
+    /// Reads the file into a scene (a scene file by default; the CLI also reads Lottie files).
+    public let load: (URL) throws(SceneError) -> Scene
+
+    /// Loads the scene at `url` with `load` (see ``state`` for how it went)
+    /// and, with a `watcher`, watches it and the images it names.
+    public init(url: URL, watcher: FileWatcher? = nil,
+                load: @escaping (URL) throws(SceneError) -> Scene = { url throws(SceneError) in
+                    try Scene.load(contentsOf: url)
+                }) {
         self.url = url
         self.watcher = watcher
+        self.load = load
         state = .playing
         overlayTicker = FrameTicker(rootLayer: banner.rootLayer)
         reload()
@@ -71,7 +78,7 @@ public final class SceneReloader {
     public func reload() -> State {
         watcher?.watch([url] + Self.imageFiles(namedIn: url))
         do throws(SceneError) {
-            let loaded = try Scene.load(contentsOf: url)
+            let loaded = try load(url)
             let fresh: ScenePlayer
             do { fresh = try ScenePlayer(loaded) } catch { throw error.inFile(Self.displayPath(url)) }
             let wasPlaying = scene != nil

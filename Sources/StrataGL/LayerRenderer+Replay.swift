@@ -70,6 +70,11 @@ extension LayerRenderer {
         let target = SIMD4<Float>(Float(pass.origin.x), Float(pass.origin.y), Float(pass.width), Float(pass.height))
         layerUniforms = (target, Float(plan.rampCount))
         currentProgram = nil
+        // Source over is the state every pass starts in.
+        if currentBlend != .normal {
+            currentBlend = .normal
+            Self.setBlend(.normal)
+        }
         texturedProgram.use()
         texturedProgram.setUniform("u_target", target)
     }
@@ -89,6 +94,10 @@ extension LayerRenderer {
     }
 
     public func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {
+        if draw.blend != currentBlend {
+            currentBlend = draw.blend
+            Self.setBlend(draw.blend)
+        }
         let wanted = (draw.shading, draw.features)
         if currentProgram == nil || currentProgram! != wanted {
             currentProgram = wanted
@@ -142,6 +151,10 @@ extension LayerRenderer {
     }
 
     public func end(_ plan: FramePlan) throws(GLError) {
+        if currentBlend != .normal {
+            currentBlend = .normal
+            Self.setBlend(.normal)
+        }
         sglDisable(GLenum(GL_SCISSOR_TEST))
         vertexArray.bind()
         try context.checkError(label: "LayerRenderer", operation: "render")

@@ -28,6 +28,8 @@ public final class LayerRenderer: RenderBackend {
     var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
     /// The program of the last draw in this pass (nil: none yet).
     var currentProgram: (shading: Shading, features: LayerFeatures)?
+    /// The blend function set (source over between frames and passes).
+    var currentBlend = BlendMode.normal
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
     let vertexArray: GLVertexArray
@@ -119,6 +121,26 @@ public final class LayerRenderer: RenderBackend {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         sglEnable(GLenum(GL_BLEND))
         sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// The blend function of a blend mode (premultiplied colours).
+    static func setBlend(_ mode: BlendMode) {
+        let one = GLenum(GL_ONE), zero = GLenum(GL_ZERO)
+        let srcAlpha = GLenum(GL_SRC_ALPHA), oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)
+        let dstAlpha = GLenum(GL_DST_ALPHA), oneMinusDstAlpha = GLenum(GL_ONE_MINUS_DST_ALPHA)
+        switch mode {
+        case .normal: sglBlendFunc(one, oneMinusSrcAlpha)
+        case .xor: sglBlendFunc(oneMinusDstAlpha, oneMinusSrcAlpha)
+        case .destinationOut: sglBlendFunc(zero, oneMinusSrcAlpha)
+        case .destinationIn: sglBlendFunc(zero, srcAlpha)
+        case .sourceAtop: sglBlendFunc(dstAlpha, oneMinusSrcAlpha)
+        case .plusLighter: sglBlendFunc(one, one)
+        case .multiply:
+            // src × dst + dst × (1 − αs), colour; alpha as source over.
+            sglBlendFuncSeparate(GLenum(GL_DST_COLOR), oneMinusSrcAlpha, one, oneMinusSrcAlpha)
+        case .screen:
+            sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
+        }
     }
 
     /// The layer program with `features` compiled in (and nothing else),

@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: scene)
         let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
+        do { loaded = try SceneDocument.load(url, quiet: quiet) } catch { throw failure(error.description) }
         if isClip { return try renderClip(loaded) }
         guard let output else { throw failure("give -o OUTPUT") }
         if jobs > 1 { throw failure("--jobs needs a video (--video) or numbered frames (--frames A:B or --duration)") }

@@ -233,10 +233,12 @@ public final class FrameBuilder {
             }
         }
         return batches.map { batch in
-            PlannedDraw(
+            var draw = PlannedDraw(
                 instances: (base + batch.range.lowerBound)..<(base + batch.range.upperBound),
                 texture: bound(batch.texture), mask: bound(batch.mask), shading: batch.shading,
                 features: batch.shading == .layer ? (specializesLayerProgram ? batch.features : .all) : [])
+            draw.blend = batch.blend
+            return draw
         }
     }
 

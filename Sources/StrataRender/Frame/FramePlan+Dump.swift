@@ -21,7 +21,8 @@ extension FramePlan {
                     let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
                     let program = draw.shading == .texturedQuad ? "textured" : "layer[\(parts.joined(separator: ","))]"
                     lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
-                                 + " texture \(draw.texture) mask \(draw.mask)")
+                                 + " texture \(draw.texture) mask \(draw.mask)"
+                                 + (draw.blend == .normal ? "" : " blend \(draw.blend.name)"))
                 }
             }
         }

@@ -11,4 +11,6 @@ public struct PlannedDraw: Hashable, Sendable {
     public var shading: Shading
     /// For the layer program: the parts compiled in (the union over the draw's items).
     public var features: LayerFeatures
+    /// How the draw's items combine with what is beneath them (`compositingFilter`).
+    public var blend: BlendMode = .normal
 }

@@ -51,6 +51,8 @@ public struct DrawItem: Hashable, Sendable {
     public var borderColor: PremultipliedColor
     /// Multiplies everything the item draws.
     public var opacity: Float
+    /// How the item combines with what is beneath it (a layer's `compositingFilter`).
+    public var blend: BlendMode = .normal
     /// Index into `RenderList.clips` of the innermost clip, or -1.
     public var clip: Int32
     /// Shadows: the Gaussian's σ in local units.

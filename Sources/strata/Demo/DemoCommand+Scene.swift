@@ -4,13 +4,20 @@ import StrataDemos
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataLottie
 
 extension DemoCommand {
     /// Plays a scene file in a window, looping over its timeline and animations;
     /// space restarts. With `--watch`, reloads it when it or an image it uses changes.
     func playScene(_ path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let reloader = SceneReloader(url: url, watcher: watch ? FileWatcher() : nil)
+        // Lottie files play too (SceneDocument), and reload like scene files.
+        let reloader = SceneReloader(url: url, watcher: watch ? FileWatcher() : nil) { url throws(SceneError) in
+            guard LottieComposition.isLottieFile(url) else { return try Scene.load(contentsOf: url) }
+            do throws(SceneDocument.LoadError) { return try SceneDocument.load(url) } catch {
+                throw SceneError(file: nil, path: "", reason: error.description)  // names the file itself
+            }
+        }
         if case .failed(let error) = reloader.state {
             // Without --watch a broken file is an error; with it, the window shows it until it is fixed.
             guard watch else { throw failure(error.description) }
