@@ -19,10 +19,15 @@ extension CALayer {
         // A change no animation shows jumps on screen at the commit, unless
         // an animation without values is added in this transaction: that
         // one starts from what is on screen now, which is about to be lost.
-        // (A transition as the action needs the whole rendering from before.)
-        if _isCommitted, _shownBeforeChangeEpoch != thread.transactionEpoch,
-           !(action is CAAnimation) || action is CATransition {
-            keepValueShownBeforeChange(forKey: key, in: thread)
+        if _isCommitted, _shownBeforeChangeEpoch != thread.transactionEpoch {
+            if !(action is CAAnimation) || action is CATransition {
+                keepValueShownBeforeChange(forKey: key, in: thread)
+            } else if let drawn = _presentationCache {
+                // The animation has its start value; the copy is kept for a
+                // `CATransition` added later in the transaction (the whole old rendering).
+                _shownBeforeChange = drawn
+                _shownBeforeChangeEpoch = thread.transactionEpoch
+            }
         }
         return action
     }
