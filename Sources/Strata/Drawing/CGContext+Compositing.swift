@@ -68,31 +68,40 @@ extension CGContext {
     private func blend(_ coverage: Coverage, paint: Paint, mode: CGBlendMode, alpha: Float) {
         let region = coverage.rect.intersection(clipBounds)
         guard !region.isEmpty else { return }
-        let clip = state.clip
         let antialias = state.shouldAntialias
         let bpp = format.bytesPerPixel
         let format = self.format
         let solid: RGBA? = if case .solid(let c) = paint { c.scaled(alpha) } else { nil }
-        for y in region.y..<region.maxY {
-            let row = pixels + y * bytesPerRow
-            let coverageRow = (y - coverage.rect.y) * coverage.rect.width - coverage.rect.x
-            for x in region.x..<region.maxX {
-                var c = coverage.bytes.map { Int($0[coverageRow + x]) } ?? 255
-                if !antialias { c = c >= 128 ? 255 : 0 }
-                if let clip { c = c * Int(clip.value(x: x, y: y)) / 255 }
-                if c == 0 { continue }
-                guard let s = solid ?? paint.color(x, y)?.scaled(alpha) else { continue }
-                let p = row + x * bpp
-                let d = format.load(p)
-                let k = Float(c) / 255
-                if mode == .normal {
-                    // Source over, mixed by coverage: d·(1 − k·sa) + k·s.
-                    let m = 1 - k * s.a
-                    format.store(RGBA(d.r * m + k * s.r, d.g * m + k * s.g, d.b * m + k * s.b, d.a * m + k * s.a), p)
-                } else {
-                    let r = Self.blend(mode, s, d)
-                    format.store(RGBA(d.r + (r.r - d.r) * k, d.g + (r.g - d.g) * k, d.b + (r.b - d.b) * k,
-                                      d.a + (r.a - d.a) * k), p)
+        // Buffers taken once, outside the pixel loop (nil arrays read as all 255).
+        let covered = coverage.bytes ?? []
+        let clip = state.clip?.coverage ?? []
+        let clipRect = state.clip?.bounds ?? region
+        covered.withUnsafeBufferPointer { cov in
+            clip.withUnsafeBufferPointer { clipBytes in
+                for y in region.y..<region.maxY {
+                    let row = pixels + y * bytesPerRow
+                    let coverageRow = (y - coverage.rect.y) * coverage.rect.width - coverage.rect.x
+                    let clipRow = (y - clipRect.y) * clipRect.width - clipRect.x
+                    for x in region.x..<region.maxX {
+                        var c = cov.isEmpty ? 255 : Int(cov[coverageRow + x])
+                        if !antialias { c = c >= 128 ? 255 : 0 }
+                        if !clipBytes.isEmpty { c = c * Int(clipBytes[clipRow + x]) / 255 }
+                        if c == 0 { continue }
+                        guard let s = solid ?? paint.color(x, y)?.scaled(alpha) else { continue }
+                        let p = row + x * bpp
+                        let d = format.load(p)
+                        let k = Float(c) / 255
+                        if mode == .normal {
+                            // Source over, mixed by coverage: d·(1 − k·sa) + k·s.
+                            let m = 1 - k * s.a
+                            format.store(RGBA(d.r * m + k * s.r, d.g * m + k * s.g, d.b * m + k * s.b,
+                                              d.a * m + k * s.a), p)
+                        } else {
+                            let r = Self.blend(mode, s, d)
+                            format.store(RGBA(d.r + (r.r - d.r) * k, d.g + (r.g - d.g) * k, d.b + (r.b - d.b) * k,
+                                              d.a + (r.a - d.a) * k), p)
+                        }
+                    }
                 }
             }
         }
@@ -105,13 +114,20 @@ extension CGContext {
         let rect = coverage.rect
         guard !rect.isEmpty else { return }
         var alphas = [Float](repeating: 0, count: rect.width * rect.height)
-        for y in 0..<rect.height {
-            for x in 0..<rect.width {
-                let i = y * rect.width + x
-                let c = coverage.bytes.map { Float($0[i]) / 255 } ?? 1
-                if c == 0 { continue }
-                guard let s = paint.color(rect.x + x, rect.y + y) else { continue }
-                alphas[i] = c * s.a * alpha
+        let covered = coverage.bytes ?? []
+        let solidAlpha: Float? = if case .solid(let c) = paint { c.a * alpha } else { nil }
+        covered.withUnsafeBufferPointer { cov in
+            for y in 0..<rect.height {
+                for x in 0..<rect.width {
+                    let i = y * rect.width + x
+                    let c: Float = cov.isEmpty ? 1 : Float(cov[i]) / 255
+                    if c == 0 { continue }
+                    if let solidAlpha {
+                        alphas[i] = c * solidAlpha
+                    } else if let s = paint.color(rect.x + x, rect.y + y) {
+                        alphas[i] = c * s.a * alpha
+                    }
+                }
             }
         }
         let blurred = GaussianBlur.blur(alphas, width: rect.width, height: rect.height, sigma: shadow.sigma)

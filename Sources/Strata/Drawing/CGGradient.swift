@@ -87,7 +87,7 @@ public final class CGGradient: @unchecked Sendable {
     /// The premultiplied colour at `t` (clamped to 0…1).
     @inline(__always)
     func color(at t: Double) -> RGBA {
-        let i = Int((min(max(t, 0), 1) * Double(Self.rampSize - 1)).rounded())
+        let i = Int(min(max(t, 0), 1) * Double(Self.rampSize - 1) + 0.5)
         return ramp[i]
     }
 }
