@@ -40,7 +40,9 @@ final class LineChartLayer: CALayer {
     func points(in rect: CGRect) -> [CGPoint] {
         guard values.count > 1 else { return [] }
         let step = rect.width / CGFloat(values.count - 1)
-        return values.enumerated().map { i, v in CGPoint(x: rect.minX + CGFloat(i) * step, y: rect.maxY - v * rect.height) }
+        return values.enumerated().map { i, v in
+            CGPoint(x: rect.minX + CGFloat(i) * step, y: rect.maxY - v * rect.height)
+        }
     }
 
     override func draw(in ctx: CGContext) {
@@ -278,5 +280,45 @@ struct LayerDrawingTests {
         stage.show(layer)
         let image = try #require(layer.contents as? CGImage)
         #expect(imagePixel(image, 2, 17) == [255, 0, 0, 255] && imagePixel(image, 2, 2)[3] == 0)
+    }
+
+    /// A progress ring as iOS code draws one: a track circle, then the
+    /// progress arc from 12 o'clock with a round cap.
+    final class RingLayer: CALayer {
+        var progress: CGFloat = 0 {
+            didSet { setNeedsDisplay() }
+        }
+        let lineWidth: CGFloat = 6
+
+        override func draw(in ctx: CGContext) {
+            let center = CGPoint(x: bounds.midX, y: bounds.midY)
+            let radius = min(bounds.width, bounds.height) / 2 - lineWidth / 2
+            ctx.setLineWidth(lineWidth)
+            ctx.setStrokeColor(CGColor(gray: 0.85, alpha: 1))
+            ctx.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+            ctx.strokePath()
+            ctx.setStrokeColor(CGColor(red: 0, green: 0.6, blue: 0.3, alpha: 1))
+            ctx.setLineCap(.round)
+            ctx.addArc(center: center, radius: radius, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress,
+                       clockwise: false)
+            ctx.strokePath()
+        }
+    }
+
+    @Test func aProgressRingRunsClockwiseOnScreenFromTwelve() throws {
+        let stage = Stage()
+        let ring = RingLayer()
+        ring.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        ring.progress = 0.25
+        stage.show(ring)
+        let image = try #require(ring.contents as? CGImage)
+        // The ring's middle is 27 from the centre. In the layer's y-down space, `clockwise: false`
+        // (angles growing) turns clockwise on screen: 12 → 3 o'clock is progress, the rest track.
+        let d = 27 / 2.squareRoot()
+        func at(_ dx: Double, _ dy: Double) -> [Int] { imagePixel(image, Int(30 + dx), Int(30 + dy)) }
+        #expect(close(at(d, -d), [0, 153, 77, 255], 2))  // 1:30
+        #expect(close(at(-d, -d), [217, 217, 217, 255], 2))  // 10:30
+        #expect(close(at(d, d), [217, 217, 217, 255], 2))  // 4:30
+        #expect(at(0, 0)[3] == 0)
     }
 }

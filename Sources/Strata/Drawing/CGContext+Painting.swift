@@ -184,9 +184,9 @@ extension CGContext {
         guard !box.isNull else { return nil }
         let rect = PixelRect(covering: box).intersection(bounds)
         guard !rect.isEmpty else { return nil }
-        let mask = PathRasterizer.fill(path: path, rule: rule,
-                                       transform: CGAffineTransform(translationX: CGFloat(-rect.x), y: CGFloat(-rect.y)),
-                                       width: rect.width, height: rect.height, precision: .exact)
+        let toMask = CGAffineTransform(translationX: CGFloat(-rect.x), y: CGFloat(-rect.y))
+        let mask = PathRasterizer.fill(path: path, rule: rule, transform: toMask, width: rect.width,
+                                       height: rect.height, precision: .exact)
         return Coverage(rect: rect, bytes: mask.bytes)
     }
 

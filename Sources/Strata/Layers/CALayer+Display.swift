@@ -38,9 +38,8 @@ extension CALayer {
             }
             // User space: the bounds; Core Graphics' device space is y up.
             let flipped = contentsAreFlipped()
-            let ctm = flipped
-                ? CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -bounds.minX * scale, ty: -bounds.minY * scale)
-                : CGAffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: -bounds.minX * scale, ty: h + bounds.minY * scale)
+            let (tx, ty) = (-bounds.minX * scale, flipped ? -bounds.minY * scale : h + bounds.minY * scale)
+            let ctm = CGAffineTransform(a: scale, b: 0, c: 0, d: flipped ? scale : -scale, tx: tx, ty: ty)
             let context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
             _delegate?.layerWillDraw(self)
             draw(in: context)

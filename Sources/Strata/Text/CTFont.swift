@@ -29,7 +29,9 @@ public final class CTFont: Hashable, @unchecked Sendable, CustomStringConvertibl
         return size / m.unitsPerEm
     }
 
-    public static func == (a: CTFont, b: CTFont) -> Bool { a.name == b.name && a.size == b.size && a.matrix == b.matrix }
+    public static func == (a: CTFont, b: CTFont) -> Bool {
+        a.name == b.name && a.size == b.size && a.matrix == b.matrix
+    }
     public func hash(into h: inout Hasher) {
         h.combine(name)
         h.combine(size)

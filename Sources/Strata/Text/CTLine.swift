@@ -30,7 +30,8 @@ public final class CTLine: @unchecked Sendable {
         let whole = NSRange(location: 0, length: string.length)
         let text = string.string as NSString
         string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
-            let font = attributes[kCTFontAttributeName] as? CTFont ?? CTFont(name: "Helvetica", size: 12, matrix: .identity)
+            let font = attributes[kCTFontAttributeName] as? CTFont
+                ?? CTFont(name: "Helvetica", size: 12, matrix: .identity)
             let fromContext = (attributes[kCTForegroundColorFromContextAttributeName] as? NSNumber)?.boolValue
                 ?? (attributes[kCTForegroundColorFromContextAttributeName] as? Bool) ?? false
             let color: CGColor? = fromContext
