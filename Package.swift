@@ -24,8 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
-        // Model: Core Animation names, no GL.
-        .target(name: "Strata", dependencies: ["CPNG"]),
+        // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
+        .target(name: "Strata", dependencies: ["CPNG", "CFreeType"]),
         // Presentation, flattening, render list: no GL.
         .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
         // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.

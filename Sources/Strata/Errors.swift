@@ -214,3 +214,19 @@ public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `s` in double quotes, JSON-escaped, shortened when long.
     static func quoted(_ s: String) -> String { JSONValue.string(s).briefDescription }
 }
+
+// MARK: - Fonts
+
+/// No default font file was found (see `FontLocator`); `searched` lists every
+/// place looked, in order. StrataRender reports it as `RenderError.fontNotFound`;
+/// Core Text drawing into a `CGContext` draws no text without a font.
+package struct FontNotFound: Error, Equatable, CustomStringConvertible, Sendable {
+    package let searched: [String]
+
+    package init(searched: [String]) { self.searched = searched }
+
+    package var description: String {
+        "no default font (DejaVuSans.ttf) found; install Debian's fonts-dejavu-core or set "
+            + "STRATA_FONT to a .ttf file; looked in: " + searched.joined(separator: ", ")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Strata
 @testable import StrataRender
 
 @Suite struct TextFontTests {
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aMissingStrataFontIsAClearError() {
-        #expect(throws: RenderError.self) { try FontLocator(environment: ["STRATA_FONT": "/nonexistent/font.ttf"]) }
+        #expect(throws: FontNotFound.self) { try FontLocator(environment: ["STRATA_FONT": "/nonexistent/font.ttf"]) }
         do {
             _ = try FontLocator(environment: ["STRATA_FONT": "/nonexistent/font.ttf"])
             Issue.record("a missing STRATA_FONT was accepted")
@@ -34,6 +35,6 @@ import Testing
             #expect(error.description.contains("/nonexistent/font.ttf"))
         }
         // A folder without DejaVuSans.ttf.
-        #expect(throws: RenderError.self) { try FontLocator(environment: ["STRATA_FONT": "/tmp"]) }
+        #expect(throws: FontNotFound.self) { try FontLocator(environment: ["STRATA_FONT": "/tmp"]) }
     }
 }

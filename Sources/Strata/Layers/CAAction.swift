@@ -13,8 +13,16 @@ extension NSNull: CAAction {
 
 /// An object that supplies a layer's contents, layout and actions.
 public protocol CALayerDelegate: AnyObject {
-    /// Draws the layer's contents (called by `display()` when the layer needs display).
+    /// Sets the layer's contents (called by `display()` when the layer needs
+    /// display). Without an implementation of your own, the layer draws: a
+    /// bitmap of its bounds at `contentsScale` is made, `draw(_:in:)` paints
+    /// it, and it becomes the layer's `contents`.
     func display(_ layer: CALayer)
+    /// Draws the layer's contents into `ctx` (user space: the layer's bounds,
+    /// origin top left as on iOS).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before the layer's contents are drawn.
+    func layerWillDraw(_ layer: CALayer)
     /// Lays out the layer's sublayers.
     func layoutSublayers(of layer: CALayer)
     /// The action for `event`, `NSNull()` for none, or nil to continue the search.
@@ -22,7 +30,9 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
-    public func display(_ layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer.displayByDrawing() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }

@@ -19,8 +19,15 @@ extension CALayer {
         // A change no animation shows jumps on screen at the commit, unless
         // an animation without values is added in this transaction: that
         // one starts from what is on screen now, which is about to be lost.
-        if _isCommitted, _shownBeforeChangeEpoch != thread.transactionEpoch, !(action is CAAnimation) {
-            keepValueShownBeforeChange(forKey: key, in: thread)
+        if _isCommitted, _shownBeforeChangeEpoch != thread.transactionEpoch {
+            if !(action is CAAnimation) || action is CATransition {
+                keepValueShownBeforeChange(forKey: key, in: thread)
+            } else if let drawn = _presentationCache {
+                // The animation has its start value; the copy is kept for a
+                // `CATransition` added later in the transaction (the whole old rendering).
+                _shownBeforeChange = drawn
+                _shownBeforeChangeEpoch = thread.transactionEpoch
+            }
         }
         return action
     }
@@ -77,7 +84,9 @@ extension CALayer {
         // The value changed: the cached presentation copy is stale (cleared
         // after the change, so a copy made during the action search goes too).
         _presentationCache = nil
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && _needsDisplayOnBoundsChange) {
+            setNeedsDisplay()
+        }
         action?.run(forKey: key, object: self, arguments: nil)
     }
 

@@ -150,6 +150,8 @@ extension CALayer {
            let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
             basic.capturedPrevious = valueShownBeforeChange(of: target)
         }
+        // A transition shows the layer as it was drawn before this transaction's changes.
+        if let transition = copy as? CATransition { transition.oldRendering = frozenRendering() }
         let state = animationState
         if let key, let index = state.entries.firstIndex(where: { $0.key == key }) {
             state.entries.remove(at: index).markRemoved()

@@ -90,6 +90,8 @@ open class CALayer: NSObject {
     var _shownBeforeChange: CALayer?
     /// The `transactionEpoch` `_shownBeforeChange` belongs to (0: none).
     var _shownBeforeChangeEpoch: UInt64 = 0
+    /// On a presentation copy while a `CATransition` runs: its state (see `transitionFrame`).
+    var _transition: TransitionFrame?
 
     // Behind the lock, as every other property (see `TransactionLock`).
     var _name: String?
@@ -97,6 +99,10 @@ open class CALayer: NSObject {
     var _actions: [String: CAAction]?
     var _style: [AnyHashable: Any]?
     var _needsDisplayOnBoundsChange = false
+    /// The image `display()` last drew and made the contents (model layers
+    /// only, so not copied to presentation copies): a drawing that paints
+    /// nothing clears it, but not contents set by the app.
+    weak var _drawnContents: CGImage?
 
     /// A name for finding the layer and for messages.
     open var name: String? {
@@ -179,6 +185,7 @@ open class CALayer: NSObject {
         _repeatCount = o._repeatCount; _repeatDuration = o._repeatDuration
         _autoreverses = o._autoreverses; _fillMode = o._fillMode
         _name = o._name; _style = o._style; _needsDisplayOnBoundsChange = o._needsDisplayOnBoundsChange
+        _transition = o._transition
     }
 
     /// Runs `apply` (which sets the stored value for `key`) between the action
@@ -235,19 +242,48 @@ open class CALayer: NSObject {
     /// Lays out the sublayers; the default asks the delegate. Subclasses override.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
-    /// Marks the layer's contents as needing `display()`.
-    open func setNeedsDisplay() { withTreeLock { _needsDisplay = true } }
+    /// Marks the layer's contents as needing `display()`, which the next frame
+    /// tick of its tree calls (before it commits), as Core Animation displays
+    /// layers at the commit.
+    open func setNeedsDisplay() { withTreeLock { markNeedsDisplay() } }
+
+    /// Marks the contents in `r` as needing display (Strata redraws the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
 
     /// Whether `setNeedsDisplay()` has been called since the last display.
     open func needsDisplay() -> Bool { withStateLock { _needsDisplay } }
 
     /// Displays now if needed.
-    open func displayIfNeeded() { if needsDisplay() { display() } }
+    open func displayIfNeeded() { withTreeLock { if _needsDisplay { display() } } }
 
-    /// Updates the contents; the default asks the delegate.
+    /// Updates the contents: the delegate's `display(_:)`, whose default (and
+    /// this, without a delegate) draws the layer with `draw(in:)` into a new
+    /// bitmap of its bounds at `contentsScale` and makes that the contents.
     open func display() {
-        withTreeLock { _needsDisplay = false }
-        delegate?.display(self)
+        withTreeLock {
+            _needsDisplay = false
+            if let delegate = _delegate { delegate.display(self) } else { displayByDrawing() }
+        }
+    }
+
+    /// Draws the layer's contents; the default asks the delegate's
+    /// `draw(_:in:)`. Subclasses override. `ctx` is in the layer's bounds
+    /// coordinates, origin top left (bottom left when `contentsAreFlipped()`).
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Whether the layer's contents are flipped when drawn: its and its
+    /// superlayers' `isGeometryFlipped` taken together (each flip undoes the
+    /// last). `draw(in:)` then gets a context with the origin at the bottom left.
+    open func contentsAreFlipped() -> Bool {
+        withTreeLock {
+            var flipped = false
+            var node: CALayer? = self
+            while let n = node {
+                if n._isGeometryFlipped { flipped.toggle() }
+                node = n._superlayer
+            }
+            return flipped
+        }
     }
 
     // MARK: - Geometry

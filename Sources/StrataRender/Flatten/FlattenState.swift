@@ -20,6 +20,9 @@ struct FlattenState {
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
+    /// Layers being drawn as one side of a `CATransition` (see
+    /// `FlattenState+Transition.swift`), with the shift in their own space.
+    var transitionParts: [ObjectIdentifier: CATransform3D] = [:]
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
@@ -47,9 +50,15 @@ struct FlattenState {
     ///     apply it to each sublayer instead of the group).
     mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, into out: inout [DrawItem]) {
+        let part = transitionParts[ObjectIdentifier(layer)]
+        if part == nil, let transition = layer.transitionFrame {
+            return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
+                                   parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
+        }
         if layer.isHidden { return }
         list.layerCount += 1
-        let local = layer.transformToSuperlayer(superlayer)
+        var local = layer.transformToSuperlayer(superlayer)
+        if let part { local = part.concatenating(local) }
         guard local.isFinite else { return }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)

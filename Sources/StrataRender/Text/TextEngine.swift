@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 internal import CFreeType
 
 /// The FreeType side of ``TextRasterizer``: one library, its faces, and glyph

@@ -43,7 +43,9 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
     /// Opens FreeType and the default font (DejaVu Sans: see `FontLocator`);
     /// throws when no default font file is found or it cannot be opened.
     public init() throws(RenderError) {
-        engine = try TextEngine(locator: try FontLocator())
+        let locator: FontLocator
+        do { locator = try FontLocator() } catch { throw .fontNotFound(searched: error.searched) }
+        engine = try TextEngine(locator: locator)
     }
 
     /// The file the default font was loaded from.

@@ -1,5 +1,4 @@
 import Foundation
-import Strata
 
 /// Rasterizes paths into anti-aliased coverage masks on the CPU, for shape layers' fills and
 /// strokes, non-rectangular masks and shadow silhouettes; the GL backend uploads the masks.

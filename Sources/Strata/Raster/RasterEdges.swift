@@ -1,5 +1,4 @@
 import Foundation
-import Strata
 
 /// One polygon edge in mask pixels, running downward (`y0 < y1`).
 ///

@@ -8,9 +8,12 @@ import Foundation
 /// base name ("DejaVuSans-Bold"), a family and style with or without spaces
 /// ("DejaVu Sans Bold"), or a common Apple name ("Helvetica", "Menlo-Bold", "Times"),
 /// which maps to the DejaVu family of the same kind.
-struct FontLocator: Sendable {
+///
+/// Shared by `CATextLayer` drawing (StrataRender) and Core Text drawing into a
+/// `CGContext` (here), hence `package`.
+package struct FontLocator: Sendable {
     /// Folders where distributions install the DejaVu fonts, most likely first.
-    static let knownDirectories = [
+    package static let knownDirectories = [
         "/usr/share/fonts/truetype/dejavu",  // Debian, Ubuntu
         "/usr/share/fonts/dejavu",  // Alpine, openSUSE
         "/usr/share/fonts/dejavu-sans-fonts",  // Fedora
@@ -22,16 +25,16 @@ struct FontLocator: Sendable {
         "/usr/local/share/fonts/dejavu",
     ]
     /// The default font's file name.
-    static let defaultFileName = "DejaVuSans.ttf"
+    package static let defaultFileName = "DejaVuSans.ttf"
 
     /// The file used for a nil or unknown font name.
-    let defaultFont: String
+    package let defaultFont: String
     /// Font files found, by lowercased base name ("dejavusans-bold"); the first found wins.
-    let files: [String: String]
+    package let files: [String: String]
 
     /// Looks for the default font; `environment["STRATA_FONT"]`, when set, must name a
     /// font file (used as the default) or a folder holding `DejaVuSans.ttf`.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(RenderError) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(FontNotFound) {
         let fm = FileManager.default
         var directories = Self.knownDirectories
         var explicitDefault: String?
@@ -39,17 +42,17 @@ struct FontLocator: Sendable {
         if let custom = environment["STRATA_FONT"], !custom.isEmpty {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: custom, isDirectory: &isDirectory) else {
-                throw .fontNotFound(searched: ["$STRATA_FONT=\(custom) (does not exist)"])
+                throw FontNotFound(searched: ["$STRATA_FONT=\(custom) (does not exist)"])
             }
             if isDirectory.boolValue {
                 directories.insert(custom, at: 0)
                 guard fm.isReadableFile(atPath: (custom as NSString).appendingPathComponent(Self.defaultFileName))
                 else {
-                    throw .fontNotFound(searched: ["$STRATA_FONT=\(custom) (no \(Self.defaultFileName) in it)"])
+                    throw FontNotFound(searched: ["$STRATA_FONT=\(custom) (no \(Self.defaultFileName) in it)"])
                 }
             } else {
                 guard fm.isReadableFile(atPath: custom) else {
-                    throw .fontNotFound(searched: ["$STRATA_FONT=\(custom) (not readable)"])
+                    throw FontNotFound(searched: ["$STRATA_FONT=\(custom) (not readable)"])
                 }
                 explicitDefault = custom
                 directories.insert((custom as NSString).deletingLastPathComponent, at: 0)
@@ -68,13 +71,13 @@ struct FontLocator: Sendable {
             }
         }
         let fallback = files[(Self.defaultFileName as NSString).deletingPathExtension.lowercased()]
-        guard let chosen = explicitDefault ?? fallback else { throw .fontNotFound(searched: searched) }
+        guard let chosen = explicitDefault ?? fallback else { throw FontNotFound(searched: searched) }
         defaultFont = chosen
         self.files = files
     }
 
     /// The file for the font name `name`; the default font when nil or not found.
-    func path(forFontNamed name: String?) -> String {
+    package func path(forFontNamed name: String?) -> String {
         guard let name, !name.isEmpty else { return defaultFont }
         let squeezed = name.filter { !$0.isWhitespace && $0 != "_" }.lowercased()
         if let exact = files[squeezed] { return exact }

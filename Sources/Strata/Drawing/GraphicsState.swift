@@ -1,0 +1,31 @@
+import Foundation
+
+/// The part of a `CGContext` that `saveGState()` saves and `restoreGState()`
+/// restores: Core Graphics' graphics state. (The current path and the text
+/// matrix are not part of it, as in Core Graphics.)
+struct GraphicsState {
+    /// User space → Core Graphics' device space (origin bottom left, y up).
+    var ctm: CGAffineTransform
+    /// The clip in pixels; nil: the whole bitmap.
+    var clip: ClipMask?
+    var fillColor: CGColor = .black
+    var strokeColor: CGColor = .black
+    /// Multiplies the alpha of everything drawn.
+    var alpha: CGFloat = 1
+    var lineWidth: CGFloat = 1
+    var lineCap: CGLineCap = .butt
+    var lineJoin: CGLineJoin = .miter
+    var miterLimit: CGFloat = 10
+    var dashPhase: CGFloat = 0
+    var dashLengths: [CGFloat] = []
+    var blendMode: CGBlendMode = .normal
+    /// Offset and blur in base space, and the colour (nil: no shadow).
+    var shadow: (offset: CGSize, blur: CGFloat, color: CGColor)?
+    var interpolationQuality: CGInterpolationQuality = .default
+    var shouldAntialias = true
+    var flatness: CGFloat = 0.5
+    var characterSpacing: CGFloat = 0
+    var textDrawingMode: CGTextDrawingMode = .fill
+
+    init(ctm: CGAffineTransform) { self.ctm = ctm }
+}

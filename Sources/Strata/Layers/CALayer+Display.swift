@@ -1,0 +1,121 @@
+import Foundation
+
+// Custom drawing: `setNeedsDisplay()` queues the layer, the next frame tick of
+// its tree calls `display()`, and the default display draws the layer with
+// `draw(in:)` into a bitmap that becomes its `contents`.
+
+extension CALayer {
+    /// Marks the layer and queues it for the next tick (the lock held).
+    func markNeedsDisplay() {
+        // Presentation copies are snapshots: they are not displayed.
+        guard !_isPresentationCopy else { return }
+        _needsDisplay = true
+        DisplayQueue.add(self)
+    }
+
+    /// Core Animation's default display: a bitmap of the bounds at
+    /// `contentsScale` (origin top left, or bottom left when
+    /// `contentsAreFlipped()`), drawn by `draw(in:)` and set as `contents`
+    /// through the `contents` action, as in Core Animation (a layer already on
+    /// screen cross-fades to its new drawing unless actions are disabled or it
+    /// has a transition added in this transaction, which shows the change
+    /// instead).
+    ///
+    /// A drawing that paints nothing leaves contents the app set alone, and
+    /// clears contents an earlier drawing made: layers that do not draw (a text
+    /// or shape layer told to redisplay) keep what they show. A bitmap over
+    /// `CGContext.maximumSide` pixels a side is drawn at a lower scale.
+    func displayByDrawing() {
+        withTreeLock {
+            let bounds = _bounds
+            var scale = _contentsScale.isFinite && _contentsScale > 0 ? _contentsScale : 1
+            let longest = max(bounds.width, bounds.height) * scale
+            if longest > CGFloat(CGContext.maximumSide) { scale *= CGFloat(CGContext.maximumSide) / longest }
+            let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
+            guard w.isFinite, h.isFinite, w >= 1, h >= 1, bounds.minX.isFinite, bounds.minY.isFinite else {
+                clearDrawnContents()
+                return
+            }
+            // User space: the bounds; Core Graphics' device space is y up.
+            let flipped = contentsAreFlipped()
+            let (tx, ty) = (-bounds.minX * scale, flipped ? -bounds.minY * scale : h + bounds.minY * scale)
+            let ctm = CGAffineTransform(a: scale, b: 0, c: 0, d: flipped ? scale : -scale, tx: tx, ty: ty)
+            let context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
+            _delegate?.layerWillDraw(self)
+            draw(in: context)
+            guard context.paintCount > 0 else {
+                clearDrawnContents()
+                return
+            }
+            let drawn = context.makeImage(label: "\(_name ?? String(describing: type(of: self))).display()")
+            _drawnContents = drawn
+            setDrawnContents(drawn)
+        }
+    }
+
+    /// Clears contents an earlier drawing made.
+    private func clearDrawnContents() {
+        guard let drawn = _drawnContents, (_contents as AnyObject?) === drawn else { return }
+        setDrawnContents(nil)
+    }
+
+    private func setDrawnContents(_ image: CGImage?) {
+        if hasTransitionAddedInThisTransaction {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            contents = image
+            CATransaction.commit()
+        } else {
+            contents = image
+        }
+    }
+}
+
+/// Layers waiting for `display()`: `setNeedsDisplay()` adds a layer, the next
+/// frame tick of its tree displays it, in the order they were marked. Weak, so
+/// a layer dropped before it is displayed goes. Only touched under the
+/// transaction lock.
+enum DisplayQueue {
+    private struct Entry {
+        let id: ObjectIdentifier
+        weak var layer: CALayer?
+    }
+
+    // `nonisolated(unsafe)`: read and written only under the transaction lock.
+    nonisolated(unsafe) private static var pending: [Entry] = []
+    nonisolated(unsafe) private static var queued: Set<ObjectIdentifier> = []
+
+    /// Queues `layer` (the lock held).
+    static func add(_ layer: CALayer) {
+        let id = ObjectIdentifier(layer)
+        guard queued.insert(id).inserted else { return }
+        pending.append(Entry(id: id, layer: layer))
+    }
+
+    /// Displays every queued layer of the tree rooted at `root` (the lock
+    /// held). Layers marked while others draw are displayed too, a few rounds
+    /// at most: a layer that marks itself every time it draws waits for the
+    /// next tick.
+    static func displayLayers(inTreeOf root: CALayer) {
+        guard !pending.isEmpty else { return }
+        var displayed = Set<ObjectIdentifier>()
+        for _ in 0..<4 {
+            var due: [CALayer] = []
+            pending.removeAll { entry in
+                guard let layer = entry.layer else {
+                    queued.remove(entry.id)
+                    return true
+                }
+                guard !displayed.contains(entry.id), layer.rootLayer === root else { return false }
+                queued.remove(entry.id)
+                due.append(layer)
+                return true
+            }
+            if due.isEmpty { return }
+            for layer in due {
+                displayed.insert(ObjectIdentifier(layer))
+                layer.displayIfNeeded()
+            }
+        }
+    }
+}

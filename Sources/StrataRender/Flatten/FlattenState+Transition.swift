@@ -1,0 +1,41 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// A layer in the middle of a `CATransition`: its rendering from before
+    /// the change (a frozen presentation tree) and its live rendering, each
+    /// drawn in the layer's place shifted in the layer's own plane and faded as
+    /// the transition's placement says, in order (the old on top for `reveal`).
+    /// Each side's opacity is group opacity (a pass when its items overlap).
+    mutating func visitTransition(_ layer: CALayer, _ transition: TransitionFrame, superlayer: CALayer?,
+                                  parentToDevice: CATransform3D, parentIsFlat: Bool, clip: Int32, opacity: Double,
+                                  into out: inout [DrawItem]) {
+        let placement = transition.placement(size: layer.bounds.size,
+                                             newCoversOld: Self.covers(layer, transition.old))
+        func draw(_ part: CALayer, offset: CGSize, opacity partOpacity: Double,
+                  _ state: inout FlattenState) -> [DrawItem] {
+            guard partOpacity > 0 else { return [] }
+            let id = ObjectIdentifier(part)
+            state.transitionParts[id] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
+            defer { state.transitionParts[id] = nil }
+            var items: [DrawItem] = []
+            state.visit(part, superlayer: superlayer, parentToDevice: parentToDevice, parentIsFlat: parentIsFlat,
+                        clip: clip, opacity: opacity, into: &items)
+            state.applyGroupOpacity(partOpacity, of: part, items: &items)
+            return items
+        }
+        let old = transition.old.map { draw($0, offset: placement.oldOffset, opacity: placement.oldOpacity, &self) }
+            ?? []
+        let new = draw(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self)
+        out.append(contentsOf: placement.oldOnTop ? new + old : old + new)
+    }
+
+    /// Whether `layer` is opaque over all of `old`: a visible, fully opaque
+    /// layer whose square-cornered background covers the old bounds.
+    static func covers(_ layer: CALayer, _ old: CALayer?) -> Bool {
+        guard let old, !layer.isHidden, layer.opacity >= 1, layer.cornerRadius == 0,
+              let background = layer.backgroundColor, background.alpha >= 1 else { return false }
+        return layer.bounds.contains(old.bounds) && layer.position == old.position
+            && CATransform3DEqualToTransform(layer.transform, old.transform) && layer.anchorPoint == old.anchorPoint
+    }
+}
