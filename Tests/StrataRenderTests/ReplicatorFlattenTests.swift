@@ -230,6 +230,24 @@ import Testing
         func width(_ item: DrawItem) -> Double { device(item, 50, 25).x - device(item, 0, 25).x }
     }
 
+    @Test func nestedReplicatorsStopAtTheBudget() throws {
+        // 1000 × 1000 × 1000 instances: drawn up to the budget, not forever.
+        let root = canvasRoot(CGSize(width: 100, height: 100))
+        var parent = root
+        for _ in 0..<3 {
+            let r = CAReplicatorLayer()
+            r.instanceCount = 1000
+            r.instanceTransform = CATransform3DMakeTranslation(0.01, 0, 0)
+            parent.addSublayer(r)
+            parent = r
+        }
+        parent.addSublayer(makeLayer("dot", bounds: CGRect(x: 0, y: 0, width: 1, height: 1), position: .zero))
+        let list = Flattener(size: CGSize(width: 100, height: 100)).renderList(for: root)
+        let drawn = list.passes.last?.items.count ?? 0
+        #expect(drawn >= FlattenState.maximumReplicatedLayers / 2)
+        #expect(list.layerCount <= FlattenState.maximumReplicatedLayers + 3 * 1000 + 10)
+    }
+
     @Test func tintedItemsAreNotDrawnByTheTexturedQuadProgram() {
         var item = DrawItem(kind: .composite, label: "c", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 4, height: 4),
                             shape: CGRect(x: 0, y: 0, width: 4, height: 4),

@@ -7,7 +7,7 @@ extension CAReplicatorLayer {
     /// instances in one presentation tree (instances past it show instance
     /// 0's times): nested replicators with delays multiply their counts, and
     /// no tree may take without end to sample.
-    public static let maximumDelayedInstanceCopies = 100_000
+    public static let maximumDelayedInstanceCopies = 20_000
 
     /// The sublayers of instance `index` (0: `sublayers`). On a presentation
     /// copy with an `instanceDelay`, instance k's animated layers are copies

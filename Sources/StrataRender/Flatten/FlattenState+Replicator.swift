@@ -2,10 +2,11 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// Replicated layers stop being drawn once a frame has visited this many
-    /// layers: nested replicators multiply their counts, and no tree may take
+    /// Replicator instances (past the first, which is the sublayers
+    /// themselves) stop being drawn once they have visited this many layers in
+    /// a frame: nested replicators multiply their counts, and no tree may take
     /// without end to flatten.
-    static let maximumVisitedLayers = 4_000_000
+    static let maximumReplicatedLayers = 250_000
 
     /// A replicator's instances, flattened into its plane: the sublayers of
     /// each instance in turn (instance-major, each sorted by `zPosition`),
@@ -27,7 +28,7 @@ extension FlattenState {
     /// transform in the replicator's bounds space (nil for instance 0, drawn
     /// as the sublayers are) and its colour times `tint` (nil for white).
     /// Skips instances whose colour is fully transparent; stops at
-    /// ``maximumVisitedLayers``.
+    /// ``maximumReplicatedLayers``.
     mutating func forEachInstance(
         of replicator: CAReplicatorLayer, tint: PremultipliedColor?,
         _ body: (inout FlattenState, Int, CATransform3D?, PremultipliedColor?) -> Void
@@ -40,7 +41,7 @@ extension FlattenState {
         let fromCentre = CATransform3DMakeTranslation(centre.x, centre.y, 0)
         var power = CATransform3DIdentity
         for k in 0..<count {
-            guard list.layerCount < Self.maximumVisitedLayers else { return }
+            guard replicatedLayers < Self.maximumReplicatedLayers else { return }
             // Instance k is instance k − 1 moved by the step (about the centre):
             // the same matrix as `transform(ofInstance:)`, one product each.
             let transform = k == 0 ? nil : toCentre.concatenating(power).concatenating(fromCentre)
@@ -48,7 +49,11 @@ extension FlattenState {
             var instanceTint: PremultipliedColor? = color == .white ? nil : color
             if let tint { instanceTint = instanceTint.map { Self.multiply($0, tint) } ?? tint }
             // An instance faded out entirely draws nothing.
-            if instanceTint.map({ $0.a > 0 }) ?? true { body(&self, k, transform, instanceTint) }
+            if instanceTint.map({ $0.a > 0 }) ?? true {
+                let visited = list.layerCount
+                body(&self, k, transform, instanceTint)
+                if k > 0 { replicatedLayers += list.layerCount - visited }
+            }
             power = power.concatenating(step)
             // A step that is not finite makes every later instance undrawable.
             if !power.isFinite { return }

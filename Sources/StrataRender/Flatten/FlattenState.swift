@@ -20,6 +20,8 @@ struct FlattenState {
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
+    /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
+    var replicatedLayers = 0
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
