@@ -76,4 +76,24 @@ import StrataHost
                                                  background: scene.background)
         GoldenImage.check(out.image, named: "replicator_nested")
     }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
+    func demoPlaysAReplicatorScene() throws {
+        let scene = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/replicator_loaders.scene.json").path
+        let shot = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-replicator-demo-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        let r = try StrataProcess.run(["demo", scene, "--frames", "20", "--screenshot", shot.path])
+        #expect(r.status == 0, "\(r.err)")
+        let image = try CGImage(contentsOfPNG: shot)
+        // The first bar's instance colour (#3a86ff) on white shows.
+        var blue = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = pixel(image, x, y)
+                if close(p, [0x3a, 0x86, 0xff, 255], 6) { blue += 1 }
+            }
+        }
+        #expect(blue > 200, "\(blue) pixels of the first bar")
+    }
 }
