@@ -11,7 +11,11 @@ extension FlattenState {
     /// A replicator's instances, flattened into its plane: the sublayers of
     /// each instance in turn (instance-major, each sorted by `zPosition`),
     /// drawn through the instance's transform and multiplied by its colour.
-    /// The sublayers are visited once per instance; nothing is copied.
+    /// The sublayers are visited once per instance; nothing is copied. The
+    /// colour multiplies each item a layer draws, as if every layer's colours
+    /// were multiplied; a sublayer drawn through an offscreen pass (group
+    /// opacity over overlapping parts, a mask, rasterization) is multiplied
+    /// as a whole where the pass is composited.
     mutating func drawInstances(of replicator: CAReplicatorLayer, toDevice: CATransform3D, clip: Int32,
                                 into items: inout [DrawItem]) {
         forEachInstance(of: replicator, tint: nil) { state, k, transform, tint in
