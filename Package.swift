@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
         .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
+        .library(name: "StrataLottie", targets: ["StrataLottie"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -17,7 +18,9 @@ let package = Package(
         // C libraries from Debian's -dev packages.
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
-        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        // CGLFW.X11: the X window under a GLFW window, and XInput 2.4 gestures on it.
+        .systemLibrary(
+            name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev", "libxi-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
@@ -25,21 +28,23 @@ let package = Package(
         .target(name: "Strata", dependencies: ["CPNG"]),
         // Presentation, flattening, render list: no GL.
         .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
+        // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
+        .target(name: "StrataLottie", dependencies: ["Strata"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts.
-        .target(name: "StrataHost", dependencies: ["StrataGL", "CEpoxy", "CEGL", "CGLFW"]),
+        .target(name: "StrataHost", dependencies: ["StrataGL", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.
         .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
         // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
-        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender"]),
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender", "StrataLottie"]),
         .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
+                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -53,6 +58,7 @@ let package = Package(
             name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
+        .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataLottie"]),
         .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests",
@@ -76,3 +82,10 @@ if ProcessInfo.processInfo.environment["STRATA_BENCHMARKS"] == "1" {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }
 
+
+// Swift-DocC's plugin, only when asked for, so that building and testing the
+// package does not resolve it: `STRATA_DOCS=1 swift package generate-documentation`
+// builds the DocC catalogs (Sources/*/*.docc) of every library target.
+if ProcessInfo.processInfo.environment["STRATA_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -21,17 +21,12 @@
 #define WITH_CLIPS
 #endif
 
-const int KIND_MASK = 3;
-const int KIND_SHADOW = 1;
-const int KIND_COMPOSITE = 2;
-const int HAS_TEXTURE = 4;
-const int HAS_GRADIENT = 8;
-const int GRADIENT_TYPE_SHIFT = 4;
-const int CLIP_CONTENT = 64;
-const int CONTINUOUS = 128;
-const int AA_SHIFT = 8;
-const int HAS_MASK = 4096;
-const int HAS_TINT = 8192;
+// Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
+// CLIP_TEXELS and the ramp width RAMP_WIDTH are defined by the program's
+// compiler from their Swift definitions (ShaderConstants in StrataRender).
+#if CLIP_TEXELS != 5
+#error "clipCoverage reads 5 texels per clip: update it with ClipShape.texelsPerClip"
+#endif
 
 in vec2 v_local;
 flat in vec4 v_shape;
@@ -168,7 +163,7 @@ void main() {
                 vec2 a0 = e - s, a1 = p - s;
                 t = fract((atan(a1.y, a1.x) - atan(a0.y, a0.x)) / 6.28318530718 + 1.0);
             }
-            float u = (clamp(t, 0.0, 1.0) * 511.0 + 0.5) / 512.0;
+            float u = (clamp(t, 0.0, 1.0) * float(RAMP_WIDTH - 1) + 0.5) / float(RAMP_WIDTH);
             vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
             color = over(g * shapeCoverage, color);
         }

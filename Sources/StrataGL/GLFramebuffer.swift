@@ -1,3 +1,4 @@
+import StrataRender
 internal import CEpoxy
 
 /// A framebuffer object rendering into its own RGBA8 colour texture, with an
@@ -19,7 +20,7 @@ public final class GLFramebuffer: @unchecked Sendable {
     /// The depth-stencil renderbuffer name, or nil when created without one.
     public let depthStencilRenderbuffer: UInt32?
 
-    private weak var context: GLContext?
+    weak var context: GLContext?
 
     /// Width in pixels.
     public var width: Int { colorTexture.width }

@@ -1,3 +1,4 @@
+import StrataRender
 import Strata
 internal import CEpoxy
 

@@ -28,7 +28,7 @@ extension LayerRenderer {
             vertexArray.setAttributes(Self.attributes, buffer: instanceBuffer, stride: stride)
             sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(pass.items.count))
         }
-        lastFrame = nil
+        builder.forgetLastFrame()
         try context.checkError(label: "LayerRenderer", operation: "floor")
     }
 }

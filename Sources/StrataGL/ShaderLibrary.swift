@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 internal import CEpoxy
 
 /// Compiles the GLSL files in the top-level `Shaders/` folder into programs, once
@@ -88,8 +89,9 @@ public final class ShaderLibrary: Sendable {
     }
 
     private func compile(_ file: String, stage: GLenum, defines: [String]) throws(GLError) -> GLuint {
+        // The constants shared with Swift first (ShaderConstants), then the variant's symbols.
         let source = try ShaderSource(name: file, directory: directory, displayFolder: displayFolder,
-                                      defines: defines)
+                                      defines: ShaderConstants.defines + defines)
         let displayName = "\(displayFolder)/\(file)"
         let shader = sglCreateShader(stage)
         guard shader != 0 else { throw .glFailure(label: displayName, operation: "glCreateShader", code: sglGetError()) }

@@ -12,6 +12,10 @@ public enum InputEvent: Equatable, Sendable {
     case mouseButton(MouseButton, action: KeyAction, modifiers: KeyModifiers, x: Double, y: Double)
     /// Scrolling: `dy` > 0 scrolls up (wheel away from the user), `dx` > 0 right.
     case scroll(dx: Double, dy: Double)
+    /// A trackpad pinch the X server recognized (XInput 2.4 gesture events):
+    /// `scale` is the fingers' spread since the pinch began (1 at `began`),
+    /// the pointer at (`x`, `y`).
+    case trackpadPinch(phase: TrackpadGesturePhase, scale: Double, x: Double, y: Double)
     /// Gamepad `gamepad` (0…15) button `button` (`GLFW_GAMEPAD_BUTTON_*`, 0…14) changed.
     case gamepadButton(gamepad: Int, button: Int, pressed: Bool)
     /// Gamepad `gamepad` axis `axis` (`GLFW_GAMEPAD_AXIS_*`, 0…5) moved to `value` (-1…1).

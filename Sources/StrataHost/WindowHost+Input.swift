@@ -3,13 +3,16 @@ internal import CGLFW
 
 extension WindowHost {
     /// Processes pending window events and returns this window's input since the
-    /// last call, in order. Escape (with `closesOnEscape`) and the close button
+    /// last call, in order: GLFW's, then the X server's trackpad pinches (see
+    /// `trackpadGestures`). Escape (with `closesOnEscape`) and the close button
     /// set `shouldClose`.
     public func pollEvents() -> [InputEvent] {
         GLFWLibrary.lock.withLock {
             glfwPollEvents()
             pollGamepads()
         }
+        // After GLFW's: a frame's pinch steps follow its keys and pointer moves (each source keeps its order).
+        if let gestureReader { for event in gestureReader.poll() { events.append(event) } }
         let events = events.drain()
         for event in events {
             if closesOnEscape, case .key(.escape, action: .press, modifiers: _) = event {

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 import StrataGL
-internal import CEpoxy
+import StrataRender
 internal import CGLFW
 
 /// A window (GLFW) with an OpenGL 3.3+ core context, vsync, a frame loop and input.
@@ -25,6 +25,9 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     /// Seconds between refreshes of the primary monitor (1/60 when it does
     /// not say): the `duration` display links see.
     public let refreshInterval: Double
+    /// Whether the window hears trackpad pinches from the X server (XInput
+    /// 2.4) as `InputEvent.trackpadPinch`, and why not (Control+scroll pinches either way).
+    public let trackpadGestures: TrackpadGestureSupport
 
     /// The GLFW window; non-nil until deinit.
     let window: OpaquePointer
@@ -32,6 +35,8 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     let events = EventQueue()
     /// Gamepad state seen at the last poll, to report changes.
     var gamepads: [Int32: GamepadSnapshot] = [:]
+    /// The X server's trackpad pinches, on a connection of its own (nil: none to be had).
+    let gestureReader: XInputGestureReader?
 
     private let lock = NSRecursiveLock()
     private let startTime: Double
@@ -79,6 +84,7 @@ public final class WindowHost: GLHost, @unchecked Sendable {
             return 1 / Double(mode.pointee.refreshRate)
         }
         startTime = glfwGetTime()
+        (gestureReader, trackpadGestures) = XInputGestureReader.open(for: window)
         installCallbacks()
     }
 
@@ -141,8 +147,7 @@ public final class WindowHost: GLHost, @unchecked Sendable {
         defer { glfwMakeContextCurrent(previous) }
         context.collectGarbage()
         let size = framebufferSize
-        sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        sglViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        context.bindBackBuffer(width: size.width, height: size.height)
         return try body()
     }
 

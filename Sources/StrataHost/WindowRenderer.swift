@@ -2,7 +2,6 @@ import Foundation
 import Strata
 import StrataRender
 import StrataGL
-internal import CEpoxy
 
 /// Draws layer trees into a `WindowHost`: the frame renders into an offscreen
 /// target, which is copied to the back buffer. When a frame's render list
@@ -35,12 +34,17 @@ public final class WindowRenderer {
 
     /// The render list of `root` for the window's frame `info`.
     public func renderList(for root: CALayer, frame info: FrameInfo, background: CGColor?) -> RenderList {
+        renderList(for: [root], frame: info, background: background)
+    }
+
+    /// The render list of `roots`, each drawn over the ones before it, for the window's frame `info`.
+    public func renderList(for roots: [CALayer], frame info: FrameInfo, background: CGColor?) -> RenderList {
         let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
         var flattener = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
                                   background: background, rasterizer: layerRasterizer)
         flattener.appearanceCache = appearanceCache
-        return flattener.renderList(for: root)
+        return flattener.renderList(for: roots)
     }
 
     /// Draws `list` (made for this frame's size) and copies it to the back buffer.
@@ -57,12 +61,7 @@ public final class WindowRenderer {
                 self.target = target
             }
             let stats = try renderer.render(list, framebuffer: target.name, width: target.width, height: target.height)
-            sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.name)
-            sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-            sglBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(width), GLint(height),
-                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            try window.context.checkError(label: "window frame", operation: "copy to the back buffer")
+            try target.copyToBackBuffer(width: width, height: height)
             return stats
         } catch {
             throw .gl(error)

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataLottie
 
 /// The readers of outside input, as fuzz targets: each takes any bytes and
 /// must return (an error is fine) without crashing, hanging or tripping a
@@ -18,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// `CGPath(svgPathData:)`; a path parsed is measured, stroked, dashed and rasterized.
     case svgPath = "svg-path"
+    /// `LottieComposition(data:)`; an animation read is built into a scene, played (two frames) and flattened.
+    case lottie
 
     /// Runs the target on one input.
     public func run(_ data: Data) {
@@ -25,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .scene: Self.scene(data)
         case .png: Self.png(data)
         case .svgPath: Self.svgPath(data)
+        case .lottie: Self.lottie(data)
         }
     }
 
@@ -45,6 +49,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .svgPath:
             folders = ["Tests/Fuzz/seeds/svg-path"]
             suffix = ".txt"
+        case .lottie:
+            folders = ["Tests/Lottie"]
+            suffix = ".json"
         }
         return folders.flatMap { folder -> [URL] in
             let url = packageRoot.appendingPathComponent(folder)
@@ -68,6 +75,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                                   rasterizer: ShapeLayerRasterizer())
         flattener.appearanceCache = AppearanceCache()
         for time in [scene.time, scene.time + 0.25] where time.isFinite {
+            _ = flattener.renderList(for: player.frame(at: time))
+        }
+    }
+
+    static func lottie(_ data: Data) {
+        guard let composition = try? LottieComposition(data: data), let scene = try? composition.makeScene(),
+              let player = try? ScenePlayer(scene) else { return }
+        var flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
+                                               height: min(max(scene.size.height, 1), 64)),
+                                  rasterizer: ShapeLayerRasterizer())
+        for time in [0, composition.duration / 2] where time.isFinite {
             _ = flattener.renderList(for: player.frame(at: time))
         }
     }

@@ -24,7 +24,7 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene)) } catch {
+        do { loaded = try SceneDocument.load(URL(fileURLWithPath: scene)) } catch {
             throw failure(error.description)
         }
         let rate: FrameRate

@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print layers, items, draw calls and passes.")
     var stats = false
 
-    @Flag(help: "Print the render list as text.")
+    @Flag(help: "Print the render list as text, then the frame plan: uploads, targets, each pass's draw calls.")
     var dump = false
 
     @Flag(help: "Draw layer looks from the appearance cache, as animated frames do (warmed on the first frame).")
@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: scene)
         let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: url) } catch { throw failure(error.description) }
+        do { loaded = try SceneDocument.load(url, quiet: quiet) } catch { throw failure(error.description) }
         if isClip { return try renderClip(loaded) }
         guard let output else { throw failure("give -o OUTPUT") }
         if jobs > 1 { throw failure("--jobs needs a video (--video) or numbered frames (--frames A:B or --duration)") }
@@ -125,7 +125,12 @@ struct RenderCommand: ParsableCommand {
         // A look is cached once it was seen in the frame before: show it the frame once.
         if let cache, cache.frames == 0 { _ = flattener.renderList(for: tree) }
         let list = flattener.renderList(for: tree)
-        if dump { print(list.dump(), terminator: "") }
+        if dump {
+            // The list, then how a renderer would draw it: uploads, targets, batches.
+            print(list.dump(), terminator: "")
+            let target = FrameTarget(id: 1, width: list.pixelWidth, height: list.pixelHeight, keepsPixels: false)
+            print(FrameBuilder().plan(list, into: target).dump(), terminator: "")
+        }
         let result: (image: CGImage, stats: RenderStats)
         do { result = try renderer.render(list) } catch { throw failure("\(self.scene): \(error.description)") }
         do { try result.image.write(toPNG: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }

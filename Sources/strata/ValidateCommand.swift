@@ -18,7 +18,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let loaded: Scene
         do {
-            loaded = try Scene.load(contentsOf: URL(fileURLWithPath: scene))
+            loaded = try SceneDocument.load(URL(fileURLWithPath: scene))
         } catch {
             throw failure(error.description)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
-@testable import StrataGL
+@testable import StrataRender
+import StrataGL
 import StrataHost
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
     @Test func halvingAveragesEachTwoByTwoBlock() {
         let pixels: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 10, 20, 30, 40, 10, 20, 30, 40,
                                255, 255, 255, 255, 0, 0, 0, 0, 10, 20, 30, 40, 10, 20, 30, 40]
-        #expect(TextureCache.halved(pixels, width: 4, height: 2) == [128, 128, 128, 128, 10, 20, 30, 40])
+        #expect(AtlasPlanner.halved(pixels, width: 4, height: 2) == [128, 128, 128, 128, 10, 20, 30, 40])
     }
 
     /// Contents drawn at an eighth of their pixels sample the coarsest level:
@@ -84,7 +85,7 @@ import Testing
         #expect(renderer.resources.atlasPages == 1 && renderer.resources.atlasEntries == 10)
         // Only the small layer, moving, for longer than the stale age.
         big.contents = nil
-        for i in 0..<(TextureCache.staleFrames + 2) {
+        for i in 0..<(AtlasPlanner.staleFrames + 2) {
             small.position = CGPoint(x: 20 + CGFloat(i % 8), y: 20)
             try frame()
         }

@@ -85,6 +85,18 @@ struct StrataProcess {
         #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))
     }
 
+    @Test func dumpPrintsTheListAndTheFramePlanWithItsBatches() throws {
+        let scene = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/mask_3d.scene.json").path
+        let r = try StrataProcess.run(["render", scene, "-o", scratch.appendingPathComponent("d.png").path, "--dump"])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("render list ") })
+        #expect(lines.contains { $0.hasPrefix("frame plan ") })
+        #expect(lines.contains { $0.hasPrefix("upload page 0 ") })
+        // Each draw call: its instances, its program's parts, its textures.
+        #expect(lines.contains { $0.hasPrefix("  draw 0..<") && $0.contains("texture atlas 0") }, "\(r.out)")
+    }
+
     @Test func framesWriteOneFilePerStep() throws {
         let pattern = scratch.appendingPathComponent("frame%03d.png").path
         let r = try StrataProcess.run(["render", carousel, "-o", pattern, "--frames", "0:0.1:0.05", "--scale", "0.25"])

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// The host's own target (resized to the frame) and an offscreen pass's.
-    @Test(arguments: [(1, "strata offscreen"), (16, "pass 0 ")])
+    @Test(arguments: [(1, "strata offscreen"), (16, "pass target pool 0")])
     func anIncompleteFramebufferFailsTheFrameAndTheNextOneDraws(side: Int, failing: String) throws {
         let renderer = try OffscreenRenderer(width: side, height: side)
         renderer.host.context.injectFailure(.framebufferIncomplete)

@@ -1,6 +1,7 @@
 import CEpoxy
 import Strata
 import StrataGL
+import StrataRender
 import StrataHost
 import Testing
 

@@ -7,7 +7,8 @@ import Testing
         let events: [InputEvent] = [
             .key(.leftControl, action: .press, modifiers: .control), .character("é"),
             .mouseMoved(x: 10.25, y: 1e-7), .mouseButton(.left, action: .release, modifiers: [.shift], x: 3, y: 4),
-            .scroll(dx: -0.1, dy: 1), .gamepadButton(gamepad: 2, button: 14, pressed: true),
+            .scroll(dx: -0.1, dy: 1), .trackpadPinch(phase: .cancelled, scale: 0.75, x: 12, y: 34.5),
+            .gamepadButton(gamepad: 2, button: 14, pressed: true),
             .gamepadAxis(gamepad: 0, axis: 5, value: -0.75), .gamepadConnection(gamepad: 1, connected: false),
             .framebufferResized(width: 1600, height: 1200), .contentScaleChanged(x: 2, y: 2), .closeRequested,
         ]
@@ -41,6 +42,14 @@ import Testing
                 #"r.jsonl:2: "dx" must be a finite number"#
             ),
             (header + "\n{\"t\":0,", "r.jsonl:2: not JSON"),
+            (
+                header + "\n{\"t\":0,\"type\":\"trackpadPinch\",\"phase\":\"pinched\",\"scale\":1,\"x\":0,\"y\":0}",
+                #"r.jsonl:2: unknown phase "pinched" (began, changed, ended, cancelled)"#
+            ),
+            (
+                header + "\n{\"t\":0,\"type\":\"trackpadPinch\",\"phase\":\"began\",\"scale\":0,\"x\":0,\"y\":0}",
+                #"r.jsonl:2: "scale" must be above 0"#
+            ),
         ]
         for (text, expected) in cases {
             #expect {

@@ -3,15 +3,16 @@ import Testing
 import Strata
 @testable import StrataRender
 
-/// Text snapshots of render lists (`RenderList.dump()`, what `strata render --dump` prints),
-/// kept beside the tests in `Snapshots/`. A missing snapshot is recorded and the test
+/// Text snapshots of render lists and their frame plans (`RenderList.dump()` then
+/// `FramePlan.dump()`, what `strata render --dump` prints), kept beside the tests in `Snapshots/`. A missing snapshot is recorded and the test
 /// fails; `STRATA_RECORD_SNAPSHOTS=1` re-records after a reviewed change.
 enum RenderListSnapshot {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
     static func check(_ list: RenderList, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = folder.appendingPathComponent(name + ".txt")
-        let text = list.dump()
+        let target = FrameTarget(id: 1, width: list.pixelWidth, height: list.pixelHeight, keepsPixels: false)
+        let text = list.dump() + FrameBuilder().plan(list, into: target).dump()
         let record = ProcessInfo.processInfo.environment["STRATA_RECORD_SNAPSHOTS"] == "1"
         guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
             try? text.write(to: url, atomically: true, encoding: .utf8)
@@ -74,5 +75,102 @@ enum RenderListSnapshot {
         root.sublayers = [panel, card]
         RenderListSnapshot.check(Flattener(size: CGSize(width: 300, height: 200)).renderList(for: root),
                                  named: "clips_opacity_gradient_shadow")
+    }
+
+    static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, side: Int = 4) -> CGImage {
+        CGImage(width: side, height: side, pixels: (0..<side * side).flatMap { _ in [r, g, b, 255] }, label: "solid")
+    }
+
+    /// A layer masked by a rounded layer, over one masked by an image: mask and content passes.
+    @Test func masks() {
+        let root = canvasRoot(CGSize(width: 200, height: 100))
+        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 80, height: 60), position: CGPoint(x: 50, y: 50))
+        card.addSublayer(makeLayer("chip", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 20, y: 20),
+                                   color: CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)))
+        let mask = makeLayer("mask", bounds: CGRect(x: 0, y: 0, width: 60, height: 40), position: CGPoint(x: 40, y: 30))
+        mask.cornerRadius = 12
+        card.mask = mask
+        let photo = makeLayer("photo", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: CGPoint(x: 150, y: 50),
+                              color: CGColor(red: 1, green: 0.4, blue: 0, alpha: 1))
+        let imageMask = CALayer()
+        imageMask.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        imageMask.contents = Self.solid(255, 255, 255)
+        photo.mask = imageMask
+        root.sublayers = [card, photo]
+        RenderListSnapshot.check(Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root), named: "masks")
+    }
+
+    /// `shouldRasterize`: the subtree drawn once in its own plane, then one textured quad in 3D.
+    @Test func rasterization() {
+        let root = canvasRoot(CGSize(width: 200, height: 120))
+        let panel = makeLayer("panel", bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 60))
+        panel.cornerRadius = 10
+        panel.shouldRasterize = true
+        panel.rasterizationScale = 2
+        panel.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 40, y: 40),
+                                    color: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)))
+        panel.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 70, y: 40),
+                                    color: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 400
+        panel.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
+        root.addSublayer(panel)
+        RenderListSnapshot.check(Flattener(size: CGSize(width: 200, height: 120)).renderList(for: root),
+                                 named: "rasterization")
+    }
+
+    /// Contents changing inside an animated transaction: old and new drawn cross-faded.
+    @Test func contentsCrossfade() {
+        let root = canvasRoot(CGSize(width: 60, height: 60))
+        let l = makeLayer("photo", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 30, y: 30),
+                          color: nil)
+        l.contents = Self.solid(255, 0, 0)
+        root.addSublayer(l)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        l.contents = Self.solid(0, 0, 255)
+        CATransaction.commit()
+        RenderListSnapshot.check(Flattener(size: CGSize(width: 60, height: 60)).renderList(for: ticker.tick(at: 0.25)),
+                                 named: "contents_crossfade")
+    }
+
+    /// A layer's shadow whose shape is its sublayers' alpha: a silhouette pass, blurred.
+    @Test func blurredSilhouetteShadow() {
+        let root = canvasRoot(CGSize(width: 160, height: 120))
+        let group = CALayer()
+        group.name = "group"
+        group.frame = CGRect(x: 30, y: 20, width: 80, height: 60)
+        group.addSublayer(makeLayer("left", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 15, y: 15)))
+        group.addSublayer(makeLayer("right", bounds: CGRect(x: 0, y: 0, width: 30, height: 40), position: CGPoint(x: 60, y: 35)))
+        group.shadowOpacity = 0.6
+        group.shadowRadius = 5
+        group.shadowOffset = CGSize(width: 4, height: 6)
+        root.addSublayer(group)
+        RenderListSnapshot.check(Flattener(size: CGSize(width: 160, height: 120)).renderList(for: root),
+                                 named: "blurred_silhouette_shadow")
+    }
+
+    /// Two planes of one 3D context crossing each other: the sorter cuts one in two.
+    @Test func bspCut() {
+        let root = canvasRoot(CGSize(width: 200, height: 160))
+        let context = CATransformLayer()
+        context.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        context.sublayerTransform = perspective
+        for (name, angle, color) in [("a", 0.6, CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
+                                     ("b", -0.6, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
+            let plane = makeLayer(name, bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 80),
+                                  color: color)
+            plane.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            context.addSublayer(plane)
+        }
+        root.addSublayer(context)
+        let list = Flattener(size: CGSize(width: 200, height: 160)).renderList(for: root)
+        #expect(list.screen.items.count > 2, "the planes cross, so one is cut")
+        RenderListSnapshot.check(list, named: "bsp_cut")
     }
 }

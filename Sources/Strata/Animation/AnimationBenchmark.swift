@@ -1,22 +1,22 @@
 import Foundation
 
 /// What ``animationBenchmark(layerCount:rounds:)`` measured, in microseconds per layer.
-public struct AnimationBenchmarkResult: Sendable, CustomStringConvertible {
+package struct AnimationBenchmarkResult: Sendable, CustomStringConvertible {
     /// Layers in the tree (all animated).
-    public var layerCount: Int
+    package var layerCount: Int
     /// Setting `position` and `opacity` on a drawn layer inside one
     /// transaction: action search, implicit animations made and attached.
-    public var changeMicrosecondsPerLayer: Double
+    package var changeMicrosecondsPerLayer: Double
     /// Committing that transaction (begin times fixed).
-    public var commitMicrosecondsPerLayer: Double
+    package var commitMicrosecondsPerLayer: Double
     /// `presentationTree(at:)` mid-animation: a copy per layer with its two animations applied.
-    public var sampleMicrosecondsPerLayer: Double
+    package var sampleMicrosecondsPerLayer: Double
     /// `presentationTree(at:)` of the same tree with no animations.
-    public var staticSampleMicrosecondsPerLayer: Double
+    package var staticSampleMicrosecondsPerLayer: Double
     /// A whole `FrameTicker.tick(at:)` mid-animation (lifecycle walk and sampling).
-    public var tickMicrosecondsPerLayer: Double
+    package var tickMicrosecondsPerLayer: Double
 
-    public var description: String {
+    package var description: String {
         func f(_ v: Double) -> String { String(format: "%.3f", v) }
         return """
             animation benchmark, \(layerCount) layers, 2 implicit animations each (µs per layer):
@@ -33,7 +33,7 @@ public struct AnimationBenchmarkResult: Sendable, CustomStringConvertible {
 /// the cost of the changes, of the commit and of sampling the presentation
 /// tree (best of `rounds`), in microseconds per layer. A benchmark, not a
 /// test: the numbers depend on the machine (build with `-c release`).
-public func animationBenchmark(layerCount: Int = 10_000, rounds: Int = 5) -> AnimationBenchmarkResult {
+package func animationBenchmark(layerCount: Int = 10_000, rounds: Int = 5) -> AnimationBenchmarkResult {
     precondition(layerCount > 0 && rounds > 0, "animationBenchmark: layerCount and rounds must be positive")
     func seconds(_ body: () -> Void) -> Double {
         let start = CAMediaClock.monotonicNow()

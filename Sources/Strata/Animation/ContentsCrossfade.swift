@@ -24,7 +24,7 @@ extension CALayer {
     /// On a presentation layer while `contents` changes: the old contents and how
     /// far (0…1) the new contents (`contents`) has faded in. Renderers draw the
     /// old at `1 − progress` under the new at `progress`; nil otherwise.
-    public var contentsCrossfade: (from: Any?, progress: Double)? {
+    package var contentsCrossfade: (from: Any?, progress: Double)? {
         guard let fade = _contents as? ContentsCrossfade else { return nil }
         return (fade.from, fade.progress)
     }

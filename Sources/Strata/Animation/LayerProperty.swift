@@ -83,6 +83,8 @@ enum LayerPropertyTable {
         option("edgeAntialiasingMask", .init({ $0._edgeAntialiasingMask }, { $0._edgeAntialiasingMask = $1 }),
             \CALayer.edgeAntialiasingMask),
         bool("opaque", .init({ $0._isOpaque }, { $0._isOpaque = $1 }), \CALayer.isOpaque),
+        any("compositingFilter", .init({ $0._compositingFilter }, { $0._compositingFilter = $1 }),
+            \CALayer.compositingFilter),
         color("shadowColor", .init({ $0._shadowColor }, { $0._shadowColor = $1 }), \CALayer.shadowColor),
         float("shadowOpacity", .init({ $0._shadowOpacity }, { $0._shadowOpacity = $1 }), \CALayer.shadowOpacity),
         number("shadowRadius", .init({ $0._shadowRadius }, { $0._shadowRadius = $1 }), \CALayer.shadowRadius),

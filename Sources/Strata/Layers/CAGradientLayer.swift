@@ -64,5 +64,5 @@ open class CAGradientLayer: CALayer {
     }
 
     /// The colours as `CGColor`s (entries of other types are skipped).
-    public var cgColors: [CGColor] { (withStateLock { _colors } ?? []).compactMap { $0 as? CGColor } }
+    package var cgColors: [CGColor] { (withStateLock { _colors } ?? []).compactMap { $0 as? CGColor } }
 }

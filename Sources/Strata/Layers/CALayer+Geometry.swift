@@ -17,7 +17,7 @@ extension CALayer {
     ///
     /// where `S` is the superlayer's `sublayerTransform` about the superlayer's
     /// anchor point (identity without a superlayer, or when `superlayer` is given as nil).
-    public func transformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
+    package func transformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
         withStateLock { unlockedTransformToSuperlayer(superlayer) }
     }
 
@@ -37,7 +37,7 @@ extension CALayer {
     }
 
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates.
-    public var transformToSuperlayer: CATransform3D { withTreeLock { transformToSuperlayer(_superlayer) } }
+    package var transformToSuperlayer: CATransform3D { withTreeLock { transformToSuperlayer(_superlayer) } }
 
     /// The layer's rectangle in its superlayer's coordinates.
     ///

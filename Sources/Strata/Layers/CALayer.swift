@@ -3,7 +3,7 @@ import Foundation
 /// A rectangle of content placed in 3D by its geometry, composited with its sublayers.
 ///
 /// Every property is Core Animation's, with its default. Setting an animatable
-/// property goes through ``changeValue(forKey:_:)``, which looks up and runs the
+/// property goes through `changeValue(forKey:_:)`, which looks up and runs the
 /// action for the key (see `CALayer+Actions.swift`).
 open class CALayer: NSObject {
     // MARK: Geometry
@@ -30,6 +30,7 @@ open class CALayer: NSObject {
     var _allowsEdgeAntialiasing = false
     var _edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var _isOpaque = false
+    var _compositingFilter: Any? = nil
     // MARK: Shadow
     var _shadowColor: CGColor? = .black
     var _shadowOpacity: Float = 0
@@ -184,7 +185,7 @@ open class CALayer: NSObject {
         _backgroundColor = o._backgroundColor; _borderWidth = o._borderWidth; _borderColor = o._borderColor
         _opacity = o._opacity; _allowsGroupOpacity = o._allowsGroupOpacity
         _allowsEdgeAntialiasing = o._allowsEdgeAntialiasing; _edgeAntialiasingMask = o._edgeAntialiasingMask
-        _isOpaque = o._isOpaque
+        _isOpaque = o._isOpaque; _compositingFilter = o._compositingFilter
         _shadowColor = o._shadowColor; _shadowOpacity = o._shadowOpacity; _shadowRadius = o._shadowRadius
         _shadowOffset = o._shadowOffset; _shadowPath = o._shadowPath
         _contents = o._contents; _contentsRect = o._contentsRect; _contentsCenter = o._contentsCenter
@@ -386,6 +387,16 @@ open class CALayer: NSObject {
     open var isOpaque: Bool {
         get { withStateLock { _isOpaque } }
         set { changeValue(forKey: "opaque") { _isOpaque = newValue } }
+    }
+    /// How the layer (its subtree, composited as one) combines with what is
+    /// drawn beneath it within its superlayer: a filter name, as Core
+    /// Animation's string names: Porter–Duff `"xor"`, `"destOut"`, `"destIn"`,
+    /// `"sourceAtop"`, `"plusL"` (additive), and the blend modes
+    /// `"multiplyBlendMode"` and `"screenBlendMode"`. Nil, or a name Strata
+    /// does not know, draws normally (source over).
+    open var compositingFilter: Any? {
+        get { withStateLock { _compositingFilter } }
+        set { changeValue(forKey: "compositingFilter") { _compositingFilter = newValue } }
     }
 
     // MARK: - Shadow

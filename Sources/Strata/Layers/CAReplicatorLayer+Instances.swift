@@ -7,13 +7,13 @@ extension CAReplicatorLayer {
     /// instances in one presentation tree (instances past it show instance
     /// 0's times): nested replicators with delays multiply their counts, and
     /// no tree may take without end to sample.
-    public static let maximumDelayedInstanceCopies = 20_000
+    package static let maximumDelayedInstanceCopies = 20_000
 
     /// The sublayers of instance `index` (0: `sublayers`). On a presentation
     /// copy with an `instanceDelay`, instance k's animated layers are copies
     /// sampled k × `instanceDelay` earlier; otherwise every instance draws the
     /// same sublayers.
-    public func sublayers(ofInstance index: Int) -> [CALayer] {
+    package func sublayers(ofInstance index: Int) -> [CALayer] {
         withStateLock {
             if index > 0, let delayed = _delayedInstances, index <= delayed.count { return delayed[index - 1] }
             return _sublayers
@@ -23,7 +23,7 @@ extension CAReplicatorLayer {
     /// Where instance `index` is drawn, in this layer's bounds coordinates:
     /// `instanceTransform` applied `index` times about the centre of the
     /// bounds (identity for instance 0). It comes before `sublayerTransform`.
-    public func transform(ofInstance index: Int) -> CATransform3D {
+    package func transform(ofInstance index: Int) -> CATransform3D {
         withStateLock {
             guard index > 0 else { return CATransform3DIdentity }
             var power = _instanceTransform
@@ -43,7 +43,7 @@ extension CAReplicatorLayer {
     /// The colour instance `index`'s colours are multiplied by: `instanceColor`
     /// (white when nil) plus `index` times the offsets, each component clamped
     /// to 0...1 (straight alpha).
-    public func color(ofInstance index: Int) -> CGColor {
+    package func color(ofInstance index: Int) -> CGColor {
         withStateLock {
             let base = (_instanceColor ?? .white).rgba
             let k = CGFloat(index)

@@ -43,6 +43,10 @@ extension CGPath {
     /// fill them with the non-zero rule. Width zero, negative or not finite strokes nothing.
     ///
     /// - Parameters:
+    ///   - lineWidth: the stroke's width, in path units.
+    ///   - lineCap: the shape of open ends.
+    ///   - lineJoin: the shape of corners.
+    ///   - miterLimit: the longest miter, in line widths, before a miter join bevels.
     ///   - tolerance: largest distance between a curve (or a round cap or join) and its
     ///     polygon, in path units. Must be positive. Curves are flattened as for
     ///     `fillPolygons(tolerance:transform:clip:)`, with chords that cross the curve, so the

@@ -44,6 +44,8 @@ extension Scene {
 
     /// The Core Animation object for an animation of the file.
     func makeAnimation(_ a: SceneAnimation) throws(SceneError) -> CAAnimation {
+        // Made in code: `add(_:forKey:)` attaches a copy, so every player gets its own.
+        if let made = a.animation { return made }
         let type = SceneLayerType(of: a.layer)
         func decode(_ json: JSONValue?, _ field: String) throws(SceneError) -> Any? {
             guard let json else { return nil }

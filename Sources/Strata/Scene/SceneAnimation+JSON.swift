@@ -112,6 +112,7 @@ extension SceneAnimation {
 
     /// The animation as scene JSON (keys sorted, defaults left out).
     func json() throws(SceneError) -> JSONValue {
+        if animation != nil { throw SceneError(path: path, reason: "an animation made in code cannot be written") }
         var m: [(String, JSONValue)] = [("keyPath", .string(keyPath))]
         func raw(_ key: String, _ value: JSONValue?) throws(SceneError) {
             guard let value else { return }

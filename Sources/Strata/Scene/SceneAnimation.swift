@@ -48,6 +48,11 @@ public struct SceneAnimation {
     public var isAdditive = false
     /// `cumulative`.
     public var isCumulative = false
+    /// An animation made in code rather than read from a scene file (a Lottie
+    /// file's keyframes, say): playback adds it as it is, and the fields above
+    /// only describe when it runs (``beginTime``, ``duration``, ``repeatCount``,
+    /// for ``Scene/animationEnd``). A scene holding one cannot be written.
+    public var animation: CAAnimation?
 
     /// An animation of `keyPath` on `layer`, with Core Animation's defaults.
     public init(layer: CALayer, layerPath: String, path: String, keyPath: String) {

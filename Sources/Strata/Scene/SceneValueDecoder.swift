@@ -6,7 +6,7 @@ import Foundation
 /// and throws a ``SceneError`` naming it. Numbers must be finite; `true` is
 /// not a number and `1` is not a bool.
 ///
-/// The animation and timeline code use ``decodeValue(_:forKeyPath:at:baseURL:)``
+/// The animation and timeline code use ``decodeValue(_:forKeyPath:of:at:baseURL:)``
 /// to turn `fromValue`, `toValue`, `byValue`, `values` and `set` values into
 /// typed values.
 public enum SceneValueDecoder {

@@ -14,7 +14,9 @@ enum GestureInput: Equatable {
     case scroll(dx: Double, dy: Double)
     /// Control with scrolling: the pinch scale changed by this factor.
     case pinchStep(factor: Double)
-    /// The Control key came up: a Control-scroll pinch is over.
+    /// A trackpad pinch (XInput 2.4) spread to `scale` since it began.
+    case pinchTo(scale: Double)
+    /// The Control key came up, or the fingers of a trackpad pinch: the pinch is over.
     case pinchRelease
     /// The gamepad's left stick, past its dead zone, as a fraction of full tilt (0 when centred).
     case stick(dx: Double, dy: Double)
@@ -34,6 +36,8 @@ enum InputSequenceKind: Equatable {
     case scroll
     /// Control with scrolling.
     case pinchScroll
+    /// A pinch the X server recognized on a trackpad (XInput 2.4): began, changes, ended.
+    case trackpadPinch
     /// The left stick out of its dead zone.
     case stick
     /// A trigger pressed past its dead zone.

@@ -10,6 +10,7 @@ extension GestureRouter {
     /// - mouse: the left button starts a touch at the layer under the pointer;
     ///   moves and the release follow it;
     /// - scrolling: a pan under the pointer; with Control held, a pinch;
+    /// - a trackpad pinch (XInput 2.4): a pinch under the pointer where it began;
     /// - gamepad: the left stick pans and the triggers pinch the focused
     ///   layer, A taps it, the d-pad moves the focus; unplugging a gamepad
     ///   cancels its gestures.
@@ -32,6 +33,9 @@ extension GestureRouter {
             end(touch)
         case .scroll(let dx, let dy):
             scroll(dx: dx, dy: dy, at: time)
+        case .trackpadPinch(let phase, let scale, let x, let y):
+            pointerLocation = CGPoint(x: x, y: y)
+            trackpadPinch(phase, scale: scale, at: time)
         case .key(let key, let action, _) where key == .leftControl || key == .rightControl:
             if action == .press {
                 controlKeys.insert(key.rawValue)
@@ -79,6 +83,31 @@ extension GestureRouter {
             // fingers (and the content) then move left and down.
             let k = settings.pointsPerScrollUnit
             deliver(.scroll(dx: -dx * k, dy: dy * k), to: pan, at: time)
+        }
+    }
+
+    private func trackpadPinch(_ phase: TrackpadGesturePhase, scale: Double, at time: Double) {
+        var pinch = sequence(.trackpadPinch, source: .trackpad)
+        if phase == .began {
+            // A pinch that began while another was under way: the server lost an end; the old one is over.
+            if let stale = pinch {
+                deliver(.pinchRelease, to: stale, at: time)
+                end(stale)
+            }
+            pinch = start(.trackpadPinch, at: pointerLocation, on: hitTest(pointerLocation), source: .trackpad)
+        }
+        // Changes and ends of a pinch that began before this router listened are dropped.
+        guard let pinch else { return }
+        switch phase {
+        case .began, .changed:
+            deliver(.pinchTo(scale: scale), to: pinch, at: time)
+        case .ended:
+            deliver(.pinchTo(scale: scale), to: pinch, at: time)
+            deliver(.pinchRelease, to: pinch, at: time)
+            end(pinch)
+        case .cancelled:
+            deliver(.cancel, to: pinch, at: time)
+            end(pinch)
         }
     }
 

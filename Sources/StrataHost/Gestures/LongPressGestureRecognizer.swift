@@ -51,7 +51,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             }
         case .cancel:
             transition(to: state.isActive ? .cancelled : .failed)
-        case .scroll, .pinchStep, .pinchRelease, .stick, .triggers:
+        case .scroll, .pinchStep, .pinchTo, .pinchRelease, .stick, .triggers:
             break
         }
     }

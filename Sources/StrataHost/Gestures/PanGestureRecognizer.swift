@@ -146,7 +146,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
             frame(at: time)
         case .cancel:
             transition(to: state.isActive ? .cancelled : .failed)
-        case .pinchStep, .pinchRelease, .triggers:
+        case .pinchStep, .pinchTo, .pinchRelease, .triggers:
             break
         }
     }

@@ -4,11 +4,14 @@ import Foundation
 /// a scale factor (1 when the gesture begins) and its velocity (scale factor
 /// per second).
 ///
-/// Linux desktops have no pinch event GLFW reports, so two stand-ins pinch:
-/// - Control with scrolling, as browsers treat a trackpad pinch: each scroll
-///   unit up multiplies the scale by the router's `pinchFactorPerScrollUnit`,
-///   down divides by it; the pinch ends when Control comes up or scrolling
-///   stops for `scrollEndDelay` seconds;
+/// Three sources pinch:
+/// - a trackpad, where the X server recognizes pinches (XInput 2.4 gesture
+///   events, which `WindowHost` reads beside GLFW): the scale follows the
+///   fingers' spread, and the pinch ends when they come up;
+/// - Control with scrolling, as browsers treat a trackpad pinch where they
+///   get no gesture: each scroll unit up multiplies the scale by the router's
+///   `pinchFactorPerScrollUnit`, down divides by it; the pinch ends when
+///   Control comes up or scrolling stops for `scrollEndDelay` seconds;
 /// - a gamepad's triggers: the right trigger grows the scale, the left one
 ///   shrinks it, by up to `triggerRate` (natural log per second) at full
 ///   pull; the pinch ends when both are released.
@@ -27,6 +30,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var lastStepTime = 0.0
     private var trigger = 0.0
     private var triggerTime = 0.0
+    /// The last spread a trackpad pinch reported (scale changes go by its ratio, so setting `scale` works).
+    private var spread = 1.0
 
     /// A pinch recognizer that runs `action` at each step.
     public init(action: ((PinchGestureRecognizer) -> Void)? = nil) {
@@ -35,13 +40,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     override func accepts(_ kind: InputSequenceKind) -> Bool {
-        kind == .pinchScroll || kind == .triggers
+        kind == .pinchScroll || kind == .trackpadPinch || kind == .triggers
     }
 
     override func resetGesture() {
         scale = 1
         velocity = 0
         trigger = 0
+        spread = 1
         tracker.reset()
     }
 
@@ -52,8 +58,25 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             lastStepTime = time
             setScale(scale * factor, at: time)
             transition(to: state == .possible ? .began : .changed)
+        case .pinchTo(let newSpread):
+            guard newSpread > 0, newSpread.isFinite else { return }
+            if state == .possible {
+                kind = .trackpadPinch
+                spread = newSpread
+                setScale(scale, at: time)
+                transition(to: .began)
+            } else if newSpread != spread {
+                let factor = newSpread / spread
+                spread = newSpread
+                setScale(scale * factor, at: time)
+                transition(to: .changed)
+            }
         case .pinchRelease:
-            if state.isActive && kind == .pinchScroll { transition(to: .ended) }
+            if state.isActive && (kind == .pinchScroll || kind == .trackpadPinch) {
+                // Fingers held still before they came up: no velocity left.
+                if kind == .trackpadPinch { velocity = tracker.velocity(at: time).x }
+                transition(to: .ended)
+            }
         case .triggers(let value):
             if state == .possible {
                 guard value != 0 else { return }

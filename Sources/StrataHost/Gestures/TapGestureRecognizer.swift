@@ -66,7 +66,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             if taps > 0, !isDown, time - lastUpTime > maximumTapInterval { transition(to: .failed) }
         case .cancel:
             transition(to: .failed)
-        case .scroll, .pinchStep, .pinchRelease, .stick, .triggers:
+        case .scroll, .pinchStep, .pinchTo, .pinchRelease, .stick, .triggers:
             break
         }
     }

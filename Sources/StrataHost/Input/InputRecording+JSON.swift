@@ -138,6 +138,12 @@ extension TimedInputEvent {
             add("type", jsonString("scroll"))
             add("dx", dx)
             add("dy", dy)
+        case .trackpadPinch(let phase, let scale, let x, let y):
+            add("type", jsonString("trackpadPinch"))
+            add("phase", jsonString(phase.rawValue))
+            add("scale", scale)
+            add("x", x)
+            add("y", y)
         case .gamepadButton(let gamepad, let button, let pressed):
             add("type", jsonString("gamepadButton"))
             add("gamepad", Double(gamepad))
@@ -198,6 +204,14 @@ extension TimedInputEvent {
                 x: try f.number("x"), y: try f.number("y"))
         case "scroll":
             event = .scroll(dx: try f.number("dx"), dy: try f.number("dy"))
+        case "trackpadPinch":
+            let name = try f.string("phase")
+            guard let phase = TrackpadGesturePhase(rawValue: name) else {
+                throw JSONFields.Failure(reason: "unknown phase \"\(name)\" (began, changed, ended, cancelled)")
+            }
+            let scale = try f.number("scale")
+            guard scale > 0 else { throw JSONFields.Failure(reason: "\"scale\" must be above 0") }
+            event = .trackpadPinch(phase: phase, scale: scale, x: try f.number("x"), y: try f.number("y"))
         case "gamepadButton":
             event = .gamepadButton(
                 gamepad: try f.integer("gamepad", in: 0...15), button: try f.integer("button", in: 0...14),

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Builds input as a window would deliver it, for tests and demos without a
-/// person: mouse drags and clicks, trackpad scrolling and pinches (Control
-/// with scrolling), and a simulated gamepad (sticks, triggers, buttons, plug
+/// person: mouse drags and clicks, trackpad scrolling and pinches (the X
+/// server's gestures, or Control with scrolling), and a simulated gamepad (sticks, triggers, buttons, plug
 /// and unplug). Continuous moves are cut into steps at `frameRate`, one per
 /// poll, as GLFW reports them.
 ///
@@ -87,6 +87,24 @@ public struct InputScript: Sendable {
         let units = log(scale) / log(factorPerUnit)
         for t in times { add(.scroll(dx: 0, dy: units / Double(times.count)), at: t) }
         add(.key(.leftControl, action: .release, modifiers: []), at: time + duration)
+    }
+
+    /// A trackpad pinch as the X server reports one (XInput 2.4 gesture
+    /// events): it begins at spread 1 with the pointer at `point`, the spread
+    /// goes to `scale` over `duration` seconds (evenly in log scale, one step
+    /// a poll), and the fingers come up there (or the server cancels it).
+    public mutating func trackpadPinch(
+        at point: CGPoint, to scale: Double, time: Double, duration: Double, cancelled: Bool = false
+    ) {
+        move(to: point, at: time)
+        add(.trackpadPinch(phase: .began, scale: 1, x: point.x, y: point.y), at: time)
+        let times = steps(from: time, duration: duration).dropFirst()
+        for (i, t) in times.enumerated() {
+            let spread = pow(scale, Double(i + 1) / Double(times.count))
+            add(.trackpadPinch(phase: .changed, scale: spread, x: point.x, y: point.y), at: t)
+        }
+        add(.trackpadPinch(phase: cancelled ? .cancelled : .ended, scale: scale, x: point.x, y: point.y),
+            at: time + duration)
     }
 
     // MARK: Gamepad

@@ -19,9 +19,12 @@ public enum Batcher {
         var texture = BatchTexture.none, mask = BatchTexture.none
         var shading = items.first?.shading ?? .layer
         var features: LayerFeatures = []
+        var blend = items.first?.blend ?? .normal
         func close(_ end: Int) {
-            out.append(DrawBatch(range: start..<end, texture: texture, mask: mask, shading: shading,
-                                 features: shading == .layer ? features : []))
+            var batch = DrawBatch(range: start..<end, texture: texture, mask: mask, shading: shading,
+                                  features: shading == .layer ? features : [])
+            batch.blend = blend
+            out.append(batch)
         }
         for (i, item) in items.enumerated() {
             let t = item.texture.map(textureOf) ?? .none
@@ -29,7 +32,7 @@ public enum Batcher {
             let s = item.shading
             let fitsTexture = t == .none || texture == .none || t == texture
             let fitsMask = m == .none || mask == .none || m == mask
-            if i > start && !(fitsTexture && fitsMask && s == shading) {
+            if i > start && !(fitsTexture && fitsMask && s == shading && item.blend == blend) {
                 close(i)
                 start = i
                 texture = .none
@@ -37,6 +40,7 @@ public enum Batcher {
                 features = []
             }
             shading = s
+            blend = item.blend
             if s == .layer { features.formUnion(item.layerFeatures) }
             if t != .none { texture = t }
             if m != .none { mask = m }

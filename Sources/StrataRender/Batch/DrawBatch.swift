@@ -13,6 +13,8 @@ public struct DrawBatch: Hashable, Sendable {
     /// For the layer program: the parts of it the batch's items use (the
     /// program is compiled with only those).
     public var features: LayerFeatures
+    /// How the batch's items combine with what is beneath them.
+    public var blend: BlendMode = .normal
 
     public init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer,
                 features: LayerFeatures = .all) {

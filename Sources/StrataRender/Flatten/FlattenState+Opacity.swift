@@ -22,6 +22,27 @@ extension FlattenState {
                                label: layerLabel(layer) + ".group")]
     }
 
+    /// Combines a layer's items with what is beneath them by `blend` (its
+    /// `compositingFilter`): the subtree is composited as one first (an
+    /// offscreen pass), unless it is a single item.
+    mutating func applyBlend(_ blend: BlendMode, of layer: CALayer, items: inout [DrawItem]) {
+        guard !items.isEmpty else { return }
+        if items.count == 1 && items[0].blend == .normal {
+            items[0].blend = blend
+            return
+        }
+        let bounds = deviceBounds(of: items)
+        if bounds.isEmpty {
+            items = []
+            return
+        }
+        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: items))
+        var composite = compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: 1,
+                                      label: layerLabel(layer) + ".blend")
+        composite.blend = blend
+        items = [composite]
+    }
+
     /// An item that draws pass `pass` (covering `bounds` in device pixels) back at its place.
     func compositeItem(pass: Int, bounds: CGRect, opacity: Float, label: String) -> DrawItem {
         DrawItem(kind: .composite, label: label, mapping: .identity, quad: bounds, shape: bounds,
@@ -59,7 +80,11 @@ extension FlattenState {
     /// The device-space bounding box of an item's quad (or shape); the whole
     /// target when part of it is behind the eye.
     func deviceBox(of item: DrawItem, useShape: Bool) -> CGRect {
-        let r = useShape ? item.shape : item.quad
+        var r = useShape ? item.shape : item.quad
+        // Contents drawn outside the shape (a shape layer's path past its zero-size bounds) count too.
+        if useShape, case .texture(_, _, let rect)? = item.content, !item.clipsContentToShape, !rect.isNull {
+            r = r.isEmpty ? rect : r.union(rect)
+        }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
             guard let p = item.mapping.project(Double(u), Double(v)) else {

@@ -82,6 +82,9 @@ struct FlattenState {
         }
         if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
         applyGroupOpacity(groupOpacity, of: layer, items: &items)
+        if let blend = BlendMode(compositingFilter: layer.compositingFilter) {
+            applyBlend(blend, of: layer, items: &items)
+        }
         if cullsOutsideTarget, layer.sublayers?.isEmpty ?? true {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)

@@ -45,7 +45,13 @@ public struct Flattener {
     }
 
     /// The render list for `root` as it is now (pass a presentation tree).
-    public func renderList(for root: CALayer) -> RenderList {
+    public func renderList(for root: CALayer) -> RenderList { renderList(for: [root]) }
+
+    /// The render list for `roots` drawn one over the other, first at the
+    /// back (an overlay such as an error banner goes last): each tree as a
+    /// root of its own, so nothing of one (its transform, mask, clip) reaches
+    /// the next.
+    public func renderList(for roots: [CALayer]) -> RenderList {
         let (w, h) = pixelSize
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
@@ -55,8 +61,10 @@ public struct Flattener {
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
-        state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,
-                    clip: -1, opacity: 1, into: &items)
+        for root in roots {
+            state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,
+                        clip: -1, opacity: 1, into: &items)
+        }
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
                                             items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }

@@ -54,6 +54,8 @@ public struct DrawItem: Hashable, Sendable {
     /// Multiplies each component of what the item draws (premultiplied),
     /// after `opacity`: a replicator instance's colour (white: no change).
     public var tint: PremultipliedColor
+    /// How the item combines with what is beneath it (a layer's `compositingFilter`).
+    public var blend: BlendMode = .normal
     /// Index into `RenderList.clips` of the innermost clip, or -1.
     public var clip: Int32
     /// Shadows: the Gaussian's σ in local units.

@@ -33,6 +33,7 @@ extension RenderList {
         if item.borderWidth > 0 { s += " border \(num(item.borderWidth)) \(text(item.borderColor))" }
         if item.opacity != 1 { s += " opacity \(num(Double(item.opacity)))" }
         if item.tint != .white { s += " tint \(text(item.tint))" }
+        if item.blend != .normal { s += " blend \(item.blend.name)" }
         if item.clip >= 0 { s += " clip \(item.clip)" }
         if item.blurSigma > 0 { s += " sigma \(num(item.blurSigma))" }
         if item.antialiasedEdges != 0b1111 { s += " aa \(String(item.antialiasedEdges, radix: 2))" }

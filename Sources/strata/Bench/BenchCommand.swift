@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import StrataLottie
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,15 +36,38 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Canvas size in points, WxH.")
     var size = "1024x768"
 
+    @Flag(help: "For a Lottie file, do not time rlottie on the same frames (it is timed when python3 has rlottie-python).")
+    var noRlottie = false
+
     func run() throws {
         if let path = target.first, path != "grid" {
             guard target.count == 1 else { throw failure("bench: expected one scene file, got \(target.count) arguments") }
             let scene: Scene
-            do { scene = try Scene.load(contentsOf: URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
+            do { scene = try SceneDocument.load(URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
             let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
                                            frames: max(1, frames ?? 120), seconds: seconds)
             let report = try benchmark.run(window: window)
-            print(json ? report.json : report.text)
+            // A Lottie file: rlottie's time for the same frames, in the same run, when python3 has rlottie-python.
+            let url = URL(fileURLWithPath: path)
+            let rlottie = noRlottie || !LottieComposition.isLottieFile(url) ? nil
+                : RlottieComparison.time(url.path, frames: report.frames + 3)
+            if json {
+                var text = report.json
+                if let rlottie {
+                    text.removeLast()
+                    text += String(format: ", \"rlottie_ms_per_frame\": %.4g, \"rlottie_frames\": %d}",
+                                   rlottie.msPerFrame, rlottie.frames)
+                }
+                print(text)
+            } else {
+                print(report.text)
+                if let rlottie {
+                    print(String(format: "  rlottie (CPU, one thread, rlottie-python): %.2f ms per frame over the %d frame "
+                                 + "numbers shown; Strata %.2f ms (%.1f× %@)", rlottie.msPerFrame, rlottie.frames,
+                                 report.frameMs, max(rlottie.msPerFrame, report.frameMs) / max(min(rlottie.msPerFrame, report.frameMs), 1e-9),
+                                 report.frameMs <= rlottie.msPerFrame ? "faster" : "slower"))
+                }
+            }
             return
         }
         var gridCount: Int?

@@ -1,55 +1,81 @@
 import Foundation
 import Strata
+import StrataDemos
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataLottie
 
 extension DemoCommand {
-    /// Plays a scene file in a window, looping over its timeline and animations; space restarts.
+    /// Plays a scene file in a window, looping over its timeline and animations;
+    /// space restarts. With `--watch`, reloads it when it or an image it uses changes.
     func playScene(_ path: String) throws {
-        let loaded: Scene
-        do { loaded = try Scene.load(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw failure(error.description)
+        let url = URL(fileURLWithPath: path)
+        // Lottie files play too (SceneDocument), and reload like scene files.
+        let reloader = SceneReloader(url: url, watcher: watch ? FileWatcher() : nil) { url throws(SceneError) in
+            guard LottieComposition.isLottieFile(url) else { return try Scene.load(contentsOf: url) }
+            do throws(SceneDocument.LoadError) { return try SceneDocument.load(url) } catch {
+                throw SceneError(file: nil, path: "", reason: error.description)  // names the file itself
+            }
         }
+        if case .failed(let error) = reloader.state {
+            // Without --watch a broken file is an error; with it, the window shows it until it is fixed.
+            guard watch else { throw failure(error.description) }
+            report(error)
+        }
+        let canvas = reloader.scene?.size ?? CGSize(width: 800, height: 600)
         let window: WindowHost
         do {
             window = try WindowHost(
-                width: Int(loaded.size.width), height: Int(loaded.size.height),
-                title: "Strata demo", vsync: !noVsync)
+                width: Int(canvas.width), height: Int(canvas.height),
+                title: watch ? "Strata: \(url.lastPathComponent)" : "Strata demo", vsync: !noVsync)
         } catch {
             throw failure("window: \(error.description)")
         }
+        // A watched file may gain text layers, and the error banner is text: the font if there is one.
+        let rasterizer =
+            watch
+            ? try (try? StandardLayerRasterizer.shapesAndText()) ?? layerRasterizer(for: nil)
+            : try layerRasterizer(for: reloader.scene?.root)
         let renderer: WindowRenderer
         do {
-            renderer = try WindowRenderer(window: window, layerRasterizer: try layerRasterizer(for: loaded.root))
-        } catch let error as HostError { throw failure(starting: error, "window") }
-        // A scene loops over its timeline and animations, at least a second.
-        let length = max(
-            1, (loaded.timeline.map(\.at).max() ?? 0) + 1,
-            loaded.animations.map { $0.beginTime + $0.effectiveDuration }.max() ?? 0)
-        var sceneStart = 0.0, idleFrames = 0, drawnFrames = 0
-        // Played forward frame by frame; a new player at every loop (time cannot go back).
-        func restart() throws -> ScenePlayer {
-            do { return try ScenePlayer(loaded) } catch { throw failure(error.description) }
+            renderer = try WindowRenderer(window: window, layerRasterizer: rasterizer)
+        } catch { throw failure(starting: error, "window") }
+        if watch {
+            let images = reloader.watchedFiles.count - 1
+            let also = images == 0 ? "" : images == 1 ? " and the image it uses" : " and the \(images) images it uses"
+            say("watching \(path)\(also) (\(reloader.watcher!.mechanism.rawValue))")
         }
-        var player = try restart()
+        var idleFrames = 0, drawnFrames = 0
+        // With --watch, --screenshot is rewritten once each load (or failure) has been drawn.
+        var screenshotDue = watch && screenshot != nil
         let clock = ContinuousClock()
         let started = clock.now
         do {
             try window.run(
                 maxFrames: frames,
                 onEvent: { event in
-                    if case .key(.space, .press, _) = event { sceneStart = -1 }
+                    if case .key(.space, .press, _) = event { reloader.restart() }
                 },
                 frame: { info in
-                    if sceneStart < 0 || info.time - sceneStart >= length {
-                        sceneStart = info.time
-                        player = try restart()
+                    if let state = reloader.checkForChanges() {
+                        switch state {
+                        case .playing: say("reloaded \(path)")
+                        case .failed(let error): report(error)
+                        }
+                        screenshotDue = screenshot != nil
                     }
-                    let tree = player.frame(at: info.time - sceneStart)
+                    let size = CGSize(width: info.windowWidth, height: info.windowHeight)
+                    let trees = reloader.frame(at: info.time, size: size)
                     drawnFrames += 1
-                    let stats = try renderer.render(tree, frame: info, background: loaded.background ?? .black)
+                    let list = renderer.renderList(
+                        for: trees, frame: info, background: reloader.scene?.background ?? .black)
+                    let stats = try renderer.render(list, frame: info)
                     if stats.unchangedFrame { idleFrames += 1 }
+                    if screenshotDue, let screenshot, let image = renderer.lastFrame() {
+                        screenshotDue = false
+                        try writeAtomically(image, to: screenshot)
+                    }
                 })
         } catch {
             // A failure ends the loop (and closes the window) at once.
@@ -60,8 +86,28 @@ extension DemoCommand {
             print(String(format: "%d frames in %.2f s: %.1f fps", drawnFrames, seconds, Double(drawnFrames) / seconds))
         }
         if let screenshot, let image = renderer.lastFrame() {
-            do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
+            try writeAtomically(image, to: screenshot)
             print("wrote \(screenshot) (\(idleFrames) unchanged frames were not redrawn)")
+        }
+    }
+
+    /// Prints `line` at once: a watching process is usually ended by a signal, and a pipe buffers.
+    private func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// A scene that did not load, on one line of stderr (the window shows it too).
+    private func report(_ error: SceneError) {
+        FileHandle.standardError.write(Data("strata: \(error.description)\n".utf8))
+    }
+
+    /// Writes `image` to `path` through a temporary file, so a reader never sees half a PNG.
+    private func writeAtomically(_ image: CGImage, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")
+        do { try image.write(toPNG: temporary) } catch { throw failure(error.description) }
+        guard rename(temporary.path, url.path) == 0 else {
+            throw failure("\(path): cannot write it: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -50,7 +50,10 @@ extension DemoCommand {
                         if recording == nil { live.receive(event, at: t) }
                     }
                     polled.removeAll()
-                    let tree = try session.frame(at: t, events: source.events(through: t))
+                    let due = source.events(through: t)
+                    // A recording that ends with the window closed ends its replay there too.
+                    if recording != nil, due.contains(where: { Self.closesWindow($0.event) }) { window.shouldClose = true }
+                    let tree = try session.frame(at: t, events: due)
                     let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
                     let stats = try renderer.render(list, frame: info)
                     if stats.unchangedFrame { idleFrames += 1 }
@@ -68,6 +71,14 @@ extension DemoCommand {
         if let screenshot, let image = renderer.lastFrame() {
             do { try image.write(toPNG: URL(fileURLWithPath: screenshot)) } catch { throw failure(error.description) }
             print("wrote \(screenshot) (\(idleFrames) unchanged frames were not redrawn)")
+        }
+    }
+
+    /// Whether `event` closes a demo's window: the close button, or Escape.
+    static func closesWindow(_ event: InputEvent) -> Bool {
+        switch event {
+        case .closeRequested, .key(.escape, action: .press, modifiers: _): return true
+        default: return false
         }
     }
 }

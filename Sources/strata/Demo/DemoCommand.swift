@@ -12,11 +12,14 @@ struct DemoCommand: ParsableCommand {
         abstract: "Run an interactive demo in a window (or headless from a recording), or play a scene file.",
         discussion: """
             Demos (strata demo --list): pagefold, carousel, cardfold, sidemenu, gallery; with no NAME, the \
-            carousel. Mouse drags pan and clicks tap; two-finger scrolling pans, Control+scroll pinches; a \
+            carousel. Mouse drags pan and clicks tap; two-finger scrolling pans; a trackpad pinch pinches where the X \
+            server reports gestures (XInput 2.4), and Control+scroll pinches everywhere; a \
             gamepad's left stick pans, its triggers pinch, A taps the focused layer and the d-pad moves the \
             focus; H shows the HUD (frame time, layers, draw calls). --record FILE writes the input as JSON lines; --replay FILE plays it back, in the window \
             or, with --headless -o DIR, into PNG frames on a fixed 60 Hz clock (the same file gives the same \
-            frames). A scene file plays its animations and timeline in a loop (space restarts). Esc closes. \
+            frames). A scene file plays its animations and timeline in a loop (space restarts); with --watch it \
+            reloads when the file or an image it uses changes, keeping the playback time, and shows a file \
+            that does not load as an error over the last picture that did. Esc closes. \
             Windows need a display (run under xvfb-run without one).
             """)
 
@@ -59,12 +62,18 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Start with the HUD on (frame time, layers, draw calls); H toggles it.")
     var hud = false
 
+    @Flag(help: "Scene files: reload when the file or an image it uses changes (errors show in the window).")
+    var watch = false
+
     func validate() throws {
         if headless && output == nil { throw ValidationError("--headless needs -o DIR for the frames") }
         if output != nil && !headless { throw ValidationError("-o DIR is for --headless") }
         if let frames, frames < 0 { throw ValidationError("--frames must not be negative") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         if let size, parseSize(size) == nil { throw ValidationError("--size must be WIDTHxHEIGHT, each 1…8192") }
+        if watch && (headless || replay != nil || record != nil) {
+            throw ValidationError("--watch plays a scene file in a window (not with --headless, --replay or --record)")
+        }
     }
 
     func run() throws {
@@ -97,8 +106,14 @@ struct DemoCommand: ParsableCommand {
 
     /// The demo to run: NAME if it is one, the carousel with no NAME, nil for a scene file.
     private func resolveDemoName() throws -> String? {
-        guard let name else { return CarouselDemo.name }
-        if DemoCatalog.demo(named: name) != nil { return name }
+        guard let name else {
+            if watch { throw failure("--watch needs a scene file to play") }
+            return CarouselDemo.name
+        }
+        if DemoCatalog.demo(named: name) != nil {
+            if watch { throw failure("--watch is for scene files; \(name) is a demo") }
+            return name
+        }
         let looksLikeFile = name.contains("/") || name.contains(".") || FileManager.default.fileExists(atPath: name)
         if !looksLikeFile || headless || replay != nil || record != nil {
             throw failure(DemoError.unknownDemo(name).description)

@@ -23,10 +23,12 @@ final class JobGroup {
                 "--jobs: cannot find this program's own file (/proc/self/exe): \((error as NSError).localizedDescription)"
             )
         }
+        let environment = Self.childEnvironment(jobs: chunks.count)
         for (i, chunk) in chunks.enumerated() {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments(i, chunk)
+            process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             let stderr = Pipe()
             process.standardError = stderr
@@ -38,6 +40,18 @@ final class JobGroup {
             }
             jobs.append(Job(process: process, errors: StderrTail(stderr.fileHandleForReading), chunk: chunk))
         }
+    }
+
+    /// This process's environment, with llvmpipe's rasterizer threads
+    /// (`LP_NUM_THREADS`: as set, else one per core) shared among the jobs: N
+    /// processes each drawing with every core's thread only contend, while one
+    /// thread each keeps every core busy with drawing, encoding and the CPU
+    /// side of frames at once. A GPU driver ignores the variable.
+    static func childEnvironment(jobs: Int) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let total = environment["LP_NUM_THREADS"].flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount
+        environment["LP_NUM_THREADS"] = String(max(1, total / max(1, jobs)))
+        return environment
     }
 
     /// Whether job `i` is still running.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 import Strata
 import StrataExport
 import StrataGL

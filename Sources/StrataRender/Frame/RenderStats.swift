@@ -1,5 +1,4 @@
 import Foundation
-import StrataRender
 
 /// What one frame cost: for `strata render --stats` and benchmarks.
 public struct RenderStats: Hashable, Sendable, CustomStringConvertible {

@@ -1,10 +1,11 @@
 import Foundation
 import Strata
-import StrataRender
 
-/// Layer contents in atlas pages: each image or CPU bitmap gets a slot (with a
-/// gutter of its edge pixels) the first frame it is drawn and keeps it while it
-/// stays in use, so most items share one texture.
+/// Where layer contents live on the GPU, decided without one: each image or
+/// CPU bitmap gets a slot in an atlas page (with a gutter of its edge pixels)
+/// the first frame it is drawn and keeps it while it stays in use, so most
+/// items share one texture. The planner emits the ``AtlasUpload``s that make
+/// it so; a backend only applies them.
 ///
 /// Slots are not freed one by one (the pages are packed in shelves); the
 /// atlas starts over with only the frame's own contents when it would pass
@@ -19,37 +20,40 @@ import StrataRender
 /// than their pixels don't alias. Slots are aligned to 2^`mipLevels` pixels
 /// with a gutter as wide, so every texel of every level belongs to one slot:
 /// a new slot's levels are built on the CPU from its own pixels and uploaded
-/// with it (a whole page's `glGenerateMipmap` for each new slot cost up to
+/// with it (a whole page's mipmap generation for each new slot cost up to
 /// two thirds of a frame on llvmpipe when text or shapes changed every frame).
-struct TextureCache {
+struct AtlasPlanner {
     /// The coarsest mip level sampled.
     static let mipLevels = 3
-    let context: GLContext
-    let pageSize: Int
-    var atlas: AtlasAllocator
-    var pages: [GLTexture] = []
-    /// Slots by source; images are kept alive so their identity stays unique.
-    var slots: [TextureSource: AtlasAllocator.Slot] = [:]
-    /// Sources too large for a page get a texture of their own (a page of one).
-    var dedicated: [TextureSource: Int] = [:]
-    /// The most pages kept before the cache starts over with what the frame uses.
-    let maximumPages = 8
     /// Contents not drawn for this many frames count as stale.
     static let staleFrames = 120
+    /// The most textures (pages and dedicated) kept before the atlas starts
+    /// over with what the frame uses.
+    let maximumPages = 8
+    let pageSize: Int
+    var atlas: AtlasAllocator
+    /// Texture index of each atlas page, by page number.
+    var pageTextures: [Int] = []
+    /// Texture sizes by index (pages and dedicated textures), for the budget.
+    var textureSizes: [Int: (width: Int, height: Int)] = [:]
+    var nextTexture = 0
+    /// Slots by source; images are kept alive so their identity stays unique.
+    var slots: [TextureSource: AtlasAllocator.Slot] = [:]
+    /// Sources too large for a page get a texture of their own.
+    var dedicated: [TextureSource: Int] = [:]
     /// Frames prepared so far, and the last frame each source was drawn in.
     var frame = 0
     var lastUsed: [TextureSource: Int] = [:]
 
-    init(context: GLContext) {
-        self.context = context
-        pageSize = min(2048, context.info.maxTextureSize)
+    init(pageSize: Int) {
+        self.pageSize = pageSize
         atlas = AtlasAllocator(pageSize: pageSize, gutter: 1 << Self.mipLevels, alignment: 1 << Self.mipLevels)
     }
 
-    /// The page holding `source` (valid after `prepare`).
-    func page(of source: TextureSource) -> Int {
+    /// The texture holding `source` (valid after `prepare`).
+    func texture(of source: TextureSource) -> Int {
         if let d = dedicated[source] { return d }
-        return slots[source]!.page
+        return pageTextures[slots[source]!.page]
     }
 
     /// Texture coordinates of `rect` (unit coordinates of the source).
@@ -64,8 +68,9 @@ struct TextureCache {
         return (u(rect.minX), v(rect.minY), u(rect.maxX), v(rect.maxY))
     }
 
-    /// Uploads every image and bitmap `list` draws that has no slot yet.
-    mutating func prepare(_ list: RenderList, stats: inout RenderStats) throws(GLError) {
+    /// Gives every image and bitmap `list` draws a place, returning the
+    /// uploads that put the new ones there.
+    mutating func prepare(_ list: RenderList) -> [AtlasUpload] {
         var used: [(TextureSource, String)] = []
         var seen = Set<TextureSource>()
         for pass in list.passes {
@@ -78,18 +83,26 @@ struct TextureCache {
         frame += 1
         for (source, _) in used { lastUsed[source] = frame }
         let new = used.filter { slots[$0.0] == nil && dedicated[$0.0] == nil }.map(\.0)
-        if !new.isEmpty && (pages.count >= maximumPages || (opensPage(for: new) && isMostlyStale)) {
+        var uploads: [AtlasUpload] = []
+        if !new.isEmpty && (textureSizes.count >= maximumPages || (opensPage(for: new) && isMostlyStale)) {
             // Start over with only this frame's sources.
-            slots = [:]
-            dedicated = [:]
-            pages = []
+            reset()
             lastUsed = lastUsed.filter { $0.value == frame }
-            atlas.reset()
+            uploads.append(.reset)
         }
         for (source, label) in used where slots[source] == nil && dedicated[source] == nil {
-            try upload(source, layer: label)
-            stats.uploads += 1
+            place(source, layer: label, into: &uploads)
         }
+        return uploads
+    }
+
+    /// Forgets every slot and texture (the backend drops them on `.reset`).
+    mutating func reset() {
+        slots = [:]
+        dedicated = [:]
+        pageTextures = []
+        textureSizes = [:]
+        atlas.reset()
     }
 
     /// Whether placing `sources` would open another atlas page (or texture).
@@ -116,48 +129,50 @@ struct TextureCache {
         return stale * 2 > total
     }
 
-    /// Uploads `source`, with its mip levels, to a slot or a texture of its own.
-    mutating func upload(_ source: TextureSource, layer: String) throws(GLError) {
-        let (width, height, pixels, name) = Self.premultipliedPixels(of: source)
-        let label = "layer \"\(layer)\" contents \(name)"
+    /// Places `source` in a slot (with its mip levels) or a texture of its own.
+    mutating func place(_ source: TextureSource, layer: String, into uploads: inout [AtlasUpload]) {
+        let (width, height) = Self.size(of: source)
         guard atlas.fits(width: width, height: height) else {
-            let texture = try GLTexture(context: context, width: width, height: height, label: label,
-                                        premultipliedPixels: pixels)
-            texture.generateMipmaps(levels: Self.mipLevels)
-            pages.append(texture)
-            dedicated[source] = pages.count - 1
+            let index = newTexture(width: width, height: height)
+            uploads.append(.dedicated(index: index, width: width, height: height, contents: source,
+                                      levels: Self.mipLevels, label: "layer \"\(layer)\" contents \(Self.name(of: source))"))
+            dedicated[source] = index
             return
         }
         guard let slot = atlas.allocate(width: width, height: height) else {
-            preconditionFailure("TextureCache: \(width)×\(height) fits a page but found no slot")
+            preconditionFailure("AtlasPlanner: \(width)×\(height) fits a page but found no slot")
         }
-        while pages.count <= slot.page || dedicated.values.contains(slot.page) {
-            // Atlas page numbers and page indices must agree: dedicated textures
-            // are appended after pages, so grow the page list in step.
-            let page = try GLTexture(context: context, width: pageSize, height: pageSize,
-                                     label: "atlas page \(pages.count)")
-            try page.allocateMipLevels(Self.mipLevels)
-            pages.append(page)
+        while pageTextures.count <= slot.page {
+            let index = newTexture(width: pageSize, height: pageSize)
+            pageTextures.append(index)
+            uploads.append(.page(index: index, size: pageSize, levels: Self.mipLevels))
         }
-        let block = atlas.block(of: slot)
-        var level = Self.withGutter(pixels, width: width, height: height, gutter: atlas.gutter,
-                                    blockWidth: block.width, blockHeight: block.height)
-        try pages[slot.page].replaceRegion(x: block.x, y: block.y, width: block.width, height: block.height,
-                                           premultipliedPixels: level)
-        for k in 1...Self.mipLevels {
-            level = Self.halved(level, width: block.width >> (k - 1), height: block.height >> (k - 1))
-            try pages[slot.page].replaceRegion(level: k, x: block.x >> k, y: block.y >> k, width: block.width >> k,
-                                               height: block.height >> k, premultipliedPixels: level)
-        }
+        uploads.append(.slot(index: pageTextures[slot.page], block: atlas.block(of: slot), contents: source,
+                             gutter: atlas.gutter, levels: Self.mipLevels))
         slots[source] = slot
     }
+
+    mutating func newTexture(width: Int, height: Int) -> Int {
+        let index = nextTexture
+        nextTexture += 1
+        textureSizes[index] = (width, height)
+        return index
+    }
+
+    /// Bytes the textures hold, with their mip levels (a full chain adds a third).
+    var textureBytes: Int { textureSizes.values.reduce(0) { $0 + $1.width * $1.height * 4 * 4 / 3 } }
 
     static func size(of source: TextureSource) -> (width: Int, height: Int) {
         switch source {
         case .image(let image): return (image.width, image.height)
         case .raster(let raster): return (raster.width, raster.height)
-        case .pass: preconditionFailure("TextureCache: passes are not cached")
+        case .pass: preconditionFailure("AtlasPlanner: passes are not in the atlas")
         }
+    }
+
+    static func name(of source: TextureSource) -> String {
+        if case .image(let image) = source { return image.label }
+        return "bitmap"
     }
 
     static func premultipliedPixels(of source: TextureSource) -> (Int, Int, [UInt8], String) {
@@ -167,7 +182,7 @@ struct TextureCache {
         case .raster(let raster):
             return (raster.width, raster.height, raster.pixels, "bitmap")
         case .pass:
-            preconditionFailure("TextureCache: passes are not cached")
+            preconditionFailure("AtlasPlanner: passes are not in the atlas")
         }
     }
 
@@ -177,7 +192,7 @@ struct TextureCache {
     static func withGutter(_ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
                            blockWidth: Int, blockHeight: Int) -> [UInt8] {
         precondition(blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
-                     "TextureCache: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
+                     "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
         let pw = blockWidth
         var out = [UInt8](repeating: 0, count: pw * blockHeight * 4)
         for y in 0..<blockHeight {
@@ -194,7 +209,7 @@ struct TextureCache {
     /// The next mip level of premultiplied RGBA8 pixels of even size: each
     /// texel the rounded mean of a 2×2 block, as a box-filtered mip chain has.
     static func halved(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        precondition(width % 2 == 0 && height % 2 == 0, "TextureCache: cannot halve \(width)×\(height)")
+        precondition(width % 2 == 0 && height % 2 == 0, "AtlasPlanner: cannot halve \(width)×\(height)")
         let hw = width / 2, hh = height / 2
         var out = [UInt8](repeating: 0, count: hw * hh * 4)
         pixels.withUnsafeBufferPointer { p in

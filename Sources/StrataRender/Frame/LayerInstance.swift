@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import StrataRender
 
 /// Per-instance data of the layer program (`Shaders/layer.vert`), 172 bytes:
 ///
@@ -35,8 +34,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
     /// 8-bit target it ends in.
     public var tint: (UInt8, UInt8, UInt8, UInt8)
 
-    /// Bits of `flags`, mirrored in `Shaders/layer.frag`.
+    /// Bits of `flags`; `Shaders/layer.frag` is compiled with these values
+    /// (``ShaderConstants``), so the two cannot disagree.
     public enum Flags {
+        public static let kindMask: Int32 = 3
         public static let kindShadow: Int32 = 1
         public static let kindComposite: Int32 = 2
         public static let hasTexture: Int32 = 4

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import Strata
 import StrataRender
-@testable import StrataGL
 
 @Suite struct LayerInstanceTests {
     @Test func layoutMatchesTheShaderAttributes() {
@@ -37,5 +36,21 @@ import StrataRender
         #expect(i.uv.0 == 2)
         let m = i.map
         #expect([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] == [1, 0, 0, 0, 1, 0, 0, 0, 1])
+    }
+
+    /// The shaders are compiled with the Swift values (`layer.frag` has no copies of its own).
+    @Test func shaderConstantsComeFromTheSwiftDefinitions() throws {
+        let defines = ShaderConstants.defines
+        #expect(defines.contains("KIND_SHADOW \(LayerInstance.Flags.kindShadow)"))
+        #expect(defines.contains("HAS_TINT \(LayerInstance.Flags.hasTint)"))
+        #expect(defines.contains("CLIP_TEXELS \(ClipShape.texelsPerClip)"))
+        #expect(defines.contains("RAMP_WIDTH \(GradientRamp.width)"))
+        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders")
+        let frag = try String(contentsOf: shaders.appendingPathComponent("layer.frag"), encoding: .utf8)
+        for define in defines {
+            let name = String(define.prefix { $0 != " " })
+            #expect(frag.contains(name), "\(name) is defined for layer.frag but not used")
+            #expect(!frag.contains("const int \(name)"), "layer.frag keeps its own \(name)")
+        }
     }
 }

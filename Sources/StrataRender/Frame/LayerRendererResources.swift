@@ -1,4 +1,4 @@
-/// What a ``LayerRenderer`` keeps from frame to frame, and the budgets it
+/// What a renderer (its ``FrameBuilder``) keeps from frame to frame, and the budgets it
 /// keeps it within: for soak tests and for telling where GPU memory goes.
 public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertible {
     /// Atlas pages of layer contents (images, text and shape bitmaps).
@@ -8,14 +8,20 @@ public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertib
     /// The most atlas pages and dedicated textures kept between frames: past
     /// it the atlas starts over with what the frame draws.
     public var maximumPages = 0
+    /// Bytes of one atlas page with its mip levels.
+    public var maximumPageBytes = 0
     /// Contents with a slot in the atlas.
     public var atlasEntries = 0
     /// Pooled targets for offscreen passes (group opacity, masks, blur).
     public var passTargets = 0
+    /// The most pooled targets frames have needed at one moment (passes
+    /// drawn and not yet composited, and a blur's scratch): the pool never
+    /// holds more.
+    public var passTargetsNeeded = 0
     /// Passes whose pixels are kept while their content holds (cached
     /// appearance, blurred shadows, rasterized layers).
     public var cachedPasses = 0
-    /// Scratch targets for the blur's first direction.
+    /// Pooled targets that have held a blur's first direction (they are pass targets too).
     public var blurScratch = 0
     /// Bytes of texture storage all of the above hold (mip levels included).
     public var textureBytes = 0
@@ -24,7 +30,7 @@ public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertib
 
     public var description: String {
         "\(atlasPages) atlas pages (\(atlasEntries) entries) + \(dedicatedTextures) dedicated of \(maximumPages), "
-            + "\(passTargets) pass targets, \(cachedPasses) cached passes, \(blurScratch) blur scratch, "
+            + "\(passTargets) pass targets (\(passTargetsNeeded) needed at once), \(cachedPasses) cached passes, \(blurScratch) blur scratch, "
             + "\(textureBytes / 1024) KiB"
     }
 }

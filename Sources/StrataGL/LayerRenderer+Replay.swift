@@ -1,0 +1,162 @@
+import Foundation
+import StrataRender
+internal import CEpoxy
+
+/// The ``RenderBackend`` calls: each does what the plan says with GL.
+extension LayerRenderer {
+    public func apply(_ upload: AtlasUpload) throws(GLError) {
+        switch upload {
+        case .reset:
+            // Delete the old pages now, before the new ones are made: a page
+            // with its levels is ~22 MB on a CPU rasterizer, and holding both
+            // at once raised resident memory by that much at every restart.
+            contents = [:]
+            context.collectGarbage()
+        case let .page(index, size, levels):
+            let page = try GLTexture(context: context, width: size, height: size, label: "atlas page \(index)")
+            try page.allocateMipLevels(levels)
+            contents[index] = page
+        case let .dedicated(index, width, height, _, levels, label):
+            let texture = try GLTexture(context: context, width: width, height: height, label: label,
+                                        premultipliedPixels: upload.pixels)
+            texture.generateMipmaps(levels: levels)
+            contents[index] = texture
+        case .slot(let index, _, _, _, _):
+            guard let texture = contents[index] else {
+                preconditionFailure("LayerRenderer: the plan fills texture \(index), which it never made")
+            }
+            try upload.forEachLevel { (level, x, y, width, height, pixels) throws(GLError) in
+                try texture.replaceRegion(level: level, x: x, y: y, width: width, height: height,
+                                          premultipliedPixels: pixels)
+            }
+        }
+    }
+
+    public func apply(_ change: TargetChange) throws(GLError) {
+        switch change {
+        case let .make(target, width, height):
+            targets[target] = try GLFramebuffer(context: context, width: width, height: height,
+                                                label: "pass target \(target)")
+        case .release(let target):
+            targets[target] = nil
+        }
+    }
+
+    public func uploadRamps(_ ramps: [GradientRamp]) throws(GLError) {
+        rampTexture = try GLTexture(context: context, width: GradientRamp.width, height: ramps.count,
+                                    label: "gradient ramps", premultipliedPixels: ramps.flatMap(\.texels))
+    }
+
+    public func uploadClips(_ texels: [Float], count: Int) throws(GLError) {
+        try clipTexture.upload(width: ClipShape.texelsPerClip, height: count, rgba: texels)
+    }
+
+    public func uploadInstances(_ instances: [LayerInstance]) throws(GLError) {
+        if !instances.isEmpty { try instanceBuffer.stream(instances) }
+        Self.setCompositingState()
+        texturedProgram.use()
+        texturedProgram.setUniform("u_contents", Int32(0))
+        (rampTexture ?? white).bind(unit: 2)
+        clipTexture.bind(unit: 3)
+    }
+
+    public func begin(_ pass: PlannedPass, of plan: FramePlan) throws(GLError) {
+        switch pass.target {
+        case .screen: frameFramebuffer = plan.target.id
+        default: frameFramebuffer = targets[pass.target]!.name
+        }
+        sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), frameFramebuffer)
+        sglViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
+        let target = SIMD4<Float>(Float(pass.origin.x), Float(pass.origin.y), Float(pass.width), Float(pass.height))
+        layerUniforms = (target, Float(plan.rampCount))
+        currentProgram = nil
+        // Source over is the state every pass starts in.
+        if currentBlend != .normal {
+            currentBlend = .normal
+            Self.setBlend(.normal)
+        }
+        texturedProgram.use()
+        texturedProgram.setUniform("u_target", target)
+    }
+
+    public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(GLError) {
+        let clear = pass.clear
+        sglClearColor(clear.r, clear.g, clear.b, clear.a)
+        if let rect = region.scissor {
+            sglEnable(GLenum(GL_SCISSOR_TEST))
+            // GL's window rows count up from the bottom.
+            sglScissor(GLint(rect.minX), GLint(pass.height) - GLint(rect.maxY), GLsizei(rect.width),
+                       GLsizei(rect.height))
+        } else {
+            sglDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    public func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {
+        if draw.blend != currentBlend {
+            currentBlend = draw.blend
+            Self.setBlend(draw.blend)
+        }
+        let wanted = (draw.shading, draw.features)
+        if currentProgram == nil || currentProgram! != wanted {
+            currentProgram = wanted
+            if draw.shading == .texturedQuad {
+                texturedProgram.use()
+            } else {
+                let program = try layerProgram(draw.features)
+                program.use()
+                program.setUniform("u_target", layerUniforms.target)
+                program.setUniform("u_rampCount", layerUniforms.rampCount)
+            }
+        }
+        let stride = MemoryLayout<LayerInstance>.stride
+        let base = draw.instances.lowerBound * stride
+        vertexArray.setAttributes(Self.attributes.map { a in
+            var a = a
+            a.offset += base
+            return a
+        }, buffer: instanceBuffer, stride: stride)
+        bind(draw.texture, unit: 0)
+        bind(draw.mask, unit: 1)
+        sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(draw.instances.count))
+    }
+
+    /// Blurs the pass's corner of its target in place: across into the
+    /// scratch target, then down back.
+    public func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) throws(GLError) {
+        sglDisable(GLenum(GL_SCISSOR_TEST))
+        let target = targets[pass.target]!, scratch = targets[blur.scratch]!
+        let width = pass.width, height = pass.height
+        sglDisable(GLenum(GL_BLEND))
+        self.blur.use()
+        self.blur.setUniform("u_source", Int32(0))
+        self.blur.setUniform("u_sigma", Float(blur.sigma))
+        emptyVertexArray.bind()
+        for (source, destination, across) in [(target, scratch, true), (scratch, target, false)] {
+            // Texel steps and the used corner in the source's own uv (the two may differ in size).
+            let sw = Float(source.width), sh = Float(source.height)
+            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
+            sglViewport(0, 0, GLsizei(width), GLsizei(height))
+            source.colorTexture.bind(unit: 0)
+            self.blur.setUniform("u_texel", across ? SIMD2<Float>(1 / sw, 0) : SIMD2<Float>(0, 1 / sh))
+            self.blur.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
+            sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
+        sglEnable(GLenum(GL_BLEND))
+        vertexArray.bind()
+        currentProgram = nil
+        (rampTexture ?? white).bind(unit: 2)
+        clipTexture.bind(unit: 3)
+    }
+
+    public func end(_ plan: FramePlan) throws(GLError) {
+        if currentBlend != .normal {
+            currentBlend = .normal
+            Self.setBlend(.normal)
+        }
+        sglDisable(GLenum(GL_SCISSOR_TEST))
+        vertexArray.bind()
+        try context.checkError(label: "LayerRenderer", operation: "render")
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Strata
+
+// Every error and warning StrataLottie reports for a Lottie file, with its
+// wording, in one place so the messages stay consistent. Programmer mistakes
+// are preconditions, not errors.
+
+/// A Lottie file that could not be read: what is wrong, and where.
+public struct LottieError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file, as it was named to `LottieComposition.load(contentsOf:)`; nil for data read from memory.
+    public let file: String?
+    /// Where in the file: `layers[2].shapes[0].it[1].s.k[0].t`; empty for file-level errors.
+    public let path: String
+    /// What went wrong.
+    public let reason: String
+
+    /// An error at `path` of `file`.
+    public init(file: String? = nil, path: String, reason: String) {
+        self.file = file
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `file: path: reason` without the empty parts, on one line (control characters escaped).
+    public var description: String {
+        let text = [file ?? "", path, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+        return LottieWarning.oneLine(text)
+    }
+
+    /// The same error, in `file`.
+    func inFile(_ file: String) -> LottieError { LottieError(file: file, path: path, reason: reason) }
+}
+
+extension LottieError {
+    static func missing(_ field: String, at path: String) -> LottieError {
+        LottieError(path: path, reason: "missing field \"\(field)\"")
+    }
+
+    static func wrongType(_ expected: String, got value: JSONValue, at path: String) -> LottieError {
+        LottieError(path: path, reason: "expected \(expected), got \(value.lottieKind)")
+    }
+
+    static func outOfRange(_ what: String, at path: String) -> LottieError {
+        LottieError(path: path, reason: what)
+    }
+
+    static func fileTooLarge(_ bytes: Int) -> LottieError {
+        LottieError(path: "", reason: "the file is \(bytes) bytes, over the \(LottieComposition.maximumFileSize)-byte limit")
+    }
+
+    static func notLottie(_ why: String) -> LottieError {
+        LottieError(path: "", reason: "not a Lottie (Bodymovin) animation: \(why)")
+    }
+
+    static func tooManyLayers(at path: String) -> LottieError {
+        LottieError(path: path, reason: "the animation builds more than \(LottieLimits.maximumBuiltLayers) layers")
+    }
+
+    static func precompTooDeep(at path: String) -> LottieError {
+        LottieError(path: path, reason: "precompositions nest deeper than \(LottieLimits.maximumPrecompDepth) levels")
+    }
+
+    static func precompCycle(_ id: String, at path: String) -> LottieError {
+        LottieError(path: path, reason: "precomposition \"\(id)\" contains itself")
+    }
+
+    static func shapesTooDeep(at path: String) -> LottieError {
+        LottieError(path: path, reason: "shape groups nest deeper than \(LottieLimits.maximumGroupDepth) levels")
+    }
+
+    /// A JSON syntax error from Strata's parser, restated as a Lottie error.
+    static func json(_ error: SceneError) -> LottieError {
+        LottieError(path: error.path, reason: error.reason)
+    }
+}
+
+/// Something in a Lottie file that Strata does not draw as the file asks
+/// (expressions, effects, text…): the file still plays, and the warning says
+/// what is left out or approximated, on one line.
+public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Sendable {
+    /// Where in the file: `layers[3]`.
+    public let path: String
+    /// What is not supported, and what is drawn instead.
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { Self.oneLine(path.isEmpty ? message : "\(path): \(message)") }
+
+    /// `text` with control characters escaped, so it stays on one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return text.unicodeScalars.map { c in
+            c.value < 0x20 || c.value == 0x7F ? String(format: "\\u{%02X}", c.value) : String(c)
+        }.joined()
+    }
+}
+
+extension LottieWarning {
+    static func expression(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "expressions are not supported; the keyframes are used as they are")
+    }
+    static func effects(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "layer effects are not supported; left out")
+    }
+    static func layerStyles(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "layer styles are not supported; left out")
+    }
+    static func text(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "text layers are not supported yet; left out")
+    }
+    static func unknownLayer(_ type: Int, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "layer type \(type) is not supported; drawn as a null layer")
+    }
+    static func camera(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "cameras are not supported; 3D layers are drawn without perspective")
+    }
+    static func blendMode(_ mode: Int, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "blend mode \(mode) is not supported; drawn as normal")
+    }
+    static func unknownShape(_ type: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "shape item \"\(type)\" is not supported; left out")
+    }
+    static func mergePaths(_ mode: Int, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "merge paths (mode \(mode)) are not supported; the shapes are drawn as they are")
+    }
+    static func matte(_ what: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "\(what) track mattes are not supported; \(what == "luma" || what == "inverted luma" ? "approximated from the matte's colours" : "left out")")
+    }
+    static func maskMode(_ mode: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "mask mode \"\(mode)\" is not supported; treated as add")
+    }
+    static func maskExpansion(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "mask expansion is not supported; left out")
+    }
+    static func gradientHighlight(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "radial gradient highlights are not supported; drawn centred")
+    }
+    static func image(_ why: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "image not drawn: \(why)")
+    }
+    static func animatedDashes(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "animated dash lengths are not supported; the first keyframe's are used")
+    }
+    static func modifier(_ name: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "\(name) is not supported; the shapes are drawn as they are")
+    }
+    static func missingAsset(_ id: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "no asset with id \"\(id)\"; the layer is left out")
+    }
+    static func bakedTooLong(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "the animation is longer than \(LottieLimits.maximumSamples) frames; "
+                      + "values that are sampled per frame are sampled more sparsely")
+    }
+}
+
+extension JSONValue {
+    /// The kind of value, for messages: `a number`, `a string`…
+    var lottieKind: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A change a backend makes to its contents textures, in plan order. Texture
+/// indices are the ones ``BoundTexture/atlas(_:)`` names.
+public enum AtlasUpload: Sendable {
+    /// Every contents texture is dropped: the atlas starts over.
+    case reset
+    /// Texture `index` is made: an empty `size × size` page with mip levels
+    /// 0…`levels`, filled later by regions.
+    case page(index: Int, size: Int, levels: Int)
+    /// Texture `index` is made for contents too large for a page, from their
+    /// premultiplied pixels (``pixels``); the backend builds its mip levels 1…`levels`.
+    case dedicated(index: Int, width: Int, height: Int, contents: TextureSource, levels: Int, label: String)
+    /// `contents` into a slot of page `index`: the `block` (level-0 pixels,
+    /// the contents inset by `gutter` with their edges repeated into it) and
+    /// the same block in mip levels 1…`levels` (``forEachLevel(_:)``).
+    case slot(index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int,
+              levels: Int)
+}
+
+extension AtlasUpload {
+    /// The premultiplied pixels of a dedicated texture's contents.
+    public var pixels: [UInt8] {
+        guard case .dedicated(_, _, _, let contents, _, _) = self else {
+            preconditionFailure("AtlasUpload.pixels: only a dedicated texture has whole-texture pixels")
+        }
+        return AtlasPlanner.premultipliedPixels(of: contents).2
+    }
+
+    /// Makes a slot's pixels level by level (level, rectangle in that level,
+    /// premultiplied pixels), so one level at a time is held: the pixels are
+    /// made when the backend uploads them, not when the frame is planned.
+    public func forEachLevel<E: Error>(
+        _ body: (_ level: Int, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ pixels: [UInt8]) throws(E) -> Void
+    ) throws(E) {
+        guard case let .slot(_, block, contents, gutter, levels) = self else {
+            preconditionFailure("AtlasUpload.forEachLevel: only a slot has levels")
+        }
+        let (width, height, pixels, _) = AtlasPlanner.premultipliedPixels(of: contents)
+        var level = AtlasPlanner.withGutter(pixels, width: width, height: height, gutter: gutter,
+                                            blockWidth: block.width, blockHeight: block.height)
+        try body(0, block.x, block.y, block.width, block.height, level)
+        guard levels >= 1 else { return }
+        for k in 1...levels {
+            level = AtlasPlanner.halved(level, width: block.width >> (k - 1), height: block.height >> (k - 1))
+            try body(k, block.x >> k, block.y >> k, block.width >> k, block.height >> k, level)
+        }
+    }
+}
+
+extension AtlasUpload: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .reset: return "reset"
+        case let .page(index, size, levels): return "page \(index) \(size)² levels 0…\(levels)"
+        case let .dedicated(index, width, height, _, _, label): return "dedicated \(index) \(width)×\(height) \(label)"
+        case let .slot(index, block, _, _, levels):
+            return "slot \(index) (\(block.x), \(block.y)) \(block.width)×\(block.height) levels 0…\(levels)"
+        }
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Strata
+
+/// Turns render lists into ``FramePlan``s, keeping what a renderer keeps from
+/// frame to frame: where contents sit in the atlas, which offscreen targets
+/// exist and which passes' pixels they hold, the gradient ramps uploaded, and
+/// the last frame drawn into a target that keeps its pixels (to skip an
+/// unchanged frame or redraw only the damage).
+///
+/// It decides everything a backend needs and calls no GPU, so tests drive it
+/// with a ``RecordingBackend``. A backend that fails to replay a plan must
+/// call ``discardAfterFailure()`` and drop its textures: the builder's record
+/// of them is no longer true.
+public final class FrameBuilder {
+    /// The side of an atlas page.
+    public let pageSize: Int
+    /// Whether draws get the layer program compiled for just their features
+    /// (default); off, every layer draw uses the whole program (for comparisons).
+    public var specializesLayerProgram = true
+    var atlas: AtlasPlanner
+    var pool = PassTargetPool()
+    /// Targets of cacheable passes by content key, with their sizes.
+    var cached: [Int: (width: Int, height: Int)] = [:]
+    var uploadedRamps: [GradientRamp] = []
+    var last: (list: RenderList, target: FrameTarget, stats: RenderStats)?
+
+    /// A builder for a backend whose textures may be `maximumTextureSize` pixels wide.
+    public init(maximumTextureSize: Int = 2048) {
+        pageSize = min(2048, maximumTextureSize)
+        atlas = AtlasPlanner(pageSize: pageSize)
+    }
+
+    /// The plan that draws `list` into `target`.
+    public func plan(_ list: RenderList, into target: FrameTarget) -> FramePlan {
+        var damage: [CGRect]?
+        if target.keepsPixels, let last, last.target == target {
+            // One walk of both lists: equal lists give no damage.
+            damage = list.damage(since: last.list)
+            if damage?.isEmpty == true {
+                var stats = last.stats
+                stats.drawCalls = 0
+                stats.uploads = 0
+                stats.blurs = 0
+                stats.damage = []
+                stats.keptPasses = []
+                stats.unchangedFrame = true
+                var plan = FramePlan(target: target, stats: stats)
+                plan.unchanged = true
+                return plan
+            }
+        }
+        last = nil
+        var stats = RenderStats()
+        stats.layers = list.layerCount
+        stats.items = list.itemCount
+        stats.passes = list.passes.count
+        var plan = FramePlan(target: target, stats: stats)
+        plan.atlas = atlas.prepare(list)
+        plan.stats.uploads += plan.atlas.reduce(0) { n, upload in
+            switch upload {
+            case .dedicated, .slot: return n + 1
+            default: return n
+            }
+        }
+        prepareSharedTextures(list, into: &plan)
+        let targets = assignTargets(list, into: &plan)
+        for (index, pass) in list.passes.enumerated() {
+            guard let passTarget = targets.of[index] else {
+                plan.stats.cachedPasses += 1
+                plan.stats.keptPasses.insert(index)
+                continue
+            }
+            let isScreen = index == list.passes.count - 1
+            let w = isScreen ? target.width : Int(pass.bounds.width)
+            let h = isScreen ? target.height : Int(pass.bounds.height)
+            var planned = PlannedPass(
+                index: index, purpose: pass.purpose, target: passTarget, width: w, height: h,
+                origin: isScreen ? .zero : pass.bounds.origin, clear: isScreen ? list.background : .clear,
+                regions: [], blur: nil)
+            if isScreen, let damage {
+                for rect in damage {
+                    let meeting = pass.items.filter { item in
+                        let box = RenderList.deviceBounds(of: item, within: rect)
+                        return !box.isNull && box.width > 0 && box.height > 0
+                    }
+                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, into: &plan)))
+                }
+                plan.stats.damage = damage
+            } else {
+                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, into: &plan)))
+            }
+            if !isScreen, pass.blurSigma > 0.05, let scratch = targets.blurScratch[index] {
+                planned.blur = .init(sigma: pass.blurSigma, scratch: scratch)
+                plan.stats.blurs += 1
+            }
+            plan.stats.drawCalls += planned.drawCount
+            plan.passes.append(planned)
+        }
+        if target.keepsPixels { last = (list, target, plan.stats) }
+        return plan
+    }
+
+    /// Forgets the last frame: the next one into any target is drawn whole
+    /// (something else drew into it).
+    public func forgetLastFrame() { last = nil }
+
+    /// Forgets every texture and target, after a backend failed to replay a
+    /// plan (and dropped its textures): the next plan makes them anew.
+    public func discardAfterFailure() {
+        last = nil
+        atlas = AtlasPlanner(pageSize: pageSize)
+        pool = PassTargetPool()
+        cached = [:]
+        uploadedRamps = []
+    }
+
+    /// What the renderer keeps between frames.
+    public var resources: LayerRendererResources {
+        var r = LayerRendererResources()
+        r.dedicatedTextures = atlas.dedicated.count
+        r.atlasPages = atlas.pageTextures.count
+        r.maximumPages = atlas.maximumPages
+        r.maximumPageBytes = pageSize * pageSize * 4 * 4 / 3
+        r.atlasEntries = atlas.slots.count
+        r.passTargets = pool.slots.count
+        r.passTargetsNeeded = pool.peakBusy
+        r.cachedPasses = cached.count
+        r.blurScratch = pool.blurScratch.count
+        r.textureBytes = atlas.textureBytes + pool.textureBytes
+            + cached.values.reduce(0) { $0 + $1.width * $1.height * 4 }
+            + (uploadedRamps.isEmpty ? 0 : GradientRamp.width * uploadedRamps.count * 4)
+        return r
+    }
+
+    /// Gradient ramps (when they changed) and clips for this frame.
+    func prepareSharedTextures(_ list: RenderList, into plan: inout FramePlan) {
+        plan.rampCount = max(1, list.gradients.count)
+        if !list.gradients.isEmpty && list.gradients != uploadedRamps {
+            plan.ramps = list.gradients
+            uploadedRamps = list.gradients
+            plan.stats.uploads += 1
+        }
+        if !list.clips.isEmpty {
+            var data: [Float] = []
+            data.reserveCapacity(list.clips.count * ClipShape.texelsPerClip * 4)
+            for clip in list.clips { clip.appendTexels(to: &data) }
+            plan.clips = (data, list.clips.count)
+            plan.stats.uploads += 1
+        }
+    }
+
+    /// The target of every pass drawn this frame (none: a cached pass whose
+    /// pixels are kept), each target's size, and blur scratch targets.
+    struct Targets {
+        var of: [Int: PassTarget] = [:]
+        var size: [PassTarget: (width: Int, height: Int)] = [:]
+        var blurScratch: [Int: PassTarget] = [:]
+        /// The target that holds pass `index`'s pixels (drawn or kept).
+        var holding: [Int: PassTarget] = [:]
+        /// The part of its target each pass uses (targets may be larger).
+        var used: [Int: (width: Int, height: Int)] = [:]
+    }
+
+    func assignTargets(_ list: RenderList, into plan: inout FramePlan) -> Targets {
+        var out = Targets()
+        out.of[list.passes.count - 1] = .screen
+        // The last pass sampling each pass: its target is busy until then.
+        var lastUse: [Int: Int] = [:]
+        for (j, pass) in list.passes.enumerated() {
+            for item in pass.items {
+                if case .pass(let p)? = item.texture { lastUse[p] = j }
+                if case .pass(let p)? = item.mask { lastUse[p] = j }
+            }
+        }
+        pool.beginFrame()
+        var keptKeys: [Int: (width: Int, height: Int)] = [:]
+        for (i, pass) in list.passes.enumerated().dropLast() {
+            let w = max(1, Int(pass.bounds.width)), h = max(1, Int(pass.bounds.height))
+            out.used[i] = (w, h)
+            if let key = pass.cacheKey {
+                // Cacheable passes own their target so it survives the frame;
+                // one already drawn (this frame or before) is kept as it is.
+                let target = PassTarget.cached(key)
+                if let size = cached[key] ?? keptKeys[key] {
+                    keptKeys[key] = size
+                    out.size[target] = size
+                } else {
+                    keptKeys[key] = (w, h)
+                    out.size[target] = (w, h)
+                    out.of[i] = target
+                    plan.targets.append(.make(target, width: w, height: h))
+                }
+                out.holding[i] = target
+            } else {
+                let slot = pool.acquire(width: w, height: h, at: i, busyThrough: max(i, lastUse[i] ?? i),
+                                        changes: &plan.targets)
+                let target = PassTarget.pooled(slot.id)
+                out.of[i] = target
+                out.holding[i] = target
+                out.size[target] = (slot.width, slot.height)
+            }
+            if out.of[i] != nil, pass.blurSigma > 0.05 {
+                let scratch = pool.acquire(width: w, height: h, at: i, busyThrough: i, changes: &plan.targets)
+                pool.blurScratch.insert(scratch.id)
+                out.blurScratch[i] = .pooled(scratch.id)
+            }
+        }
+        for key in cached.keys.sorted() where keptKeys[key] == nil { plan.targets.append(.release(.cached(key))) }
+        cached = keptKeys
+        pool.endFrame(changes: &plan.targets)
+        return out
+    }
+
+    /// Packs `items` into the frame's instances and groups them into draws.
+    func draws(_ items: [DrawItem], _ targets: Targets, into plan: inout FramePlan) -> [PlannedDraw] {
+        guard !items.isEmpty else { return [] }
+        let base = plan.instances.count
+        plan.instances.reserveCapacity(base + items.count)
+        for item in items {
+            plan.instances.append(LayerInstance(item) { source, rect in self.textureRect(source, rect, targets) })
+        }
+        let batches = Batcher.batches(items) { source in
+            switch source {
+            case .pass(let p): return .pass(p)
+            case .image, .raster: return .page(self.atlas.texture(of: source))
+            }
+        }
+        func bound(_ texture: BatchTexture) -> BoundTexture {
+            switch texture {
+            case .none: return .none
+            case .page(let n): return .atlas(n)
+            case .pass(let p): return .target(targets.holding[p]!, pass: p)
+            }
+        }
+        return batches.map { batch in
+            var draw = PlannedDraw(
+                instances: (base + batch.range.lowerBound)..<(base + batch.range.upperBound),
+                texture: bound(batch.texture), mask: bound(batch.mask), shading: batch.shading,
+                features: batch.shading == .layer ? (specializesLayerProgram ? batch.features : .all) : [])
+            draw.blend = batch.blend
+            return draw
+        }
+    }
+
+    /// Texture coordinates of `rect` (unit coordinates of the source, y down).
+    func textureRect(_ source: TextureSource, _ rect: CGRect, _ targets: Targets) -> (Float, Float, Float, Float) {
+        switch source {
+        case .pass(let p):
+            // Targets keep GL's bottom-up rows and may be larger than the pass.
+            let target = targets.holding[p]!
+            let size = targets.size[target]!, used = targets.used[p] ?? size
+            let sx = Double(used.width) / Double(size.width)
+            let sy = Double(used.height) / Double(size.height)
+            return (Float(rect.minX * sx), Float((1 - rect.minY) * sy),
+                    Float(rect.maxX * sx), Float((1 - rect.maxY) * sy))
+        case .image, .raster:
+            return atlas.textureRect(source, rect)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// One instanced draw call: consecutive instances of the frame's instance
+/// array drawn with one program and one pair of textures.
+public struct PlannedDraw: Hashable, Sendable {
+    /// Indices into ``FramePlan/instances``.
+    public var instances: Range<Int>
+    public var texture: BoundTexture
+    public var mask: BoundTexture
+    /// The program every instance is drawn with.
+    public var shading: Shading
+    /// For the layer program: the parts compiled in (the union over the draw's items).
+    public var features: LayerFeatures
+    /// How the draw's items combine with what is beneath them (`compositingFilter`).
+    public var blend: BlendMode = .normal
+}

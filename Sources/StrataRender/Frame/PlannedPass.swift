@@ -1,0 +1,37 @@
+import Foundation
+import Strata
+
+/// One pass of a frame as a backend replays it: bind `target`, set the
+/// viewport, then for each region clear (within its scissor) and draw; then
+/// blur if asked.
+public struct PlannedPass: Hashable, Sendable {
+    /// A part of the pass's target drawn on its own: all of it (no scissor),
+    /// or one damaged rectangle of the screen.
+    public struct Region: Hashable, Sendable {
+        /// Device pixels, y down; nil: the whole viewport.
+        public var scissor: CGRect?
+        public var draws: [PlannedDraw]
+    }
+
+    /// A separable Gaussian blur of the pass's pixels in place, through a scratch target.
+    public struct Blur: Hashable, Sendable {
+        public var sigma: Double
+        public var scratch: PassTarget
+    }
+
+    /// The pass's index in the render list.
+    public var index: Int
+    public var purpose: RenderPass.Purpose
+    public var target: PassTarget
+    /// The viewport: the pixels of the target this pass uses.
+    public var width: Int
+    public var height: Int
+    /// The device point at the viewport's corner (passes cover part of the frame).
+    public var origin: CGPoint
+    public var clear: PremultipliedColor
+    public var regions: [Region]
+    public var blur: Blur?
+
+    /// Draw calls of the pass.
+    public var drawCount: Int { regions.reduce(0) { $0 + $1.draws.count } }
+}

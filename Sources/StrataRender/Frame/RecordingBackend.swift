@@ -1,0 +1,113 @@
+import Foundation
+
+/// A backend that draws nothing and records what it is asked to do, checking
+/// as it goes what a GPU would not forgive: drawing into or sampling a target
+/// that was never made or already let go, sampling the target being drawn,
+/// sampling a target that no longer holds the pass the draw wants, or a
+/// contents texture that does not exist. For tests of the frame builder
+/// without EGL (as sokol_gfx's dummy backend).
+public final class RecordingBackend: RenderBackend {
+    public typealias Failure = Never
+
+    public enum Command: Hashable, Sendable {
+        case atlas(String)
+        case target(TargetChange)
+        case ramps(Int)
+        case clips(Int)
+        case instances(Int)
+        case pass(index: Int, target: PassTarget, width: Int, height: Int)
+        case region(scissor: CGRect?)
+        case draw(PlannedDraw)
+        case blur(PassTarget, scratch: PassTarget)
+        case end
+    }
+
+    public private(set) var commands: [Command] = []
+    /// What went wrong, one line each; empty for a sound plan.
+    public private(set) var problems: [String] = []
+    /// Live targets and the pass whose pixels each holds (nil: none yet).
+    public private(set) var targets: [PassTarget: Int?] = [:]
+    /// Contents textures that exist.
+    public private(set) var textures: Set<Int> = []
+    /// Every target made so far (for counting reuse).
+    public private(set) var targetsMade = 0
+    var current: PlannedPass?
+
+    public init() {}
+
+    /// Forgets the commands (keeps the targets and textures, as a GPU would).
+    public func clearCommands() { commands = [] }
+
+    public func apply(_ upload: AtlasUpload) {
+        commands.append(.atlas(upload.description))
+        switch upload {
+        case .reset: textures = []
+        case .page(let index, _, _), .dedicated(let index, _, _, _, _, _):
+            if !textures.insert(index).inserted { problems.append("texture \(index) made twice") }
+        case .slot(let index, _, _, _, _):
+            if !textures.contains(index) { problems.append("slot in missing texture \(index)") }
+        }
+    }
+
+    public func apply(_ change: TargetChange) {
+        commands.append(.target(change))
+        switch change {
+        case .make(let target, _, _):
+            if targets[target] != nil { problems.append("\(target) made twice") }
+            targets[target] = .some(nil)
+            targetsMade += 1
+        case .release(let target):
+            if targets.removeValue(forKey: target) == nil { problems.append("\(target) released but not made") }
+        }
+    }
+
+    public func uploadRamps(_ ramps: [GradientRamp]) { commands.append(.ramps(ramps.count)) }
+    public func uploadClips(_ texels: [Float], count: Int) { commands.append(.clips(count)) }
+    public func uploadInstances(_ instances: [LayerInstance]) { commands.append(.instances(instances.count)) }
+
+    public func begin(_ pass: PlannedPass, of plan: FramePlan) {
+        commands.append(.pass(index: pass.index, target: pass.target, width: pass.width, height: pass.height))
+        current = pass
+        if pass.target != .screen {
+            if targets[pass.target] == nil { problems.append("pass \(pass.index) draws into missing \(pass.target)") }
+            targets[pass.target] = .some(pass.index)
+        }
+    }
+
+    public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) {
+        commands.append(.region(scissor: region.scissor))
+    }
+
+    public func draw(_ draw: PlannedDraw, of plan: FramePlan) {
+        commands.append(.draw(draw))
+        if draw.instances.upperBound > plan.instances.count { problems.append("draw past the instances") }
+        for texture in [draw.texture, draw.mask] {
+            switch texture {
+            case .none: break
+            case .atlas(let n):
+                if !textures.contains(n) { problems.append("draw samples missing texture \(n)") }
+            case let .target(target, pass):
+                guard let holder = targets[target] else {
+                    problems.append("draw samples missing \(target)")
+                    continue
+                }
+                if target == current?.target { problems.append("pass \(current!.index) samples its own \(target)") }
+                if holder != pass {
+                    problems.append("draw wants pass \(pass) from \(target), which holds \(holder.map(String.init) ?? "nothing")")
+                }
+            }
+        }
+    }
+
+    public func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) {
+        commands.append(.blur(pass.target, scratch: blur.scratch))
+        if targets[blur.scratch] == nil { problems.append("blur through missing \(blur.scratch)") }
+        if blur.scratch == pass.target { problems.append("pass \(pass.index) blurs through its own target") }
+        targets[blur.scratch] = .some(nil)
+    }
+
+    public func end(_ plan: FramePlan) {
+        commands.append(.end)
+        current = nil
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Constants the shaders share with Swift, written once here: every shader is
+/// compiled with them as `#define NAME value` lines, so GLSL cannot drift from
+/// the instance layout and textures the frame builder writes.
+public enum ShaderConstants {
+    /// `NAME value` pairs, for `#define`.
+    public static let defines: [String] = {
+        typealias F = LayerInstance.Flags
+        let values: [(String, Int)] = [
+            ("KIND_MASK", Int(F.kindMask)), ("KIND_SHADOW", Int(F.kindShadow)),
+            ("KIND_COMPOSITE", Int(F.kindComposite)), ("HAS_TEXTURE", Int(F.hasTexture)),
+            ("HAS_GRADIENT", Int(F.hasGradient)), ("GRADIENT_TYPE_SHIFT", Int(F.gradientTypeShift)),
+            ("CLIP_CONTENT", Int(F.clipContent)), ("CONTINUOUS", Int(F.continuous)),
+            ("AA_SHIFT", Int(F.antialiasShift)), ("HAS_MASK", Int(F.hasMask)), ("HAS_TINT", Int(F.hasTint)),
+            ("CLIP_TEXELS", ClipShape.texelsPerClip), ("RAMP_WIDTH", GradientRamp.width),
+        ]
+        return values.map { "\($0.0) \($0.1)" }
+    }()
+}

@@ -1,0 +1,634 @@
+#!/usr/bin/env python3
+"""Writes the Lottie test animations in this folder (one or more per feature).
+
+    python3 Tests/Lottie/generate.py        # rewrites Tests/Lottie/*.json
+
+Each animation is small (200 x 200 or so, 30 fps, about a second) and covers
+one feature, so a failure against rlottie (../shared/oracle/lottie_check.py)
+points at it. Written by hand as data, no dependencies.
+"""
+import json
+import math
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ANIMATIONS = {}
+
+
+def animation(name):
+    def register(f):
+        ANIMATIONS[name] = f
+        return f
+    return register
+
+
+# --- building blocks ------------------------------------------------------
+
+def static(v):
+    return {"a": 0, "k": v}
+
+
+def kf(t, s, o=None, i=None, h=None, to=None, ti=None):
+    k = {"t": t, "s": s if isinstance(s, list) else [s]}
+    if o is not None:
+        k["o"] = {"x": o[0] if isinstance(o[0], list) else [o[0]], "y": o[1] if isinstance(o[1], list) else [o[1]]}
+    if i is not None:
+        k["i"] = {"x": i[0] if isinstance(i[0], list) else [i[0]], "y": i[1] if isinstance(i[1], list) else [i[1]]}
+    if h:
+        k["h"] = 1
+    if to is not None:
+        k["to"] = to
+    if ti is not None:
+        k["ti"] = ti
+    return k
+
+
+EASE = dict(o=(0.33, 0), i=(0.67, 1))
+LINEAR = dict(o=(0, 0), i=(1, 1))
+
+
+def anim(*keyframes):
+    return {"a": 1, "k": list(keyframes)}
+
+
+def ease(t0, v0, t1, v1, curve=EASE):
+    """Two keyframes easing from v0 at t0 to v1 at t1."""
+    return anim(kf(t0, v0, **curve), kf(t1, v1))
+
+
+def transform(p=(0, 0), a=(0, 0), s=(100, 100), r=0, o=100, **extra):
+    t = {
+        "p": p if isinstance(p, dict) else static(list(p)),
+        "a": a if isinstance(a, dict) else static(list(a)),
+        "s": s if isinstance(s, dict) else static(list(s)),
+        "r": r if isinstance(r, dict) else static(r),
+        "o": o if isinstance(o, dict) else static(o),
+    }
+    t.update(extra)
+    return t
+
+
+def tr(**kw):
+    # rlottie reads a shape item's keys after "ty" only: "ty" comes first, as bodymovin writes it.
+    return {"ty": "tr", **transform(**kw)}
+
+
+def rect(p=(0, 0), s=(50, 50), r=0, d=1):
+    return {"ty": "rc", "p": p if isinstance(p, dict) else static(list(p)),
+            "s": s if isinstance(s, dict) else static(list(s)), "r": r if isinstance(r, dict) else static(r), "d": d}
+
+
+def ellipse(p=(0, 0), s=(50, 50), d=1):
+    return {"ty": "el", "p": p if isinstance(p, dict) else static(list(p)),
+            "s": s if isinstance(s, dict) else static(list(s)), "d": d}
+
+
+def bezier(vertices, ins=None, outs=None, closed=True):
+    n = len(vertices)
+    return {"v": [list(v) for v in vertices], "i": [list(x) for x in (ins or [[0, 0]] * n)],
+            "o": [list(x) for x in (outs or [[0, 0]] * n)], "c": closed}
+
+
+def path(shape, d=1):
+    return {"ty": "sh", "ks": shape if "a" in shape else static(shape), "d": d}
+
+
+def star(p=(0, 0), points=5, outer=50, inner=25, r=0, os_=0, is_=0, sy=1, d=1):
+    def v(x):
+        return x if isinstance(x, dict) else static(x)
+    item = {"ty": "sr", "sy": sy, "p": v(list(p)), "pt": v(points), "or": v(outer), "os": v(os_), "r": v(r), "d": d}
+    if sy == 1:
+        item["ir"] = v(inner)
+        item["is"] = v(is_)
+    return item
+
+
+def fill(c=(1, 0, 0), o=100, r=1):
+    return {"ty": "fl", "c": c if isinstance(c, dict) else static(list(c) + [1]), "o": o if isinstance(o, dict) else static(o), "r": r}
+
+
+def stroke(c=(0, 0, 1), w=6, o=100, lc=2, lj=2, ml=4, dashes=None):
+    item = {"ty": "st", "c": c if isinstance(c, dict) else static(list(c) + [1]), "o": o if isinstance(o, dict) else static(o),
+            "w": w if isinstance(w, dict) else static(w), "lc": lc, "lj": lj, "ml": ml}
+    if dashes:
+        item["d"] = [{"n": n, "nm": n, "v": v if isinstance(v, dict) else static(v)} for n, v in dashes]
+    return item
+
+
+def gradient(kind, t, s, e, stops, count, o=100, **extra):
+    item = {"ty": kind, "t": t, "s": s if isinstance(s, dict) else static(list(s)),
+            "e": e if isinstance(e, dict) else static(list(e)), "g": {"p": count, "k": stops if isinstance(stops, dict) else static(stops)},
+            "o": static(o), "h": static(0), "a": static(0)}
+    item.update(extra)
+    return item
+
+
+def trim(s=0, e=100, o=0, m=1):
+    def v(x):
+        return x if isinstance(x, dict) else static(x)
+    return {"ty": "tm", "s": v(s), "e": v(e), "o": v(o), "m": m}
+
+
+def group(*items, t=None, name=None):
+    g = {"ty": "gr", "it": list(items) + [t or tr()]}
+    if name:
+        g["nm"] = name
+    return g
+
+
+def shape_layer(*shapes, ks=None, ip=0, op=30, ind=None, parent=None, name=None, hd=False, **extra):
+    layer = {"ty": 4, "ks": ks or transform(), "ip": ip, "op": op, "st": 0, "shapes": list(shapes), "sr": 1}
+    if ind is not None:
+        layer["ind"] = ind
+    if parent is not None:
+        layer["parent"] = parent
+    if name:
+        layer["nm"] = name
+    if hd:
+        layer["hd"] = True
+    layer.update(extra)
+    return layer
+
+
+def comp(*layers, w=200, h=200, fr=30, ip=0, op=30, assets=None):
+    d = {"v": "5.7.4", "fr": fr, "ip": ip, "op": op, "w": w, "h": h, "nm": "test", "ddd": 0, "layers": list(layers)}
+    if assets:
+        d["assets"] = assets
+    return d
+
+
+# --- the animations -------------------------------------------------------
+
+@animation("rect_fill")
+def _():
+    return comp(shape_layer(group(rect(s=(80, 60)), fill((0.9, 0.2, 0.1)), t=tr(p=(100, 100)))))
+
+
+@animation("position_ease")
+def _():
+    return comp(shape_layer(group(rect(s=(40, 40)), fill((0.1, 0.6, 0.9))),
+                            ks=transform(p=ease(0, [30, 50], 29, [170, 150]))))
+
+
+@animation("position_hold")
+def _():
+    return comp(shape_layer(group(ellipse(s=(40, 40)), fill((0.2, 0.7, 0.2))),
+                            ks=transform(p=anim(kf(0, [40, 100], h=1), kf(12, [100, 60], h=1), kf(22, [160, 140], h=1), kf(29, [160, 140])))))
+
+
+@animation("position_spatial")
+def _():
+    return comp(shape_layer(group(rect(s=(30, 30)), fill((0.8, 0.3, 0.8))),
+                            ks=transform(p=anim(kf(0, [30, 170], to=[40, -160], ti=[-60, -40], **EASE), kf(29, [170, 170])))))
+
+
+@animation("position_separated")
+def _():
+    ks = transform()
+    ks["p"] = {"s": True, "x": ease(0, 30, 29, 170, dict(o=(0.5, 0), i=(0.5, 1))),
+               "y": ease(0, 170, 29, 40, dict(o=(0.1, 0.9), i=(0.3, 1)))}
+    return comp(shape_layer(group(ellipse(s=(30, 30)), fill((0.9, 0.5, 0.1))), ks=ks))
+
+
+@animation("scale_rotate")
+def _():
+    return comp(shape_layer(group(rect(s=(60, 40), r=6), fill((0.3, 0.3, 0.9))),
+                            ks=transform(p=(100, 100), s=ease(0, [50, 50], 29, [150, 120]), r=ease(0, 0, 29, 400))))
+
+
+@animation("anchor_opacity")
+def _():
+    return comp(shape_layer(group(rect(p=(30, 30), s=(60, 60)), fill((0.1, 0.5, 0.5))),
+                            ks=transform(p=(100, 100), a=ease(0, [0, 0], 29, [30, 30]), r=ease(0, 0, 29, 90),
+                                         o=ease(0, 100, 29, 20))))
+
+
+@animation("per_dimension_easing")
+def _():
+    # Both dimensions share one easing (rlottie reads only the first); per-dimension arrays as bodymovin writes them.
+    p = anim(kf(0, [30, 30], o=([0.6, 0.6], [0, 0]), i=([0.4, 0.4], [1, 1])), kf(29, [170, 170]))
+    s = anim(kf(0, [100, 100], o=([0.2, 0.2], [0, 0]), i=([0.8, 0.8], [1, 1])), kf(29, [60, 160]))
+    return comp(shape_layer(group(rect(s=(40, 40)), fill((0.6, 0.2, 0.2))), ks=transform(p=p, s=s)))
+
+
+@animation("ellipse_stroke")
+def _():
+    return comp(shape_layer(group(ellipse(s=(120, 80)), stroke((0.1, 0.2, 0.8), w=8), fill((1, 0.9, 0.3)),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("stroke_caps_joins")
+def _():
+    zig = bezier([(20, 60), (60, 20), (100, 60), (140, 20), (180, 60)], closed=False)
+    return comp(shape_layer(
+        group(path(zig), stroke((0.8, 0.1, 0.1), w=12, lc=1, lj=1)),
+        group(path(zig), stroke((0.1, 0.6, 0.1), w=12, lc=2, lj=2), t=tr(p=(0, 60))),
+        group(path(zig), stroke((0.1, 0.1, 0.7), w=12, lc=3, lj=3), t=tr(p=(0, 120)))))
+
+
+@animation("stroke_miter")
+def _():
+    sharp = bezier([(30, 150), (100, 40), (170, 150)], closed=False)
+    return comp(shape_layer(group(path(sharp), stroke((0.2, 0.2, 0.2), w=14, lc=1, lj=1, ml=10))))
+
+
+@animation("stroke_dashes")
+def _():
+    # Straight sides: rlottie measures dashes along curves about 4% short, so curves would not compare.
+    return comp(shape_layer(group(rect(s=(140, 140)),
+                                  stroke((0.9, 0.3, 0.1), w=8, lc=1, dashes=[("d", 20), ("g", 10), ("o", ease(0, 0, 29, 60, LINEAR))]),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("fill_evenodd")
+def _():
+    ring = {"ty": "sh", "ks": static(bezier([(20, 20), (180, 20), (180, 180), (20, 180)]))}
+    hole = {"ty": "sh", "ks": static(bezier([(60, 60), (140, 60), (140, 140), (60, 140)]))}
+    return comp(shape_layer(group(ring, hole, fill((0.2, 0.4, 0.9), r=2))))
+
+
+@animation("fill_nonzero")
+def _():
+    outer = {"ty": "sh", "ks": static(bezier([(20, 20), (180, 20), (180, 180), (20, 180)]))}
+    inner = {"ty": "sh", "ks": static(bezier([(60, 60), (140, 60), (140, 140), (60, 140)]))}
+    return comp(shape_layer(group(outer, inner, fill((0.9, 0.4, 0.2), r=1))))
+
+
+@animation("path_morph")
+def _():
+    a = bezier([(40, 40), (160, 40), (160, 160), (40, 160)],
+               ins=[(0, 0), (0, 0), (0, 0), (0, 0)], outs=[(0, 0), (0, 0), (0, 0), (0, 0)])
+    b = bezier([(100, 20), (180, 100), (100, 180), (20, 100)],
+               ins=[(-40, 0), (0, -40), (40, 0), (0, 40)], outs=[(40, 0), (0, 40), (-40, 0), (0, -40)])
+    return comp(shape_layer(group(path(anim(kf(0, [a], **EASE), kf(29, [b]))), fill((0.5, 0.2, 0.7)))))
+
+
+@animation("polystar_star")
+def _():
+    # Turned by the group: rlottie turns a polystar by twice its own rotation.
+    return comp(shape_layer(group(star(points=5, outer=80, inner=35), fill((1, 0.8, 0.1)),
+                                  stroke((0.5, 0.3, 0), w=3), t=tr(p=(100, 100), r=ease(0, 0, 29, 72)))))
+
+
+@animation("polystar_polygon")
+def _():
+    return comp(shape_layer(group(star(points=6, outer=70, sy=2), fill((0.1, 0.7, 0.6)), t=tr(p=(100, 100)))))
+
+
+@animation("polystar_rounded")
+def _():
+    return comp(shape_layer(group(star(points=6, outer=80, inner=40, os_=40, is_=20), fill((0.9, 0.4, 0.6)),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("group_transforms")
+def _():
+    inner = group(rect(s=(30, 30)), fill((0.9, 0.1, 0.1)), t=tr(p=(40, 0), r=ease(0, 0, 29, 180)))
+    outer = group(inner, ellipse(s=(30, 30)), fill((0.1, 0.1, 0.9)), t=tr(p=(100, 100), r=ease(0, 0, 29, -90), s=(120, 120)))
+    return comp(shape_layer(outer))
+
+
+@animation("group_opacity")
+def _():
+    g = group(group(rect(p=(-15, 0), s=(60, 60)), fill((1, 0, 0))), group(rect(p=(15, 0), s=(60, 60)), fill((0, 0, 1))),
+              t=tr(p=(100, 100), o=ease(0, 100, 29, 40)))
+    return comp(shape_layer(g))
+
+
+@animation("shared_fill")
+def _():
+    # One fill below two groups paints both groups' paths.
+    g = group(group(rect(s=(50, 50)), t=tr(p=(60, 100))), group(ellipse(s=(60, 60)), t=tr(p=(140, 100), s=ease(0, [50, 50], 29, [120, 120]))),
+              fill((0.2, 0.6, 0.3)))
+    return comp(shape_layer(g))
+
+
+@animation("layer_opacity")
+def _():
+    return comp(shape_layer(group(rect(p=(-15, 0), s=(70, 70)), fill((1, 0, 0))), group(rect(p=(15, 0), s=(70, 70)), fill((0, 0, 1))),
+                            ks=transform(p=(100, 100), o=static(50))))
+
+
+@animation("rounded_rect_anim")
+def _():
+    return comp(shape_layer(group(rect(s=ease(0, [60, 60], 29, [160, 100]), r=ease(0, 0, 29, 30)), fill((0.3, 0.7, 0.9)),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("color_anim")
+def _():
+    return comp(shape_layer(group(ellipse(s=(120, 120)), fill(anim(kf(0, [1, 0, 0, 1], **EASE), kf(29, [0, 0, 1, 1]))),
+                                  stroke(anim(kf(0, [0, 0, 0, 1], **LINEAR), kf(29, [1, 1, 0, 1])), w=ease(0, 2, 29, 16)),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("trim_simultaneous")
+def _():
+    return comp(shape_layer(group(ellipse(s=(120, 120)), rect(s=(60, 60)), trim(s=ease(0, 0, 29, 40), e=ease(0, 10, 29, 100)),
+                                  stroke((0.9, 0.2, 0.3), w=8, lc=2), t=tr(p=(100, 100)))))
+
+
+@animation("trim_individually")
+def _():
+    return comp(shape_layer(group(ellipse(s=(120, 120)), rect(s=(60, 60)), trim(e=ease(0, 0, 29, 100), m=2),
+                                  stroke((0.2, 0.3, 0.9), w=8, lc=1), t=tr(p=(100, 100)))))
+
+
+@animation("trim_offset")
+def _():
+    return comp(shape_layer(group(ellipse(s=(130, 130)), trim(s=0, e=30, o=ease(0, 0, 29, 300, LINEAR)),
+                                  stroke((0.1, 0.6, 0.3), w=10, lc=2), t=tr(p=(100, 100)))))
+
+
+@animation("trim_fill")
+def _():
+    return comp(shape_layer(group(rect(s=(120, 120)), trim(s=0, e=ease(0, 20, 29, 90)), fill((0.9, 0.6, 0.1)),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("gradient_linear")
+def _():
+    stops = [0, 1, 0, 0, 0.5, 1, 1, 0, 1, 0, 0, 1]
+    return comp(shape_layer(group(rect(s=(160, 120)), gradient("gf", 1, (-80, 0), (80, 0), stops, 3), t=tr(p=(100, 100)))))
+
+
+@animation("gradient_radial")
+def _():
+    stops = [0, 1, 1, 1, 1, 0.1, 0.2, 0.8]
+    return comp(shape_layer(group(ellipse(s=(160, 160)), gradient("gf", 2, (0, 0), (80, 0), stops, 2), t=tr(p=(100, 100)))))
+
+
+@animation("gradient_opacity")
+def _():
+    stops = [0, 0.9, 0.2, 0.2, 1, 0.2, 0.2, 0.9, 0, 1, 1, 0.2]
+    return comp(shape_layer(group(rect(s=(160, 160)), gradient("gf", 1, (0, -80), (0, 80), stops, 2), t=tr(p=(100, 100)))))
+
+
+@animation("gradient_animated")
+def _():
+    s0 = [0, 1, 0, 0, 1, 0, 0, 1]
+    s1 = [0, 0, 1, 0, 1, 1, 1, 0]
+    return comp(shape_layer(group(rect(s=(160, 160)),
+                                  gradient("gf", 1, ease(0, [-80, -80], 29, [-80, 80]), (80, 80), anim(kf(0, s0, **EASE), kf(29, s1)), 2),
+                                  t=tr(p=(100, 100)))))
+
+
+@animation("gradient_stroke")
+def _():
+    stops = [0, 1, 0.5, 0, 1, 0, 0.5, 1]
+    g = gradient("gs", 1, (-60, 0), (60, 0), stops, 2, w=static(14), lc=2, lj=2, ml=4)
+    return comp(shape_layer(group(ellipse(s=(120, 120)), g, t=tr(p=(100, 100)))))
+
+
+@animation("parenting")
+def _():
+    parent = {"ty": 3, "ind": 1, "ks": transform(p=(100, 100), r=ease(0, 0, 29, 90), s=ease(0, [100, 100], 29, [70, 70])), "ip": 0, "op": 30, "st": 0}
+    child = shape_layer(group(rect(s=(30, 30)), fill((0.9, 0.3, 0.1))), ks=transform(p=(50, 0)), ind=2, parent=1)
+    grandchild = shape_layer(group(ellipse(s=(20, 20)), fill((0.1, 0.3, 0.9))), ks=transform(p=(0, 40), r=ease(0, 0, 29, -180)), ind=3, parent=2)
+    return comp(grandchild, child, parent)
+
+
+@animation("in_out_points")
+def _():
+    return comp(shape_layer(group(rect(s=(60, 60)), fill((1, 0, 0)), t=tr(p=(60, 100))), ip=0, op=12),
+                shape_layer(group(rect(s=(60, 60)), fill((0, 0, 1)), t=tr(p=(140, 100))), ip=8, op=30))
+
+
+@animation("solid_layer")
+def _():
+    solid = {"ty": 1, "sc": "#3366cc", "sw": 120, "sh": 80, "ks": transform(p=(100, 100), a=(60, 40), r=ease(0, 0, 29, 45)),
+             "ip": 0, "op": 30, "st": 0}
+    return comp(solid)
+
+
+@animation("null_layer")
+def _():
+    null = {"ty": 3, "ind": 1, "ks": transform(p=ease(0, [40, 40], 29, [160, 160])), "ip": 0, "op": 30, "st": 0}
+    return comp(shape_layer(group(ellipse(s=(40, 40)), fill((0.4, 0.1, 0.6))), ind=2, parent=1), null)
+
+
+@animation("precomp")
+def _():
+    inner = [shape_layer(group(rect(s=(40, 40)), fill((0.9, 0.5, 0.1))), ks=transform(p=ease(0, [20, 50], 29, [80, 50])), op=60)]
+    layer = {"ty": 0, "refId": "inner", "w": 100, "h": 100, "ks": transform(p=(100, 100), a=(50, 50), s=(150, 150)),
+             "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[{"id": "inner", "layers": inner}])
+
+
+@animation("precomp_time")
+def _():
+    inner = [shape_layer(group(ellipse(s=(30, 30)), fill((0.2, 0.5, 0.9))), ks=transform(p=ease(0, [15, 50], 20, [85, 50], LINEAR)), op=60)]
+    a = {"ty": 0, "refId": "inner", "w": 100, "h": 100, "ks": transform(p=(50, 60)), "ip": 0, "op": 30, "st": 5, "sr": 1}
+    b = {"ty": 0, "refId": "inner", "w": 100, "h": 100, "ks": transform(p=(50, 140)), "ip": 0, "op": 30, "st": 0, "sr": 1.5}
+    return comp(a, b, assets=[{"id": "inner", "layers": inner}])
+
+
+@animation("precomp_timeremap")
+def _():
+    inner = [shape_layer(group(rect(s=(30, 30)), fill((0.7, 0.2, 0.5))), ks=transform(p=ease(0, [15, 50], 30, [85, 50], LINEAR)), op=60)]
+    layer = {"ty": 0, "refId": "inner", "w": 100, "h": 100, "ks": transform(p=(100, 100), a=(50, 50)), "ip": 0, "op": 30, "st": 0,
+             "tm": anim(kf(0, 1.0, **LINEAR), kf(29, 0.0))}
+    return comp(layer, assets=[{"id": "inner", "layers": inner}])
+
+
+@animation("mask_add")
+def _():
+    m = {"mode": "a", "inv": False, "pt": static(bezier([(40, 40), (160, 40), (100, 170)])), "o": static(100)}
+    return comp(shape_layer(group(rect(s=(200, 200)), fill((0.1, 0.5, 0.8)), t=tr(p=(100, 100))), masksProperties=[m], hasMask=True))
+
+
+@animation("mask_subtract")
+def _():
+    m1 = {"mode": "a", "pt": static(bezier([(20, 20), (180, 20), (180, 180), (20, 180)])), "o": static(100)}
+    m2 = {"mode": "s", "pt": static(bezier([(70, 70), (130, 70), (130, 130), (70, 130)])), "o": static(100)}
+    return comp(shape_layer(group(ellipse(s=(180, 180)), fill((0.9, 0.4, 0.1)), t=tr(p=(100, 100))), masksProperties=[m1, m2], hasMask=True))
+
+
+@animation("mask_intersect_opacity")
+def _():
+    m1 = {"mode": "a", "pt": static(bezier([(20, 20), (140, 20), (140, 140), (20, 140)])), "o": static(100)}
+    m2 = {"mode": "i", "pt": static(bezier([(60, 60), (180, 60), (180, 180), (60, 180)])), "o": static(100)}
+    m3 = {"mode": "a", "pt": static(bezier([(150, 20), (190, 20), (190, 60), (150, 60)])), "o": ease(0, 100, 29, 30)}
+    return comp(shape_layer(group(rect(s=(200, 200)), fill((0.3, 0.7, 0.3)), t=tr(p=(100, 100))), masksProperties=[m1, m2, m3], hasMask=True))
+
+
+@animation("mask_animated")
+def _():
+    a = bezier([(100, 20), (180, 100), (100, 180), (20, 100)])
+    b = bezier([(40, 40), (160, 40), (160, 160), (40, 160)])
+    m = {"mode": "a", "pt": anim(kf(0, [a], **EASE), kf(29, [b])), "o": static(100)}
+    return comp(shape_layer(group(ellipse(s=(200, 200)), fill((0.8, 0.2, 0.5)), t=tr(p=(100, 100))), masksProperties=[m], hasMask=True))
+
+
+def matte_pair(tt):
+    matte = shape_layer(group(ellipse(s=ease(0, [60, 60], 29, [170, 170])), fill((1, 1, 1)), t=tr(p=(100, 100))), td=1, name="matte")
+    content = shape_layer(group(rect(s=(200, 100)), fill((0.9, 0.2, 0.2)), t=tr(p=(100, 50))),
+                          group(rect(s=(200, 100)), fill((0.2, 0.2, 0.9)), t=tr(p=(100, 150))), tt=tt, name="content")
+    return comp(matte, content)
+
+
+@animation("matte_alpha")
+def _():
+    return matte_pair(1)
+
+
+@animation("matte_alpha_inverted")
+def _():
+    return matte_pair(2)
+
+
+@animation("matte_luma")
+def _():
+    matte = shape_layer(group(ellipse(s=(150, 150)), fill((1, 1, 1)), t=tr(p=(100, 100))),
+                        group(rect(s=(200, 60)), fill((0.3, 0.3, 0.3)), t=tr(p=(100, 100))), td=1, name="matte")
+    content = shape_layer(group(rect(s=(200, 200)), fill((0.1, 0.6, 0.2)), t=tr(p=(100, 100), r=ease(0, 0, 29, 45))), tt=3)
+    return comp(matte, content)
+
+
+@animation("matte_luma_inverted")
+def _():
+    matte = shape_layer(group(ellipse(s=ease(0, [40, 40], 29, [160, 160])), fill((1, 1, 1)), t=tr(p=(100, 100))), td=1)
+    content = shape_layer(group(rect(s=(200, 200)), fill((0.8, 0.5, 0.1)), t=tr(p=(100, 100))), tt=4)
+    return comp(matte, content)
+
+
+@animation("mask_inverted")
+def _():
+    m = {"mode": "a", "inv": True, "pt": static(bezier([(50, 50), (150, 50), (150, 150), (50, 150)])), "o": ease(0, 100, 29, 60)}
+    return comp(shape_layer(group(ellipse(s=(190, 190)), fill((0.2, 0.3, 0.8)), t=tr(p=(100, 100))), masksProperties=[m], hasMask=True))
+
+
+@animation("mask_subtract_opacity")
+def _():
+    m1 = {"mode": "a", "pt": static(bezier([(10, 10), (190, 10), (190, 190), (10, 190)])), "o": static(100)}
+    m2 = {"mode": "s", "pt": static(bezier([(60, 40), (160, 60), (140, 160), (40, 140)])), "o": ease(0, 100, 29, 40)}
+    return comp(shape_layer(group(rect(s=(200, 200)), fill((0.7, 0.2, 0.7)), t=tr(p=(100, 100))), masksProperties=[m1, m2], hasMask=True))
+
+
+@animation("repeater")
+def _():
+    rp = {"ty": "rp", "c": static(6), "o": static(0), "m": 1,
+          "tr": {"ty": "tr", "p": static([0, 0]), "a": static([0, 0]), "s": static([100, 100]), "r": static(60),
+                 "so": static(100), "eo": static(30)}}
+    return comp(shape_layer(group(rect(p=(0, -50), s=(20, 40), r=4), fill((0.2, 0.4, 0.9)), rp, t=tr(p=(100, 100), r=ease(0, 0, 29, 60)))))
+
+
+@animation("round_corners")
+def _():
+    rd = {"ty": "rd", "r": ease(0, 0, 29, 30)}
+    return comp(shape_layer(group(rect(s=(140, 100)), rd, fill((0.6, 0.3, 0.1)), t=tr(p=(100, 100)))))
+
+
+@animation("image_embedded")
+def _():
+    import base64, struct, zlib
+    w = h = 16
+    rows = b"".join(b"\x00" + b"".join(bytes([x * 16, y * 16, 200, 255]) for x in range(w)) for y in range(h))
+    def chunk(t, data):
+        return struct.pack(">I", len(data)) + t + data + struct.pack(">I", zlib.crc32(t + data) & 0xffffffff)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    asset = {"id": "img", "w": w, "h": h, "u": "", "p": "data:image/png;base64," + base64.b64encode(png).decode(), "e": 1}
+    layer = {"ty": 2, "refId": "img", "ks": transform(p=(100, 100), a=(8, 8), s=(800, 800), r=ease(0, 0, 29, 30)), "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[asset])
+
+
+def normalized(layer):
+    # As bodymovin writes layers: "ddd" before "ks" (rlottie takes a layer without it for 3D), "ty" first.
+    out = {"ddd": layer.pop("ddd", 0), "ty": layer.pop("ty")}
+    out.update(layer)
+    return out
+
+
+@animation("hidden_parent")
+def _():
+    parent = shape_layer(group(rect(s=(200, 200)), fill((0, 0, 0))), ks=transform(p=(100, 100), r=ease(0, 0, 29, 120)), ind=1, hd=True)
+    child = shape_layer(group(rect(p=(50, 0), s=(40, 40)), fill((0.9, 0.3, 0.3))), ind=2, parent=1)
+    return comp(child, parent)
+
+
+@animation("precomp_nested")
+def _():
+    leaf = [shape_layer(group(ellipse(s=(24, 24)), fill((0.9, 0.2, 0.2))), ks=transform(p=ease(0, [12, 25], 30, [88, 25], LINEAR)), op=90)]
+    middle = [{"ty": 0, "refId": "leaf", "w": 100, "h": 50, "ks": transform(p=(0, 0)), "ip": 0, "op": 90, "st": 0},
+              {"ty": 0, "refId": "leaf", "w": 100, "h": 50, "ks": transform(p=(0, 50)), "ip": 0, "op": 90, "st": 10}]
+    layer = {"ty": 0, "refId": "middle", "w": 100, "h": 100, "ks": transform(p=(100, 100), a=(50, 50), s=(180, 180), r=ease(0, 0, 29, 30)),
+             "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[{"id": "leaf", "layers": leaf}, {"id": "middle", "layers": middle}])
+
+
+@animation("stroke_width_opacity")
+def _():
+    return comp(shape_layer(group(path(bezier([(30, 100), (100, 40), (170, 100)], ins=[(0, 0), (-40, 0), (0, 0)], outs=[(0, 0), (40, 0), (0, 0)], closed=False)),
+                                  stroke((0.2, 0.5, 0.2), w=ease(0, 2, 29, 24), o=anim(kf(0, 100, h=1), kf(15, 50, h=1), kf(29, 50)), lc=2))))
+
+
+@animation("shape_hold")
+def _():
+    a = bezier([(40, 40), (160, 40), (100, 160)])
+    b = bezier([(40, 160), (160, 160), (100, 40)])
+    return comp(shape_layer(group(path(anim(kf(0, [a], h=1), kf(14, [b], h=1), kf(29, [b]))), fill(anim(kf(0, [0.9, 0.2, 0.2, 1], h=1), kf(20, [0.2, 0.2, 0.9, 1], h=1), kf(29, [0.2, 0.2, 0.9, 1]))))))
+
+
+@animation("auto_orient")
+def _():
+    p = anim(kf(0, [30, 150], to=[30, -120], ti=[-40, 0], **LINEAR), kf(29, [170, 60]))
+    return comp(shape_layer(group(rect(s=(40, 16)), fill((0.1, 0.4, 0.8))), ks=transform(p=p), ao=1))
+
+
+@animation("image_file")
+def _():
+    asset = {"id": "file", "w": 16, "h": 16, "u": "images/", "p": "gradient16.png", "e": 0}
+    layer = {"ty": 2, "refId": "file", "ks": transform(p=(100, 100), a=(8, 8), s=ease(0, [600, 600], 29, [1000, 800])), "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[asset])
+
+
+@animation("rotation_3d")
+def _():
+    layer = shape_layer(group(rect(s=(100, 70)), fill((0.8, 0.4, 0.2)), stroke((0.2, 0.2, 0.2), w=4)),
+                        ks=transform(p=(100, 100), ry=ease(0, 0, 29, 60), rx=static(25)), ddd=1)
+    return comp(layer)
+
+
+@animation("repeater_animated")
+def _():
+    rp = {"ty": "rp", "c": ease(0, 2, 29, 8, LINEAR), "o": static(0), "m": 1,
+          "tr": {"ty": "tr", "p": static([22, 0]), "a": static([0, 0]), "s": static([95, 95]), "r": static(0),
+                 "so": static(100), "eo": static(100)}}
+    return comp(shape_layer(group(ellipse(p=(0, 0), s=(20, 20)), fill((0.8, 0.2, 0.4)), rp, t=tr(p=(25, 100)))))
+
+
+@animation("loader")
+def _():
+    # A typical loader: a stroked arc whose trim runs round while the layer spins.
+    arc = group(ellipse(s=(100, 100)), trim(s=anim(kf(10, 0, **EASE), kf(29, 100)), e=anim(kf(0, 0, **EASE), kf(20, 100))),
+                stroke((0.16, 0.5, 0.95), w=12, lc=2), t=tr(p=(0, 0)))
+    return comp(shape_layer(arc, ks=transform(p=(100, 100), r=ease(0, 0, 29, 360, LINEAR))))
+
+
+def png_bytes(w, h, pixel):
+    import struct, zlib
+    rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))
+    def chunk(t, data):
+        return struct.pack(">I", len(data)) + t + data + struct.pack(">I", zlib.crc32(t + data) & 0xffffffff)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def main():
+    os.makedirs(os.path.join(HERE, "images"), exist_ok=True)
+    with open(os.path.join(HERE, "images", "gradient16.png"), "wb") as f:
+        f.write(png_bytes(16, 16, lambda x, y: (255 - x * 16, y * 16, 120, 255)))
+    for name, make in sorted(ANIMATIONS.items()):
+        data = make()
+        data["nm"] = name
+        data["layers"] = [normalized(l) for l in data["layers"]]
+        for asset in data.get("assets", []):
+            if "layers" in asset:
+                asset["layers"] = [normalized(l) for l in asset["layers"]]
+        with open(os.path.join(HERE, name + ".json"), "w") as f:
+            json.dump(data, f, separators=(",", ":"))
+            f.write("\n")
+    print(f"wrote {len(ANIMATIONS)} animations to {HERE}")
+
+
+if __name__ == "__main__":
+    main()

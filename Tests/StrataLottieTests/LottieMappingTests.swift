@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+import Strata
+@testable import StrataLottie
+
+/// A file becomes a layer tree and keyframe animations: checked as data, no GPU.
+@Suite struct LottieMappingTests {
+    func controlPoints(_ f: CAMediaTimingFunction) -> [Float] {
+        var out: [Float] = []
+        for i in 1...2 {
+            var p: [Float] = [0, 0]
+            f.getControlPoint(at: i, values: &p)
+            out += p
+        }
+        return out
+    }
+
+    @Test func keyframesBecomeOneKeyframeAnimation() throws {
+        let tree = try LottieFiles.load("position_ease").makeLayerTree()
+        let position = tree.animations(keyPath: "position")
+        #expect(position.count == 1)
+        let a = try #require(position.first?.animation)
+        #expect(a.values?.compactMap { ($0 as? NSValue)?.pointValue } == [CGPoint(x: 30, y: 50), CGPoint(x: 170, y: 150)])
+        #expect(a.keyTimes?.map(\.doubleValue) == [0, 1])
+        #expect(a.timingFunctions.map { $0.map(controlPoints) } == [[0.33, 0, 0.67, 1]])
+        #expect(abs(a.duration - 29.0 / 30) < 1e-9)
+        #expect(a.beginTime == LottieAnimationFactory.beginTimeAtZero)
+        #expect(a.fillMode == .both && !a.isRemovedOnCompletion)
+        // The layer: anchor as its bounds origin, anchor point 0, 0.
+        let layer = position[0].layer
+        #expect(layer.anchorPoint == .zero)
+        #expect(layer.bounds == .zero)
+    }
+
+    @Test func holdsJumpJustBeforeTheirFrame() throws {
+        let tree = try LottieFiles.load("position_hold").makeLayerTree()
+        let a = try #require(tree.animations(keyPath: "position").first?.animation)
+        let times = a.keyTimes?.map { $0.doubleValue * a.duration * 30 } ?? []
+        let points = a.values?.compactMap { ($0 as? NSValue)?.pointValue } ?? []
+        // Held at (40, 100) until a hair before frame 12, then (100, 60).
+        #expect(points.prefix(3) == [CGPoint(x: 40, y: 100), CGPoint(x: 40, y: 100), CGPoint(x: 100, y: 60)])
+        #expect(abs(times[1] - (12 - LottieAnimationFactory.jumpEarly)) < 1e-6 && times[1] == times[2])
+    }
+
+    @Test func rotationAndScaleAreAdditiveValueFunctions() throws {
+        let tree = try LottieFiles.load("scale_rotate").makeLayerTree()
+        let parts = tree.animations(keyPath: "transform")
+        #expect(parts.count == 2)
+        #expect(parts.map { $0.animation.valueFunction?.name } == [.rotateZ, .scale])
+        #expect(parts.allSatisfy { $0.animation.isAdditive })
+        let rotation = parts[0].animation.values?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+        #expect(rotation.count == 2 && abs(rotation[1] - 400 * .pi / 180) < 1e-9)
+        #expect(parts[0].layer.transform == CATransform3DIdentity)
+    }
+
+    @Test func presentationFollowsTheKeyframes() throws {
+        let c = try LottieFiles.load("position_ease")
+        for frame in [0.0, 7, 14.5, 29] {
+            let tree = try presentation(c, frame: frame)
+            let shapeOwner = try #require(allLayers(tree).first { $0.position != .zero && $0 !== tree })
+            let expected = c.layers[0].transform.position.value(at: frame)
+            #expect(abs(shapeOwner.position.x - expected.x) < 1e-3, "frame \(frame)")
+            #expect(abs(shapeOwner.position.y - expected.y) < 1e-3, "frame \(frame)")
+        }
+    }
+
+    @Test func pathsMorphAsKeyframesAndSampledPathsHitEveryFrame() throws {
+        let morph = try LottieFiles.load("path_morph").makeLayerTree()
+        let paths = morph.animations(keyPath: "path")
+        #expect(paths.count == 1 && paths[0].animation.values?.count == 2)
+        // A trimmed path changes in ways paths cannot mix: sampled at every frame (0…30).
+        let trim = try LottieFiles.load("trim_fill").makeLayerTree()
+        let sampled = try #require(trim.animations(keyPath: "path").first?.animation)
+        #expect(sampled.values?.count == 31)
+        #expect(sampled.timingFunctions == nil)
+    }
+
+    @Test func paintsBecomeShapeLayersInLottieOrder() throws {
+        // group(rect, fill, stroke…): the first item is on top, so Core Animation gets them reversed.
+        let tree = try LottieFiles.load("ellipse_stroke").makeLayerTree()
+        let shapes = allLayers(tree.root).compactMap { $0 as? CAShapeLayer }
+        #expect(shapes.count == 2)
+        let stroke = try #require(shapes.first { $0.strokeColor != nil })
+        let fill = try #require(shapes.first { $0.fillColor != nil })
+        let parent = try #require(stroke.superlayer)
+        #expect(parent.sublayers?.firstIndex { $0 === fill }! ?? 0 < parent.sublayers?.firstIndex { $0 === stroke }! ?? 0)
+        #expect(stroke.lineWidth == 8)
+        #expect(stroke.fillColor == nil)
+        #expect(fill.path?.boundingBoxOfPath == CGRect(x: -60, y: -40, width: 120, height: 80))
+    }
+
+    @Test func gradientsAreMaskedGradientLayers() throws {
+        let tree = try LottieFiles.load("gradient_opacity").makeLayerTree()
+        let gradient = try #require(allLayers(tree.root).compactMap { $0 as? CAGradientLayer }.first)
+        #expect(gradient.mask is CAShapeLayer)
+        #expect(gradient.type == .axial)
+        // Two colour stops and two opacity stops: four stops, each with colour and opacity.
+        #expect(gradient.locations?.map(\.doubleValue) == [0, 0, 1, 1])
+        let alphas = gradient.cgColors.map { Double($0.alpha) }
+        #expect(zip(alphas, [1, 1, 0.2, 0.2]).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
+    @Test func radialGradientsEndAtTheirRadius() throws {
+        let tree = try LottieFiles.load("gradient_radial").makeLayerTree()
+        let g = try #require(allLayers(tree.root).compactMap { $0 as? CAGradientLayer }.first)
+        #expect(g.type == .radial)
+        let start = CGPoint(x: g.startPoint.x * g.bounds.width, y: g.startPoint.y * g.bounds.height)
+        let end = CGPoint(x: g.endPoint.x * g.bounds.width, y: g.endPoint.y * g.bounds.height)
+        #expect(abs(hypot(end.x - start.x, end.y - start.y) - 80) < 1e-6)
+    }
+
+    @Test func mattesAndInvertedMattesMask() throws {
+        let alpha = try LottieFiles.load("matte_alpha").makeLayerTree()
+        let matted = try #require(allLayers(alpha.root).first { $0.name == "content (matted)" })
+        #expect(matted.mask != nil)
+        #expect(allLayers(alpha.root).filter { $0.name == "matte" }.count == 1)  // drawn only as the mask
+        let inverted = try LottieFiles.load("matte_alpha_inverted").makeLayerTree()
+        let xor = allLayers(inverted.root).filter { ($0.compositingFilter as? String) == "xor" }
+        #expect(xor.count == 1)
+        #expect(allLayers(inverted.root).contains { $0.name == "everything" && $0.backgroundColor == .black })
+    }
+
+    @Test func masksCombineAsLayersAndNestedMasks() throws {
+        let tree = try LottieFiles.load("mask_subtract").makeLayerTree()
+        let masked = try #require(allLayers(tree.root).first { $0.mask?.name == "masks" })
+        let mask = try #require(masked.mask)
+        // add, then subtract: the added mask masked by the inverted subtracted one.
+        let inner = try #require(mask.sublayers?.first)
+        #expect(inner.sublayers?.first is CAShapeLayer)
+        #expect((inner.mask?.sublayers?.last?.compositingFilter as? String) == "xor")
+    }
+
+    @Test func precompositionsMapTheirTime() throws {
+        let c = try LottieFiles.load("precomp_time")
+        let tree = try c.makeLayerTree()
+        let positions = tree.animations(keyPath: "position")
+        #expect(positions.count == 2)
+        // One copy starts 5 frames later (st 5), the other runs at 1/1.5 speed (sr 1.5).
+        let begins = positions.map { ($0.animation.beginTime * 30).rounded() }.sorted()
+        #expect(begins == [0, 5])
+        let durations = positions.map { ($0.animation.duration * 30 * 1000).rounded() / 1000 }.sorted()
+        #expect(durations == [20, 30])
+        // Precompositions are clipped to their size.
+        #expect(allLayers(tree.root).filter { $0.masksToBounds && $0.bounds.size == CGSize(width: 100, height: 100) }.count == 2)
+    }
+
+    @Test func timeRemappingIsSampled() throws {
+        let c = try LottieFiles.load("precomp_timeremap")
+        let tree = try c.makeLayerTree()
+        let a = try #require(tree.animations(keyPath: "position").first?.animation)
+        #expect(a.values?.count == 31)
+        // Frame 0 shows the precomposition's second 1 (its frame 30): x = 85.
+        #expect((a.values?.first as? NSValue)?.pointValue.x == 85)
+    }
+
+    @Test func parentsAreTransformOnlyCopies() throws {
+        let tree = try LottieFiles.load("parenting").makeLayerTree()
+        let names = allLayers(tree.root).compactMap(\.name)
+        // The grandchild sits inside copies of its parent and grandparent transforms.
+        #expect(names.filter { $0.contains("(parent") }.count == 3)
+        let holders = allLayers(tree.root).filter { $0.name?.contains("(parent") == true }
+        #expect(holders.allSatisfy { $0.opacity == 1 })
+    }
+
+    @Test func inAndOutPointsHideTheLayer() throws {
+        let c = try LottieFiles.load("in_out_points")
+        let tree = try c.makeLayerTree()
+        let hidden = tree.animations(keyPath: "hidden")
+        #expect(hidden.count == 2)
+        #expect(hidden.allSatisfy { $0.animation.calculationMode == .discrete })
+        for (frame, left, right) in [(0.0, true, false), (10, true, true), (20, false, true)] {
+            let shown = try presentation(c, frame: frame)
+            let visible = allLayers(shown).filter { $0 is CAShapeLayer }.filter { layer in
+                var l: CALayer? = layer
+                while let x = l { if x.isHidden { return false }; l = x.superlayer }
+                return true
+            }
+            let xs = visible.compactMap { $0.superlayer?.position.x }
+            #expect(xs.contains(60) == left, "frame \(frame)")
+            #expect(xs.contains(140) == right, "frame \(frame)")
+        }
+    }
+
+    @Test func repeatersCopyTheirItems() throws {
+        let tree = try LottieFiles.load("repeater").makeLayerTree()
+        let copies = allLayers(tree.root).filter { $0.name?.hasPrefix("copy ") == true }
+        #expect(copies.count == 6)
+        #expect(copies.map(\.opacity) == [1, 0.86, 0.72, 0.58, 0.44, 0.3].map { Float($0) }
+                || zip(copies.map(\.opacity), [1, 0.86, 0.72, 0.58, 0.44, 0.3]).allSatisfy { abs(Double($0) - $1) < 1e-6 })
+        #expect(allLayers(tree.root).filter { $0 is CAShapeLayer }.count == 6)
+    }
+
+    @Test func limitsAreErrors() throws {
+        let cycle = #"[{"id":"a","layers":[{"ty":0,"refId":"a","ks":{},"ip":0,"op":30}]}]"#
+        let c = try lottie(layers: #"[{"ty":0,"refId":"a","ks":{},"ip":0,"op":30}]"#, assets: cycle)
+        #expect(throws: LottieError.self) { try c.makeLayerTree() }
+        // A precomposition used twice per level, 30 levels deep: 2^30 layers.
+        var assets: [String] = [#"{"id":"p0","layers":[{"ty":4,"ks":{},"ip":0,"op":30,"shapes":[]}]}"#]
+        for i in 1...30 {
+            let use = #"{"ty":0,"refId":"p\#(i - 1)","ks":{},"ip":0,"op":30}"#
+            assets.append(#"{"id":"p\#(i)","layers":[\#(use),\#(use)]}"#)
+        }
+        let big = try lottie(layers: #"[{"ty":0,"refId":"p30","ks":{},"ip":0,"op":30}]"#,
+                             assets: "[" + assets.joined(separator: ",") + "]")
+        do {
+            _ = try big.makeLayerTree()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason.contains("more than"))
+        }
+    }
+
+    @Test func sceneTimeZeroIsTheFirstFrame() throws {
+        let c = try lottie(layers: "[" + shapeLayer(#"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#,
+            ks: #"{"p":{"a":1,"k":[{"t":10,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[30,0]}]}}"#) + "]",
+                           header: #""v":"5","fr":30,"ip":10,"op":40,"w":100,"h":100"#)
+        let scene = try c.makeScene()
+        #expect(abs(scene.animationEnd - 1) < 1e-9)
+        let tree = try scene.presentationTree(at: 0.5)
+        let moved = try #require(allLayers(tree).first { $0.position.x != 0 && $0 !== tree })
+        #expect(abs(moved.position.x - 15) < 1e-6)
+    }
+}
+
+@Suite struct LottieTrimMappingTests {
+    @Test func aTrimmedStrokeIsTrimmedByCoreAnimation() throws {
+        // The loader: one arc, its trim keyframed: the arc's path with strokeStart/strokeEnd keyframes.
+        let tree = try LottieFiles.load("loader").makeLayerTree()
+        #expect(tree.animations(keyPath: "path").isEmpty)
+        let end = try #require(tree.animations(keyPath: "strokeEnd").first?.animation)
+        #expect(end.values?.compactMap { ($0 as? NSNumber)?.doubleValue } == [0, 1])
+        #expect(end.timingFunctions?.count == 1)
+        let stroke = try #require(allLayers(tree.root).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(stroke.path?.boundingBoxOfPath == CGRect(x: -50, y: -50, width: 100, height: 100))
+    }
+
+    @Test func aWrappingTrimIsSampledAsPaths() throws {
+        // An offset running round: the visible part wraps through the start, so the paths are trimmed per frame.
+        let tree = try LottieFiles.load("trim_offset").makeLayerTree()
+        #expect(tree.animations(keyPath: "path").count == 1)
+        #expect(tree.animations(keyPath: "strokeEnd").isEmpty)
+    }
+}

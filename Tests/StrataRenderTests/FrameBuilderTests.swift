@@ -1,0 +1,188 @@
+import Foundation
+import Strata
+import StrataRender
+import Testing
+
+/// The frame builder planned and replayed on the recording backend, no GPU:
+/// targets are shared by passes whose lifetimes do not overlap and never by
+/// two that are alive together, kept from frame to frame, and a frame that
+/// changes a little draws a little.
+@Suite struct FrameBuilderTests {
+    static let size = CGSize(width: 200, height: 120)
+
+    static func box(_ frame: CGRect, _ color: CGColor) -> CALayer {
+        let l = CALayer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
+    }
+
+    /// A layer at half group opacity over two overlapping boxes: a pass.
+    static func group(at x: CGFloat, inner: CALayer? = nil) -> CALayer {
+        let g = CALayer()
+        g.frame = CGRect(x: x, y: 10, width: 60, height: 60)
+        g.opacity = 0.5
+        g.allowsGroupOpacity = true
+        g.addSublayer(box(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        g.addSublayer(box(CGRect(x: 20, y: 20, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        if let inner { g.addSublayer(inner) }
+        return g
+    }
+
+    static func root(_ sublayers: [CALayer]) -> CALayer {
+        let r = CALayer()
+        r.frame = CGRect(origin: .zero, size: size)
+        for s in sublayers { r.addSublayer(s) }
+        return r
+    }
+
+    static func list(_ root: CALayer) -> RenderList {
+        Flattener(size: size, background: CGColor(gray: 1, alpha: 1)).renderList(for: root)
+    }
+
+    static let target = FrameTarget(id: 1, width: 200, height: 120, keepsPixels: true)
+
+    static func madeTargets(_ backend: RecordingBackend) -> [PassTarget] {
+        backend.commands.compactMap {
+            if case .target(.make(let t, _, _)) = $0 { return t }
+            return nil
+        }
+    }
+
+    @Test func siblingPassesShareOneTarget() throws {
+        let list = Self.list(Self.root([Self.group(at: 10), Self.group(at: 120)]))
+        #expect(list.passes.filter { $0.purpose == .groupOpacity }.count == 2)
+        let backend = RecordingBackend()
+        let plan = FrameBuilder().plan(list, into: Self.target)
+        backend.replay(plan)
+        #expect(backend.problems == [])
+        // The first group is composited onto the screen, which is drawn last:
+        // both passes are alive together until then, so two targets.
+        #expect(Self.madeTargets(backend).count == 2)
+        #expect(plan.passes.map(\.target).filter { $0 != .screen }.count == 2)
+    }
+
+    @Test func aPassIsFreeOnceTheLastPassSamplingItIsDrawn() throws {
+        // A group inside a group inside a group: each pass is sampled by the
+        // next, so pass 0's target is free again when pass 2 is drawn.
+        let innermost = Self.group(at: 0)
+        let middle = Self.group(at: 0, inner: innermost)
+        let outer = Self.group(at: 10, inner: middle)
+        let list = Self.list(Self.root([outer]))
+        let passes = list.passes.filter { $0.purpose == .groupOpacity }.count
+        #expect(passes == 3)
+        let plan = FrameBuilder().plan(list, into: Self.target)
+        let backend = RecordingBackend()
+        backend.replay(plan)
+        #expect(backend.problems == [])
+        #expect(Set(Self.madeTargets(backend)).count == 2, "\(plan.dump())")
+        #expect(plan.passes[0].target == plan.passes[2].target, "\(plan.dump())")
+        #expect(plan.passes[0].target != plan.passes[1].target)
+    }
+
+    @Test func targetsAreKeptFromFrameToFrame() throws {
+        let builder = FrameBuilder()
+        let backend = RecordingBackend()
+        for x in [10, 12, 14] as [CGFloat] {
+            let list = Self.list(Self.root([Self.group(at: x), Self.group(at: 120)]))
+            backend.replay(builder.plan(list, into: Self.target))
+        }
+        #expect(backend.problems == [])
+        #expect(backend.targetsMade == 2)
+        #expect(builder.resources.passTargets == 2)
+    }
+
+    @Test func anUnchangedFrameIsNotDrawnWhereTheTargetKeepsItsPixels() throws {
+        let builder = FrameBuilder()
+        let list = Self.list(Self.root([Self.group(at: 10)]))
+        _ = builder.plan(list, into: Self.target)
+        let again = builder.plan(list, into: Self.target)
+        #expect(again.unchanged && again.passes.isEmpty && again.stats.unchangedFrame)
+        var backBuffer = Self.target
+        backBuffer.keepsPixels = false
+        #expect(!builder.plan(list, into: backBuffer).unchanged)
+        #expect(!builder.plan(list, into: backBuffer).unchanged, "a back buffer is drawn every frame")
+    }
+
+    @Test func aBlurGoesThroughAScratchTargetThatIsNotItsOwn() throws {
+        let shape = CAShapeLayer()
+        let path = CGMutablePath()
+        path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 40, y: 10), CGPoint(x: 10, y: 40)])
+        path.closeSubpath()
+        shape.path = path
+        shape.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        shape.shadowOpacity = 1
+        shape.shadowRadius = 4
+        var flattener = Flattener(size: Self.size, rasterizer: try StandardLayerRasterizer.shapesAndText())
+        let list = flattener.renderList(for: Self.root([shape, Self.group(at: 120)]))
+        let plan = FrameBuilder().plan(list, into: Self.target)
+        let blurred = plan.passes.filter { $0.blur != nil }
+        #expect(!blurred.isEmpty, "\(list.dump())")
+        let backend = RecordingBackend()
+        backend.replay(plan)
+        #expect(backend.problems == [])
+        for pass in blurred { #expect(pass.blur!.scratch != pass.target) }
+    }
+
+    @Test func contentsGetOneSlotAndAreUploadedOnce() throws {
+        let image = CGImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64), label: "grey")
+        let layers = (0..<3).map { i in
+            let l = CALayer()
+            l.frame = CGRect(x: 10 + CGFloat(i) * 30, y: 10, width: 20, height: 20)
+            l.contents = image
+            return l
+        }
+        let builder = FrameBuilder()
+        let backend = RecordingBackend()
+        let first = builder.plan(Self.list(Self.root(layers)), into: Self.target)
+        backend.replay(first)
+        // One page and one slot for the one image; the three layers are one draw.
+        #expect(first.atlas.count == 2, "\(first.dump())")
+        var levels: [Int] = []
+        first.atlas[1].forEachLevel { level, _, _, width, height, pixels in
+            levels.append(level)
+            #expect(pixels.count == width * height * 4)
+        }
+        #expect(levels == [0, 1, 2, 3])
+        #expect(first.stats.uploads == 1)
+        #expect(first.stats.drawCalls == 1, "the three images are one draw")
+        layers[0].position.x += 3
+        let second = builder.plan(Self.list(Self.root(layers)), into: Self.target)
+        #expect(second.atlas.isEmpty)
+        backend.replay(second)
+        #expect(backend.problems == [])
+    }
+
+    /// Issue 8's measure: one 40 × 40 layer moving among 2,000 static ones at
+    /// 1280 × 720 redraws only its old and new places.
+    @Test func movingOneLayerAmongTwoThousandShadesLittle() throws {
+        let size = CGSize(width: 1280, height: 720)
+        func tree(_ x: CGFloat) -> CALayer {
+            let r = CALayer()
+            r.frame = CGRect(origin: .zero, size: size)
+            for i in 0..<2000 {
+                let l = Self.box(CGRect(x: CGFloat(i % 50) * 25 + 4, y: CGFloat(i / 50) * 18 + 4, width: 20, height: 14),
+                                 CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
+                l.cornerRadius = 3
+                r.addSublayer(l)
+            }
+            let mover = Self.box(CGRect(x: x, y: 300, width: 40, height: 40), CGColor(red: 1, green: 0.6, blue: 0, alpha: 1))
+            mover.cornerRadius = 6
+            r.addSublayer(mover)
+            return r
+        }
+        let builder = FrameBuilder()
+        let target = FrameTarget(id: 1, width: 1280, height: 720, keepsPixels: true)
+        func list(_ x: CGFloat) -> RenderList {
+            Flattener(size: size, background: CGColor(gray: 0, alpha: 1)).renderList(for: tree(x))
+        }
+        _ = builder.plan(list(100), into: target)
+        for x in [102, 104.5, 110] as [CGFloat] {
+            let l = list(x)
+            let plan = builder.plan(l, into: target)
+            let shaded = plan.stats.pixelsShaded(l)
+            #expect(shaded > 1600 && shaded <= 30_000, "x = \(x): \(shaded) pixels shaded")
+            #expect(plan.passes.last!.regions.allSatisfy { $0.scissor != nil })
+        }
+    }
+}
