@@ -1,6 +1,7 @@
 #version 330 core
 // The uber-shader: background, contents or gradient, border, closed-form
-// shadow, or a composited offscreen pass, times opacity and clip coverage.
+// shadow, or a composited offscreen pass, times opacity, clip coverage and
+// tint (a replicator instance's colour).
 // Distances are measured in the layer's plane and turned into coverage with
 // their screen-space rate of change, so every edge ramps over one device pixel.
 
@@ -36,6 +37,7 @@ flat in vec4 v_params;
 flat in vec4 v_content;
 flat in vec4 v_uv;
 flat in int v_flags;
+flat in vec4 v_tint;
 
 uniform vec4 u_target;
 uniform sampler2D u_contents;
@@ -193,5 +195,6 @@ void main() {
         color *= clipCoverage(device, clip);
     }
 #endif
-    fragColor = color * opacity;
+    // A replicator instance's colour multiplies all of it (white elsewhere).
+    fragColor = color * opacity * v_tint;
 }

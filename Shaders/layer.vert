@@ -18,6 +18,7 @@ layout(location = 9) in vec4 i_params;      // borderWidth, opacity, sigma, clip
 layout(location = 10) in vec4 i_content;    // contents rect (local) | gradient start.xy end.xy
 layout(location = 11) in vec4 i_uv;         // texture uv0.xy uv1.xy | gradient ramp v, type
 layout(location = 12) in int i_flags;
+layout(location = 13) in vec4 i_tint;       // replicator instance colour (premultiplied), else white
 
 uniform vec4 u_target;  // target origin (device px) and size
 
@@ -30,6 +31,7 @@ flat out vec4 v_params;
 flat out vec4 v_content;
 flat out vec4 v_uv;
 flat out int v_flags;
+flat out vec4 v_tint;
 
 void main() {
     vec2 local = i_quad.xy + a_corner * i_quad.zw;
@@ -46,4 +48,5 @@ void main() {
     v_content = i_content;
     v_uv = i_uv;
     v_flags = i_flags;
+    v_tint = i_tint;
 }

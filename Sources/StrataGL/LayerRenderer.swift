@@ -64,6 +64,8 @@ public final class LayerRenderer: RenderBackend {
             GLVertexAttribute("i_uv", location: 11, components: 4, offset: s.offset(of: \.uv)!, divisor: 1),
             GLVertexAttribute("i_flags", location: 12, components: 1, type: .int, offset: s.offset(of: \.flags)!,
                               isInteger: true, divisor: 1),
+            GLVertexAttribute("i_tint", location: 13, components: 4, type: .unsignedByte,
+                              offset: s.offset(of: \.tint)!, normalized: true, divisor: 1),
         ]
     }()
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)

@@ -5,8 +5,8 @@ import StrataRender
 
 @Suite struct LayerInstanceTests {
     @Test func layoutMatchesTheShaderAttributes() {
-        #expect(MemoryLayout<LayerInstance>.size == 168)
-        #expect(MemoryLayout<LayerInstance>.stride == 168)
+        #expect(MemoryLayout<LayerInstance>.size == 172)
+        #expect(MemoryLayout<LayerInstance>.stride == 172)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.quad) == 36)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.shape) == 52)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.radii) == 68)
@@ -16,6 +16,7 @@ import StrataRender
         #expect(MemoryLayout<LayerInstance>.offset(of: \.content) == 132)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.uv) == 148)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.flags) == 164)
+        #expect(MemoryLayout<LayerInstance>.offset(of: \.tint) == 168)
     }
 
     @Test func packsFlagsAndFields() {

@@ -42,6 +42,7 @@ final class LayerProperty {
         if layer is CAShapeLayer, let p = LayerPropertyTable.shape[key] { return p }
         if layer is CAGradientLayer, let p = LayerPropertyTable.gradient[key] { return p }
         if layer is CATextLayer, let p = LayerPropertyTable.text[key] { return p }
+        if layer is CAReplicatorLayer, let p = LayerPropertyTable.replicator[key] { return p }
         return LayerPropertyTable.layer[key]
     }
 }
@@ -159,6 +160,27 @@ enum LayerPropertyTable {
             \CATextLayer.truncationMode),
     ])
 
+    nonisolated(unsafe) static let replicator: [String: LayerProperty] = index([
+        integer("instanceCount", .init({ $0._instanceCount }, { $0._instanceCount = $1 }),
+            \CAReplicatorLayer.instanceCount),
+        bool("preservesDepth", .init({ $0._preservesDepth }, { $0._preservesDepth = $1 }),
+            \CAReplicatorLayer.preservesDepth),
+        double("instanceDelay", .init({ $0._instanceDelay }, { $0._instanceDelay = $1 }),
+            \CAReplicatorLayer.instanceDelay, animatable: true),
+        transform("instanceTransform", .init({ $0._instanceTransform }, { $0._instanceTransform = $1 }),
+            \CAReplicatorLayer.instanceTransform),
+        color("instanceColor", .init({ $0._instanceColor }, { $0._instanceColor = $1 }),
+            \CAReplicatorLayer.instanceColor),
+        float("instanceRedOffset", .init({ $0._instanceRedOffset }, { $0._instanceRedOffset = $1 }),
+            \CAReplicatorLayer.instanceRedOffset),
+        float("instanceGreenOffset", .init({ $0._instanceGreenOffset }, { $0._instanceGreenOffset = $1 }),
+            \CAReplicatorLayer.instanceGreenOffset),
+        float("instanceBlueOffset", .init({ $0._instanceBlueOffset }, { $0._instanceBlueOffset = $1 }),
+            \CAReplicatorLayer.instanceBlueOffset),
+        float("instanceAlphaOffset", .init({ $0._instanceAlphaOffset }, { $0._instanceAlphaOffset = $1 }),
+            \CAReplicatorLayer.instanceAlphaOffset),
+    ])
+
     private static func index(_ list: [LayerProperty]) -> [String: LayerProperty] {
         Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0) })
     }
@@ -208,8 +230,21 @@ enum LayerPropertyTable {
     }
 
     private static func double<L: CALayer>(_ key: String, _ s: Stored<L, Double>,
-                                           _ p: ReferenceWritableKeyPath<L, Double>) -> LayerProperty {
-        make(key, .number, animatable: false, s, p, to: { .number($0) }, from: { $0.doubleValue })
+                                           _ p: ReferenceWritableKeyPath<L, Double>,
+                                           animatable: Bool = false) -> LayerProperty {
+        make(key, .number, animatable: animatable, s, p, to: { .number($0) }, from: { $0.doubleValue })
+    }
+
+    /// An integer (`instanceCount`): not animated implicitly; an explicit
+    /// animation's values are cut to whole numbers toward zero.
+    private static func integer<L: CALayer>(_ key: String, _ s: Stored<L, Int>,
+                                            _ p: ReferenceWritableKeyPath<L, Int>) -> LayerProperty {
+        func whole(_ d: Double?) -> Int? {
+            guard let d, !d.isNaN else { return nil }
+            return Int(max(min(d, 9.0e18), -9.0e18).rounded(.towardZero))
+        }
+        return make(key, .number, animatable: false, s, p, to: { .number(Double($0)) },
+                    from: { whole($0.doubleValue) }, box: { whole($0.doubleValue).map { NSNumber(value: $0) } })
     }
 
     private static func point<L: CALayer>(_ key: String, _ s: Stored<L, CGPoint>,

@@ -7,6 +7,13 @@ extension CALayer {
     /// sampled, and kept until the next `presentation()` call on this
     /// thread). Nil when no frame tick has drawn the layer yet, as in CA; a
     /// presentation layer returns itself.
+    ///
+    /// The copies are of the layers' own classes: a subclass of yours is
+    /// copied with its `init(layer:)` (which must copy its own properties, as
+    /// on iOS), so `presentation()` returns your class. The renderer's trees
+    /// copy a subclass of yours the same way while it has animations (so an
+    /// animated property of yours reaches its presentation copy), and
+    /// otherwise as its nearest Strata class, which is everything drawn.
     public func presentation() -> Self? {
         if _isPresentationCopy { return self }
         return withTreeLock {
@@ -66,10 +73,17 @@ extension CALayer {
                                       found: inout CALayer?, reusing: Bool = false) -> CALayer {
         let animated = hasAnimations
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
+        // A subclass of yours is copied as itself (its `init(layer:)` copies
+        // its own properties) where Core Animation copies it: when animated,
+        // and for `presentation()`; always anew, as only its initializer
+        // knows its properties.
+        let ownClass = (animated || target != nil) && !CALayer.isStrataClass(type(of: self))
+        // A replicator whose instances show different moments samples them every time.
+        let delaysInstances = !_sublayers.isEmpty && (self as? CAReplicatorLayer)?.delaysInstances == true
         // A copy kept for reuse in place shows last frame's animated values:
         // it is never returned as it is, even once the animations are gone.
         let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
-        let cached = animated || recycled != nil ? nil : _presentationCache
+        let cached = animated || recycled != nil || ownClass || delaysInstances ? nil : _presentationCache
         // Sublayers and mask first: this layer's copy can be reused only if
         // theirs are. While they are the cached copy's, no array is built
         // (a static root over thousands of reused copies costs no retains).
@@ -95,7 +109,7 @@ extension CALayer {
             return cached
         }
         let copy: CALayer
-        if reusing, let recycled {
+        if reusing, let recycled, !ownClass {
             // The animations below overwrite what they animated last time;
             // everything else goes back to the model's values. (Only copies
             // made this way are refreshed in place: a plain cached copy may be
@@ -103,9 +117,7 @@ extension CALayer {
             if !restoreAnimatedProperties(in: recycled) { recycled.copyProperties(from: self) }
             copy = recycled
         } else {
-            copy = strataCopy()
-            copy._isPresentationCopy = true
-            copy._modelLayer = self
+            copy = makePresentationCopyObject(ownClass: ownClass)
         }
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
@@ -116,10 +128,17 @@ extension CALayer {
             maskCopy._maskedLayer = copy
             copy._mask = maskCopy
         }
-        // An animated layer's copy is kept only to be reused in place; a
-        // setter clears it either way.
-        _presentationCache = animated && !reusing ? nil : copy
-        _recycledCopyGeneration = animated && reusing ? _animationState?.generation : nil
+        if let replicator = copy as? CAReplicatorLayer {
+            var budget = CAReplicatorLayer.maximumDelayedInstanceCopies
+            replicator._delayedInstances = delaysInstances
+                ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
+                : nil
+        }
+        // An animated layer's copy is kept only to be reused in place (not
+        // one of your subclass's: it is made anew); a setter clears it either way.
+        let keptInPlace = animated && reusing && !ownClass
+        _presentationCache = animated && !keptInPlace ? nil : copy
+        _recycledCopyGeneration = keptInPlace ? _animationState?.generation : nil
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil

@@ -138,16 +138,10 @@ open class CALayer: NSObject {
     /// A new layer with Core Animation's defaults.
     public override init() { super.init() }
 
-    /// A copy of `layer`'s properties (not its sublayers or animations), as
-    /// Core Animation makes presentation layers. Subclasses override to copy their own.
-    ///
-    /// Required, because presentation copies are made of the layer's own class.
-    /// A copy of every Core Animation property (not the tree links), as an
-    /// instance of the nearest Strata class: presentation layers are made this
-    /// way. Swift cannot make an instance of a subclass of your own without a
-    /// required initializer, and Core Animation's `init(layer:)` is not
-    /// required, so a subclass of yours is copied as its Strata superclass —
-    /// everything the renderer draws — and its `presentation()` is nil.
+    /// A copy of every Core Animation property of this layer (not the tree
+    /// links), as an instance of its nearest Strata class: how the renderer's
+    /// presentation copies of unanimated layers are made, and refreshed in
+    /// place (`copyProperties(from:)`). Each Strata class overrides it.
     func strataCopy() -> CALayer { CALayer(layer: self) }
 
     /// A layer decoded from an archive: Core Animation's designated initializer
@@ -155,10 +149,33 @@ open class CALayer: NSObject {
     /// are. Strata does not archive layers; this makes a layer with the defaults.
     public required init?(coder: NSCoder) { super.init() }
 
+    /// A copy of `layer`'s properties (not its sublayers, mask or animations),
+    /// as Core Animation makes presentation layers. Subclasses override it to
+    /// copy their own properties, calling `super.init(layer:)` first.
     public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         other.withStateLock { copyProperties(from: other) }
+    }
+
+    /// A copy of `layer` made with `init(layer:)`, as an instance of the class
+    /// this is called on: how Strata makes presentation copies of your
+    /// subclasses (Swift can make an instance of a class known only at run
+    /// time through a required initializer alone, and Core Animation's
+    /// `init(layer:)` is not one).
+    ///
+    /// You do not call or write it. A subclass inherits it when it declares
+    /// no initializer, or overrides all of `init()`, `init(layer:)` and
+    /// `init?(coder:)` (iOS code that overrides `init(layer:)` usually
+    /// does): then a presentation copy runs your `init(layer:)` and is of
+    /// your class. A subclass with initializers of its own but no
+    /// `init(layer:)` (on iOS it crashes once animated) needs one fix-it:
+    /// Swift's inserts this initializer trapping; better, override
+    /// `init(layer:)` and `init()`. Strata makes such copies only where Core
+    /// Animation makes presentation layers: while the layer has animations,
+    /// and for `presentation()`.
+    public required convenience init(presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
     }
 
     /// Copies every model property (not the tree links) from `other`;
@@ -186,6 +203,12 @@ open class CALayer: NSObject {
         _autoreverses = o._autoreverses; _fillMode = o._fillMode
         _name = o._name; _style = o._style; _needsDisplayOnBoundsChange = o._needsDisplayOnBoundsChange
         _transition = o._transition
+        // Values stored under keys of your own (`setValue(_:forKey:)`) go with the copy.
+        if let extra = o._animationState?.extraValues, !extra.isEmpty {
+            animationState.extraValues = extra
+        } else if _animationState?.extraValues.isEmpty == false {
+            _animationState?.extraValues = [:]
+        }
     }
 
     /// Runs `apply` (which sets the stored value for `key`) between the action

@@ -135,6 +135,6 @@ extension SceneLayerType {
     /// The type names a scene file may use.
     static let names: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "transformLayer": .transformLayer, "gradientLayer": .gradientLayer,
-        "shapeLayer": .shapeLayer, "textLayer": .textLayer,
+        "shapeLayer": .shapeLayer, "textLayer": .textLayer, "replicatorLayer": .replicatorLayer,
     ]
 }

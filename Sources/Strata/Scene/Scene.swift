@@ -53,6 +53,8 @@ public final class Scene {
     public static let maximumCanvasSide: CGFloat = 16384
     /// The most pixels per point.
     public static let maximumScale: CGFloat = 16
+    /// The largest `instanceCount` a replicator layer may have.
+    public static let maximumInstanceCount = 10_000
 
     /// A scene made in code. Images in the tree need a file name
     /// (``setImageFile(_:for:)``) before ``jsonData()`` can write them.

@@ -119,6 +119,17 @@ struct SceneField: Sendable {
                            "center": .center, "justified": .justified]),
                  \CATextLayer._alignmentMode),
             make("isWrapped", .textLayer, K.bool, \CATextLayer._isWrapped),
+
+            make("instanceCount", .replicatorLayer, K.instanceCount, \CAReplicatorLayer._instanceCount),
+            make("instanceTransform", .replicatorLayer, K.transform, \CAReplicatorLayer._instanceTransform,
+                 shape: .transform),
+            make("instanceDelay", .replicatorLayer, K.seconds, \CAReplicatorLayer._instanceDelay),
+            make("instanceColor", .replicatorLayer, K.color, \CAReplicatorLayer._instanceColor),
+            make("instanceRedOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceRedOffset),
+            make("instanceGreenOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceGreenOffset),
+            make("instanceBlueOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceBlueOffset),
+            make("instanceAlphaOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceAlphaOffset),
+            make("preservesDepth", .replicatorLayer, K.bool, \CAReplicatorLayer._preservesDepth),
         ]
     }()
 

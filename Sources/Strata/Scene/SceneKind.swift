@@ -49,6 +49,34 @@ enum SceneKinds {
             guard v.isFinite else { throw .notFinite(at: p) }
             return JSONValue.float(v)
         }, schema: S.unit)
+    /// Seconds (`instanceDelay`), of either sign.
+    static let seconds = SceneKind<Double>(
+        decode: { j, p throws(SceneError) in Double(try D.number(j, at: p)) },
+        encode: { v, p throws(SceneError) in try finiteJSON(CGFloat(v), at: p) }, schema: S.number)
+    /// A `Float` of either sign (colour offsets).
+    static let float = SceneKind<Float>(
+        decode: { j, p throws(SceneError) in
+            let n = try D.number(j, at: p)
+            guard abs(n) <= CGFloat(Float.greatestFiniteMagnitude) else { throw .notFinite(at: p) }
+            return Float(n)
+        },
+        encode: { v, p throws(SceneError) in
+            guard v.isFinite else { throw .notFinite(at: p) }
+            return JSONValue.float(v)
+        }, schema: S.number)
+    /// A replicator's instance count: a whole number in 0...`Scene.maximumInstanceCount`.
+    static let instanceCount = SceneKind<Int>(
+        decode: { j, p throws(SceneError) in
+            let n = try D.number(j, at: p)
+            guard n == n.rounded() else { throw SceneError(path: p, reason: "must be a whole number, got \(JSONValue.format(n))") }
+            guard (0...CGFloat(Scene.maximumInstanceCount)).contains(n) else {
+                throw .outOfRange(n, "0...\(Scene.maximumInstanceCount)", at: p)
+            }
+            return Int(n)
+        },
+        encode: { v, _ in .number(CGFloat(v)) },
+        schema: JSONSchema.object([("type", .string("integer")), ("minimum", .number(0)),
+                                   ("maximum", .number(CGFloat(Scene.maximumInstanceCount)))]))
     static let bool = SceneKind<Bool>(decode: D.bool, encode: { v, _ in .bool(v) }, schema: S.bool)
     static let string = SceneKind<String?>(
         decode: { j, p throws(SceneError) in try D.string(j, at: p) },

@@ -13,7 +13,8 @@ public enum Shading: UInt8, Hashable, Sendable {
 extension DrawItem {
     /// The smallest program that draws this item exactly.
     public var shading: Shading {
-        if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil {
+        if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil,
+           tint == .white {
             return .texturedQuad
         }
         return .layer

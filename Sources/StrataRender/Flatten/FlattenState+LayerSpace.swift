@@ -17,7 +17,7 @@ extension FlattenState {
         var probe: [DrawItem] = []
         let savedTarget = targetSize
         let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
-        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex
+        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex, savedReplicated = replicatedLayers
         targetSize = CGSize(width: 1e9, height: 1e9)
         let savedCulling = cullsOutsideTarget
         cullsOutsideTarget = false
@@ -28,6 +28,7 @@ extension FlattenState {
         list.gradients.removeSubrange(savedGradients...)
         gradientIndex = savedGradientIndex
         list.layerCount = savedLayers
+        replicatedLayers = savedReplicated
         var extent = CGRect.null
         for item in probe { extent = extent.union(deviceBox(of: item, useShape: false)) }
         guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else {

@@ -2,17 +2,19 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// A `CATransformLayer` that starts a 3D context: its sublayers (through nested
-    /// transform layers) are planes in one space, drawn back to front, split
-    /// where they cross.
-    mutating func visitTransformLayer(_ layer: CATransformLayer, toDevice: CATransform3D, clip: Int32,
-                                      opacity: Double, into out: inout [DrawItem]) {
+    /// A `CATransformLayer` (or a replicator that preserves depth) that starts
+    /// a 3D context: its sublayers (through nested transform layers and
+    /// replicators' instances) are planes in one space, drawn back to front,
+    /// split where they cross.
+    ///
+    /// `toContext` is the layer's own transform to its superlayer, unflattened:
+    /// depth is measured in the superlayer's space before it flattens the
+    /// context, so the perspective inside the context decides the order.
+    mutating func visit3DContext(_ layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
+                                 opacity: Double, into out: inout [DrawItem]) {
         var planes: [Plane] = []
-        // Depth is measured in the superlayer's space before it flattens the
-        // context, so the perspective inside the context decides the order.
-        let toContext = layer.transformToSuperlayer(layer.superlayer)
         collectPlanes(of: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                      opacity: opacity, into: &planes)
+                      opacity: opacity, tint: nil, into: &planes)
         let inputs = planes.map { PlaneSorter.Input(toContext: $0.toContext, rect: localExtent(of: $0)) }
         for fragment in PlaneSorter.backToFront(inputs) {
             let plane = planes[fragment.plane]
@@ -60,24 +62,61 @@ extension FlattenState {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    mutating func collectPlanes(of layer: CATransformLayer, toDevice: CATransform3D, toContext: CATransform3D,
-                                clip: Int32, opacity: Double, into planes: inout [Plane]) {
-        for sub in sortedSublayers(of: layer) where !sub.isHidden {
-            let local = sub.transformToSuperlayer(layer)
-            guard local.isFinite else { continue }
-            let subToContext = local.concatenating(toContext)
-            if let nested = sub as? CATransformLayer {
-                list.layerCount += 1
-                collectPlanes(of: nested, toDevice: local.concatenating(toDevice), toContext: subToContext,
-                              clip: clip, opacity: opacity * Double(nested.opacity), into: &planes)
-                continue
+    /// Adds the planes of `layer`'s 3D context: each sublayer (each instance's,
+    /// for a replicator, after the replicator's own plane) is a plane,
+    /// except nested transform layers and depth-preserving replicators,
+    /// whose planes join this context. `tint` multiplies the colours of
+    /// replicator instances.
+    mutating func collectPlanes(of layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D,
+                                clip: Int32, opacity: Double, tint: PremultipliedColor?,
+                                into planes: inout [Plane]) {
+        guard let replicator = layer as? CAReplicatorLayer else {
+            for sub in sortedSublayers(of: layer) {
+                collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+                             opacity: opacity, tint: tint, instance: nil, into: &planes)
             }
-            var items: [DrawItem] = []
-            visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false, clip: clip,
-                  opacity: opacity, into: &items)
-            if items.isEmpty { continue }
-            planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
-                                bounds: sub.bounds, items: items))
+            return
         }
+        var body: [DrawItem] = []
+        let mapping = PlaneMapping(toDevice)
+        if opacity > 0, replicator.isDoubleSided || mapping.determinant >= 0 {
+            drawLayer(replicator, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &body)
+        }
+        if !body.isEmpty {
+            for i in body.indices { body[i].opacity *= Float(opacity) }
+            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: replicator.bounds,
+                                items: Self.tinted(body, by: tint)))
+        }
+        forEachInstance(of: replicator, tint: tint) { state, k, transform, instanceTint in
+            for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
+                state.collectPlane(of: sub, in: replicator, toDevice: toDevice, toContext: toContext, clip: clip,
+                                   opacity: opacity, tint: instanceTint, instance: transform, into: &planes)
+            }
+        }
+    }
+
+    /// The planes of `sub`, a sublayer of `layer` in a 3D context (drawn as
+    /// `instance` of `layer` when it replicates).
+    private mutating func collectPlane(of sub: CALayer, in layer: CALayer, toDevice: CATransform3D,
+                                       toContext: CATransform3D, clip: Int32, opacity: Double,
+                                       tint: PremultipliedColor?, instance: CATransform3D?,
+                                       into planes: inout [Plane]) {
+        guard !sub.isHidden else { return }
+        let local = instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
+            ?? sub.transformToSuperlayer(layer)
+        guard local.isFinite else { return }
+        let subToContext = local.concatenating(toContext)
+        if sub is CATransformLayer || (sub as? CAReplicatorLayer)?.preservesDepth == true {
+            list.layerCount += 1
+            collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
+                          clip: clip, opacity: opacity * Double(sub.opacity), tint: tint, into: &planes)
+            return
+        }
+        var items: [DrawItem] = []
+        visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false, clip: clip,
+              opacity: opacity, instance: instance, into: &items)
+        if items.isEmpty { return }
+        planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
+                            bounds: sub.bounds, items: Self.tinted(items, by: tint)))
     }
 }

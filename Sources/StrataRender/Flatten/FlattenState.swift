@@ -23,6 +23,8 @@ struct FlattenState {
     /// Layers being drawn as one side of a `CATransition` (see
     /// `FlattenState+Transition.swift`), with the shift in their own space.
     var transitionParts: [ObjectIdentifier: CATransform3D] = [:]
+    /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
+    var replicatedLayers = 0
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
@@ -48,8 +50,12 @@ struct FlattenState {
     ///     plane (a plain layer, or none: the canvas).
     ///   - opacity: opacity inherited from `CATransformLayer` ancestors (which
     ///     apply it to each sublayer instead of the group).
+    ///   - instance: for a sublayer drawn as an instance of a replicator
+    ///     (`superlayer`), the instance's transform in the replicator's bounds
+    ///     space (`CAReplicatorLayer.transform(ofInstance:)`).
     mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
-                        parentIsFlat: Bool, clip: Int32, opacity: Double, into out: inout [DrawItem]) {
+                        parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
+                        into out: inout [DrawItem]) {
         let part = transitionParts[ObjectIdentifier(layer)]
         if part == nil, let transition = layer.transitionFrame {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
@@ -57,15 +63,16 @@ struct FlattenState {
         }
         if layer.isHidden { return }
         list.layerCount += 1
-        var local = layer.transformToSuperlayer(superlayer)
+        var local = instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
+            ?? layer.transformToSuperlayer(superlayer)
         if let part { local = part.concatenating(local) }
         guard local.isFinite else { return }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
 
-        if let transformLayer = layer as? CATransformLayer {
-            visitTransformLayer(transformLayer, toDevice: toDevice, clip: clip,
-                                opacity: opacity * Double(layer.opacity), into: &out)
+        if layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true {
+            visit3DContext(layer, toDevice: toDevice, toContext: local, clip: clip,
+                           opacity: opacity * Double(layer.opacity), into: &out)
             return
         }
         // Seen from behind: a single-sided layer hides itself and its subtree.
@@ -96,10 +103,13 @@ struct FlattenState {
     }
 
     /// A layer's own parts and its sublayers, at full opacity.
+    /// Without `withSublayers`, only the layer's own parts (a preserving-depth
+    /// replicator's plane in its 3D context).
     mutating func drawLayer(_ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
-                            clip: Int32, withShadow: Bool = true, into items: inout [DrawItem]) {
+                            clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
+                            into items: inout [DrawItem]) {
         let bounds = layer.bounds
-        let sublayers = sortedSublayers(of: layer)
+        let sublayers = withSublayers ? sortedSublayers(of: layer) : []
         let margin = antialiasingMargin(mapping, bounds)
         let radii = CornerRadii(radius: Double(layer.cornerRadius), corners: layer.maskedCorners, size: bounds.size)
         let continuous = layer.cornerCurve == .continuous
@@ -166,9 +176,13 @@ struct FlattenState {
                 guard let c = boundsClip(&self) else { return }
                 childClip = c
             }
-            for sub in sublayers {
-                visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
-                      clip: childClip, opacity: 1, into: &items)
+            if let replicator = layer as? CAReplicatorLayer {
+                drawInstances(of: replicator, toDevice: toDevice, clip: childClip, into: &items)
+            } else {
+                for sub in sublayers {
+                    visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                          clip: childClip, opacity: 1, into: &items)
+                }
             }
         }
         if !borderOnBody, let border {
@@ -205,6 +219,7 @@ struct FlattenState {
         case is CAGradientLayer: return "CAGradientLayer"
         case is CATextLayer: return "CATextLayer"
         case is CATransformLayer: return "CATransformLayer"
+        case is CAReplicatorLayer: return "CAReplicatorLayer"
         default: return "CALayer"
         }
     }

@@ -28,13 +28,16 @@ public enum SharedEdges {
                 maxY[key(r.maxY), default: []].append(Double(r.minX)...Double(r.maxX))
                 minY[key(r.minY), default: []].append(Double(r.minX)...Double(r.maxX))
             }
+            // Each line's spans merged once: a row of thousands of items (a
+            // replicator's) then costs a binary search per edge, not a sort.
+            let (maxXs, minXs, maxYs, minYs) = (merged(maxX), merged(minX), merged(maxY), merged(minY))
             for m in members {
                 let r = m.rect
                 var edges = items[m.index].antialiasedEdges
-                if covers(maxX[key(r.minX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0001 }
-                if covers(minX[key(r.maxX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0010 }
-                if covers(maxY[key(r.minY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b0100 }
-                if covers(minY[key(r.maxY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b1000 }
+                if covers(maxXs[key(r.minX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0001 }
+                if covers(minXs[key(r.maxX)], Double(r.minY)...Double(r.maxY)) { edges &= ~0b0010 }
+                if covers(maxYs[key(r.minY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b0100 }
+                if covers(minYs[key(r.maxY)], Double(r.minX)...Double(r.maxX)) { edges &= ~0b1000 }
                 items[m.index].antialiasedEdges = edges
             }
         }
@@ -43,17 +46,37 @@ public enum SharedEdges {
     /// A coordinate quantized so that equal edges meet despite rounding.
     static func key(_ v: CGFloat) -> Int64 { Int64((Double(v) * 4096).rounded()) }
 
-    /// Whether the union of `spans` covers `span`.
-    static func covers(_ spans: [ClosedRange<Double>]?, _ span: ClosedRange<Double>) -> Bool {
-        guard var spans, !spans.isEmpty else { return false }
-        spans.sort { $0.lowerBound < $1.lowerBound }
-        let eps = 1.0 / 4096
-        var reached = span.lowerBound
-        for s in spans where s.lowerBound <= reached + eps {
-            reached = max(reached, s.upperBound)
-            if reached >= span.upperBound - eps { return true }
+    /// Each line's spans as their union: disjoint, sorted spans (spans closer
+    /// than the key's quantum count as touching).
+    static func merged(_ lines: [Int64: [ClosedRange<Double>]]) -> [Int64: [ClosedRange<Double>]] {
+        lines.mapValues { spans in
+            let sorted = spans.sorted { $0.lowerBound < $1.lowerBound }
+            var out: [ClosedRange<Double>] = []
+            out.reserveCapacity(sorted.count)
+            for s in sorted {
+                if let last = out.last, s.lowerBound <= last.upperBound + eps {
+                    out[out.count - 1] = last.lowerBound...max(last.upperBound, s.upperBound)
+                } else {
+                    out.append(s)
+                }
+            }
+            return out
         }
-        return reached >= span.upperBound - eps
+    }
+
+    static let eps = 1.0 / 4096
+
+    /// Whether `union` (disjoint sorted spans, from `merged`) covers `span`.
+    static func covers(_ union: [ClosedRange<Double>]?, _ span: ClosedRange<Double>) -> Bool {
+        guard let union, !union.isEmpty else { return false }
+        // The last span starting at or before the query's start (within eps).
+        var lo = 0, hi = union.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if union[mid].lowerBound <= span.lowerBound + eps { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return false }
+        return union[lo - 1].upperBound >= span.upperBound - eps
     }
 
     /// The linear part of a plane mapping; items with equal keys lie in one

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Per-instance data of the layer program (`Shaders/layer.vert`), 168 bytes:
+/// Per-instance data of the layer program (`Shaders/layer.vert`), 172 bytes:
 ///
 ///     byte   0 ┌────────────────────────────────────────────┐
 ///              │ map: rows of the plane mapping, 3 × vec3   │ 36 B
@@ -14,7 +14,8 @@ import Strata
 ///          132 │ content rect xywh | gradient start.xy end.xy
 ///          148 │ uv0.xy uv1.xy     | ramp row, 0, 0, 0       │
 ///          164 │ flags: Int32 (see `Flags`)                 │
-///          168 └────────────────────────────────────────────┘
+///          168 │ tint.rgba: UInt8 × 4, normalized (premult.)│
+///          172 └────────────────────────────────────────────┘
 ///
 /// Tuples keep the fields contiguous; `LayerInstanceTests` locks the offsets.
 public struct LayerInstance: BitwiseCopyable, Sendable {
@@ -28,6 +29,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
     public var content: (Float, Float, Float, Float)
     public var uv: (Float, Float, Float, Float)
     public var flags: Int32
+    /// A replicator instance's colour, multiplied into everything drawn
+    /// (white for most items); a byte per component is finer than the
+    /// 8-bit target it ends in.
+    public var tint: (UInt8, UInt8, UInt8, UInt8)
 
     /// Bits of `flags`; `Shaders/layer.frag` is compiled with these values
     /// (``ShaderConstants``), so the two cannot disagree.
@@ -85,6 +90,8 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f
+        func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        tint = (byte(item.tint.r), byte(item.tint.g), byte(item.tint.b), byte(item.tint.a))
     }
 
     static func rect(_ r: CGRect) -> (Float, Float, Float, Float) {

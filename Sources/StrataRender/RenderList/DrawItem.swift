@@ -51,6 +51,9 @@ public struct DrawItem: Hashable, Sendable {
     public var borderColor: PremultipliedColor
     /// Multiplies everything the item draws.
     public var opacity: Float
+    /// Multiplies each component of what the item draws (premultiplied),
+    /// after `opacity`: a replicator instance's colour (white: no change).
+    public var tint: PremultipliedColor
     /// How the item combines with what is beneath it (a layer's `compositingFilter`).
     public var blend: BlendMode = .normal
     /// Index into `RenderList.clips` of the innermost clip, or -1.
@@ -69,7 +72,7 @@ public struct DrawItem: Hashable, Sendable {
         self.kind = kind; self.label = label; self.mapping = mapping; self.quad = quad; self.shape = shape
         self.radii = radii; self.continuousCorners = continuousCorners; self.fill = fill
         self.content = content; self.clipsContentToShape = false; self.mask = mask; self.borderWidth = borderWidth
-        self.borderColor = borderColor; self.opacity = opacity; self.clip = clip
+        self.borderColor = borderColor; self.opacity = opacity; self.tint = .white; self.clip = clip
         self.blurSigma = blurSigma; self.antialiasedEdges = antialiasedEdges
     }
 

@@ -11,6 +11,8 @@ public struct PremultipliedColor: Hashable, Sendable {
 
     /// Transparent black.
     public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    /// Opaque white: as a multiplier, no change.
+    public static let white = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
 
     /// A straight-alpha `CGColor`, premultiplied and scaled by `opacity`.
     public init(_ color: CGColor, opacity: Double = 1) {

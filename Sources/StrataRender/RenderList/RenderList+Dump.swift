@@ -32,6 +32,7 @@ extension RenderList {
         if let mask = item.mask { s += " mask \(text(mask))" }
         if item.borderWidth > 0 { s += " border \(num(item.borderWidth)) \(text(item.borderColor))" }
         if item.opacity != 1 { s += " opacity \(num(Double(item.opacity)))" }
+        if item.tint != .white { s += " tint \(text(item.tint))" }
         if item.blend != .normal { s += " blend \(item.blend.name)" }
         if item.clip >= 0 { s += " clip \(item.clip)" }
         if item.blurSigma > 0 { s += " sigma \(num(item.blurSigma))" }

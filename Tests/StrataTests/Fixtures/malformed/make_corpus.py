@@ -103,7 +103,7 @@ CASES = {
     "top-root-array": '{"size": [10, 10], "root": [{}]}',
     # Layers.
     "layer-unknown-field": sub('"opacty": 0.5'),
-    "layer-unknown-type": sub('"type": "replicatorLayer"'),
+    "layer-unknown-type": sub('"type": "portalLayer"'),
     "layer-type-number": sub('"type": 3'),
     "layer-field-needs-type": sub('"fontSize": 12'),
     "layer-sublayers-object": scene('"sublayers": {"a": {}}'),
