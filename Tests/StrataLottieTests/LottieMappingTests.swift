@@ -241,3 +241,19 @@ import Strata
         #expect(tree.animations(keyPath: "strokeEnd").isEmpty)
     }
 }
+
+@Suite struct LottieLayerTreeTests {
+    @Test func animationsPlayWhereTheTreeIsAdded() throws {
+        let c = try LottieFiles.load("position_ease")
+        let tree = try c.makeLayerTree()
+        let root = CALayer()
+        root.addSublayer(tree.root)
+        let ticker = FrameTicker(rootLayer: root, clock: CAMediaClock(time: 100))
+        ticker.tick(at: 100)
+        tree.addAnimations(beginTime: 100)
+        let shown = ticker.tick(at: 100 + 10.0 / 30)
+        let expected = c.layers[0].transform.position.value(at: 10)
+        let moved = try #require(allLayers(shown).first { abs($0.position.x - expected.x) < 1e-3 })
+        #expect(abs(moved.position.y - expected.y) < 1e-3)
+    }
+}
