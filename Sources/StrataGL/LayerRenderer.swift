@@ -128,13 +128,12 @@ public final class LayerRenderer: RenderBackend {
     /// The blend function of a blend mode (premultiplied colours).
     static func setBlend(_ mode: BlendMode) {
         let one = GLenum(GL_ONE), zero = GLenum(GL_ZERO)
-        let srcAlpha = GLenum(GL_SRC_ALPHA), oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)
+        let oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)
         let dstAlpha = GLenum(GL_DST_ALPHA), oneMinusDstAlpha = GLenum(GL_ONE_MINUS_DST_ALPHA)
         switch mode {
         case .normal: sglBlendFunc(one, oneMinusSrcAlpha)
         case .xor: sglBlendFunc(oneMinusDstAlpha, oneMinusSrcAlpha)
         case .destinationOut: sglBlendFunc(zero, oneMinusSrcAlpha)
-        case .destinationIn: sglBlendFunc(zero, srcAlpha)
         case .sourceAtop: sglBlendFunc(dstAlpha, oneMinusSrcAlpha)
         case .plusLighter: sglBlendFunc(one, one)
         case .multiply:

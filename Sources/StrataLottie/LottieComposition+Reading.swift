@@ -41,23 +41,28 @@ extension LottieComposition {
         let head = Array(data.prefix(64 << 10))
         guard let first = head.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }),
               first == UInt8(ascii: "{") else { return false }
-        return hasKey("fr", in: head) && (hasKey("ip", in: head) || hasKey("op", in: head)) && !hasKey("root", in: head)
+        return hasKey("fr", in: head) && !hasKey("root", in: head) && (hasKey("ip", in: head) || hasKey("op", in: head))
     }
 
     /// Whether `"key"` followed by a colon (a member name, not a value) occurs in `bytes`.
     private static func hasKey(_ key: String, in bytes: [UInt8]) -> Bool {
         let needle = Array(("\"" + key + "\"").utf8)
-        guard bytes.count >= needle.count else { return false }
-        var i = 0
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
-                var j = i + needle.count
-                while j < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[j]) { j += 1 }
-                if j < bytes.count && bytes[j] == UInt8(ascii: ":") { return true }
+        let n = needle.count, count = bytes.count
+        guard count >= n else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            search: while i + n <= count {
+                for k in 0..<n where b[i + k] != needle[k] {
+                    i += 1
+                    continue search
+                }
+                var j = i + n
+                while j < count, b[j] == 0x20 || b[j] == 0x0A || b[j] == 0x0D || b[j] == 0x09 { j += 1 }
+                if j < count && b[j] == UInt8(ascii: ":") { return true }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     /// Whether the file at `url` looks like a Lottie file (see ``isLottie(_:)``); false when it cannot be read.

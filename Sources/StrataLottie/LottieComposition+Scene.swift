@@ -56,7 +56,8 @@ extension LottieLayerTree {
         var animations: [SceneAnimation] = []
         animations.reserveCapacity(tree.animations.count + 1)
         for (i, (layer, key, animation)) in tree.animations.enumerated() {
-            var entry = SceneAnimation(layer: layer, layerPath: layer.name ?? "", path: "lottie[\(i)]", keyPath: key)
+            let keyPath = (animation as? CAPropertyAnimation)?.keyPath ?? key
+            var entry = SceneAnimation(layer: layer, layerPath: layer.name ?? "", path: "lottie[\(i)]", keyPath: keyPath)
             entry.animation = animation
             // What the scene shows of it: between the first and last frame.
             let begin = min(max(animation.beginTime, 0), end)

@@ -83,11 +83,13 @@ public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Senda
     /// What is not supported, and what is drawn instead.
     public let message: String
 
+    /// A warning about what is at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// `path: message`, on one line.
     public var description: String { Self.oneLine(path.isEmpty ? message : "\(path): \(message)") }
 
     /// `text` with control characters escaped, so it stays on one line.

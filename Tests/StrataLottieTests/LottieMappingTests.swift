@@ -185,8 +185,9 @@ import Strata
         let tree = try LottieFiles.load("repeater").makeLayerTree()
         let copies = allLayers(tree.root).filter { $0.name?.hasPrefix("copy ") == true }
         #expect(copies.count == 6)
-        #expect(copies.map(\.opacity) == [1, 0.86, 0.72, 0.58, 0.44, 0.3].map { Float($0) }
-                || zip(copies.map(\.opacity), [1, 0.86, 0.72, 0.58, 0.44, 0.3]).allSatisfy { abs(Double($0) - $1) < 1e-6 })
+        // From 100 % down by (30 − 100) / 6 per copy: the last copy stops short of 30 %, as After Effects draws it.
+        let expected = (0..<6).map { 1 - 0.7 * Double($0) / 6 }
+        #expect(zip(copies.map(\.opacity), expected).allSatisfy { abs(Double($0) - $1) < 1e-6 })
         #expect(allLayers(tree.root).filter { $0 is CAShapeLayer }.count == 6)
     }
 
@@ -239,5 +240,21 @@ import Strata
         let tree = try LottieFiles.load("trim_offset").makeLayerTree()
         #expect(tree.animations(keyPath: "path").count == 1)
         #expect(tree.animations(keyPath: "strokeEnd").isEmpty)
+    }
+}
+
+@Suite struct LottieLayerTreeTests {
+    @Test func animationsPlayWhereTheTreeIsAdded() throws {
+        let c = try LottieFiles.load("position_ease")
+        let tree = try c.makeLayerTree()
+        let root = CALayer()
+        root.addSublayer(tree.root)
+        let ticker = FrameTicker(rootLayer: root, clock: CAMediaClock(time: 100))
+        ticker.tick(at: 100)
+        tree.addAnimations(beginTime: 100)
+        let shown = ticker.tick(at: 100 + 10.0 / 30)
+        let expected = c.layers[0].transform.position.value(at: 10)
+        let moved = try #require(allLayers(shown).first { abs($0.position.x - expected.x) < 1e-3 })
+        #expect(abs(moved.position.y - expected.y) < 1e-3)
     }
 }

@@ -426,7 +426,7 @@ open class CALayer: NSObject {
     }
     /// How the layer (its subtree, composited as one) combines with what is
     /// drawn beneath it within its superlayer: a filter name, as Core
-    /// Animation's string names: Porter–Duff `"xor"`, `"destOut"`, `"destIn"`,
+    /// Animation's string names: Porter–Duff `"xor"`, `"destOut"`,
     /// `"sourceAtop"`, `"plusL"` (additive), and the blend modes
     /// `"multiplyBlendMode"` and `"screenBlendMode"`. Nil, or a name Strata
     /// does not know, draws normally (source over).

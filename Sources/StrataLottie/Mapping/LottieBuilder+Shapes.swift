@@ -210,7 +210,7 @@ extension LottieBuilder {
                            path: String) throws(LottieError) -> (layer: CALayer?, count: Int) {
         let map = context.map
         let counts = [r.copies.value] + r.copies.segments.flatMap { [$0.from, $0.to] }
-        let maxCopies = Int(min(max(counts.max() ?? 0, 0), Double(LottieLimits.maximumRepeaterCopies)).rounded(.up))
+        let maxCopies = Int(min(max(counts.max() ?? 0, 0), Double(LottieLimits.maximumRepeaterCopies)).rounded(.down))
         guard maxCopies > 0 else { return (nil, 0) }
         let holder = try make(CALayer(), name: r.source.name, at: path)
         holder.allowsGroupOpacity = false
@@ -230,14 +230,15 @@ extension LottieBuilder {
                         LottieMatrix.repeaterCopy(r, copy: k, at: map.localFrame(f))))
                 }
             }
-            // Opacity from `so` (first copy) to `eo` (last), and copies past the count hidden.
+            // Opacity from `so` by (eo − so) / count per copy (After Effects stops short of `eo`,
+            // as rlottie and Skottie draw it), and copies past the count (rounded down) hidden.
             func opacity(at f: Double) -> Float {
                 let n = r.copies.value(at: f)
                 let so = r.startOpacity.value(at: f) / 100, eo = r.endOpacity.value(at: f) / 100
-                let t = n > 1 ? Double(k) / (n - 1) : 0
+                let t = n > 1 ? Double(k) / n : 0
                 return Float(min(max(so + (eo - so) * t, 0), 1))
             }
-            func visible(at f: Double) -> Bool { Double(k) < r.copies.value(at: f).rounded(.up) }
+            func visible(at f: Double) -> Bool { Double(k) < r.copies.value(at: f).rounded(.down) }
             copy.opacity = opacity(at: start)
             copy.isHidden = !visible(at: start)
             if r.startOpacity.isAnimated || r.endOpacity.isAnimated || r.copies.isAnimated {
@@ -248,8 +249,9 @@ extension LottieBuilder {
             }
             copies.append(copy)
         }
-        // Composite 1 (above): later copies on top; 2 (below): earlier copies on top.
-        for copy in r.composite == 2 ? copies.reversed() : copies { holder.addSublayer(copy) }
+        // Later copies on top, whatever the composite mode says (rlottie draws them so; Skottie
+        // agrees for mode 2 and puts the first on top for mode 1).
+        for copy in copies { holder.addSublayer(copy) }
         return (holder, maxCopies)
     }
 

@@ -26,11 +26,13 @@ public struct LottieComposition: Equatable, Sendable {
     public var outPoint: Double
     /// `w`, `h`: the canvas in points.
     public var width: Double
+    /// See ``width``.
     public var height: Double
     /// `layers`, first on top.
     public var layers: [LottieLayer]
     /// `assets`, by `id`.
     public var assets: [String: LottieAsset]
+    /// `markers`: named spans of frames.
     public var markers: [LottieMarker]
     /// What the file asks for that Strata does not draw, one line each.
     public var warnings: [LottieWarning]

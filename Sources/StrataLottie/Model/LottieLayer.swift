@@ -21,7 +21,9 @@ public struct LottieLayer: Equatable, Sendable {
         case alpha = 1, alphaInverted = 2, luma = 3, lumaInverted = 4
     }
 
+    /// Where the item is in the file, and its name.
     public var source: LottieSource
+    /// What the layer draws.
     public var content: Content
     /// `ind`: the index other layers name as `parent`.
     public var index: Int?
@@ -29,6 +31,7 @@ public struct LottieLayer: Equatable, Sendable {
     public var parent: Int?
     /// `ip`, `op`: the frames the layer shows between (both included, as rlottie and lottie-ios draw).
     public var inPoint: Double
+    /// See ``inPoint``.
     public var outPoint: Double
     /// `st`: the frame a precomposition's time starts at.
     public var startTime: Double
@@ -36,6 +39,7 @@ public struct LottieLayer: Equatable, Sendable {
     public var timeStretch: Double
     /// `tm`: a precomposition's time in seconds at each frame, replacing `st` and `sr`.
     public var timeRemap: LottieProperty<Double>?
+    /// `tr`: the group's transform and opacity.
     public var transform: LottieTransform
     /// `ao`: turns the layer along its motion path.
     public var autoOrient: Bool
@@ -59,10 +63,13 @@ public struct LottieMask: Equatable, Sendable {
     public enum Mode: String, Equatable, Sendable {
         case none = "n", add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f"
     }
+    /// Where the item is in the file, and its name.
     public var source: LottieSource
+    /// `mode`.
     public var mode: Mode
     /// `inv`: the mask covers what is outside its path.
     public var inverted: Bool
+    /// `ks`: the outline.
     public var shape: LottieProperty<LottieBezier>
     /// `o`: percent.
     public var opacity: LottieProperty<Double>
@@ -77,7 +84,10 @@ public enum LottieAsset: Equatable, Sendable {
 
 /// A composition marker (`markers[i]`).
 public struct LottieMarker: Equatable, Sendable {
+    /// `nm`.
     public var name: String
+    /// `tm`: its first frame.
     public var time: Double
+    /// `dr`: frames.
     public var duration: Double
 }

@@ -3,9 +3,13 @@ import Foundation
 /// One span between two keyframes: the value goes from `from` to `to` over
 /// `startTime...endTime` (frames), along the easing curve `easeOut`, `easeIn`.
 public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
+    /// The frame the span starts at (its keyframe's `t`).
     public var startTime: Double
+    /// The frame the span ends at (the next keyframe's `t`).
     public var endTime: Double
+    /// The value at the start (`s`).
     public var from: Value
+    /// The value at the end (`e`, or the next keyframe's `s`).
     public var to: Value
     /// A hold keyframe: `from` until `endTime`.
     public var hold: Bool
@@ -15,8 +19,10 @@ public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
     public var easeIn: LottieEasing
     /// Spatial tangents (`to`, `ti`) of a position, relative to `from` and `to`; nil when straight.
     public var spatialOut: LottieVector?
+    /// See ``spatialOut``.
     public var spatialIn: LottieVector?
 
+    /// A span between two keyframes (linear, unless eased).
     public init(startTime: Double, endTime: Double, from: Value, to: Value, hold: Bool = false,
                 easeOut: LottieEasing = .linearOut, easeIn: LottieEasing = .linearIn,
                 spatialOut: LottieVector? = nil, spatialIn: LottieVector? = nil) {
@@ -53,11 +59,13 @@ public struct LottieProperty<Value: LottieValue>: Equatable, Sendable {
     /// The spans between keyframes, in time order; empty for a still value.
     public var segments: [LottieSegment<Value>]
 
+    /// A still value.
     public init(_ value: Value) {
         self.value = value
         segments = []
     }
 
+    /// Keyframes, as segments (at least one).
     public init(segments: [LottieSegment<Value>]) {
         precondition(!segments.isEmpty, "LottieProperty: keyframes need at least one segment")
         self.segments = segments

@@ -9,6 +9,7 @@ public struct LottieTransform: Equatable, Sendable {
     public var position = LottieProperty<LottieVector>([0, 0, 0])
     /// `p.x`, `p.y` when the position's dimensions are separated (`p.s`).
     public var positionX: LottieProperty<Double>?
+    /// See ``positionX``.
     public var positionY: LottieProperty<Double>?
     /// `s`: scale in percent per axis.
     public var scale = LottieProperty<LottieVector>([100, 100, 100])
@@ -18,13 +19,16 @@ public struct LottieTransform: Equatable, Sendable {
     public var opacity = LottieProperty<Double>(100)
     /// `sk`, `sa`: skew in degrees, along the axis at `sa` degrees.
     public var skew = LottieProperty<Double>(0)
+    /// See ``skew``.
     public var skewAxis = LottieProperty<Double>(0)
     /// `rx`, `ry`: rotations about x and y in degrees (3D layers).
     public var rotationX = LottieProperty<Double>(0)
+    /// See ``rotationX``.
     public var rotationY = LottieProperty<Double>(0)
     /// `or`: orientation in degrees about x, y, z (3D layers).
     public var orientation = LottieProperty<LottieVector>([0, 0, 0])
 
+    /// The identity: no move, scale 100 %, opacity 100 %.
     public init() {}
 
     /// Whether the position's dimensions are animated separately.

@@ -8,6 +8,7 @@ public protocol LottieValue: Equatable, Sendable {
 }
 
 extension Double: LottieValue {
+    /// `a` to `b` by the first progress.
     public static func interpolate(_ a: Double, _ b: Double, progress: [Double]) -> Double {
         a + (b - a) * progress[0]
     }
@@ -18,15 +19,20 @@ public struct LottieVector: LottieValue, ExpressibleByArrayLiteral, CustomString
     /// The components.
     public var values: [Double]
 
+    /// A vector of `values`.
     public init(_ values: [Double]) { self.values = values }
+    /// A vector of the numbers written.
     public init(arrayLiteral elements: Double...) { values = elements }
 
     /// Component `i`, or `fallback` when there is none.
     public subscript(i: Int, default fallback: Double = 0) -> Double { i < values.count ? values[i] : fallback }
 
+    /// The first component (0 when there is none).
     public var x: Double { self[0] }
+    /// The second component (0 when there is none).
     public var y: Double { self[1] }
 
+    /// Component by component, each by its dimension's progress.
     public static func interpolate(_ a: LottieVector, _ b: LottieVector, progress: [Double]) -> LottieVector {
         // Vectors of different lengths (a malformed file) switch at the end.
         guard a.values.count == b.values.count else { return progress[0] < 1 ? a : b }
@@ -38,17 +44,23 @@ public struct LottieVector: LottieValue, ExpressibleByArrayLiteral, CustomString
         return LottieVector(out)
     }
 
+    /// The components, as an array.
     public var description: String { "\(values)" }
 }
 
 /// A Bézier shape as Lottie stores it: vertices, and each vertex's in and
 /// out tangents relative to it.
 public struct LottieBezier: LottieValue {
+    /// `v`: the vertices.
     public var vertices: [LottieVector]
+    /// `i`: each vertex's in tangent, relative to it.
     public var inTangents: [LottieVector]
+    /// `o`: each vertex's out tangent, relative to it.
     public var outTangents: [LottieVector]
+    /// `c`: the last vertex joins the first.
     public var isClosed: Bool
 
+    /// A shape of `vertices` and their tangents (one each).
     public init(vertices: [LottieVector], inTangents: [LottieVector], outTangents: [LottieVector], isClosed: Bool) {
         self.vertices = vertices
         self.inTangents = inTangents
@@ -56,6 +68,7 @@ public struct LottieBezier: LottieValue {
         self.isClosed = isClosed
     }
 
+    /// Vertex by vertex (the ones both have), by the first progress.
     public static func interpolate(_ a: LottieBezier, _ b: LottieBezier, progress: [Double]) -> LottieBezier {
         let t = progress[0]
         // Shapes with different vertex counts mix the vertices they share, as rlottie does.
@@ -71,9 +84,12 @@ public struct LottieBezier: LottieValue {
 /// The control points of one keyframe's easing curve (`o` or `i`): a cubic
 /// Bézier from (0, 0) to (1, 1), per dimension.
 public struct LottieEasing: Equatable, Sendable {
+    /// The control point's x per dimension (time, 0...1).
     public var x: [Double]
+    /// The control point's y per dimension (progress).
     public var y: [Double]
 
+    /// A control point with `x` and `y` per dimension.
     public init(x: [Double], y: [Double]) {
         self.x = x
         self.y = y

@@ -122,11 +122,14 @@ extension LottieReader {
                 dashes.append(LottieDash(kind: kind, length: try scalar(v, at: p + ".v")))
             }
         }
+        // Newer exporters write the miter limit as a property (`ml2`).
+        var miterLimit = try optionalNumber(object, "ml", at: path) ?? 4
+        if let ml2 = object["ml2"] { miterLimit = try scalar(ml2, at: path + ".ml2").value }
         return LottieStrokeStyle(
             width: try object["w"].map { j throws(LottieError) in try scalar(j, at: path + ".w") } ?? LottieProperty(1),
             lineCap: LottieReader.int(try optionalNumber(object, "lc", at: path) ?? 1),
             lineJoin: LottieReader.int(try optionalNumber(object, "lj", at: path) ?? 1),
-            miterLimit: try optionalNumber(object, "ml", at: path) ?? 4,
+            miterLimit: miterLimit,
             dashes: dashes)
     }
 

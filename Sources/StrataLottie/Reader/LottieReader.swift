@@ -129,10 +129,14 @@ struct LottieReader {
             content = .null
         }
         let ks: LottieTransform
+        var isHidden = try optionalBool(object, "hd", at: path) ?? false
         if let transformJSON = object["ks"] {
             ks = try transform(transformJSON, at: path + ".ks", is3DLayer: true)
         } else {
+            // Not a valid layer (rlottie leaves such layers out too).
+            warn(LottieWarning(path: path, message: "a layer without a transform (ks) is left out"))
             ks = LottieTransform()
+            isHidden = true
         }
         if let effects = object["ef"], case .array(let list) = effects, !list.isEmpty { warn(.effects(at: path)) }
         if let styles = object["sy"], case .array(let list) = styles, !list.isEmpty { warn(.layerStyles(at: path)) }
@@ -163,7 +167,7 @@ struct LottieReader {
             startTime: try optionalNumber(object, "st", at: path) ?? 0,
             timeStretch: stretch, timeRemap: remap, transform: ks,
             autoOrient: try optionalBool(object, "ao", at: path) ?? false,
-            isHidden: try optionalBool(object, "hd", at: path) ?? false,
+            isHidden: isHidden,
             is3D: try optionalBool(object, "ddd", at: path) ?? false,
             isMatteSource: try optionalBool(object, "td", at: path) ?? false,
             matteMode: matte,

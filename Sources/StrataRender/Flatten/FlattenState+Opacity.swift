@@ -92,6 +92,9 @@ extension FlattenState {
             }
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
         }
+        // Coordinates past any screen (a layer a googol points away): no box to test against (CGRect traps on them).
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 - x0 < 1e15, y1 - y0 < 1e15,
+              abs(x0) < 1e15, abs(y0) < 1e15 else { return CGRect(origin: .zero, size: targetSize) }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -15,7 +15,10 @@ public enum SharedEdges {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
         for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
-            planes[key, default: []].append((i, item.shape.offsetBy(dx: offset.x, dy: offset.y)))
+            let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
+            // Edges past any screen share nothing (and their ranges would not be numbers).
+            guard [rect.minX, rect.maxX, rect.minY, rect.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { continue }
+            planes[key, default: []].append((i, rect))
         }
         for (_, members) in planes where members.count > 1 {
             // Edges by line: vertical edges keyed by x, horizontal by y.
@@ -101,7 +104,11 @@ public enum SharedEdges {
             guard abs(det) > 1e-12 * scale * scale * scale * scale else { return nil }
             let dx = (ac * bb - bc * ab) / det, dy = (bc * aa - ac * ab) / det
             let rest = (c.0 - dx * a.0 - dy * b.0, c.1 - dx * a.1 - dy * b.1, c.2 - dx * a.2 - dy * b.2)
-            func q(_ v: Double) -> Int64 { Int64((v / scale * 1e7).rounded()) }
+            // Clamped: a plane a googol points away must not trap the conversion.
+            func q(_ v: Double) -> Int64 {
+                let x = (v / scale * 1e7).rounded()
+                return x.isFinite ? Int64(max(min(x, 9e18), -9e18)) : Int64.min
+            }
             let key = PlaneKey(q: linear.map(q) + [q(rest.0), q(rest.1), q(rest.2)])
             return (key, CGPoint(x: dx, y: dy))
         }

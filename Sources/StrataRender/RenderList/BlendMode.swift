@@ -3,6 +3,8 @@ import Strata
 
 /// How an item combines with what is beneath it (premultiplied colours):
 /// a layer's `compositingFilter`, as fixed-function blending can do it.
+/// Only operators that leave the destination alone where the source is
+/// transparent are here (an item draws only its own quad).
 public enum BlendMode: UInt8, Hashable, Sendable {
     /// Source over (every layer without a compositing filter).
     case normal = 0
@@ -10,8 +12,6 @@ public enum BlendMode: UInt8, Hashable, Sendable {
     case xor
     /// The destination outside the source (the source erases).
     case destinationOut
-    /// The destination inside the source.
-    case destinationIn
     /// The source inside the destination, over it.
     case sourceAtop
     /// Source plus destination (`plusL`).
@@ -28,7 +28,6 @@ public enum BlendMode: UInt8, Hashable, Sendable {
         switch name {
         case "xor": self = .xor
         case "destOut", "destinationOut": self = .destinationOut
-        case "destIn", "destinationIn": self = .destinationIn
         case "sourceAtop": self = .sourceAtop
         case "plusL", "plusLighter", "additionCompositing": self = .plusLighter
         case "multiplyBlendMode", "multiply": self = .multiply
@@ -43,7 +42,6 @@ public enum BlendMode: UInt8, Hashable, Sendable {
         case .normal: return "normal"
         case .xor: return "xor"
         case .destinationOut: return "destOut"
-        case .destinationIn: return "destIn"
         case .sourceAtop: return "sourceAtop"
         case .plusLighter: return "plusL"
         case .multiply: return "multiply"

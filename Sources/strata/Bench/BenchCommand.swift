@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "Nothing, `grid N`, or a scene file.")
     var target: [String] = []
 
-    @Option(help: "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene).")
+    @Option(help: "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene, a Lottie file once through).")
     var frames: Int?
 
     @Option(help: "A scene benchmark stops after this many seconds (at least 5 frames are timed).")
@@ -44,12 +44,15 @@ struct BenchCommand: ParsableCommand {
             guard target.count == 1 else { throw failure("bench: expected one scene file, got \(target.count) arguments") }
             let scene: Scene
             do { scene = try SceneDocument.load(URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
+            // A Lottie file plays once, its first frame to its last, unless told how many frames.
+            let isLottie = LottieComposition.isLottieFile(URL(fileURLWithPath: path))
+            let defaultFrames = isLottie ? max(5, Int((scene.animationEnd * 60).rounded(.down)) - 2) : 120
             let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
-                                           frames: max(1, frames ?? 120), seconds: seconds)
+                                           frames: max(1, frames ?? defaultFrames), seconds: seconds)
             let report = try benchmark.run(window: window)
             // A Lottie file: rlottie's time for the same frames, in the same run, when python3 has rlottie-python.
             let url = URL(fileURLWithPath: path)
-            let rlottie = noRlottie || !LottieComposition.isLottieFile(url) ? nil
+            let rlottie = noRlottie || !isLottie ? nil
                 : RlottieComparison.time(url.path, frames: report.frames + 3)
             if json {
                 var text = report.json
