@@ -113,7 +113,7 @@ import Testing
         shape.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
         shape.shadowOpacity = 1
         shape.shadowRadius = 4
-        var flattener = Flattener(size: Self.size, rasterizer: try StandardLayerRasterizer.shapesAndText())
+        let flattener = Flattener(size: Self.size, rasterizer: try StandardLayerRasterizer.shapesAndText())
         let list = flattener.renderList(for: Self.root([shape, Self.group(at: 120)]))
         let plan = FrameBuilder().plan(list, into: Self.target)
         let blurred = plan.passes.filter { $0.blur != nil }
