@@ -76,6 +76,7 @@ extension CALayer {
         else if self is CAGradientLayer.Type { prototype = CAGradientLayer() }
         else if self is CATextLayer.Type { prototype = CATextLayer() }
         else if self is CATransformLayer.Type { prototype = CATransformLayer() }
+        else if self is CAEmitterLayer.Type { prototype = CAEmitterLayer() }
         else { prototype = CALayer() }
         guard let property = LayerProperty.named(key, of: prototype) else { return nil }
         return property.box(property.get(prototype))

@@ -64,7 +64,7 @@ extension CALayer {
     /// met, is stored in `found`.
     private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
                                       found: inout CALayer?, reusing: Bool = false) -> CALayer {
-        let animated = hasAnimations
+        let animated = hasAnimations || _changesWithTime
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
         // A copy kept for reuse in place shows last frame's animated values:
         // it is never returned as it is, even once the animations are gone.
@@ -110,6 +110,7 @@ extension CALayer {
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
         if animated { applyAnimations(to: copy, localTime: local) }
+        if _changesWithTime { (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local) }
         for s in children where s._superlayer !== copy { s._superlayer = copy }
         copy._sublayers = children
         if let maskCopy {

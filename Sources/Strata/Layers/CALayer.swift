@@ -89,6 +89,9 @@ open class CALayer: NSObject {
     var _shownBeforeChange: CALayer?
     /// The `transactionEpoch` `_shownBeforeChange` belongs to (0: none).
     var _shownBeforeChangeEpoch: UInt64 = 0
+    /// Whether the layer's look changes with time alone (an emitter's
+    /// particles move): its presentation copy is made anew every frame.
+    var _changesWithTime = false
 
     // Behind the lock, as every other property (see `TransactionLock`).
     var _name: String?

@@ -16,6 +16,8 @@ struct SceneReader {
     var animations: [SceneAnimation] = []
     var layersByName: [String: CALayer] = [:]
     var ambiguousNames: Set<String> = []
+    /// Emitter cells read so far (``SceneEmitterCells/maximumCount`` at most).
+    var emitterCellCount = 0
 
     init(images: SceneImageTable) { self.images = images }
 
@@ -111,6 +113,12 @@ struct SceneReader {
                     animations.append(try SceneAnimation.read(item, at: "\(fieldPath)[\(k)]", layer: layer,
                                                               layerPath: path, type: type, images: images))
                 }
+            case "emitterCells":
+                guard let emitter = layer as? CAEmitterLayer else {
+                    throw .fieldNeedsType(member.key, type: SceneLayerType.emitterLayer.rawValue, at: path)
+                }
+                emitter.attachCells(try SceneEmitterCells.read(member.value, at: fieldPath, count: &emitterCellCount,
+                                                               images: images))
             case "contents":
                 do {
                     layer._contents = try images.image(member.value, at: fieldPath)
@@ -135,6 +143,6 @@ extension SceneLayerType {
     /// The type names a scene file may use.
     static let names: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "transformLayer": .transformLayer, "gradientLayer": .gradientLayer,
-        "shapeLayer": .shapeLayer, "textLayer": .textLayer,
+        "shapeLayer": .shapeLayer, "textLayer": .textLayer, "emitterLayer": .emitterLayer,
     ]
 }

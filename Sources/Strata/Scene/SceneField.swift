@@ -119,7 +119,7 @@ struct SceneField: Sendable {
                            "center": .center, "justified": .justified]),
                  \CATextLayer._alignmentMode),
             make("isWrapped", .textLayer, K.bool, \CATextLayer._isWrapped),
-        ]
+        ] + emitterFields
     }()
 
     /// The fields by name.
@@ -133,6 +133,8 @@ struct SceneField: Sendable {
         "mask": JSONSchema.ref("layer"),
         "animations": JSONSchema.array(of: JSONSchema.ref("animation")),
         "contents": SceneValueDecoder.Schemas.image,
+        "emitterCells": JSONSchema.described(JSONSchema.array(of: JSONSchema.ref("emitterCell")),
+                                             "emitterLayer only: its CAEmitterCells"),
     ]
 
     /// Whether `name` is a field of some layer type.

@@ -12,6 +12,8 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
     case shapeLayer
     /// `CATextLayer`.
     case textLayer
+    /// `CAEmitterLayer`.
+    case emitterLayer
 
     /// The type of `layer` (a subclass counts as its nearest scene type).
     public init(of layer: CALayer) {
@@ -20,6 +22,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case is CAGradientLayer: self = .gradientLayer
         case is CAShapeLayer: self = .shapeLayer
         case is CATextLayer: self = .textLayer
+        case is CAEmitterLayer: self = .emitterLayer
         default: self = .layer
         }
     }
@@ -32,6 +35,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case .gradientLayer: return CAGradientLayer()
         case .shapeLayer: return CAShapeLayer()
         case .textLayer: return CATextLayer()
+        case .emitterLayer: return CAEmitterLayer()
         }
     }
 
@@ -43,6 +47,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case .gradientLayer: return CAGradientLayer(layer: layer)
         case .shapeLayer: return CAShapeLayer(layer: layer)
         case .textLayer: return CATextLayer(layer: layer)
+        case .emitterLayer: return CAEmitterLayer(layer: layer)
         }
     }
 }

@@ -29,7 +29,8 @@ public enum SceneSchema {
             (
                 "definitions",
                 S.object(
-                    [("layer", layer), ("animation", animation), ("transaction", transaction)]
+                    [("layer", layer), ("animation", animation), ("transaction", transaction),
+                     ("emitterCell", SceneEmitterCells.schema)]
                         + SceneValueDecoder.Schemas.definitions)
             ),
         ])
@@ -67,10 +68,7 @@ public enum SceneSchema {
                                                 (
                                                     "properties",
                                                     S.object([
-                                                        (
-                                                            "keyPath",
-                                                            S.oneOf(names: SceneValueDecoder.keyPaths(for: type))
-                                                        )
+                                                        ("keyPath", keyPathSchema(for: type))
                                                     ])
                                                 )
                                             ])
@@ -93,6 +91,15 @@ public enum SceneSchema {
             ("additionalProperties", .bool(false)),
             ("allOf", .array(perType)),
         ])
+    }
+
+    /// The key paths an animation of a layer of `type` may name: an emitter
+    /// layer's also reach its cells' fields by name.
+    static func keyPathSchema(for type: SceneLayerType) -> JSONValue {
+        let names = S.oneOf(names: SceneValueDecoder.keyPaths(for: type))
+        guard type == .emitterLayer else { return names }
+        let cells = S.object([("type", .string("string")), ("pattern", .string("^" + SceneEmitterCells.keyPathPattern + "$"))])
+        return S.oneOf([names, cells])
     }
 
     /// An animation: its fields, each key path's value schema for `fromValue`,

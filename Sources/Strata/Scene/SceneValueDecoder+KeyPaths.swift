@@ -108,6 +108,7 @@ extension SceneValueDecoder {
 
     /// The decoder for `keyPath` (not `contents`), or nil when there is no such key path.
     static func keyPathDecoder(_ keyPath: String, for type: SceneLayerType?) -> AnyDecoder? {
+        if type == nil || type == .emitterLayer, let decode = SceneEmitterCells.keyPathDecoder(keyPath) { return decode }
         guard let parts = keyPathParts(keyPath, for: type) else { return nil }
         return parts.subKey?.decode ?? parts.field.decode
     }

@@ -165,6 +165,9 @@ struct FlattenState {
                                   continuousCorners: continuous, borderWidth: border.width,
                                   borderColor: border.color, clip: clip))
         }
+        if let emitter = layer as? CAEmitterLayer {
+            appendParticles(of: emitter, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        }
     }
 
     /// Sublayers in drawing order: stable by `zPosition`.
@@ -193,6 +196,7 @@ struct FlattenState {
         case is CAGradientLayer: return "CAGradientLayer"
         case is CATextLayer: return "CATextLayer"
         case is CATransformLayer: return "CATransformLayer"
+        case is CAEmitterLayer: return "CAEmitterLayer"
         default: return "CALayer"
         }
     }
