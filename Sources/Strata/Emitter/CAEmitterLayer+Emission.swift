@@ -36,20 +36,37 @@ extension CAEmitterLayer {
 
     /// Gives `copy`, this model layer's presentation copy at local time `t`,
     /// the emission it shows then. The first time, the history starts from
-    /// the layer's values; later changes are recorded at their times. Under
-    /// the transaction lock (from `makePresentationCopy`).
+    /// the layer's values; later changes are recorded at their times. A new
+    /// `beginTime`, `timeOffset` or `speed` starts the simulation over (the
+    /// idiom for replaying a burst is `beginTime = CACurrentMediaTime()`).
+    /// Under the transaction lock (from `makePresentationCopy`).
     func sampleEmission(into copy: CALayer, localTime t: CFTimeInterval) {
         guard let copy = copy as? CAEmitterLayer else { return }
-        if !_history.isLive { _history.start(with: emissionSnapshot()) }
-        let entries = (_animationState?.entries ?? []).filter { CAEmitterLayer.animatesEmission($0.animation) }
-        _history.track(entries, now: t, layer: self)
-        copy._emission = _history.frame(at: t) { state, acting, time in
+        let timing = EmitterHistory.Timing(beginTime: _beginTime, timeOffset: _timeOffset, speed: _speed)
+        if !_history.isLive || _history.timing != timing {
+            _history = EmitterHistory()
+            _history.timing = timing
+            _history.start(with: emissionSnapshot())
+            // From now on every animation added or removed is noted at once,
+            // so one that begins and ends between two frames still counts.
+            let state = animationState
+            _history.animationsAdded(state.entries)
+            state.entriesObserver = { [weak self] old, new in
+                guard let self else { return }
+                self._history.animationsAdded(new.filter { entry in !old.contains { $0 === entry } })
+                let removed = old.filter { entry in !new.contains { $0 === entry } }
+                if !removed.isEmpty {
+                    self._history.animationsRemoved(removed, at: self.localTime(atGlobal: self.mediaClock.currentTime))
+                }
+            }
+        }
+        copy._emission = _history.frame(at: t, acting: _history.acting(on: self)) { state, acting, time in
             evaluateEmission(state, animations: acting, at: time)
         }
     }
 
     /// `state` with the animations acting at `time` applied, as a presentation copy would show it.
-    private func evaluateEmission(_ state: EmitterSnapshot, animations: [EmitterHistory.TrackedAnimation],
+    private func evaluateEmission(_ state: EmitterSnapshot, animations: [EmitterHistory.ActingAnimation],
                                   at time: CFTimeInterval) -> EmitterSnapshot {
         let scratch = CAEmitterLayer()
         scratch._isPresentationCopy = true

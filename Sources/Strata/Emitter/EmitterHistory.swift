@@ -19,14 +19,30 @@ struct EmitterHistory {
         var reach: CFTimeInterval
     }
 
-    /// An animation of an emission key, and how long it acts on births.
+    /// An animation of an emission key, attached now or before.
     struct TrackedAnimation {
         let entry: AnimationEntry
-        /// From its begin time…
-        let since: CFTimeInterval
-        /// …to its end (without a forwards fill), or to when it was found removed.
-        var until: CFTimeInterval
+        /// When it was removed before its end (layer time), if it was.
+        var removedAt: CFTimeInterval?
     }
+
+    /// An animation's span of action on births: from its begin time to its
+    /// end (without a forwards fill) or its removal.
+    struct ActingAnimation {
+        let entry: AnimationEntry
+        let since: CFTimeInterval
+        let until: CFTimeInterval
+    }
+
+    /// The layer's own timing the history was recorded under: the layer's
+    /// time starts over when it changes, and so does the history.
+    struct Timing: Equatable {
+        var beginTime: CFTimeInterval
+        var timeOffset: CFTimeInterval
+        var speed: Float
+    }
+
+    var timing: Timing?
 
     /// Oldest first; empty until the layer is first drawn.
     private(set) var records: [Record] = []
@@ -71,41 +87,51 @@ struct EmitterHistory {
         prune(before: t)
     }
 
-    /// Drops records whose births can no longer be on screen at or after `time`.
+    /// Drops records (and removed animations) whose births can no longer be on screen at or after `time`.
     private mutating func prune(before time: CFTimeInterval) {
         let reach = records.map(\.reach).max() ?? 0
         while records.count > 1, records[1].time <= time - reach { records.removeFirst() }
-        animations.removeAll { $0.until < time - reach }
+        animations.removeAll { ($0.removedAt ?? .infinity) < time - reach }
     }
 
-    /// Notes the emission animations attached now (`entries`, in the order
-    /// they apply) at local time `now`: new ones act from their begin time,
-    /// ones gone act until their end or now, whichever is first.
-    mutating func track(_ entries: [AnimationEntry], now: CFTimeInterval, layer: CALayer) {
-        var changed = false
-        for i in animations.indices where animations[i].until > now {
-            if !entries.contains(where: { $0 === animations[i].entry }) {
-                animations[i].until = now
-                changed = true
-            }
+    /// Notes animations attached to the layer (those of its emission are kept).
+    mutating func animationsAdded(_ entries: [AnimationEntry]) {
+        for entry in entries where CAEmitterLayer.animatesEmission(entry.animation)
+            && !animations.contains(where: { $0.entry === entry }) {
+            animations.append(TrackedAnimation(entry: entry))
+            slotStates = [:]
         }
-        for entry in entries where entry.isCommitted && !animations.contains(where: { $0.entry === entry }) {
+    }
+
+    /// Notes animations detached from the layer at layer time `time`.
+    mutating func animationsRemoved(_ entries: [AnimationEntry], at time: CFTimeInterval) {
+        for i in animations.indices where animations[i].removedAt == nil
+            && entries.contains(where: { $0 === animations[i].entry }) {
+            animations[i].removedAt = time
+            slotStates = [:]
+        }
+    }
+
+    /// The tracked animations with their spans, in the order they were added
+    /// (those whose transaction has not committed yet have no begin time, and no effect yet).
+    func acting(on layer: CALayer) -> [ActingAnimation] {
+        animations.compactMap { tracked in
+            let entry = tracked.entry
+            guard entry.isCommitted else { return nil }
             let timing = entry.evaluator(for: layer).timing
             let begin = entry.animation.beginTime
             let speed = abs(timing.speed)
-            let end = timing.fillsForwards || speed == 0 ? CFTimeInterval.infinity : begin + timing.activeDuration / speed
-            animations.append(TrackedAnimation(entry: entry, since: begin, until: end))
-            changed = true
+            var end = timing.fillsForwards || speed == 0 ? CFTimeInterval.infinity : begin + timing.activeDuration / speed
+            if let removed = tracked.removedAt { end = min(end, removed) }
+            return ActingAnimation(entry: entry, since: begin, until: end)
         }
-        if changed { slotStates = [:] }
-        prune(before: now)
     }
 
     /// The epochs of emission that can have particles on screen at `time`:
     /// each record's span, with the parts where animations act cut into
     /// slots evaluated (and remembered) by `evaluate`.
-    mutating func frame(at time: CFTimeInterval,
-                        evaluate: (EmitterSnapshot, [TrackedAnimation], CFTimeInterval) -> EmitterSnapshot) -> EmitterFrame {
+    mutating func frame(at time: CFTimeInterval, acting all: [ActingAnimation],
+                        evaluate: (EmitterSnapshot, [ActingAnimation], CFTimeInterval) -> EmitterSnapshot) -> EmitterFrame {
         guard isLive, time.isFinite else { return EmitterFrame(time: time, epochs: []) }
         let reach = records.map(\.reach).max() ?? 0
         let windowStart = max(0, time - reach)
@@ -116,7 +142,7 @@ struct EmitterHistory {
             let lo = max(start, windowStart), hi = min(end, time)
             guard hi >= lo, start <= time else { continue }
             // The animations acting in this span, merged into ranges.
-            let acting = animations.filter { $0.since < hi && $0.until > lo }
+            let acting = all.filter { $0.since < hi && $0.until > lo }
             var ranges: [(CFTimeInterval, CFTimeInterval)] = []
             for a in acting.sorted(by: { $0.since < $1.since }) {
                 let r = (max(a.since, lo), min(a.until, hi))
