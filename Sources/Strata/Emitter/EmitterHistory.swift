@@ -60,6 +60,9 @@ struct EmitterHistory {
     /// a rate or position that an animation changes is taken as constant
     /// over each slot of this fixed grid of the layer's time.
     static let slotLength: CFTimeInterval = 1.0 / 60
+    /// At most this many slots (a minute's) are evaluated back from a frame's
+    /// time; animations acting earlier in a longer particle life are left out.
+    static let maximumSlots = 3600
 
     /// Whether changes are recorded with their times (the layer has been drawn).
     var isLive: Bool { !records.isEmpty }
@@ -133,8 +136,12 @@ struct EmitterHistory {
     mutating func frame(at time: CFTimeInterval, acting all: [ActingAnimation],
                         evaluate: (EmitterSnapshot, [ActingAnimation], CFTimeInterval) -> EmitterSnapshot) -> EmitterFrame {
         guard isLive, time.isFinite else { return EmitterFrame(time: time, epochs: []) }
+        prune(before: time)
         let reach = records.map(\.reach).max() ?? 0
         let windowStart = max(0, time - reach)
+        // Slot indices must stay whole numbers; past a minute back, no slots.
+        let slotsFrom = max(windowStart, time - Double(Self.maximumSlots) * Self.slotLength)
+        let slotsValid = abs(time / Self.slotLength) < 1e15
         var epochs: [EmitterEpoch] = []
         for (i, record) in records.enumerated() {
             let start = record.time
@@ -144,8 +151,9 @@ struct EmitterHistory {
             // The animations acting in this span, merged into ranges.
             let acting = all.filter { $0.since < hi && $0.until > lo }
             var ranges: [(CFTimeInterval, CFTimeInterval)] = []
-            for a in acting.sorted(by: { $0.since < $1.since }) {
-                let r = (max(a.since, lo), min(a.until, hi))
+            for a in acting.sorted(by: { $0.since < $1.since }) where slotsValid {
+                let r = (max(a.since, lo, slotsFrom), min(a.until, hi))
+                guard r.1 > r.0 else { continue }
                 if let last = ranges.last, r.0 <= last.1 {
                     ranges[ranges.count - 1].1 = max(last.1, r.1)
                 } else {

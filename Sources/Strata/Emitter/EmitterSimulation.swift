@@ -120,7 +120,7 @@ enum EmitterSimulation {
 
         mutating func emitTopLevel(_ cell: EmitterCellSnapshot, index: Int, epoch: EmitterEpoch, layer: EmitterLayerValues) {
             let v = cell.values
-            guard v.isEnabled, let span = Self.activeSpan(v) else { return }
+            guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
             let speed = Double(v.speed)
             let rate = Double(v.birthRate) * Double(layer.birthRate) * speed
             guard rate > 0, rate.isFinite else { return }
@@ -222,7 +222,7 @@ enum EmitterSimulation {
                               parentSpeed: Double, parentLife: Double, p0: Vector3, v0: Vector3,
                               acceleration: Vector3, layer: EmitterLayerValues, order: UInt64, depth: Int) {
             let v = sub.values
-            guard v.isEnabled, let span = Self.activeSpan(v) else { return }
+            guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
             let rate = Double(v.birthRate) * Double(layer.birthRate) * Double(v.speed)
             guard rate > 0, rate.isFinite else { return }
             // In the parent's age: from its birth to its death, and only births that can still be on screen.
