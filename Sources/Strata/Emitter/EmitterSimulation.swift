@@ -55,24 +55,24 @@ enum EmitterSimulation {
     /// `particles` sorted for drawing. Every order ends with the order they
     /// were made in, so it is total and the same every run.
     static func ordered(_ particles: [EmitterParticle], mode: CAEmitterLayerRenderMode) -> [EmitterParticle] {
-        let indexed = particles.enumerated()
-        let sorted: [(offset: Int, element: EmitterParticle)]
+        // Indices are sorted, not the particles (a particle is a hundred bytes).
+        var order = Array(particles.indices)
         switch mode {
         case .oldestFirst:
-            sorted = indexed.sorted { ($0.element.birthTime, $0.offset) < ($1.element.birthTime, $1.offset) }
+            order.sort { (particles[$0].birthTime, $0) < (particles[$1].birthTime, $1) }
         case .oldestLast:
-            sorted = indexed.sorted { ($0.element.birthTime, $1.offset) > ($1.element.birthTime, $0.offset) }
+            order.sort { (particles[$0].birthTime, $1) > (particles[$1].birthTime, $0) }
         case .backToFront:
-            sorted = indexed.sorted {
-                ($0.element.zPosition, $0.element.birthTime, $0.offset) < ($1.element.zPosition, $1.element.birthTime, $1.offset)
+            order.sort {
+                (particles[$0].zPosition, particles[$0].birthTime, $0) < (particles[$1].zPosition, particles[$1].birthTime, $1)
             }
         default:
             // Cell by cell (sub-cells after their cell), each cell's oldest first.
-            sorted = indexed.sorted {
-                ($0.element.cellOrder, $0.element.birthTime, $0.offset) < ($1.element.cellOrder, $1.element.birthTime, $1.offset)
+            order.sort {
+                (particles[$0].cellOrder, particles[$0].birthTime, $0) < (particles[$1].cellOrder, particles[$1].birthTime, $1)
             }
         }
-        return sorted.map(\.element)
+        return order.map { particles[$0] }
     }
 
     /// One frame's enumeration.
