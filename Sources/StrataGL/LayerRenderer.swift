@@ -21,6 +21,8 @@ public final class LayerRenderer {
     var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
+    /// `Shading.particle`: emitters' tinted images.
+    let particleProgram: GLProgram
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -74,6 +76,10 @@ public final class LayerRenderer {
         self.shaders = shaders
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
+        particleProgram = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
+                                              attributes: [Self.cornerAttribute] + Self.attributes)
+        particleProgram.use()
+        particleProgram.setUniform("u_contents", Int32(0))
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
@@ -208,6 +214,9 @@ public final class LayerRenderer {
                 current = wanted
                 if batch.shading == .texturedQuad {
                     texturedProgram.use()
+                } else if batch.shading == .particle {
+                    particleProgram.use()
+                    particleProgram.setUniform("u_target", layerUniforms.target)
                 } else {
                     let program = try layerProgram(specializesLayerProgram ? batch.features : .all)
                     program.use()

@@ -49,7 +49,7 @@ import StrataHost
     }
 
     /// Two particles at one spot, in `mode`, over black: the centre pixel.
-    func twoParticles(_ mode: CAEmitterLayerRenderMode) throws -> [Int] {
+    func twoParticles(_ mode: CAEmitterLayerRenderMode, masksToBounds: Bool = false) throws -> [Int] {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         root.position = CGPoint(x: 20, y: 20)
@@ -57,6 +57,7 @@ import StrataHost
         emitter.frame = root.bounds
         emitter.emitterPosition = CGPoint(x: 20, y: 20)
         emitter.renderMode = mode
+        emitter.masksToBounds = masksToBounds
         let cell = CAEmitterCell()
         cell.birthRate = 2
         cell.lifetime = 100
@@ -77,6 +78,9 @@ import StrataHost
         #expect(abs(over[0] - 102) <= 1 && abs(over[1] - 51) <= 1 && abs(over[2] - 26) <= 1 && over[3] == 255)
         let added = try twoParticles(.additive)
         #expect(abs(added[0] - 204) <= 1 && abs(added[1] - 102) <= 1 && abs(added[2] - 51) <= 1)
+        // Clipped to the layer's bounds, particles are drawn by the layer program: the same colours.
+        #expect(try twoParticles(.unordered, masksToBounds: true) == over)
+        #expect(try twoParticles(.additive, masksToBounds: true) == added)
     }
 
     @Test func aTintTakesTheBordersPlaceInTheInstance() {

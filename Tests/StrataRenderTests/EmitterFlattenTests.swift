@@ -62,9 +62,9 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
             // The colour tints the image, premultiplied.
             #expect(item.contentTint == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
         }
-        // One image: one batch, one draw call.
+        // One image: one batch, one draw call, with the particle program.
         let batches = Batcher.batches(items) { _ in .page(0) }
-        #expect(batches.count == 1)
+        #expect(batches.count == 1 && batches.first?.shading == .particle)
         _ = emitter
     }
 
@@ -94,6 +94,8 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
         let list = flattener.renderList(for: clippedRoot)
         let clipped = particleItems(list)
         #expect(!clipped.isEmpty && clipped.allSatisfy { $0.clip >= 0 })
+        // Clipped particles need the layer program (its clip test).
+        #expect(clipped.allSatisfy { $0.shading == .layer && $0.layerFeatures.contains([.textures, .clips]) })
         #expect(list.clips.last?.rect == CGRect(x: 0, y: 0, width: 40, height: 40))
         // Particles that left the canvas are dropped.
         let (gone, _) = emitterTree(time: 9) { _, _, cell in cell.velocity = 200 }
