@@ -174,7 +174,10 @@ void main() {
             // Contents edges shared with an abutting cell or layer are hard, like the shape's.
             float c = edgeCoverage(p, v_content, aaEdges);
             if ((v_flags & CLIP_CONTENT) != 0) { c = min(c, shapeCoverage); }
-            color = over(texture(u_contents, uv) * c, color);
+            vec4 texel = texture(u_contents, uv);
+            // A tinted body (an emitter's particle) multiplies its texels by the tint, kept in v_border.
+            if ((v_flags & HAS_TINT) != 0) { texel *= v_border; }
+            color = over(texel * c, color);
         }
 #endif
 #ifdef WITH_BORDERS

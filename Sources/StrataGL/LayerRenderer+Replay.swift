@@ -103,6 +103,9 @@ extension LayerRenderer {
             currentProgram = wanted
             if draw.shading == .texturedQuad {
                 texturedProgram.use()
+            } else if draw.shading == .particle {
+                particleProgram.use()
+                particleProgram.setUniform("u_target", layerUniforms.target)
             } else {
                 let program = try layerProgram(draw.features)
                 program.use()

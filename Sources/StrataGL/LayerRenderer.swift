@@ -32,6 +32,8 @@ public final class LayerRenderer: RenderBackend {
     var currentBlend = BlendMode.normal
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
+    /// `Shading.particle`: emitters' tinted images.
+    let particleProgram: GLProgram
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -78,6 +80,10 @@ public final class LayerRenderer: RenderBackend {
         builder = FrameBuilder(maximumTextureSize: context.info.maxTextureSize)
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
+        particleProgram = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
+                                              attributes: [Self.cornerAttribute] + Self.attributes)
+        particleProgram.use()
+        particleProgram.setUniform("u_contents", Int32(0))
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")

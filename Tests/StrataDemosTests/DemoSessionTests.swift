@@ -7,7 +7,7 @@ import Testing
 @Suite struct DemoSessionTests {
     @Test func everyDemoHasAUniqueNameAndBuildsAndDrawsAtAnySize() throws {
         let names = DemoCatalog.all.map { $0.name }
-        #expect(names == ["pagefold", "carousel", "cardfold", "sidemenu", "gallery", "chart"])
+        #expect(names == ["pagefold", "carousel", "cardfold", "sidemenu", "gallery", "chart", "confetti"])
         for name in names {
             let run = try DemoRun(name, size: CGSize(width: 200, height: 150))
             let image = try run.picture(at: 0)

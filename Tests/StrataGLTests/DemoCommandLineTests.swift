@@ -15,7 +15,7 @@ import Testing
         let r = try StrataProcess.run(["demo", "--list"])
         #expect(r.status == 0, "\(r.err)")
         let names = r.out.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["pagefold", "carousel", "cardfold", "sidemenu", "gallery", "chart"])
+        #expect(names == ["pagefold", "carousel", "cardfold", "sidemenu", "gallery", "chart", "confetti"])
     }
 
     @Test func badArgumentsFailWithOneLine() throws {

@@ -48,7 +48,7 @@ struct SceneErrorTests {
         #expect(sceneError(rootScene(#""sublayers": [{"opacty": 1}]"#)) == #"root.sublayers[0]: unknown field "opacty""#)
         #expect(sceneError(#"{"size": [1, 1], "root": {}, "sise": 2}"#) == #"unknown field "sise""#)
         #expect(sceneError(rootScene(#""type": "layr""#))
-                == #"root.type: unknown value "layr", expected one of layer, transformLayer, gradientLayer, shapeLayer, textLayer, replicatorLayer"#)
+                == #"root.type: unknown value "layr", expected one of layer, transformLayer, gradientLayer, shapeLayer, textLayer, replicatorLayer, emitterLayer"#)
         #expect(sceneError(rootScene(#""path": "M 0 0""#)) == #"root: field "path" needs type "shapeLayer""#)
         #expect(sceneError(rootScene(#""type": "textLayer", "colors": []"#)) == #"root: field "colors" needs type "gradientLayer""#)
         #expect(sceneError(rootScene(#""contentsGravity": "middle""#))

@@ -135,6 +135,13 @@ final class AnimationTarget {
     /// The target `keyPath` names on `layer`, or nil when it names no property.
     init?(keyPath: String, layer: CALayer) {
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        // `emitterCells.NAME.key`: a cell's property through its emitter layer.
+        if layer is CAEmitterLayer, let (property, rest) = EmitterProperties.cellPath(names) {
+            guard let parts = ValuePart.resolve(rest, in: property.kind) else { return nil }
+            self.property = property
+            self.parts = parts
+            return
+        }
         guard let head = names.first, let property = LayerProperty.named(String(head), of: layer),
               let parts = ValuePart.resolve(names.dropFirst(), in: property.kind) else { return nil }
         self.property = property

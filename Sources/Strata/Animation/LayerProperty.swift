@@ -43,6 +43,7 @@ final class LayerProperty {
         if layer is CAGradientLayer, let p = LayerPropertyTable.gradient[key] { return p }
         if layer is CATextLayer, let p = LayerPropertyTable.text[key] { return p }
         if layer is CAReplicatorLayer, let p = LayerPropertyTable.replicator[key] { return p }
+        if layer is CAEmitterLayer, let p = EmitterProperties.named(key) { return p }
         return LayerPropertyTable.layer[key]
     }
 }

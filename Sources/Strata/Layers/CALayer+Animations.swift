@@ -5,7 +5,15 @@ import Foundation
 /// one nil check).
 final class LayerAnimationState {
     /// Attached animations, in the order they were added (and are applied).
-    var entries: [AnimationEntry] = [] { didSet { generation &+= 1 } }
+    var entries: [AnimationEntry] = [] {
+        didSet {
+            generation &+= 1
+            entriesObserver?(oldValue, entries)
+        }
+    }
+    /// Told of every change of `entries`, old and new (an emitter layer keeps
+    /// the history of the animations of its emission, removed ones included).
+    var entriesObserver: (([AnimationEntry], [AnimationEntry]) -> Void)?
     /// Changes with every change of `entries` (a reused presentation copy
     /// knows from it whether last frame's animations are this frame's).
     private(set) var generation: UInt64 = 0

@@ -77,6 +77,7 @@ extension CALayer {
         else if self is CATextLayer.Type { prototype = CATextLayer() }
         else if self is CATransformLayer.Type { prototype = CATransformLayer() }
         else if self is CAReplicatorLayer.Type { prototype = CAReplicatorLayer() }
+        else if self is CAEmitterLayer.Type { prototype = CAEmitterLayer() }
         else { prototype = CALayer() }
         guard let property = LayerProperty.named(key, of: prototype) else { return nil }
         return property.box(property.get(prototype))

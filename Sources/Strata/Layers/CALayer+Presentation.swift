@@ -71,7 +71,7 @@ extension CALayer {
     /// met, is stored in `found`.
     private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
                                       found: inout CALayer?, reusing: Bool = false) -> CALayer {
-        let animated = hasAnimations
+        let animated = hasAnimations || _changesWithTime
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
         // A subclass of yours is copied as itself (its `init(layer:)` copies
         // its own properties) where Core Animation copies it: when animated,
@@ -122,6 +122,7 @@ extension CALayer {
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
         if animated { applyAnimations(to: copy, localTime: local) }
+        if _changesWithTime { (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local) }
         for s in children where s._superlayer !== copy { s._superlayer = copy }
         copy._sublayers = children
         if let maskCopy {

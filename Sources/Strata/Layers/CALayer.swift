@@ -92,6 +92,9 @@ open class CALayer: NSObject {
     var _shownBeforeChangeEpoch: UInt64 = 0
     /// On a presentation copy while a `CATransition` runs: its state (see `transitionFrame`).
     var _transition: TransitionFrame?
+    /// Whether the layer's look changes with time alone (an emitter's
+    /// particles move): its presentation copy is made anew every frame.
+    var _changesWithTime = false
 
     // Behind the lock, as every other property (see `TransactionLock`).
     var _name: String?

@@ -4,7 +4,8 @@ extension Scene {
     /// When the scene stops changing: the latest end of its explicit animations
     /// (begin time + duration × repeats, doubled when they autoreverse) and of
     /// its timeline transactions (`at`, plus the implicit animations' duration
-    /// unless actions are disabled). 0 for a scene that never changes.
+    /// unless actions are disabled), and of its emitters' particles (see
+    /// `emitterEnd`). 0 for a scene that never changes.
     ///
     /// Animations that repeat forever (``animatesForever``) are left out; what
     /// they would add has no end.
@@ -17,12 +18,12 @@ extension Scene {
             // An implicit animation of duration 0 runs Core Animation's default 0.25 s.
             end = max(end, t.at + (t.disableActions ? 0 : (t.duration == 0 ? 0.25 : t.duration)))
         }
-        return end
+        return max(end, emitterEnd.end)
     }
 
     /// Whether an animation repeats forever (`repeatCount` of `Float.greatestFiniteMagnitude`,
     /// Core Animation's idiom), so the scene never stops changing.
-    public var animatesForever: Bool { animations.contains { $0.repeatsForever } }
+    public var animatesForever: Bool { animations.contains { $0.repeatsForever } || emitterEnd.forever }
 }
 
 extension SceneAnimation {

@@ -16,6 +16,8 @@ struct SceneReader {
     var animations: [SceneAnimation] = []
     var layersByName: [String: CALayer] = [:]
     var ambiguousNames: Set<String> = []
+    /// Emitter cells read so far (``SceneEmitterCells/maximumCount`` at most).
+    var emitterCellCount = 0
 
     init(images: SceneImageTable) { self.images = images }
 
@@ -111,6 +113,12 @@ struct SceneReader {
                     animations.append(try SceneAnimation.read(item, at: "\(fieldPath)[\(k)]", layer: layer,
                                                               layerPath: path, type: type, images: images))
                 }
+            case "emitterCells":
+                guard let emitter = layer as? CAEmitterLayer else {
+                    throw .fieldNeedsType(member.key, type: SceneLayerType.emitterLayer.rawValue, at: path)
+                }
+                emitter.attachCells(try SceneEmitterCells.read(member.value, at: fieldPath, count: &emitterCellCount,
+                                                               images: images))
             case "contents":
                 do {
                     layer._contents = try images.image(member.value, at: fieldPath)
@@ -120,7 +128,9 @@ struct SceneReader {
                     throw SceneError(path: error.path, reason: "layer \"\(name)\": " + error.reason)
                 }
             default:
-                guard let field = SceneField.byName[member.key] else { throw .unknownField(member.key, at: path) }
+                guard let field = SceneField.named(member.key, for: type) else {
+                    throw .unknownField(member.key, at: path)
+                }
                 guard field.applies(to: type) else {
                     throw .fieldNeedsType(member.key, type: field.owner?.rawValue ?? "", at: path)
                 }
@@ -136,5 +146,6 @@ extension SceneLayerType {
     static let names: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "transformLayer": .transformLayer, "gradientLayer": .gradientLayer,
         "shapeLayer": .shapeLayer, "textLayer": .textLayer, "replicatorLayer": .replicatorLayer,
+        "emitterLayer": .emitterLayer,
     ]
 }

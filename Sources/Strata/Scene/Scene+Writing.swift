@@ -84,6 +84,9 @@ struct SceneWriter {
             }
             m.append(("contents", .object(JSONObject([("image", .string(file))]))))
         }
+        if let emitter = layer as? CAEmitterLayer, let cells = emitter._emitterCells, !cells.isEmpty {
+            m.append(("emitterCells", try SceneEmitterCells.write(cells, at: path + ".emitterCells", images: scene.images)))
+        }
         if let mask = layer._mask {
             m.append(("mask", try layerJSON(mask, at: path + ".mask", depth: depth + 1)))
         }

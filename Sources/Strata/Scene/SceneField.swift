@@ -130,11 +130,20 @@ struct SceneField: Sendable {
             make("instanceBlueOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceBlueOffset),
             make("instanceAlphaOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceAlphaOffset),
             make("preservesDepth", .replicatorLayer, K.bool, \CAReplicatorLayer._preservesDepth),
-        ]
+        ] + emitterFields
     }()
 
-    /// The fields by name.
-    static let byName: [String: SceneField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    /// The fields by name: one per name, or one per layer type that has a
+    /// field of that name (`preservesDepth` of replicator and emitter layers).
+    static let byName: [String: [SceneField]] = Dictionary(grouping: all, by: \.name)
+
+    /// The field `name` of a layer of `type` (of any type when nil), or, when
+    /// only other types have it, one of theirs (for the error that says so).
+    static func named(_ name: String, for type: SceneLayerType?) -> SceneField? {
+        guard let fields = byName[name] else { return nil }
+        guard let type else { return fields.first }
+        return fields.first { $0.applies(to: type) } ?? fields.first
+    }
 
     /// The fields the reader handles itself, with their JSON Schemas: the reader
     /// accepts exactly these and ``all`` in a layer, and ``SceneSchema`` lists them.
@@ -144,6 +153,8 @@ struct SceneField: Sendable {
         "mask": JSONSchema.ref("layer"),
         "animations": JSONSchema.array(of: JSONSchema.ref("animation")),
         "contents": SceneValueDecoder.Schemas.image,
+        "emitterCells": JSONSchema.described(JSONSchema.array(of: JSONSchema.ref("emitterCell")),
+                                             "emitterLayer only: its CAEmitterCells"),
     ]
 
     /// Whether `name` is a field of some layer type.

@@ -14,6 +14,8 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
     case textLayer
     /// `CAReplicatorLayer`.
     case replicatorLayer
+    /// `CAEmitterLayer`.
+    case emitterLayer
 
     /// The type of `layer` (a subclass counts as its nearest scene type).
     public init(of layer: CALayer) {
@@ -23,6 +25,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case is CAShapeLayer: self = .shapeLayer
         case is CATextLayer: self = .textLayer
         case is CAReplicatorLayer: self = .replicatorLayer
+        case is CAEmitterLayer: self = .emitterLayer
         default: self = .layer
         }
     }
@@ -36,6 +39,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case .shapeLayer: return CAShapeLayer()
         case .textLayer: return CATextLayer()
         case .replicatorLayer: return CAReplicatorLayer()
+        case .emitterLayer: return CAEmitterLayer()
         }
     }
 
@@ -48,6 +52,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
         case .shapeLayer: return CAShapeLayer(layer: layer)
         case .textLayer: return CATextLayer(layer: layer)
         case .replicatorLayer: return CAReplicatorLayer(layer: layer)
+        case .emitterLayer: return CAEmitterLayer(layer: layer)
         }
     }
 }

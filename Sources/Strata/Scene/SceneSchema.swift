@@ -29,7 +29,8 @@ public enum SceneSchema {
             (
                 "definitions",
                 S.object(
-                    [("layer", layer), ("animation", animation), ("transaction", transaction)]
+                    [("layer", layer), ("animation", animation), ("transaction", transaction),
+                     ("emitterCell", SceneEmitterCells.schema)]
                         + SceneValueDecoder.Schemas.definitions)
             ),
         ])
@@ -41,7 +42,10 @@ public enum SceneSchema {
     /// A layer: every field of every type, then per type which fields and
     /// animation key paths it has.
     static var layer: JSONValue {
-        let properties = SceneField.all.map { ($0.name, $0.schema) } + SceneField.structural.map { ($0.key, $0.value) }
+        // A name several types have (`preservesDepth`) is listed once (their kinds agree).
+        var seen = Set<String>()
+        let properties = SceneField.all.filter { seen.insert($0.name).inserted }.map { ($0.name, $0.schema) }
+            + SceneField.structural.map { ($0.key, $0.value) }
         let perType = SceneLayerType.allCases.map { type -> JSONValue in
             let names = SceneField.all.filter { $0.applies(to: type) }.map(\.name) + SceneField.structural.map(\.key)
             // Without `type` a layer is a plain `layer`.
@@ -67,10 +71,7 @@ public enum SceneSchema {
                                                 (
                                                     "properties",
                                                     S.object([
-                                                        (
-                                                            "keyPath",
-                                                            S.oneOf(names: SceneValueDecoder.keyPaths(for: type))
-                                                        )
+                                                        ("keyPath", keyPathSchema(for: type))
                                                     ])
                                                 )
                                             ])
@@ -93,6 +94,15 @@ public enum SceneSchema {
             ("additionalProperties", .bool(false)),
             ("allOf", .array(perType)),
         ])
+    }
+
+    /// The key paths an animation of a layer of `type` may name: an emitter
+    /// layer's also reach its cells' fields by name.
+    static func keyPathSchema(for type: SceneLayerType) -> JSONValue {
+        let names = S.oneOf(names: SceneValueDecoder.keyPaths(for: type))
+        guard type == .emitterLayer else { return names }
+        let cells = S.object([("type", .string("string")), ("pattern", .string("^" + SceneEmitterCells.keyPathPattern + "$"))])
+        return S.oneOf([names, cells])
     }
 
     /// An animation: its fields, each key path's value schema for `fromValue`,

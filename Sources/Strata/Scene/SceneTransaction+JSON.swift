@@ -18,13 +18,17 @@ extension SceneTransaction {
     static var setSchema: JSONValue {
         let keyPaths = SceneValueDecoder.keyPaths(for: nil)
         let name = "^[^.]+\\."
-        let patterns = keyPaths.map { keyPath in
+        var patterns = keyPaths.map { keyPath in
             (name + JSONSchema.escapedPattern(keyPath) + "$", SceneValueDecoder.keyPathSchema(keyPath) ?? JSONSchema.any)
         }
+        // An emitter's cells by name: `layer.emitterCells.NAME.field`.
+        let cells = "emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\."
+        patterns += SceneEmitterCells.fields.filter { $0.name != "name" }.map { (name + cells + $0.name + "$", $0.schema) }
+        let alternatives = keyPaths.map(JSONSchema.escapedPattern) + [SceneEmitterCells.keyPathPattern]
         return JSONSchema.object([
             ("type", .string("object")),
             ("propertyNames", JSONSchema.object([
-                ("pattern", .string(name + "(" + keyPaths.map(JSONSchema.escapedPattern).joined(separator: "|") + ")$")),
+                ("pattern", .string(name + "(" + alternatives.joined(separator: "|") + ")$")),
             ])),
             ("patternProperties", JSONSchema.object(patterns)),
         ])

@@ -99,7 +99,9 @@ extension SceneValueDecoder {
     static func keyPathParts(_ keyPath: String, for type: SceneLayerType?) -> (field: SceneField, subKey: SubKey?)? {
         let dot = keyPath.firstIndex(of: ".")
         let base = String(keyPath[..<(dot ?? keyPath.endIndex)])
-        guard base != "name", let field = SceneField.byName[base], type.map(field.applies) ?? true else { return nil }
+        guard base != "name", let field = SceneField.named(base, for: type), type.map(field.applies) ?? true else {
+            return nil
+        }
         guard let dot else { return (field, nil) }
         let rest = keyPath[keyPath.index(after: dot)...]
         guard let subKey = subKeys[field.shape]?.first(where: { $0.key == rest })?.value else { return nil }
@@ -108,6 +110,7 @@ extension SceneValueDecoder {
 
     /// The decoder for `keyPath` (not `contents`), or nil when there is no such key path.
     static func keyPathDecoder(_ keyPath: String, for type: SceneLayerType?) -> AnyDecoder? {
+        if type == nil || type == .emitterLayer, let decode = SceneEmitterCells.keyPathDecoder(keyPath) { return decode }
         guard let parts = keyPathParts(keyPath, for: type) else { return nil }
         return parts.subKey?.decode ?? parts.field.decode
     }

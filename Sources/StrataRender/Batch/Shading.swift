@@ -8,6 +8,9 @@ public enum Shading: UInt8, Hashable, Sendable {
     /// A texture drawn as it is, times opacity: cached appearances and passes
     /// whose edges are already in their pixels (no edge test, clip, mask or tint).
     case texturedQuad
+    /// A tinted image with anti-aliased square edges and nothing else: an
+    /// emitter's particles (`Shaders/particle.frag`).
+    case particle
 }
 
 extension DrawItem {
@@ -16,6 +19,10 @@ extension DrawItem {
         if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil,
            tint == .white {
             return .texturedQuad
+        }
+        if kind == .layer, contentTint != nil, clip < 0, mask == nil, fill.isClear, borderWidth == 0,
+           radii.isZero, antialiasedEdges == 0b1111, case .texture(_, _, let rect)? = content, rect == shape {
+            return .particle
         }
         return .layer
     }

@@ -15,7 +15,7 @@ extension FlattenState {
     /// flattening still applies to them.
     func leafIsOutsideTarget(_ layer: CALayer, mapping: PlaneMapping) -> Bool {
         guard cullsOutsideTarget, layer.sublayers?.isEmpty ?? true, !layer.shouldRasterize,
-              !(layer is CAShapeLayer), !(layer is CATextLayer),
+              !(layer is CAShapeLayer), !(layer is CATextLayer), !(layer is CAEmitterLayer),
               layer.contents == nil || layer.masksToBounds else { return false }
         var reach = layer.bounds
         if layer.shadowOpacity > 0 {

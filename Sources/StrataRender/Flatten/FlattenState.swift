@@ -191,6 +191,9 @@ struct FlattenState {
                                   continuousCorners: continuous, borderWidth: border.width,
                                   borderColor: border.color, clip: clip))
         }
+        if let emitter = layer as? CAEmitterLayer {
+            appendParticles(of: emitter, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        }
     }
 
     /// Sublayers in drawing order: stable by `zPosition`.
@@ -220,6 +223,7 @@ struct FlattenState {
         case is CATextLayer: return "CATextLayer"
         case is CATransformLayer: return "CATransformLayer"
         case is CAReplicatorLayer: return "CAReplicatorLayer"
+        case is CAEmitterLayer: return "CAEmitterLayer"
         default: return "CALayer"
         }
     }

@@ -13,7 +13,8 @@ public enum SharedEdges {
     /// Clears the anti-aliasing bit of every shared edge among `items`.
     public static func process(_ items: inout [DrawItem]) {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
-        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
+        // Tinted items are particles: they never abut on purpose, and thousands would each make a plane.
+        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero && item.contentTint == nil {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
             let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
             // Edges past any screen share nothing (and their ranges would not be numbers).

@@ -37,7 +37,8 @@ extension FramePlan {
                 if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
                 for draw in region.draws {
                     let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
-                    let program = draw.shading == .texturedQuad ? "textured" : "layer[\(parts.joined(separator: ","))]"
+                    let program = draw.shading == .texturedQuad ? "textured"
+                        : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
                     lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
                                  + " texture \(name(draw.texture)) mask \(name(draw.mask))"
                                  + (draw.blend == .normal ? "" : " blend \(draw.blend.name)"))

@@ -25,6 +25,7 @@ extension RenderList {
         case .texture(let source, let uv, let rect)?:
             s += " texture \(text(source)) uv \(text(uv)) at \(text(rect))"
             if item.clipsContentToShape { s += " clipped" }
+            if let tint = item.contentTint { s += " tint \(text(tint))" }
         case .gradient(let ramp, let type, let start, let end)?:
             s += " gradient \(ramp) \(type.rawValue) \(num(start.x)),\(num(start.y))->\(num(end.x)),\(num(end.y))"
         case nil: break

@@ -1,0 +1,25 @@
+#version 330 core
+// An emitter's particle: its image tinted by its colour (premultiplied; an
+// alpha of 0 adds), edges anti-aliased over one device pixel. A particle is a
+// small rotated rectangle with no corners, border, clip or mask, so it needs
+// none of the layer program's distance fields: thousands of them pay for a
+// texture fetch and two ramps.
+
+in vec2 v_local;
+flat in vec4 v_border;   // the tint
+flat in vec4 v_params;   // borderWidth, opacity, sigma, clip index
+flat in vec4 v_content;  // the image's rect (local)
+flat in vec4 v_uv;       // its texture uv0.xy uv1.xy
+
+uniform sampler2D u_contents;
+
+out vec4 fragColor;
+
+void main() {
+    vec2 t = (v_local - v_content.xy) / v_content.zw;
+    vec2 uv = mix(v_uv.xy, v_uv.zw, clamp(t, 0.0, 1.0));
+    // Distance outside the rect along each local axis, in device pixels.
+    vec2 outside = max(v_content.xy - v_local, v_local - v_content.xy - v_content.zw);
+    vec2 coverage = clamp(0.5 - outside / max(fwidth(v_local), vec2(1e-6)), 0.0, 1.0);
+    fragColor = texture(u_contents, uv) * v_border * (coverage.x * coverage.y * v_params.y);
+}

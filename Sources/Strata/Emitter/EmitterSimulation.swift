@@ -1,0 +1,251 @@
+import Foundation
+
+/// The particles alive at a time, in closed form.
+///
+/// A cell emits `birthRate × layer.birthRate` particles a second, evenly
+/// spaced from a random phase: in an epoch counted from `origin`, birth `n`
+/// is at `origin + (n + φ) / rate`. So the births that can be alive at `t`
+/// (those within a lifetime of it) are found by arithmetic, not by stepping,
+/// and each particle's values come from its own random stream, keyed by the
+/// seed, the epoch, its cell and `n` (``ParticleRandom``). A particle born at
+/// `b` is at `p₀ + v·a + ½·acc·a²` at age `a = (t − b) × cell speed`; its
+/// scale, rotation and colour are linear in `a`. A cell's sub-cells are
+/// emitted the same way from each of its particles, counted from the
+/// particle's birth, at the particle's position and relative to its
+/// direction of travel then.
+enum EmitterSimulation {
+    /// Sub-cells deeper than this are ignored (a cell inside itself would never end).
+    static let maximumCellDepth = 8
+    /// At most this many particles per emitter and frame; past it the oldest births are left out.
+    static let maximumParticles = 100_000
+    /// No particle is followed for longer than this (seconds of the layer's time).
+    static let maximumReach: CFTimeInterval = 3600
+
+    /// How far back births under `state` can still be on screen.
+    static func reach(of state: EmitterSnapshot) -> CFTimeInterval {
+        state.cells.map { reach(of: $0, layer: state.layer, depth: 1) }.max() ?? 0
+    }
+
+    /// How long after its birth a particle of `cell` (or one of its sub-particles) can be on screen.
+    static func reach(of cell: EmitterCellSnapshot, layer: EmitterLayerValues, depth: Int) -> CFTimeInterval {
+        let v = cell.values
+        let speed = Double(v.speed)
+        guard v.isEnabled, speed > 0, speed.isFinite else { return 0 }
+        let life = (Double(v.lifetime) + abs(Double(v.lifetimeRange)) / 2) * Double(layer.lifetime) / speed
+        guard life.isFinite else { return maximumReach }
+        var sub = 0.0
+        if depth < maximumCellDepth {
+            for c in cell.subcells { sub = max(sub, reach(of: c, layer: layer, depth: depth + 1)) }
+        }
+        return min(max(0, life) + sub, maximumReach)
+    }
+
+    /// The particles of `frame` at its time, in `mode`'s drawing order.
+    static func particles(of frame: EmitterFrame, renderMode mode: CAEmitterLayerRenderMode) -> [EmitterParticle] {
+        var run = Run(time: frame.time)
+        for epoch in frame.epochs {
+            let layer = epoch.state.layer
+            for (i, cell) in epoch.state.cells.enumerated() where run.budget > 0 {
+                run.emitTopLevel(cell, index: i, epoch: epoch, layer: layer)
+            }
+        }
+        return ordered(run.out, mode: mode)
+    }
+
+    /// `particles` sorted for drawing. Every order ends with the order they
+    /// were made in, so it is total and the same every run.
+    static func ordered(_ particles: [EmitterParticle], mode: CAEmitterLayerRenderMode) -> [EmitterParticle] {
+        // Indices are sorted, not the particles (a particle is a hundred bytes).
+        var order = Array(particles.indices)
+        switch mode {
+        case .oldestFirst:
+            order.sort { (particles[$0].birthTime, $0) < (particles[$1].birthTime, $1) }
+        case .oldestLast:
+            order.sort { (particles[$0].birthTime, $1) > (particles[$1].birthTime, $0) }
+        case .backToFront:
+            order.sort {
+                (particles[$0].zPosition, particles[$0].birthTime, $0) < (particles[$1].zPosition, particles[$1].birthTime, $1)
+            }
+        default:
+            // Cell by cell (sub-cells after their cell), each cell's oldest first.
+            order.sort {
+                (particles[$0].cellOrder, particles[$0].birthTime, $0) < (particles[$1].cellOrder, particles[$1].birthTime, $1)
+            }
+        }
+        return order.map { particles[$0] }
+    }
+
+    /// One frame's enumeration.
+    struct Run {
+        let time: CFTimeInterval
+        var out: [EmitterParticle] = []
+        /// Particles still allowed.
+        var budget = EmitterSimulation.maximumParticles
+        /// Births still allowed to be looked at (lifetimes drawn short make some births show nothing).
+        var births = 4 * EmitterSimulation.maximumParticles
+
+        init(time: CFTimeInterval) { self.time = time }
+
+        /// The emitter-time span in which a cell emits: its timing from `base`
+        /// (the emitter's time 0, or its particle's birth), nil when never.
+        static func activeSpan(_ v: EmitterCellValues) -> (start: Double, end: Double)? {
+            let speed = Double(v.speed)
+            guard speed > 0, speed.isFinite, v.beginTime.isFinite else { return nil }
+            let offset = v.timeOffset.isFinite ? v.timeOffset : 0
+            var active = Double.infinity
+            if v.duration > 0 && v.duration.isFinite {
+                if v.repeatDuration > 0 {
+                    active = v.repeatDuration
+                } else if v.repeatCount >= .greatestFiniteMagnitude {
+                    active = .infinity
+                } else {
+                    active = v.duration * Double(max(1, v.repeatCount)) * (v.autoreverses ? 2 : 1)
+                }
+            }
+            return (v.beginTime - offset / speed, v.beginTime + (active - offset) / speed)
+        }
+
+        /// The birth indices `n` whose times `origin + (n + φ)/rate` lie in
+        /// `lo...hi` (`hi` itself only when `closed`); nil when none.
+        static func indices(origin: Double, rate: Double, phase: Double, lo: Double, hi: Double,
+                            closed: Bool) -> ClosedRange<Int64>? {
+            guard hi >= lo, rate > 0 else { return nil }
+            let a = ((lo - origin) * rate - phase).rounded(.up)
+            let top = (hi - origin) * rate - phase
+            let b = closed ? top.rounded(.down) : top.rounded(.up) - 1
+            let limit = 9.0e15
+            guard a.isFinite, b.isFinite, a <= b, abs(a) < limit, abs(b) < limit else { return nil }
+            return Int64(a)...Int64(b)
+        }
+
+        mutating func emitTopLevel(_ cell: EmitterCellSnapshot, index: Int, epoch: EmitterEpoch, layer: EmitterLayerValues) {
+            let v = cell.values
+            guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
+            let speed = Double(v.speed)
+            let rate = Double(v.birthRate) * Double(layer.birthRate) * speed
+            guard rate > 0, rate.isFinite else { return }
+            let reach = EmitterSimulation.reach(of: cell, layer: layer, depth: 1)
+            let lo = max(epoch.start, time - reach, span.start)
+            let hi = min(epoch.end, span.end, time)
+            let closed = hi == time && epoch.end >= time && span.end > time
+            let cellKey = ParticleRandom.combine(ParticleRandom.combine(UInt64(layer.seed), epoch.key), UInt64(index))
+            var phaseRandom = ParticleRandom(key: ParticleRandom.combine(cellKey, 0x5048_4153_45))
+            let phase = phaseRandom.unit()
+            guard var range = Self.indices(origin: epoch.origin, rate: rate, phase: phase, lo: lo, hi: hi, closed: closed)
+            else { return }
+            if range.count > births { range = (range.upperBound - Int64(births) + 1)...range.upperBound }
+            births -= range.count
+            let order = UInt64(min(index + 1, 255)) << 56
+            let center = (Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition))
+            for n in range where budget > 0 {
+                let birth = epoch.origin + (Double(n) + phase) / rate
+                spawn(cell, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
+                      from: .shape(center), basis: .layer, order: order, depth: 1)
+            }
+        }
+
+        /// Where a particle starts: on the emitter shape, or at a point (a parent particle).
+        enum Source {
+            case shape((Double, Double, Double))
+            case point(Vector3)
+        }
+
+        /// The directions emission angles are measured in: the layer's axes,
+        /// or a parent particle's direction of travel.
+        enum Basis {
+            case layer
+            case along(Vector3)
+        }
+
+        mutating func spawn(_ cell: EmitterCellSnapshot, layer: EmitterLayerValues, key: UInt64, birth: Double,
+                            from source: Source, basis: Basis, order: UInt64, depth: Int) {
+            let v = cell.values
+            var random = ParticleRandom(key: key)
+            // The draws are always made in this order, so a value's change never shifts another's.
+            let life = random.around(Double(v.lifetime), Double(v.lifetimeRange)) * Double(layer.lifetime)
+            let u0 = random.unit(), u1 = random.unit(), u2 = random.unit()
+            let d0 = random.unit(), d1 = random.unit()
+            let speedMagnitude = random.around(Double(v.velocity), Double(v.velocityRange)) * Double(layer.velocity)
+            let scale0 = random.around(Double(v.scale), Double(v.scaleRange))
+            let spin = random.around(Double(v.spin), Double(v.spinRange)) * Double(layer.spin)
+            let base = v.color?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
+            let red0 = random.around(Double(base.r), Double(v.redRange))
+            let green0 = random.around(Double(base.g), Double(v.greenRange))
+            let blue0 = random.around(Double(base.b), Double(v.blueRange))
+            let alpha0 = random.around(Double(base.a), Double(v.alphaRange))
+            guard life > 0, life.isFinite else { return }
+
+            let p0: Vector3
+            switch source {
+            case .shape(let c): p0 = EmitterShapeSampler.point(layer, center: c, u0, u1, u2)
+            case .point(let p): p0 = p
+            }
+            let frame: (Vector3, Vector3, Vector3)
+            switch basis {
+            case .layer: frame = (Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
+            case .along(let direction): frame = Vector3.frame(along: direction)
+            }
+            let axis = Vector3.direction(latitude: Double(v.emissionLatitude), longitude: Double(v.emissionLongitude),
+                                         in: frame)
+            let direction = Vector3.inCone(around: axis, fullAngle: Double(v.emissionRange), d0, d1)
+            let v0 = direction * speedMagnitude
+            let acceleration = Vector3(Double(v.xAcceleration), Double(v.yAcceleration), Double(v.zAcceleration))
+            let speed = Double(v.speed)
+            let age = (time - birth) * speed
+            guard age.isFinite, p0.isFinite, v0.isFinite else { return }
+
+            if age >= 0 && age <= life && budget > 0 {
+                let p = p0 + v0 * age + acceleration * (0.5 * age * age)
+                let s = (scale0 + Double(v.scaleSpeed) * age) * Double(layer.scale)
+                func channel(_ c0: Double, _ rate: Float) -> Float { Float(min(max(c0 + Double(rate) * age, 0), 1)) }
+                if p.isFinite && s.isFinite && (spin * age).isFinite {
+                    out.append(EmitterParticle(
+                        position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
+                        angle: CGFloat(spin * age), scale: CGFloat(max(0, s)),
+                        red: channel(red0, v.redSpeed), green: channel(green0, v.greenSpeed),
+                        blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
+                        contents: v.contents as? CGImage, contentsRect: v.contentsRect, contentsScale: v.contentsScale,
+                        birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
+                    budget -= 1
+                }
+            }
+            guard depth < EmitterSimulation.maximumCellDepth else { return }
+            for (j, sub) in cell.subcells.enumerated() where budget > 0 {
+                emitSub(sub, index: j, parentKey: key, parentBirth: birth, parentSpeed: speed, parentLife: life,
+                        p0: p0, v0: v0, acceleration: acceleration, layer: layer,
+                        order: order | UInt64(min(j + 1, 255)) << UInt64(56 - 8 * depth), depth: depth + 1)
+            }
+        }
+
+        /// The particles `sub` emits from one particle of its parent cell.
+        mutating func emitSub(_ sub: EmitterCellSnapshot, index: Int, parentKey: UInt64, parentBirth: Double,
+                              parentSpeed: Double, parentLife: Double, p0: Vector3, v0: Vector3,
+                              acceleration: Vector3, layer: EmitterLayerValues, order: UInt64, depth: Int) {
+            let v = sub.values
+            guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
+            let rate = Double(v.birthRate) * Double(layer.birthRate) * Double(v.speed)
+            guard rate > 0, rate.isFinite else { return }
+            // In the parent's age: from its birth to its death, and only births that can still be on screen.
+            let reach = EmitterSimulation.reach(of: sub, layer: layer, depth: depth)
+            let nowAge = (time - parentBirth) * parentSpeed
+            let lo = max(span.start, 0, (time - reach - parentBirth) * parentSpeed)
+            let hi = min(span.end, parentLife, nowAge)
+            let closed = hi == nowAge
+            let cellKey = ParticleRandom.combine(parentKey, UInt64(index) &+ 0x5355_4243)
+            var phaseRandom = ParticleRandom(key: ParticleRandom.combine(cellKey, 0x5048_4153_45))
+            let phase = phaseRandom.unit()
+            guard var range = Self.indices(origin: 0, rate: rate, phase: phase, lo: lo, hi: hi, closed: closed),
+                  births > 0 else { return }
+            if range.count > births { range = (range.upperBound - Int64(births) + 1)...range.upperBound }
+            births -= range.count
+            for m in range where budget > 0 {
+                let a = (Double(m) + phase) / rate
+                let position = p0 + v0 * a + acceleration * (0.5 * a * a)
+                let velocity = v0 + acceleration * a
+                spawn(sub, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: m)),
+                      birth: parentBirth + a / parentSpeed, from: .point(position), basis: .along(velocity),
+                      order: order, depth: depth)
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// An emitter layer's particles, in its drawing order: each one textured
+    /// quad of its cell's image (a slot of the same atlas page as every other
+    /// particle of that image, so a cell's particles batch into one
+    /// instanced draw), turned, scaled and tinted by its colour. `additive`
+    /// particles carry their colour with alpha 0, which premultiplied
+    /// source-over blending turns into adding it. Clipped to the layer's
+    /// rounded bounds with `masksToBounds`.
+    ///
+    /// Without `preservesDepth` a particle's z is dropped (it lies in the
+    /// layer's plane); with it, its z goes through the layer's transform and
+    /// the superlayer's perspective like a sublayer's `zPosition`.
+    mutating func appendParticles(of emitter: CAEmitterLayer, toDevice: CATransform3D, mapping: PlaneMapping,
+                                  clip: Int32, into items: inout [DrawItem]) {
+        let particles = emitter.particles()
+        guard !particles.isEmpty else { return }
+        var particleClip = clip
+        if emitter.masksToBounds {
+            guard let toLocal = mapping.inverted() else { return }
+            let bounds = emitter.bounds
+            list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds,
+                                        radii: CornerRadii(radius: Double(emitter.cornerRadius),
+                                                           corners: emitter.maskedCorners, size: bounds.size),
+                                        continuousCorners: emitter.cornerCurve == .continuous, parent: clip))
+            particleClip = Int32(list.clips.count - 1)
+        }
+        let additive = emitter.renderMode == .additive
+        let preservesDepth = emitter.preservesDepth
+        let label = layerLabel(emitter) + ".particles"
+        items.reserveCapacity(items.count + particles.count)
+        for particle in particles {
+            guard let image = particle.contents, image.width > 0, image.height > 0, particle.scale > 0 else { continue }
+            let alpha = particle.alpha
+            guard alpha > 0 else { continue }
+            let size = particle.size
+            guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { continue }
+            let rect = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            // The particle's plane: turned about its centre, placed at its position.
+            let c = Double(cos(particle.angle)), s = Double(sin(particle.angle))
+            let x = Double(particle.position.x), y = Double(particle.position.y), z = Double(particle.zPosition)
+            let particleMapping: PlaneMapping
+            if preservesDepth && z != 0 {
+                let placed = CATransform3D(m11: CGFloat(c), m12: CGFloat(s), m13: 0, m14: 0,
+                                           m21: CGFloat(-s), m22: CGFloat(c), m23: 0, m24: 0,
+                                           m31: 0, m32: 0, m33: 1, m34: 0,
+                                           m41: CGFloat(x), m42: CGFloat(y), m43: CGFloat(z), m44: 1)
+                particleMapping = PlaneMapping(placed.concatenating(toDevice))
+            } else {
+                particleMapping = PlaneMapping(c, s, 0, -s, c, 0, x, y, 1).concatenating(mapping)
+            }
+            let ppu = particleMapping.pixelsPerUnit(at: 0, 0)
+            guard ppu > 0, ppu.isFinite else { continue }
+            let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
+            var item = DrawItem(label: label, mapping: particleMapping, quad: rect.insetBy(dx: -margin, dy: -margin),
+                                shape: rect, content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
+                                clip: particleClip)
+            let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
+            item.contentTint = PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha)
+            items.append(item)
+        }
+    }
+}
