@@ -21,8 +21,8 @@ public final class LayerRenderer {
     var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
-    /// `Shading.particle`: emitters' tinted images.
-    let particleProgram: GLProgram
+    /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
+    var particleProgram: GLProgram?
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -76,10 +76,6 @@ public final class LayerRenderer {
         self.shaders = shaders
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
-        particleProgram = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
-                                              attributes: [Self.cornerAttribute] + Self.attributes)
-        particleProgram.use()
-        particleProgram.setUniform("u_contents", Int32(0))
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
@@ -215,8 +211,9 @@ public final class LayerRenderer {
                 if batch.shading == .texturedQuad {
                     texturedProgram.use()
                 } else if batch.shading == .particle {
-                    particleProgram.use()
-                    particleProgram.setUniform("u_target", layerUniforms.target)
+                    let program = try particleShadingProgram()
+                    program.use()
+                    program.setUniform("u_target", layerUniforms.target)
                 } else {
                     let program = try layerProgram(specializesLayerProgram ? batch.features : .all)
                     program.use()
@@ -235,6 +232,17 @@ public final class LayerRenderer {
             sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.range.count))
             stats.drawCalls += 1
         }
+    }
+
+    /// The particle program, compiled the first time a batch needs it.
+    func particleShadingProgram() throws(GLError) -> GLProgram {
+        if let particleProgram { return particleProgram }
+        let program = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
+                                          attributes: [Self.cornerAttribute] + Self.attributes)
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        particleProgram = program
+        return program
     }
 
     /// The layer program with `features` compiled in (and nothing else),

@@ -44,7 +44,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
         #expect(items.count == particles.count)
         for (item, particle) in zip(items, particles) {
             #expect(item.label == "emitter.particles")
-            #expect(item.kind == .layer && item.fill.isClear && item.borderWidth == 0)
+            #expect(item.kind == .particle && item.fill.isClear && item.borderWidth == 0)
             // The image's natural size, centred on the particle…
             #expect(item.shape == CGRect(x: -2, y: -1, width: 4, height: 2))
             #expect(item.quad.contains(item.shape))
@@ -60,7 +60,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
             let angle = Double(particle.angle)
             #expect(abs(end.x - (100 + 2 * cos(angle))) < 1e-9 && abs(end.y - (50 + 2 * sin(angle))) < 1e-9)
             // The colour tints the image, premultiplied.
-            #expect(item.contentTint == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
+            #expect(item.borderColor == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
         }
         // One image: one batch, one draw call, with the particle program.
         let batches = Batcher.batches(items) { _ in .page(0) }
@@ -72,7 +72,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
         let (root, _) = emitterTree { _, emitter, _ in emitter.renderMode = .additive }
         let items = particleItems(flattener.renderList(for: root))
         #expect(!items.isEmpty)
-        for item in items { #expect(item.contentTint == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0)) }
+        for item in items { #expect(item.borderColor == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0)) }
     }
 
     @Test func particlesOutsideTheLayerAreDrawnUnlessItMasksToBounds() {

@@ -3,7 +3,7 @@ import Strata
 
 extension FlattenState {
     /// An emitter layer's particles, in its drawing order: each one textured
-    /// quad of its cell's image (a slot of the same atlas page as every other
+    /// quad (a `.particle` item) of its cell's image (a slot of the same atlas page as every other
     /// particle of that image, so a cell's particles batch into one
     /// instanced draw), turned, scaled and tinted by its colour. `additive`
     /// particles carry their colour with alpha 0, which premultiplied
@@ -54,12 +54,12 @@ extension FlattenState {
             let ppu = particleMapping.pixelsPerUnit(at: 0, 0)
             guard ppu > 0, ppu.isFinite else { continue }
             let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
-            var item = DrawItem(label: label, mapping: particleMapping, quad: rect.insetBy(dx: -margin, dy: -margin),
-                                shape: rect, content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
-                                clip: particleClip)
             let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
-            item.contentTint = PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha)
-            items.append(item)
+            items.append(DrawItem(kind: .particle, label: label, mapping: particleMapping,
+                                  quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect,
+                                  content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
+                                  borderColor: PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha),
+                                  clip: particleClip))
         }
     }
 }
