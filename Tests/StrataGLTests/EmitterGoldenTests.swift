@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataHost
+import StrataRender
+import Testing
+
 @testable import StrataGL
 
 /// Emitters drawn headless: the confetti burst of `Resources/Scenes`, the
@@ -85,11 +86,13 @@ import StrataHost
 
     @Test func aParticlesTintTakesTheBordersPlaceInTheInstance() {
         let rect = CGRect(x: -2, y: -1, width: 4, height: 2)
-        var item = DrawItem(kind: .particle, label: "p", mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1),
-                            shape: rect,
-                            content: .texture(.image(CGImage(width: 1, height: 1, pixels: [255, 255, 255, 255])),
-                                              uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect),
-                            borderColor: PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
+        var item = DrawItem(
+            kind: .particle, label: "p", mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1),
+            shape: rect,
+            content: .texture(
+                .image(CGImage(width: 1, height: 1, pixels: [255, 255, 255, 255])),
+                uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect),
+            borderColor: PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
         let instance = LayerInstance(item) { _, _ in (0, 0, 1, 1) }
         // The layer program's body kind, tinted.
         #expect(instance.flags & 3 == 0)

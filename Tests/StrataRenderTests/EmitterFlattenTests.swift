@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataRender
 
@@ -33,7 +34,9 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
 @Suite struct EmitterFlattenTests {
     let flattener = Flattener(size: CGSize(width: 200, height: 100))
 
-    func particleItems(_ list: RenderList) -> [DrawItem] { list.screen.items.filter { $0.label.hasSuffix(".particles") } }
+    func particleItems(_ list: RenderList) -> [DrawItem] {
+        list.screen.items.filter { $0.label.hasSuffix(".particles") }
+    }
 
     @Test func eachParticleIsATintedQuadOfItsImage() throws {
         let (root, emitter) = emitterTree { _, _, cell in cell.spin = 1 }
@@ -128,14 +131,21 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
     }
 
     @Test func theRenderListIsTheSameForTheSameTime() {
-        let a = flattener.renderList(for: emitterTree(time: 3) { _, _, cell in cell.velocityRange = 50; cell.emissionRange = 3 }.root)
-        let b = flattener.renderList(for: emitterTree(time: 3) { _, _, cell in cell.velocityRange = 50; cell.emissionRange = 3 }.root)
+        let a = flattener.renderList(
+            for: emitterTree(time: 3) { _, _, cell in
+                cell.velocityRange = 50; cell.emissionRange = 3
+            }.root)
+        let b = flattener.renderList(
+            for: emitterTree(time: 3) { _, _, cell in
+                cell.velocityRange = 50; cell.emissionRange = 3
+            }.root)
         #expect(a == b)
-        let c = flattener.renderList(for: emitterTree(time: 3) { _, emitter, cell in
-            cell.velocityRange = 50
-            cell.emissionRange = 3
-            emitter.seed = 1
-        }.root)
+        let c = flattener.renderList(
+            for: emitterTree(time: 3) { _, emitter, cell in
+                cell.velocityRange = 50
+                cell.emissionRange = 3
+                emitter.seed = 1
+            }.root)
         #expect(a != c)
     }
 }
