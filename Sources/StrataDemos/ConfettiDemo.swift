@@ -11,7 +11,8 @@ import StrataHost
 public final class ConfettiDemo: Demo {
     public static let name = "confetti"
     public static let summary =
-        "Confetti bursts (CAEmitterLayer): click or tap to fire one from there, space from the bottom; one goes off every 2.5 s."
+        "Confetti bursts (CAEmitterLayer): click or tap to fire one from there, space from the bottom; "
+        + "one goes off every 2.5 s."
 
     public let rootLayer = CALayer()
     public let background = CGColor(red: 0x1b / 255.0, green: 0x1f / 255.0, blue: 0x2e / 255.0, alpha: 1)
@@ -49,9 +50,10 @@ public final class ConfettiDemo: Demo {
     }
 
     public func attach(to router: GestureRouter) {
-        router.addGestureRecognizer(TapGestureRecognizer { [unowned self] tap in
-            burst(at: tap.location(in: rootLayer))
-        }, to: rootLayer)
+        router.addGestureRecognizer(
+            TapGestureRecognizer { [unowned self] tap in
+                burst(at: tap.location(in: rootLayer))
+            }, to: rootLayer)
     }
 
     public func keyPressed(_ key: Key) -> Bool {

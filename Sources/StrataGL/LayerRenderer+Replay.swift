@@ -104,8 +104,9 @@ extension LayerRenderer {
             if draw.shading == .texturedQuad {
                 texturedProgram.use()
             } else if draw.shading == .particle {
-                particleProgram.use()
-                particleProgram.setUniform("u_target", layerUniforms.target)
+                let program = try particleShadingProgram()
+                program.use()
+                program.setUniform("u_target", layerUniforms.target)
             } else {
                 let program = try layerProgram(draw.features)
                 program.use()

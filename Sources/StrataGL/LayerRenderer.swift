@@ -32,8 +32,8 @@ public final class LayerRenderer: RenderBackend {
     var currentBlend = BlendMode.normal
     /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
     let texturedProgram: GLProgram
-    /// `Shading.particle`: emitters' tinted images.
-    let particleProgram: GLProgram
+    /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
+    var particleProgram: GLProgram?
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -80,10 +80,6 @@ public final class LayerRenderer: RenderBackend {
         builder = FrameBuilder(maximumTextureSize: context.info.maxTextureSize)
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
-        particleProgram = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
-                                              attributes: [Self.cornerAttribute] + Self.attributes)
-        particleProgram.use()
-        particleProgram.setUniform("u_contents", Int32(0))
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
@@ -148,6 +144,17 @@ public final class LayerRenderer: RenderBackend {
         case .screen:
             sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
         }
+    }
+
+    /// The particle program, compiled the first time a batch needs it.
+    func particleShadingProgram() throws(GLError) -> GLProgram {
+        if let particleProgram { return particleProgram }
+        let program = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
+                                          attributes: [Self.cornerAttribute] + Self.attributes)
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        particleProgram = program
+        return program
     }
 
     /// The layer program with `features` compiled in (and nothing else),

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataHost
+import StrataRender
+import Testing
+
 @testable import StrataGL
 
 /// Emitters drawn headless: the confetti burst of `Resources/Scenes`, the
@@ -83,21 +84,26 @@ import StrataHost
         #expect(try twoParticles(.additive, masksToBounds: true) == added)
     }
 
-    @Test func aTintTakesTheBordersPlaceInTheInstance() {
-        var item = DrawItem(label: "p", mapping: .identity, quad: CGRect(x: -3, y: -2, width: 6, height: 4),
-                            shape: CGRect(x: -2, y: -1, width: 4, height: 2),
-                            content: .texture(.image(CGImage(width: 1, height: 1, pixels: [255, 255, 255, 255])),
-                                              uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                              rect: CGRect(x: -2, y: -1, width: 4, height: 2)))
-        item.contentTint = PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5)
+    @Test func aParticlesTintTakesTheBordersPlaceInTheInstance() {
+        let rect = CGRect(x: -2, y: -1, width: 4, height: 2)
+        var item = DrawItem(
+            kind: .particle, label: "p", mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1),
+            shape: rect,
+            content: .texture(
+                .image(CGImage(width: 1, height: 1, pixels: [255, 255, 255, 255])),
+                uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect),
+            borderColor: PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
         let instance = LayerInstance(item) { _, _ in (0, 0, 1, 1) }
+        // The layer program's body kind, tinted.
+        #expect(instance.flags & 3 == 0)
         #expect(instance.flags & LayerInstance.Flags.hasTint != 0)
         #expect(instance.flags & LayerInstance.Flags.hasTexture != 0)
         #expect(instance.border == (0.5, 0.25, 0, 0.5))
-        // Untinted items keep their border colour and no tint flag.
-        item.contentTint = nil
-        item.borderColor = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
+        #expect(item.shading == .particle && item.layerFeatures == [.bodies, .textures])
+        // A layer item with the same fields is not tinted.
+        item.kind = .layer
         let plain = LayerInstance(item) { _, _ in (0, 0, 1, 1) }
-        #expect(plain.flags & LayerInstance.Flags.hasTint == 0 && plain.border == (1, 0, 0, 1))
+        #expect(plain.flags & LayerInstance.Flags.hasTint == 0 && plain.border == (0.5, 0.25, 0, 0.5))
+        #expect(item.shading == .layer)
     }
 }

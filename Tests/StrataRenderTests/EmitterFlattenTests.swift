@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataRender
 
@@ -33,7 +34,9 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
 @Suite struct EmitterFlattenTests {
     let flattener = Flattener(size: CGSize(width: 200, height: 100))
 
-    func particleItems(_ list: RenderList) -> [DrawItem] { list.screen.items.filter { $0.label.hasSuffix(".particles") } }
+    func particleItems(_ list: RenderList) -> [DrawItem] {
+        list.screen.items.filter { $0.label.hasSuffix(".particles") }
+    }
 
     @Test func eachParticleIsATintedQuadOfItsImage() throws {
         let (root, emitter) = emitterTree { _, _, cell in cell.spin = 1 }
@@ -44,7 +47,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
         #expect(items.count == particles.count)
         for (item, particle) in zip(items, particles) {
             #expect(item.label == "emitter.particles")
-            #expect(item.kind == .layer && item.fill.isClear && item.borderWidth == 0)
+            #expect(item.kind == .particle && item.fill.isClear && item.borderWidth == 0)
             // The image's natural size, centred on the particle…
             #expect(item.shape == CGRect(x: -2, y: -1, width: 4, height: 2))
             #expect(item.quad.contains(item.shape))
@@ -60,7 +63,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
             let angle = Double(particle.angle)
             #expect(abs(end.x - (100 + 2 * cos(angle))) < 1e-9 && abs(end.y - (50 + 2 * sin(angle))) < 1e-9)
             // The colour tints the image, premultiplied.
-            #expect(item.contentTint == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
+            #expect(item.borderColor == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0.5))
         }
         // One image: one batch, one draw call, with the particle program.
         let batches = Batcher.batches(items) { _ in .page(0) }
@@ -72,7 +75,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
         let (root, _) = emitterTree { _, emitter, _ in emitter.renderMode = .additive }
         let items = particleItems(flattener.renderList(for: root))
         #expect(!items.isEmpty)
-        for item in items { #expect(item.contentTint == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0)) }
+        for item in items { #expect(item.borderColor == PremultipliedColor(r: 0.5, g: 0.25, b: 0, a: 0)) }
     }
 
     @Test func particlesOutsideTheLayerAreDrawnUnlessItMasksToBounds() {
@@ -128,14 +131,21 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
     }
 
     @Test func theRenderListIsTheSameForTheSameTime() {
-        let a = flattener.renderList(for: emitterTree(time: 3) { _, _, cell in cell.velocityRange = 50; cell.emissionRange = 3 }.root)
-        let b = flattener.renderList(for: emitterTree(time: 3) { _, _, cell in cell.velocityRange = 50; cell.emissionRange = 3 }.root)
+        let a = flattener.renderList(
+            for: emitterTree(time: 3) { _, _, cell in
+                cell.velocityRange = 50; cell.emissionRange = 3
+            }.root)
+        let b = flattener.renderList(
+            for: emitterTree(time: 3) { _, _, cell in
+                cell.velocityRange = 50; cell.emissionRange = 3
+            }.root)
         #expect(a == b)
-        let c = flattener.renderList(for: emitterTree(time: 3) { _, emitter, cell in
-            cell.velocityRange = 50
-            cell.emissionRange = 3
-            emitter.seed = 1
-        }.root)
+        let c = flattener.renderList(
+            for: emitterTree(time: 3) { _, emitter, cell in
+                cell.velocityRange = 50
+                cell.emissionRange = 3
+                emitter.seed = 1
+            }.root)
         #expect(a != c)
     }
 }

@@ -29,7 +29,7 @@ import _StrataTestSupport
             StressThread {
                 for i in 0..<300 {
                     switch (i + k) % 5 {
-                    case 0: shared.setValue(Float(i % 7), forKeyPath: "emitterCells.dot.birthRate")
+                    case 0: shared.setValue(Float(5 + i % 7), forKeyPath: "emitterCells.dot.birthRate")
                     case 1: shared.emitterCells?.first?.lifetime = Float(1 + i % 3)
                     case 2: shared.emitterPosition = CGPoint(x: i % 200, y: 50)
                     case 3:
@@ -54,7 +54,7 @@ import _StrataTestSupport
         }
         var frames = 0, items = 0
         var t = 0.0
-        while done.value < 4 || frames < 30 {
+        while done.value < 4 || frames < 120 {
             t += 1.0 / 60
             let tree = ticker.tick(at: t)
             items += flattener.renderList(for: tree).itemCount
@@ -63,7 +63,7 @@ import _StrataTestSupport
         for thread in threads { thread.join() }
         let final = ticker.tick(at: t + 1)
         let particles = (final.sublayers?.first as? CAEmitterLayer)?.particles() ?? []
-        #expect(frames >= 30 && items > 0)
+        #expect(frames >= 120 && items > 0)
         #expect(particles.allSatisfy { $0.position.x.isFinite && $0.age >= 0 && $0.age <= $0.lifetime })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Particle code as iOS apps write it (our own renditions of the usual
@@ -173,7 +174,10 @@ func makeSnow(width: CGFloat, flake: CGImage) -> CAEmitterLayer {
             #expect(p.position.y >= 0)
             #expect(p.position.x >= -200 && p.position.x <= 575)
             // …with colours among the four, unchanged (no colour ranges or speeds).
-            #expect(overlay.colors.contains { abs($0.rgba.r - CGFloat(p.red)) < 1e-6 && abs($0.rgba.g - CGFloat(p.green)) < 1e-6 })
+            #expect(
+                overlay.colors.contains {
+                    abs($0.rgba.r - CGFloat(p.red)) < 1e-6 && abs($0.rgba.g - CGFloat(p.green)) < 1e-6
+                })
             #expect(p.lifetime == 7)
             #expect(p.scale <= 1.25 && p.scale >= 0.25 - 0.05 * p.age)
         }

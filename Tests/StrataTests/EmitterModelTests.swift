@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A 4×2 white image: the contents particles are drawn with.
@@ -7,7 +8,9 @@ let emitterTestImage = CGImage(width: 4, height: 2, pixels: [UInt8](repeating: 2
 
 /// An emitter with one named cell at a point, on a stage: nothing random but
 /// the birth phase (no ranges, no cone).
-func pointEmitter(_ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ in }) -> (Stage, CAEmitterLayer, CAEmitterCell) {
+func pointEmitter(_ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ in }) -> (
+    Stage, CAEmitterLayer, CAEmitterCell
+) {
     let stage = Stage()
     let emitter = CAEmitterLayer()
     emitter.emitterPosition = CGPoint(x: 100, y: 50)
@@ -349,7 +352,8 @@ func pointEmitter(_ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ 
         ramp.duration = 1
         emitter.add(ramp, forKey: "ramp")
         let halfway = stage.sample(emitter, at: 0.5)
-        #expect(near((halfway.value(forKeyPath: "emitterCells.dot.birthRate") as? NSNumber)?.doubleValue ?? 0, 50, 1e-6))
+        #expect(
+            near((halfway.value(forKeyPath: "emitterCells.dot.birthRate") as? NSNumber)?.doubleValue ?? 0, 50, 1e-6))
         #expect(near(Double(halfway.emitterCells?.first?.birthRate ?? 0), 50, 1e-6))
         #expect(emitter.emitterCells?.first?.birthRate == 0)
         // ∫₀¹ 100·t dt = 50 particles, on 1/60 s slots with random rounding.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `emitterLayer` in scene files: its fields and cells read, write back and
@@ -56,7 +57,8 @@ import Testing
         let scene = try Scene.load(contentsOf: Self.fixture)
         let early = try #require(try scene.presentationTree(at: 0.9).sublayers?.first as? CAEmitterLayer)
         // 0.9 s into its 2 s animation (linear, from 0 to 3), the rocket's birth rate is 1.35.
-        #expect(near((early.value(forKeyPath: "emitterCells.rocket.birthRate") as? NSNumber)?.doubleValue ?? 0, 1.35, 1e-6))
+        #expect(
+            near((early.value(forKeyPath: "emitterCells.rocket.birthRate") as? NSNumber)?.doubleValue ?? 0, 1.35, 1e-6))
         let later = try #require(try scene.presentationTree(at: 2).sublayers?.first as? CAEmitterLayer)
         #expect(near(Double(later.emitterCells?.first?.emitterCells?.first?.alphaSpeed ?? 0), -0.3, 1e-6))
         #expect(!later.particles().isEmpty)
@@ -67,11 +69,19 @@ import Testing
     }
 
     @Test func aSceneWhoseEmitterNeverStopsPlaysForever() throws {
-        let scene = try Scene(data: Data(rootScene(#""sublayers": [{"type": "emitterLayer", "name": "e", "emitterCells": [{"birthRate": 3, "lifetime": 2}]}]"#).utf8),
-                              baseURL: nil)
+        let scene = try Scene(
+            data: Data(
+                rootScene(
+                    #""sublayers": [{"type": "emitterLayer", "name": "e", "emitterCells": [{"birthRate": 3, "lifetime": 2}]}]"#
+                ).utf8),
+            baseURL: nil)
         #expect(scene.animatesForever)
-        let stopped = try Scene(data: Data(rootScene(#""sublayers": [{"type": "emitterLayer", "name": "e", "emitterCells": [{"birthRate": 3, "lifetime": 2}]}]"#,
-                                                     extra: #", "timeline": [{"at": 1, "set": {"e.birthRate": 0}}]"#).utf8), baseURL: nil)
+        let stopped = try Scene(
+            data: Data(
+                rootScene(
+                    #""sublayers": [{"type": "emitterLayer", "name": "e", "emitterCells": [{"birthRate": 3, "lifetime": 2}]}]"#,
+                    extra: #", "timeline": [{"at": 1, "set": {"e.birthRate": 0}}]"#
+                ).utf8), baseURL: nil)
         #expect(!stopped.animatesForever && stopped.animationEnd == 3.25)
     }
 
@@ -88,29 +98,43 @@ import Testing
     }
 
     @Test func mistakesAreReportedWhereTheyAre() {
-        #expect(sceneError(rootScene(#""emitterCells": []"#)) == #"root: field "emitterCells" needs type "emitterLayer""#)
+        #expect(
+            sceneError(rootScene(#""emitterCells": []"#)) == #"root: field "emitterCells" needs type "emitterLayer""#)
         #expect(sceneError(rootScene(#""birthRate": 2"#)) == #"root: field "birthRate" needs type "emitterLayer""#)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [{"birthrate": 1}]"#))
+        #expect(
+            sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [{"birthrate": 1}]"#))
                 == #"root.emitterCells[0]: unknown field "birthrate""#)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [{"lifetime": "long"}]"#))
+        #expect(
+            sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [{"lifetime": "long"}]"#))
                 == #"root.emitterCells[0].lifetime: expected a number, got "long""#)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "seed": 1.5"#))
+        #expect(
+            sceneError(rootScene(#""type": "emitterLayer", "seed": 1.5"#))
                 == "root.seed: expected a whole number in 0...4294967295, got 1.5")
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "emitterShape": "cone""#))
-                == #"root.emitterShape: unknown value "cone", expected one of point, line, rectangle, cuboid, circle, sphere"#)
+        #expect(
+            sceneError(rootScene(#""type": "emitterLayer", "emitterShape": "cone""#))
+                == #"root.emitterShape: unknown value "cone", expected one of point, line, rectangle, cuboid, circle, sphere"#
+        )
         let deep = String(repeating: #"{"emitterCells": ["#, count: 9) + "{}" + String(repeating: "]}", count: 9)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [\#(deep)]"#))?
-            .hasSuffix("emitter cells nest deeper than 8") == true)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "name": "e""#,
-                                     extra: #", "timeline": [{"at": 1, "set": {"e.emitterCells.a.birthrate": 0}}]"#))?
-            .contains("unknown key path") == true)
-        #expect(sceneError(rootScene(#""type": "emitterLayer", "name": "e""#,
-                                     extra: #", "timeline": [{"at": 1, "set": {"e.emitterCells.a.spin": 90}}]"#)) == nil)
+        #expect(
+            sceneError(rootScene(#""type": "emitterLayer", "emitterCells": [\#(deep)]"#))?
+                .hasSuffix("emitter cells nest deeper than 8") == true)
+        #expect(
+            sceneError(
+                rootScene(
+                    #""type": "emitterLayer", "name": "e""#,
+                    extra: #", "timeline": [{"at": 1, "set": {"e.emitterCells.a.birthrate": 0}}]"#))?
+                .contains("unknown key path") == true)
+        #expect(
+            sceneError(
+                rootScene(
+                    #""type": "emitterLayer", "name": "e""#,
+                    extra: #", "timeline": [{"at": 1, "set": {"e.emitterCells.a.spin": 90}}]"#)) == nil)
     }
 
     @Test func cellKeyPathsReadAngleValuesInDegrees() throws {
-        let value = try SceneValueDecoder.decodeValue(.number(90), forKeyPath: "emitterCells.a.emissionLongitude",
-                                                      of: .emitterLayer, at: "v")
+        let value = try SceneValueDecoder.decodeValue(
+            .number(90), forKeyPath: "emitterCells.a.emissionLongitude",
+            of: .emitterLayer, at: "v")
         #expect(near((value as? CGFloat) ?? 0, .pi / 2, 1e-12))
         #expect(SceneValueDecoder.isKnownKeyPath("emitterCells.a.emitterCells.b.birthRate", for: .emitterLayer))
         #expect(!SceneValueDecoder.isKnownKeyPath("emitterCells.a.birthRate", for: .layer))

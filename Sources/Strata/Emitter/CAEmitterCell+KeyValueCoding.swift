@@ -59,7 +59,8 @@ extension CAEmitterCell {
             return
         }
         guard let parts = ValuePart.resolve(names.dropFirst(), in: property.kind), let last = parts.last,
-              let part = AnimValue(value, kind: last.kind) else { return }
+            let part = AnimValue(value, kind: last.kind)
+        else { return }
         // The whole value with the field replaced, from the innermost part out.
         var wholes = [property.get(_values)]
         for p in parts.dropLast() { wholes.append(p.get(wholes[wholes.count - 1])) }

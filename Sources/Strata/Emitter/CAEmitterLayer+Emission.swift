@@ -29,7 +29,9 @@ extension CAEmitterLayer {
 
     /// Whether `animation` animates part of the emission (a group: any of its children).
     static func animatesEmission(_ animation: CAAnimation) -> Bool {
-        if let group = animation as? CAAnimationGroup { return group.animations?.contains(where: animatesEmission) ?? false }
+        if let group = animation as? CAAnimationGroup {
+            return group.animations?.contains(where: animatesEmission) ?? false
+        }
         guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return false }
         return EmitterProperties.isEmissionKeyPath(keyPath)
     }
@@ -66,8 +68,10 @@ extension CAEmitterLayer {
     }
 
     /// `state` with the animations acting at `time` applied, as a presentation copy would show it.
-    private func evaluateEmission(_ state: EmitterSnapshot, animations: [EmitterHistory.ActingAnimation],
-                                  at time: CFTimeInterval) -> EmitterSnapshot {
+    private func evaluateEmission(
+        _ state: EmitterSnapshot, animations: [EmitterHistory.ActingAnimation],
+        at time: CFTimeInterval
+    ) -> EmitterSnapshot {
         let scratch = CAEmitterLayer()
         scratch._isPresentationCopy = true
         scratch._emitter = state.layer

@@ -99,8 +99,10 @@ struct EmitterHistory {
 
     /// Notes animations attached to the layer (those of its emission are kept).
     mutating func animationsAdded(_ entries: [AnimationEntry]) {
-        for entry in entries where CAEmitterLayer.animatesEmission(entry.animation)
-            && !animations.contains(where: { $0.entry === entry }) {
+        for entry in entries
+        where CAEmitterLayer.animatesEmission(entry.animation)
+            && !animations.contains(where: { $0.entry === entry })
+        {
             animations.append(TrackedAnimation(entry: entry))
             slotStates = [:]
         }
@@ -108,8 +110,10 @@ struct EmitterHistory {
 
     /// Notes animations detached from the layer at layer time `time`.
     mutating func animationsRemoved(_ entries: [AnimationEntry], at time: CFTimeInterval) {
-        for i in animations.indices where animations[i].removedAt == nil
-            && entries.contains(where: { $0 === animations[i].entry }) {
+        for i in animations.indices
+        where animations[i].removedAt == nil
+            && entries.contains(where: { $0 === animations[i].entry })
+        {
             animations[i].removedAt = time
             slotStates = [:]
         }
@@ -124,7 +128,8 @@ struct EmitterHistory {
             let timing = entry.evaluator(for: layer).timing
             let begin = entry.animation.beginTime
             let speed = abs(timing.speed)
-            var end = timing.fillsForwards || speed == 0 ? CFTimeInterval.infinity : begin + timing.activeDuration / speed
+            var end =
+                timing.fillsForwards || speed == 0 ? CFTimeInterval.infinity : begin + timing.activeDuration / speed
             if let removed = tracked.removedAt { end = min(end, removed) }
             return ActingAnimation(entry: entry, since: begin, until: end)
         }
@@ -133,8 +138,10 @@ struct EmitterHistory {
     /// The epochs of emission that can have particles on screen at `time`:
     /// each record's span, with the parts where animations act cut into
     /// slots evaluated (and remembered) by `evaluate`.
-    mutating func frame(at time: CFTimeInterval, acting all: [ActingAnimation],
-                        evaluate: (EmitterSnapshot, [ActingAnimation], CFTimeInterval) -> EmitterSnapshot) -> EmitterFrame {
+    mutating func frame(
+        at time: CFTimeInterval, acting all: [ActingAnimation],
+        evaluate: (EmitterSnapshot, [ActingAnimation], CFTimeInterval) -> EmitterSnapshot
+    ) -> EmitterFrame {
         guard isLive, time.isFinite else { return EmitterFrame(time: time, epochs: []) }
         prune(before: time)
         let reach = records.map(\.reach).max() ?? 0
@@ -163,7 +170,8 @@ struct EmitterHistory {
             var cursor = lo
             func plain(_ from: CFTimeInterval, _ to: CFTimeInterval) {
                 guard to > from || (to == from && to == time) else { return }
-                epochs.append(EmitterEpoch(origin: start, start: from, end: to, key: record.serial, state: record.state))
+                epochs.append(
+                    EmitterEpoch(origin: start, start: from, end: to, key: record.serial, state: record.state))
             }
             for (from, to) in ranges {
                 plain(cursor, from)
@@ -190,7 +198,9 @@ struct EmitterHistory {
             plain(cursor, hi)
         }
         // Slots out of every window from now on are not needed again.
-        if slotStates.count > 4096 { slotStates = slotStates.filter { Double($0.key.slot) * Self.slotLength >= windowStart } }
+        if slotStates.count > 4096 {
+            slotStates = slotStates.filter { Double($0.key.slot) * Self.slotLength >= windowStart }
+        }
         return EmitterFrame(time: time, epochs: epochs)
     }
 }

@@ -41,7 +41,8 @@ public struct EmitterParticle: Equatable, @unchecked Sendable {
     public var size: CGSize {
         guard let image = contents else { return .zero }
         let k = contentsScale > 0 ? 1 / contentsScale : 1
-        return CGSize(width: CGFloat(image.width) * abs(contentsRect.width) * k * scale,
-                      height: CGFloat(image.height) * abs(contentsRect.height) * k * scale)
+        return CGSize(
+            width: CGFloat(image.width) * abs(contentsRect.width) * k * scale,
+            height: CGFloat(image.height) * abs(contentsRect.height) * k * scale)
     }
 }

@@ -75,23 +75,30 @@ enum EmitterProperties {
         .init("fillMode", \.fillMode, C<CAMediaTimingFillMode>.constant(CAMediaTimingFillMode.self)),
     ])
 
-    nonisolated(unsafe) static let layer: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: [
-        emitter("birthRate", \.birthRate, \.birthRate, C<Float>.float),
-        emitter("lifetime", \.lifetime, \.lifetime, C<Float>.float),
-        emitter("emitterPosition", \.emitterPosition, \.emitterPosition, C<CGPoint>.point),
-        emitter("emitterZPosition", \.emitterZPosition, \.emitterZPosition, C<CGFloat>.number),
-        emitter("emitterSize", \.emitterSize, \.emitterSize, C<CGSize>.size),
-        emitter("emitterDepth", \.emitterDepth, \.emitterDepth, C<CGFloat>.number),
-        emitter("emitterShape", \.emitterShape, \.emitterShape, C<CAEmitterLayerEmitterShape>.constant(CAEmitterLayerEmitterShape.self)),
-        emitter("emitterMode", \.emitterMode, \.emitterMode, C<CAEmitterLayerEmitterMode>.constant(CAEmitterLayerEmitterMode.self)),
-        emitter("renderMode", \.renderMode, \.renderMode, C<CAEmitterLayerRenderMode>.constant(CAEmitterLayerRenderMode.self)),
-        emitter("preservesDepth", \.preservesDepth, \.preservesDepth, C<Bool>.bool),
-        emitter("velocity", \.velocity, \.velocity, C<Float>.float),
-        emitter("scale", \.scale, \.scale, C<Float>.float),
-        emitter("spin", \.spin, \.spin, C<Float>.float),
-        emitter("seed", \.seed, \.seed, C<UInt32>.seed),
-        cellsProperty,
-    ].map { ($0.key, $0) })
+    nonisolated(unsafe) static let layer: [String: LayerProperty] = Dictionary(
+        uniqueKeysWithValues: [
+            emitter("birthRate", \.birthRate, \.birthRate, C<Float>.float),
+            emitter("lifetime", \.lifetime, \.lifetime, C<Float>.float),
+            emitter("emitterPosition", \.emitterPosition, \.emitterPosition, C<CGPoint>.point),
+            emitter("emitterZPosition", \.emitterZPosition, \.emitterZPosition, C<CGFloat>.number),
+            emitter("emitterSize", \.emitterSize, \.emitterSize, C<CGSize>.size),
+            emitter("emitterDepth", \.emitterDepth, \.emitterDepth, C<CGFloat>.number),
+            emitter(
+                "emitterShape", \.emitterShape, \.emitterShape,
+                C<CAEmitterLayerEmitterShape>.constant(CAEmitterLayerEmitterShape.self)),
+            emitter(
+                "emitterMode", \.emitterMode, \.emitterMode,
+                C<CAEmitterLayerEmitterMode>.constant(CAEmitterLayerEmitterMode.self)),
+            emitter(
+                "renderMode", \.renderMode, \.renderMode,
+                C<CAEmitterLayerRenderMode>.constant(CAEmitterLayerRenderMode.self)),
+            emitter("preservesDepth", \.preservesDepth, \.preservesDepth, C<Bool>.bool),
+            emitter("velocity", \.velocity, \.velocity, C<Float>.float),
+            emitter("scale", \.scale, \.scale, C<Float>.float),
+            emitter("spin", \.spin, \.spin, C<Float>.float),
+            emitter("seed", \.seed, \.seed, C<UInt32>.seed),
+            cellsProperty,
+        ].map { ($0.key, $0) })
 
     /// The emitter layer's property for `key`: its own keys, and
     /// `emitterCells.NAME.key` paths to its cells' properties.
@@ -99,7 +106,8 @@ enum EmitterProperties {
         if let property = layer[key] { return property }
         guard key.hasPrefix("emitterCells.") else { return nil }
         guard let (property, rest) = cellPath(key.split(separator: ".", omittingEmptySubsequences: false)),
-              rest.isEmpty else { return nil }
+            rest.isEmpty
+        else { return nil }
         return property
     }
 
@@ -117,15 +125,19 @@ enum EmitterProperties {
 
     /// A property of the layer's emission values: stored writes go to the
     /// values, public ones through the layer's setter (actions, history).
-    private static func emitter<T>(_ key: String, _ path: WritableKeyPath<EmitterLayerValues, T>,
-                                   _ pub: ReferenceWritableKeyPath<CAEmitterLayer, T>,
-                                   _ codec: EmitterPropertyCodec<T>) -> LayerProperty {
+    private static func emitter<T>(
+        _ key: String, _ path: WritableKeyPath<EmitterLayerValues, T>,
+        _ pub: ReferenceWritableKeyPath<CAEmitterLayer, T>,
+        _ codec: EmitterPropertyCodec<T>
+    ) -> LayerProperty {
         LayerProperty(
             key: key, kind: codec.kind, isAnimatable: codec.animatable,
             // The table is chosen by the layer's class, so these downcasts hold.
             get: { codec.to(unsafeDowncast($0, to: CAEmitterLayer.self)._emitter[keyPath: path]) },
             setStored: { layer, value in
-                if let v = codec.from(value) { unsafeDowncast(layer, to: CAEmitterLayer.self)._emitter[keyPath: path] = v }
+                if let v = codec.from(value) {
+                    unsafeDowncast(layer, to: CAEmitterLayer.self)._emitter[keyPath: path] = v
+                }
             },
             setPublic: { layer, value in
                 if let v = codec.from(value) { unsafeDowncast(layer, to: CAEmitterLayer.self)[keyPath: pub] = v }
@@ -138,12 +150,18 @@ enum EmitterProperties {
         key: "emitterCells", kind: .discrete, isAnimatable: false,
         get: { .other(unsafeDowncast($0, to: CAEmitterLayer.self)._emitterCells) },
         setStored: { layer, value in
-            if let v = value.otherValue { unsafeDowncast(layer, to: CAEmitterLayer.self).attachCells(v as? [CAEmitterCell]) }
+            if let v = value.otherValue {
+                unsafeDowncast(layer, to: CAEmitterLayer.self).attachCells(v as? [CAEmitterCell])
+            }
         },
         setPublic: { layer, value in
-            if let v = value.otherValue { unsafeDowncast(layer, to: CAEmitterLayer.self).emitterCells = v as? [CAEmitterCell] }
+            if let v = value.otherValue {
+                unsafeDowncast(layer, to: CAEmitterLayer.self).emitterCells = v as? [CAEmitterCell]
+            }
         },
-        box: { if let v = $0.otherValue { return v }; return nil },
+        box: {
+            if let v = $0.otherValue { return v }; return nil
+        },
         unbox: { v in v == nil || v is [CAEmitterCell] ? .other(v) : nil })
 
     /// The property a key path of the form `emitterCells.A(.emitterCells.B)*.key`

@@ -10,8 +10,10 @@ import Foundation
 /// the area (a cuboid's faces, a sphere's surface), `volume` and `points`
 /// anywhere inside.
 enum EmitterShapeSampler {
-    static func point(_ layer: EmitterLayerValues, center c: (Double, Double, Double),
-                      _ u0: Double, _ u1: Double, _ u2: Double) -> Vector3 {
+    static func point(
+        _ layer: EmitterLayerValues, center c: (Double, Double, Double),
+        _ u0: Double, _ u1: Double, _ u2: Double
+    ) -> Vector3 {
         let w = abs(Double(layer.emitterSize.width)), h = abs(Double(layer.emitterSize.height))
         let d = abs(Double(layer.emitterDepth))
         let mode = layer.emitterMode
@@ -68,9 +70,13 @@ enum EmitterShapeSampler {
         var s = u0 * total
         let corner = Int(u1 * 4)  // which of the four parallel edges
         let sx = corner & 1 == 0 ? -0.5 : 0.5, sy = corner & 2 == 0 ? -0.5 : 0.5
-        if s < 4 * w { s = s.truncatingRemainder(dividingBy: max(w, 1e-300)); return Vector3(s - w / 2, sx * h, sy * d) }
+        if s < 4 * w {
+            s = s.truncatingRemainder(dividingBy: max(w, 1e-300)); return Vector3(s - w / 2, sx * h, sy * d)
+        }
         s -= 4 * w
-        if s < 4 * h { s = s.truncatingRemainder(dividingBy: max(h, 1e-300)); return Vector3(sx * w, s - h / 2, sy * d) }
+        if s < 4 * h {
+            s = s.truncatingRemainder(dividingBy: max(h, 1e-300)); return Vector3(sx * w, s - h / 2, sy * d)
+        }
         s -= 4 * h
         s = s.truncatingRemainder(dividingBy: max(d, 1e-300))
         return Vector3(sx * w, sy * h, s - d / 2)

@@ -64,12 +64,16 @@ enum EmitterSimulation {
             order.sort { (particles[$0].birthTime, $1) > (particles[$1].birthTime, $0) }
         case .backToFront:
             order.sort {
-                (particles[$0].zPosition, particles[$0].birthTime, $0) < (particles[$1].zPosition, particles[$1].birthTime, $1)
+                (particles[$0].zPosition, particles[$0].birthTime, $0) < (
+                    particles[$1].zPosition, particles[$1].birthTime, $1
+                )
             }
         default:
             // Cell by cell (sub-cells after their cell), each cell's oldest first.
             order.sort {
-                (particles[$0].cellOrder, particles[$0].birthTime, $0) < (particles[$1].cellOrder, particles[$1].birthTime, $1)
+                (particles[$0].cellOrder, particles[$0].birthTime, $0) < (
+                    particles[$1].cellOrder, particles[$1].birthTime, $1
+                )
             }
         }
         return order.map { particles[$0] }
@@ -107,8 +111,10 @@ enum EmitterSimulation {
 
         /// The birth indices `n` whose times `origin + (n + φ)/rate` lie in
         /// `lo...hi` (`hi` itself only when `closed`); nil when none.
-        static func indices(origin: Double, rate: Double, phase: Double, lo: Double, hi: Double,
-                            closed: Bool) -> ClosedRange<Int64>? {
+        static func indices(
+            origin: Double, rate: Double, phase: Double, lo: Double, hi: Double,
+            closed: Bool
+        ) -> ClosedRange<Int64>? {
             guard hi >= lo, rate > 0 else { return nil }
             let a = ((lo - origin) * rate - phase).rounded(.up)
             let top = (hi - origin) * rate - phase
@@ -118,7 +124,9 @@ enum EmitterSimulation {
             return Int64(a)...Int64(b)
         }
 
-        mutating func emitTopLevel(_ cell: EmitterCellSnapshot, index: Int, epoch: EmitterEpoch, layer: EmitterLayerValues) {
+        mutating func emitTopLevel(
+            _ cell: EmitterCellSnapshot, index: Int, epoch: EmitterEpoch, layer: EmitterLayerValues
+        ) {
             let v = cell.values
             guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
             let speed = Double(v.speed)
@@ -131,16 +139,20 @@ enum EmitterSimulation {
             let cellKey = ParticleRandom.combine(ParticleRandom.combine(UInt64(layer.seed), epoch.key), UInt64(index))
             var phaseRandom = ParticleRandom(key: ParticleRandom.combine(cellKey, 0x5048_4153_45))
             let phase = phaseRandom.unit()
-            guard var range = Self.indices(origin: epoch.origin, rate: rate, phase: phase, lo: lo, hi: hi, closed: closed)
+            guard
+                var range = Self.indices(origin: epoch.origin, rate: rate, phase: phase, lo: lo, hi: hi, closed: closed)
             else { return }
             if range.count > births { range = (range.upperBound - Int64(births) + 1)...range.upperBound }
             births -= range.count
             let order = UInt64(min(index + 1, 255)) << 56
-            let center = (Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition))
+            let center = (
+                Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition)
+            )
             for n in range where budget > 0 {
                 let birth = epoch.origin + (Double(n) + phase) / rate
-                spawn(cell, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
-                      from: .shape(center), basis: .layer, order: order, depth: 1)
+                spawn(
+                    cell, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
+                    from: .shape(center), basis: .layer, order: order, depth: 1)
             }
         }
 
@@ -157,8 +169,10 @@ enum EmitterSimulation {
             case along(Vector3)
         }
 
-        mutating func spawn(_ cell: EmitterCellSnapshot, layer: EmitterLayerValues, key: UInt64, birth: Double,
-                            from source: Source, basis: Basis, order: UInt64, depth: Int) {
+        mutating func spawn(
+            _ cell: EmitterCellSnapshot, layer: EmitterLayerValues, key: UInt64, birth: Double,
+            from source: Source, basis: Basis, order: UInt64, depth: Int
+        ) {
             let v = cell.values
             var random = ParticleRandom(key: key)
             // The draws are always made in this order, so a value's change never shifts another's.
@@ -185,8 +199,9 @@ enum EmitterSimulation {
             case .layer: frame = (Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
             case .along(let direction): frame = Vector3.frame(along: direction)
             }
-            let axis = Vector3.direction(latitude: Double(v.emissionLatitude), longitude: Double(v.emissionLongitude),
-                                         in: frame)
+            let axis = Vector3.direction(
+                latitude: Double(v.emissionLatitude), longitude: Double(v.emissionLongitude),
+                in: frame)
             let direction = Vector3.inCone(around: axis, fullAngle: Double(v.emissionRange), d0, d1)
             let v0 = direction * speedMagnitude
             let acceleration = Vector3(Double(v.xAcceleration), Double(v.yAcceleration), Double(v.zAcceleration))
@@ -199,28 +214,33 @@ enum EmitterSimulation {
                 let s = (scale0 + Double(v.scaleSpeed) * age) * Double(layer.scale)
                 func channel(_ c0: Double, _ rate: Float) -> Float { Float(min(max(c0 + Double(rate) * age, 0), 1)) }
                 if p.isFinite && s.isFinite && (spin * age).isFinite {
-                    out.append(EmitterParticle(
-                        position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
-                        angle: CGFloat(spin * age), scale: CGFloat(max(0, s)),
-                        red: channel(red0, v.redSpeed), green: channel(green0, v.greenSpeed),
-                        blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
-                        contents: v.contents as? CGImage, contentsRect: v.contentsRect, contentsScale: v.contentsScale,
-                        birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
+                    out.append(
+                        EmitterParticle(
+                            position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
+                            angle: CGFloat(spin * age), scale: CGFloat(max(0, s)),
+                            red: channel(red0, v.redSpeed), green: channel(green0, v.greenSpeed),
+                            blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
+                            contents: v.contents as? CGImage, contentsRect: v.contentsRect,
+                            contentsScale: v.contentsScale,
+                            birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
                     budget -= 1
                 }
             }
             guard depth < EmitterSimulation.maximumCellDepth else { return }
             for (j, sub) in cell.subcells.enumerated() where budget > 0 {
-                emitSub(sub, index: j, parentKey: key, parentBirth: birth, parentSpeed: speed, parentLife: life,
-                        p0: p0, v0: v0, acceleration: acceleration, layer: layer,
-                        order: order | UInt64(min(j + 1, 255)) << UInt64(56 - 8 * depth), depth: depth + 1)
+                emitSub(
+                    sub, index: j, parentKey: key, parentBirth: birth, parentSpeed: speed, parentLife: life,
+                    p0: p0, v0: v0, acceleration: acceleration, layer: layer,
+                    order: order | UInt64(min(j + 1, 255)) << UInt64(56 - 8 * depth), depth: depth + 1)
             }
         }
 
         /// The particles `sub` emits from one particle of its parent cell.
-        mutating func emitSub(_ sub: EmitterCellSnapshot, index: Int, parentKey: UInt64, parentBirth: Double,
-                              parentSpeed: Double, parentLife: Double, p0: Vector3, v0: Vector3,
-                              acceleration: Vector3, layer: EmitterLayerValues, order: UInt64, depth: Int) {
+        mutating func emitSub(
+            _ sub: EmitterCellSnapshot, index: Int, parentKey: UInt64, parentBirth: Double,
+            parentSpeed: Double, parentLife: Double, p0: Vector3, v0: Vector3,
+            acceleration: Vector3, layer: EmitterLayerValues, order: UInt64, depth: Int
+        ) {
             let v = sub.values
             guard v.isEnabled, births > 0, let span = Self.activeSpan(v) else { return }
             let rate = Double(v.birthRate) * Double(layer.birthRate) * Double(v.speed)
@@ -235,16 +255,18 @@ enum EmitterSimulation {
             var phaseRandom = ParticleRandom(key: ParticleRandom.combine(cellKey, 0x5048_4153_45))
             let phase = phaseRandom.unit()
             guard var range = Self.indices(origin: 0, rate: rate, phase: phase, lo: lo, hi: hi, closed: closed),
-                  births > 0 else { return }
+                births > 0
+            else { return }
             if range.count > births { range = (range.upperBound - Int64(births) + 1)...range.upperBound }
             births -= range.count
             for m in range where budget > 0 {
                 let a = (Double(m) + phase) / rate
                 let position = p0 + v0 * a + acceleration * (0.5 * a * a)
                 let velocity = v0 + acceleration * a
-                spawn(sub, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: m)),
-                      birth: parentBirth + a / parentSpeed, from: .point(position), basis: .along(velocity),
-                      order: order, depth: depth)
+                spawn(
+                    sub, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: m)),
+                    birth: parentBirth + a / parentSpeed, from: .point(position), basis: .along(velocity),
+                    order: order, depth: depth)
             }
         }
     }

@@ -16,7 +16,9 @@ extension Scene {
                 if state.layer.birthRate > 0 && !emitting.isEmpty {
                     // Emission ends once the implicit animation to 0 (if any) has run.
                     let stop = timeline.filter { t in
-                        t.set.contains { $0.target == emitter.name && $0.keyPath == "birthRate" && $0.value == .number(0) }
+                        t.set.contains {
+                            $0.target == emitter.name && $0.keyPath == "birthRate" && $0.value == .number(0)
+                        }
                     }.map { $0.at + ($0.disableActions ? 0 : ($0.duration == 0 ? 0.25 : $0.duration)) }.min()
                     let cellEnds = emitting.map { cell -> CFTimeInterval in
                         EmitterSimulation.Run.activeSpan(cell.values)?.end ?? 0

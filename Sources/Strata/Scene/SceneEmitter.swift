@@ -30,7 +30,8 @@ extension SceneKinds {
         decode: { j, p throws(SceneError) in
             let n = try D.number(j, at: p)
             guard n == n.rounded(), n >= 0, n <= CGFloat(UInt32.max) else {
-                throw SceneError(path: p, reason: "expected a whole number in 0...4294967295, got \(JSONValue.format(n))")
+                throw SceneError(
+                    path: p, reason: "expected a whole number in 0...4294967295, got \(JSONValue.format(n))")
             }
             return UInt32(n)
         },
@@ -48,18 +49,27 @@ extension SceneField {
             make("emitterZPosition", t, K.number, \CAEmitterLayer._emitter.emitterZPosition),
             make("emitterSize", t, K.size, \CAEmitterLayer._emitter.emitterSize, shape: .size),
             make("emitterDepth", t, K.number, \CAEmitterLayer._emitter.emitterDepth),
-            make("emitterShape", t,
-                 K.choice(["point": CAEmitterLayerEmitterShape.point, "line": .line, "rectangle": .rectangle,
-                           "cuboid": .cuboid, "circle": .circle, "sphere": .sphere]),
-                 \CAEmitterLayer._emitter.emitterShape),
-            make("emitterMode", t,
-                 K.choice(["points": CAEmitterLayerEmitterMode.points, "outline": .outline, "surface": .surface,
-                           "volume": .volume]),
-                 \CAEmitterLayer._emitter.emitterMode),
-            make("renderMode", t,
-                 K.choice(["unordered": CAEmitterLayerRenderMode.unordered, "oldestFirst": .oldestFirst,
-                           "oldestLast": .oldestLast, "backToFront": .backToFront, "additive": .additive]),
-                 \CAEmitterLayer._emitter.renderMode),
+            make(
+                "emitterShape", t,
+                K.choice([
+                    "point": CAEmitterLayerEmitterShape.point, "line": .line, "rectangle": .rectangle,
+                    "cuboid": .cuboid, "circle": .circle, "sphere": .sphere,
+                ]),
+                \CAEmitterLayer._emitter.emitterShape),
+            make(
+                "emitterMode", t,
+                K.choice([
+                    "points": CAEmitterLayerEmitterMode.points, "outline": .outline, "surface": .surface,
+                    "volume": .volume,
+                ]),
+                \CAEmitterLayer._emitter.emitterMode),
+            make(
+                "renderMode", t,
+                K.choice([
+                    "unordered": CAEmitterLayerRenderMode.unordered, "oldestFirst": .oldestFirst,
+                    "oldestLast": .oldestLast, "backToFront": .backToFront, "additive": .additive,
+                ]),
+                \CAEmitterLayer._emitter.renderMode),
             make("preservesDepth", t, K.bool, \CAEmitterLayer._emitter.preservesDepth),
             make("birthRate", t, K.float, \CAEmitterLayer._emitter.birthRate),
             make("lifetime", t, K.float, \CAEmitterLayer._emitter.lifetime),
@@ -81,8 +91,10 @@ struct SceneCellField: Sendable {
     let decode: @Sendable (JSONValue, String) throws(SceneError) -> Any
     let schema: JSONValue
 
-    static func make<V>(_ name: String, _ kind: SceneKind<V>,
-                        _ path: WritableKeyPath<EmitterCellValues, V> & Sendable) -> SceneCellField {
+    static func make<V>(
+        _ name: String, _ kind: SceneKind<V>,
+        _ path: WritableKeyPath<EmitterCellValues, V> & Sendable
+    ) -> SceneCellField {
         SceneCellField(
             name: name,
             read: { values, json, p throws(SceneError) in values[keyPath: path] = try kind.decode(json, p) },
@@ -150,14 +162,18 @@ enum SceneEmitterCells {
     static var schema: JSONValue {
         JSONSchema.closedObject(
             fields.map { ($0.name, $0.schema) }
-                + [("contents", SceneValueDecoder.Schemas.image),
-                   ("emitterCells", JSONSchema.array(of: JSONSchema.ref("emitterCell")))],
+                + [
+                    ("contents", SceneValueDecoder.Schemas.image),
+                    ("emitterCells", JSONSchema.array(of: JSONSchema.ref("emitterCell"))),
+                ],
             description: "A CAEmitterCell: angles (and spin, per second) in degrees; sub-cells in emitterCells.")
     }
 
     /// Reads an `emitterCells` array at `path`; `count` counts the scene's cells so far.
-    static func read(_ json: JSONValue, at path: String, depth: Int = 1, count: inout Int,
-                     images: SceneImageTable) throws(SceneError) -> [CAEmitterCell] {
+    static func read(
+        _ json: JSONValue, at path: String, depth: Int = 1, count: inout Int,
+        images: SceneImageTable
+    ) throws(SceneError) -> [CAEmitterCell] {
         guard depth <= maximumDepth else {
             throw SceneError(path: path, reason: "emitter cells nest deeper than \(maximumDepth)")
         }
@@ -190,8 +206,10 @@ enum SceneEmitterCells {
     }
 
     /// `cells` as JSON: only fields that differ from a new cell's.
-    static func write(_ cells: [CAEmitterCell], at path: String, depth: Int = 1,
-                      images: SceneImageTable) throws(SceneError) -> JSONValue {
+    static func write(
+        _ cells: [CAEmitterCell], at path: String, depth: Int = 1,
+        images: SceneImageTable
+    ) throws(SceneError) -> JSONValue {
         guard depth <= maximumDepth else {
             throw SceneError(path: path, reason: "emitter cells nest deeper than \(maximumDepth)")
         }
@@ -206,18 +224,27 @@ enum SceneEmitterCells {
             }
             if let contents = cell._values.contents {
                 guard let image = contents as? CGImage else {
-                    throw SceneError(path: cellPath + ".contents",
-                                     reason: "only CGImage contents can be written, not \(type(of: contents))")
+                    throw SceneError(
+                        path: cellPath + ".contents",
+                        reason: "only CGImage contents can be written, not \(type(of: contents))")
                 }
                 guard let file = images.file(of: image) else {
-                    throw SceneError(path: cellPath + ".contents",
-                                     reason: "the image \(SceneError.quoted(image.label)) has no file name (see Scene.setImageFile(_:for:))")
+                    throw SceneError(
+                        path: cellPath + ".contents",
+                        reason: "the image \(SceneError.quoted(image.label)) has no file name "
+                            + "(see Scene.setImageFile(_:for:))"
+                    )
                 }
                 m.append(("contents", .object(JSONObject([("image", .string(file))]))))
             }
             if let subs = cell._emitterCells, !subs.isEmpty {
-                m.append(("emitterCells", try write(subs, at: cellPath + ".emitterCells", depth: depth + 1,
-                                                    images: images)))
+                m.append(
+                    (
+                        "emitterCells",
+                        try write(
+                            subs, at: cellPath + ".emitterCells", depth: depth + 1,
+                            images: images)
+                    ))
             }
             out.append(.object(JSONObject(m).sortedByKey()))
         }

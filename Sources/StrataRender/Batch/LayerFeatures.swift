@@ -51,6 +51,7 @@ extension DrawItem {
         switch kind {
         case .shadow: f.insert(.shadows)
         case .composite: f.insert(.composites)
+        case .particle: f.formUnion([.bodies, .textures])
         case .layer:
             f.insert(.bodies)
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }

@@ -20,10 +20,8 @@ extension DrawItem {
            tint == .white {
             return .texturedQuad
         }
-        if kind == .layer, contentTint != nil, clip < 0, mask == nil, fill.isClear, borderWidth == 0,
-           radii.isZero, antialiasedEdges == 0b1111, case .texture(_, _, let rect)? = content, rect == shape {
-            return .particle
-        }
+        // A clipped particle takes the layer program, for its clip test.
+        if kind == .particle, clip < 0, mask == nil { return .particle }
         return .layer
     }
 }

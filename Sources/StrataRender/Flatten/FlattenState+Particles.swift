@@ -3,7 +3,7 @@ import Strata
 
 extension FlattenState {
     /// An emitter layer's particles, in its drawing order: each one textured
-    /// quad of its cell's image (a slot of the same atlas page as every other
+    /// quad (a `.particle` item) of its cell's image (a slot of the same atlas page as every other
     /// particle of that image, so a cell's particles batch into one
     /// instanced draw), turned, scaled and tinted by its colour. `additive`
     /// particles carry their colour with alpha 0, which premultiplied
@@ -13,18 +13,23 @@ extension FlattenState {
     /// Without `preservesDepth` a particle's z is dropped (it lies in the
     /// layer's plane); with it, its z goes through the layer's transform and
     /// the superlayer's perspective like a sublayer's `zPosition`.
-    mutating func appendParticles(of emitter: CAEmitterLayer, toDevice: CATransform3D, mapping: PlaneMapping,
-                                  clip: Int32, into items: inout [DrawItem]) {
+    mutating func appendParticles(
+        of emitter: CAEmitterLayer, toDevice: CATransform3D, mapping: PlaneMapping,
+        clip: Int32, into items: inout [DrawItem]
+    ) {
         let particles = emitter.particles()
         guard !particles.isEmpty else { return }
         var particleClip = clip
         if emitter.masksToBounds {
             guard let toLocal = mapping.inverted() else { return }
             let bounds = emitter.bounds
-            list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds,
-                                        radii: CornerRadii(radius: Double(emitter.cornerRadius),
-                                                           corners: emitter.maskedCorners, size: bounds.size),
-                                        continuousCorners: emitter.cornerCurve == .continuous, parent: clip))
+            list.clips.append(
+                ClipShape(
+                    deviceToLocal: toLocal, rect: bounds,
+                    radii: CornerRadii(
+                        radius: Double(emitter.cornerRadius),
+                        corners: emitter.maskedCorners, size: bounds.size),
+                    continuousCorners: emitter.cornerCurve == .continuous, parent: clip))
             particleClip = Int32(list.clips.count - 1)
         }
         let additive = emitter.renderMode == .additive
@@ -43,10 +48,11 @@ extension FlattenState {
             let x = Double(particle.position.x), y = Double(particle.position.y), z = Double(particle.zPosition)
             let particleMapping: PlaneMapping
             if preservesDepth && z != 0 {
-                let placed = CATransform3D(m11: CGFloat(c), m12: CGFloat(s), m13: 0, m14: 0,
-                                           m21: CGFloat(-s), m22: CGFloat(c), m23: 0, m24: 0,
-                                           m31: 0, m32: 0, m33: 1, m34: 0,
-                                           m41: CGFloat(x), m42: CGFloat(y), m43: CGFloat(z), m44: 1)
+                let placed = CATransform3D(
+                    m11: CGFloat(c), m12: CGFloat(s), m13: 0, m14: 0,
+                    m21: CGFloat(-s), m22: CGFloat(c), m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0,
+                    m41: CGFloat(x), m42: CGFloat(y), m43: CGFloat(z), m44: 1)
                 particleMapping = PlaneMapping(placed.concatenating(toDevice))
             } else {
                 particleMapping = PlaneMapping(c, s, 0, -s, c, 0, x, y, 1).concatenating(mapping)
@@ -54,12 +60,14 @@ extension FlattenState {
             let ppu = particleMapping.pixelsPerUnit(at: 0, 0)
             guard ppu > 0, ppu.isFinite else { continue }
             let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
-            var item = DrawItem(label: label, mapping: particleMapping, quad: rect.insetBy(dx: -margin, dy: -margin),
-                                shape: rect, content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
-                                clip: particleClip)
             let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
-            item.contentTint = PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha)
-            items.append(item)
+            items.append(
+                DrawItem(
+                    kind: .particle, label: label, mapping: particleMapping,
+                    quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect,
+                    content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
+                    borderColor: PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha),
+                    clip: particleClip))
         }
     }
 }

@@ -13,8 +13,7 @@ public enum SharedEdges {
     /// Clears the anti-aliasing bit of every shared edge among `items`.
     public static func process(_ items: inout [DrawItem]) {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
-        // Tinted items are particles: they never abut on purpose, and thousands would each make a plane.
-        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero && item.contentTint == nil {
+        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
             let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
             // Edges past any screen share nothing (and their ranges would not be numbers).

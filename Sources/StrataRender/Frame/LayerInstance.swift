@@ -9,7 +9,7 @@ import Strata
 ///           52 │ shape.xywh    (local, distance field)      │
 ///           68 │ radii: minXMinY maxXMinY maxXMaxY minXMaxY │
 ///           84 │ fill.rgba     (premultiplied)              │
-///          100 │ border.rgba   (premultiplied) | content tint │
+///          100 │ border.rgba | particle tint (premultiplied)│
 ///          116 │ borderWidth  opacity  sigma  clip index    │
 ///          132 │ content rect xywh | gradient start.xy end.xy
 ///          148 │ uv0.xy uv1.xy     | ramp row, 0, 0, 0       │
@@ -66,6 +66,8 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         var f: Int32
         switch item.kind {
         case .layer: f = 0
+        // The layer program's body path, tinted (`Shaders/particle.frag` reads the same fields).
+        case .particle: f = Flags.hasTint
         case .shadow: f = Flags.kindShadow
         case .composite: f = Flags.kindComposite
         }
@@ -88,12 +90,6 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         if item.continuousCorners { f |= Flags.continuous }
         if item.mask != nil { f |= Flags.hasMask }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
-        if item.kind == .layer, let tint = item.contentTint {
-            // A tinted item (a particle) has no border: its tint takes the border's place.
-            precondition(item.borderWidth == 0, "LayerInstance: item \(item.label) has both a border and a content tint")
-            f |= Flags.hasTint
-            border = (tint.r, tint.g, tint.b, tint.a)
-        }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f
         func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }

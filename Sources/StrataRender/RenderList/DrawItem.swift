@@ -17,6 +17,10 @@ public struct DrawItem: Hashable, Sendable {
         case shadow = 1
         /// An offscreen pass composited back (texture = `.pass(i)`), optionally masked.
         case composite = 2
+        /// An emitter's particle: its `.texture` content times `borderColor`
+        /// (premultiplied; an alpha of 0 makes it add to what is beneath),
+        /// square edges, no fill or border.
+        case particle = 3
     }
 
     /// How the content fill is computed.
@@ -63,11 +67,6 @@ public struct DrawItem: Hashable, Sendable {
     /// Edges anti-aliased (bit 0 minX, 1 maxX, 2 minY, 3 maxY); a cleared bit draws
     /// that edge hard and half a pixel wider, so abutting layers show no seam.
     public var antialiasedEdges: UInt8
-    /// A colour (premultiplied) multiplying the `.texture` content of a
-    /// `.layer` item, as an emitter's particle colour tints its image; an
-    /// alpha of 0 with colour makes it add to what is beneath. An item with a
-    /// tint has no border (the GL backend packs the tint in its place).
-    public var contentTint: PremultipliedColor? = nil
 
     public init(kind: Kind = .layer, label: String, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
                 radii: CornerRadii = .zero, continuousCorners: Bool = false,

@@ -25,7 +25,7 @@ extension RenderList {
         case .texture(let source, let uv, let rect)?:
             s += " texture \(text(source)) uv \(text(uv)) at \(text(rect))"
             if item.clipsContentToShape { s += " clipped" }
-            if let tint = item.contentTint { s += " tint \(text(tint))" }
+            if item.kind == .particle { s += " tint \(text(item.borderColor))" }
         case .gradient(let ramp, let type, let start, let end)?:
             s += " gradient \(ramp) \(type.rawValue) \(num(start.x)),\(num(start.y))->\(num(end.x)),\(num(end.y))"
         case nil: break
