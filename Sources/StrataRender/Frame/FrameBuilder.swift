@@ -63,6 +63,9 @@ public final class FrameBuilder {
             }
         }
         prepareSharedTextures(list, into: &plan)
+        // Once for the frame: reserving per pass or damage region would
+        // reallocate to each exact size in turn (no geometric growth).
+        plan.instances.reserveCapacity(list.itemCount)
         let targets = assignTargets(list, into: &plan)
         for (index, pass) in list.passes.enumerated() {
             guard let passTarget = targets.of[index] else {
@@ -215,7 +218,6 @@ public final class FrameBuilder {
     func draws(_ items: [DrawItem], _ targets: Targets, into plan: inout FramePlan) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
-        plan.instances.reserveCapacity(base + items.count)
         for item in items {
             plan.instances.append(LayerInstance(item) { source, rect in self.textureRect(source, rect, targets) })
         }
