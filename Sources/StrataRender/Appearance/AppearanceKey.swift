@@ -16,15 +16,7 @@ public struct AppearanceKey: Hashable, Sendable {
     /// The key of `items` (one layer's, all in its plane) rendered at
     /// `scaleU × scaleV` pass pixels per local unit.
     init(items: [DrawItem], scaleU: Double, scaleV: Double) {
-        self.items = items.map { item in
-            var item = item
-            item.label = ""
-            item.mapping = .identity
-            item.quad = .zero
-            item.clip = -1
-            item.opacity = 1
-            return item
-        }
+        self.items = items.map(\.placementFree)
         self.scaleU = scaleU
         self.scaleV = scaleV
         var hasher = Hasher()
@@ -40,5 +32,27 @@ public struct AppearanceKey: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(precomputedHash)
+    }
+
+    /// Whether `items` (not normalized) at these scales make this key, without
+    /// hashing them: consecutive layers often look alike.
+    func matches(_ items: [DrawItem], scaleU: Double, scaleV: Double) -> Bool {
+        guard scaleU == self.scaleU, scaleV == self.scaleV, items.count == self.items.count else { return false }
+        for (item, own) in zip(items, self.items) where item.placementFree != own { return false }
+        return true
+    }
+}
+
+extension DrawItem {
+    /// The item with where and under what it is drawn (label, mapping, quad,
+    /// clip, opacity) reset: what its pixels in its own plane depend on.
+    var placementFree: DrawItem {
+        var item = self
+        item.label = ""
+        item.mapping = .identity
+        item.quad = .zero
+        item.clip = -1
+        item.opacity = 1
+        return item
     }
 }

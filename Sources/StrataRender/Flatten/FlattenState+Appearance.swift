@@ -55,8 +55,17 @@ extension FlattenState {
                        Self.maximumLayerPassSide / longest)
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
-        let key = AppearanceKey(items: items, scaleU: scaleU, scaleV: scaleV)
-        guard cache.shouldCache(key) else { return nil }
+        let key: AppearanceKey
+        if let last = lastAppearance, last.key.matches(items, scaleU: scaleU, scaleV: scaleV) {
+            // Like the layer before (a grid of cards): same key, same decision, no hashing.
+            guard last.cached else { return nil }
+            key = last.key
+        } else {
+            key = AppearanceKey(items: items, scaleU: scaleU, scaleV: scaleV)
+            let cached = cache.shouldCache(key)
+            lastAppearance = (key, cached)
+            guard cached else { return nil }
+        }
 
         let padded = reach.insetBy(dx: -2 / scaleU, dy: -2 / scaleV)
         let w = max(1, (Double(padded.width) * scaleU).rounded(.up))

@@ -18,6 +18,8 @@ struct FlattenState {
     var appearanceCache: AppearanceCache?
     /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
+    /// The last look `cachedAppearance` was asked about, and whether it is drawn cached.
+    var lastAppearance: (key: AppearanceKey, cached: Bool)?
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
     /// Layers being drawn as one side of a `CATransition` (see

@@ -33,6 +33,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Play the scene in a window (vsync off) instead of headless.")
     var window = false
 
+    @Flag(help: "Headless: tick and flatten each frame before drawing it, on the drawing thread (by default they run on a worker, overlapping the drawing of the frame before).")
+    var serial = false
+
     @Option(help: "Canvas size in points, WxH.")
     var size = "1024x768"
 
@@ -48,7 +51,7 @@ struct BenchCommand: ParsableCommand {
             let isLottie = LottieComposition.isLottieFile(URL(fileURLWithPath: path))
             let defaultFrames = isLottie ? max(5, Int((scene.animationEnd * 60).rounded(.down)) - 2) : 120
             let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
-                                           frames: max(1, frames ?? defaultFrames), seconds: seconds)
+                                           frames: max(1, frames ?? defaultFrames), seconds: seconds, serial: serial)
             let report = try benchmark.run(window: window)
             // A Lottie file: rlottie's time for the same frames, in the same run, when python3 has rlottie-python.
             let url = URL(fileURLWithPath: path)

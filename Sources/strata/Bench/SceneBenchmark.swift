@@ -13,6 +13,8 @@ struct SceneBenchmark {
         var scene: String
         var renderer: String
         var window: Bool
+        /// Whether tick and flatten ran on a worker, overlapping the drawing of the frame before.
+        var pipelined = false
         var frames = 0
         var layers = 0
         var tickMs = 0.0, flattenMs = 0.0, submitMs = 0.0, gpuMs = 0.0, frameMs = 0.0, floorMs = 0.0
@@ -32,7 +34,7 @@ struct SceneBenchmark {
             let fields: [(String, String)] = [
                 ("scene", "\"\(scene.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""),
                 ("renderer", "\"\(renderer.replacingOccurrences(of: "\"", with: "'"))\""),
-                ("window", window ? "true" : "false"),
+                ("window", window ? "true" : "false"), ("pipelined", pipelined ? "true" : "false"),
                 ("fps", n(fps)), ("frames", "\(frames)"), ("layers", "\(layers)"),
                 ("frame_ms", n(frameMs)),
                 ("cpu_ms_per_frame", n(cpuMs)), ("cpu_us_per_layer", n(layers > 0 ? cpuMs * 1000 / Double(layers) : 0)),
@@ -50,10 +52,11 @@ struct SceneBenchmark {
         var text: String {
             String(format: """
                 %@: %d layers, %d frames at 60 Hz (%@%@)
-                  %.1f fps: %.2f ms per frame = tick %.2f + flatten %.2f + submit %.2f (thread CPU %.2f ms, %.2f µs/layer) + GPU %.2f
+                  %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (thread CPU %.2f ms, %.2f µs/layer) + GPU %.2f
                   floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
                   idle: %@
-                """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs, tickMs, flattenMs,
+                """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs,
+                pipelined ? " (tick and flatten overlap the drawing of the frame before)" : "", tickMs, flattenMs,
                 submitMs, cpuMs, layers > 0 ? cpuMs * 1000 / Double(layers) : 0, gpuMs, floorMs, floorRatio,
                 drawCalls, passes, cachedPasses, items, pixelsShaded,
                 idleDrawCalls.map { "\($0) draw calls once animations end" } ?? "the animations never end")
@@ -64,6 +67,9 @@ struct SceneBenchmark {
     let name: String
     let frames: Int
     let seconds: Double
+    /// Tick and flatten each frame on the drawing thread before drawing it,
+    /// instead of on a worker while the previous frame is drawn.
+    var serial = false
 
     /// The end of the last animation or timeline change, or nil when something repeats for ever.
     var animationEnd: Double? {
@@ -111,6 +117,9 @@ struct SceneBenchmark {
             tick.append((t1 - t0).seconds); flatten.append((t2 - t1).seconds); submit.append((t3 - t2).seconds)
             gpu.append((t4 - t3).seconds); total.append((t4 - t0).seconds)
             cpu.append(cpu3 - cpu0)
+            record(stats, list)
+        }
+        func record(_ stats: RenderStats, _ list: RenderList) {
             report.layers = stats.layers; report.drawCalls = stats.drawCalls; report.passes = stats.passes
             report.cachedPasses = stats.cachedPasses
             report.items = stats.items
@@ -140,12 +149,41 @@ struct SceneBenchmark {
                 }
                 index += 1
             }
-        } else {
+        } else if serial {
             while keepGoing(index) {
                 try frame(index, draw: { try offscreen.draw($0) }, finish: { offscreen.finish() },
                           makeList: { flattener.renderList(for: $0) })
                 index += 1
             }
+        } else {
+            // The next frame's tick and flattening run on a worker while this
+            // one is drawn; a frame's time is the time between two frames done.
+            struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
+            let pipeline = FramePipeline<Made> { i in
+                guard keepGoing(i) else { return nil }
+                let t0 = clock.now, cpu0 = ThreadCPUClock.now()
+                let tree = player.frame(at: Double(i) / 60)
+                let t1 = clock.now
+                let list = flattener.renderList(for: tree)
+                return Made(list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
+                            cpu: ThreadCPUClock.now() - cpu0)
+            }
+            defer { pipeline.stop() }
+            var lastDone = clock.now
+            while let made = pipeline.next() {
+                let t2 = clock.now, cpu2 = ThreadCPUClock.now()
+                let stats = try offscreen.draw(made.list)
+                let cpu3 = ThreadCPUClock.now(), t3 = clock.now
+                offscreen.finish()
+                let t4 = clock.now
+                defer { lastDone = t4; index += 1 }
+                guard index >= warmup else { continue }
+                tick.append(made.tick); flatten.append(made.flatten); submit.append((t3 - t2).seconds)
+                gpu.append((t4 - t3).seconds); total.append((t4 - lastDone).seconds)
+                cpu.append(made.cpu + cpu3 - cpu2)
+                record(stats, made.list)
+            }
+            pipeline.stop()
             if let end = animationEnd {
                 // Past the end nothing changes: frames after the first idle one should draw nothing.
                 var idle = 0
@@ -158,6 +196,7 @@ struct SceneBenchmark {
             }
         }
         report.frames = total.count
+        report.pipelined = !useWindow && !serial
         report.tickMs = median(tick) * 1e3; report.flattenMs = median(flatten) * 1e3
         report.submitMs = median(submit) * 1e3; report.gpuMs = median(gpu) * 1e3; report.frameMs = median(total) * 1e3
         report.pixelsShaded = median(shaded)
