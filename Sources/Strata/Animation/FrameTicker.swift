@@ -120,11 +120,22 @@ extension CALayer {
     func advanceAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
         if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
         let local = localTime(fromParent: parentTime)
-        if let state = _animationState, !state.entries.isEmpty {
+        // Until the earliest start or end among the animations nothing happens
+        // to them: most frames of a long animation skip the walk.
+        if let state = _animationState, !state.entries.isEmpty,
+           !(local < state.quietUntil && state.quietGeneration == state.generation) {
             var finishedAny = false
-            for entry in state.entries where entry.isCommitted && !entry.isFinished {
-                let phase = entry.evaluator(for: self).timing.phase(atParent: local, begin: entry.animation.beginTime)
-                if phase == .before { continue }
+            var nextEvent = Double.infinity
+            for entry in state.entries where !entry.isFinished {
+                // One not yet committed can commit (and fix its begin time) at any moment.
+                guard entry.isCommitted else { nextEvent = -.infinity; continue }
+                let timing = entry.evaluator(for: self).timing
+                let begin = entry.animation.beginTime
+                let phase = timing.phase(atParent: local, begin: begin)
+                if phase == .before {
+                    nextEvent = min(nextEvent, begin)
+                    continue
+                }
                 if !entry.didStart {
                     entry.didStart = true
                     events.append(AnimationEvent(entry: entry, kind: .start))
@@ -133,9 +144,13 @@ extension CALayer {
                     entry.isFinished = true
                     finishedAny = true
                     events.append(AnimationEvent(entry: entry, kind: .stop))
+                } else {
+                    nextEvent = min(nextEvent, timing.activeEnd(begin: begin))
                 }
             }
             if finishedAny { state.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion } }
+            state.quietUntil = nextEvent
+            state.quietGeneration = state.generation
         }
         for sub in _sublayers { sub.advanceAnimations(parentTime: local, events: &events) }
         _mask?.advanceAnimations(parentTime: local, events: &events)

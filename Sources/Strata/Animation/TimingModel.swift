@@ -73,6 +73,16 @@ struct TimingModel {
         return .active
     }
 
+    /// A parent time before which an animation beginning at `begin` is
+    /// still active, once active: its end, made a little early so that
+    /// rounding never lets `phase` say `.after` before it (infinite for one
+    /// that never ends).
+    func activeEnd(begin: CFTimeInterval) -> CFTimeInterval {
+        guard speed != 0, activeDuration.isFinite else { return .infinity }
+        let end = begin + activeDuration / abs(speed)
+        return end - abs(end) * 1e-9 - 1e-9
+    }
+
     /// A sample of the basic local time.
     struct Sample {
         /// Seconds into the current iteration, 0...duration.

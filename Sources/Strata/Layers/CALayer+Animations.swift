@@ -17,6 +17,10 @@ final class LayerAnimationState {
     /// Changes with every change of `entries` (a reused presentation copy
     /// knows from it whether last frame's animations are this frame's).
     private(set) var generation: UInt64 = 0
+    /// A local time before which no attached animation starts or ends, as
+    /// of `quietGeneration` (see `advanceAnimations`).
+    var quietUntil = -Double.infinity
+    var quietGeneration: UInt64 = 0
     /// The clock of the tree this layer is the root of.
     var clock: CAMediaClock?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.

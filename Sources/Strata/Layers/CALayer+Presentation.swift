@@ -129,7 +129,7 @@ extension CALayer {
             maskCopy._maskedLayer = copy
             copy._mask = maskCopy
         }
-        if let replicator = copy as? CAReplicatorLayer {
+        if !_sublayers.isEmpty, let replicator = copy as? CAReplicatorLayer {
             var budget = CAReplicatorLayer.maximumDelayedInstanceCopies
             replicator._delayedInstances = delaysInstances
                 ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
