@@ -55,12 +55,12 @@ extension RenderCommand {
         makeSink: (Int, Int) throws -> FrameSink
     ) throws {
         FileOutput.ignoreBrokenPipes()
-        var flattener = Flattener(size: scene.size, scale: pixelsPerPoint(scene), background: scene.background)
+        let flattener = Flattener(size: scene.size, scale: pixelsPerPoint(scene), background: scene.background)
         let (width, height) = flattener.pixelSize
         do {
             let sink = BackgroundFrameSink(try makeSink(width, height))
             if !selection.range.isEmpty {
-                try drawFrames(scene, selection: selection, flattener: &flattener, progress: progress) { frame throws in
+                try drawFrames(scene, selection: selection, flattener: flattener, progress: progress) { frame throws in
                     try sink.write(frame: frame)
                 }
             }
@@ -72,7 +72,7 @@ extension RenderCommand {
 
     /// Draws the frames of `selection` and passes their pixels (premultiplied RGBA8, top row first) to `emit`.
     private func drawFrames(
-        _ scene: Scene, selection: FrameSelection, flattener: inout Flattener,
+        _ scene: Scene, selection: FrameSelection, flattener: Flattener,
         progress: ProgressBar, emit: ([UInt8]) throws -> Void
     ) throws {
         // One player for the whole run: frames are consecutive moments of one
@@ -86,17 +86,24 @@ extension RenderCommand {
         } catch let error as HostError {
             throw failure(starting: error, "headless OpenGL")
         }
+        var flattener = flattener
         flattener.rasterizer = pipeline.renderer.layerRasterizer
         if cacheAppearance { flattener.appearanceCache = AppearanceCache() }
+        // The next frame is ticked and flattened on a worker while this one
+        // draws; the player and the flattener are the worker's until `stop()`.
+        let range = selection.range
+        let lists = FramePipeline<RenderList> { i in
+            let k = range.lowerBound + i
+            guard k < range.upperBound else { return nil }
+            let tree = player.frame(at: selection.time(ofFrame: k))
+            // A look is cached once it was seen in the frame before: show it the first frame once.
+            if i == 0, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
+            // The list is plain data: the tree may change at the next frame.
+            return flattener.renderList(for: tree)
+        }
+        defer { lists.stop() }
         do {
-            for k in selection.range {
-                let tree = player.frame(at: selection.time(ofFrame: k))
-                // A look is cached once it was seen in the frame before: show it the first frame once.
-                if k == selection.range.lowerBound, flattener.appearanceCache != nil {
-                    _ = flattener.renderList(for: tree)
-                }
-                // The list is plain data: the tree may change at the next frame.
-                let list = flattener.renderList(for: tree)
+            while let list = lists.next() {
                 for frame in try pipeline.submit(list) {
                     try emit(frame)
                     progress.advance()
