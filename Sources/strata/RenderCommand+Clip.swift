@@ -92,18 +92,19 @@ extension RenderCommand {
         // The next frame is ticked and flattened on a worker while this one
         // draws; the player and the flattener are the worker's until `stop()`.
         let range = selection.range
-        let lists = FramePipeline<RenderList> { i in
-            let k = range.lowerBound + i
-            guard k < range.upperBound else { return nil }
+        let worker = FrameWorker<Int, RenderList> { k in
             let tree = player.frame(at: selection.time(ofFrame: k))
             // A look is cached once it was seen in the frame before: show it the first frame once.
-            if i == 0, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
+            if k == range.lowerBound, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
             // The list is plain data: the tree may change at the next frame.
             return flattener.renderList(for: tree)
         }
-        defer { lists.stop() }
+        defer { worker.stop() }
         do {
-            while let list = lists.next() {
+            for k in range {
+                if k == range.lowerBound { worker.submit(k) }
+                let list = worker.take()
+                if k + 1 < range.upperBound { worker.submit(k + 1) }
                 for frame in try pipeline.submit(list) {
                     try emit(frame)
                     progress.advance()

@@ -97,6 +97,32 @@ struct StrataProcess {
         #expect(lines.contains { $0.hasPrefix("  draw 0..<") && $0.contains("texture atlas 0") }, "\(r.out)")
     }
 
+    /// `strata bench SCENE --json`: the fields, as numbers, and the
+    /// same frames whether the next frame is made on a worker or not.
+    @Test func benchReportsEveryStageAsJSONPipelinedOrNot() throws {
+        let scene = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/mask_3d.scene.json").path
+        var reports: [[String: Any]] = []
+        for mode in [[], ["--serial"]] {
+            let r = try StrataProcess.run(["bench", scene, "--json", "--frames", "6"] + mode, timeout: 120)
+            #expect(r.status == 0, "\(r.err)")
+            let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+            reports.append(try #require(object))
+        }
+        for report in reports {
+            for key in ["fps", "frames", "layers", "cpu_ms_per_frame", "cpu_us_per_layer", "gpu_ms_per_frame",
+                        "floor_ms_per_frame", "floor_ratio", "draw_calls_per_frame", "passes_per_frame",
+                        "pixels_shaded_per_frame", "idle_draw_calls"] {
+                #expect(report[key] is NSNumber, "\(key) is missing or not a number")
+            }
+            #expect((report["frames"] as? Int) == 6)
+            #expect((report["fps"] as? Double ?? 0) > 0)
+        }
+        #expect(reports[0]["pipelined"] as? Bool == true && reports[1]["pipelined"] as? Bool == false)
+        for key in ["layers", "items_per_frame", "draw_calls_per_frame", "pixels_shaded_per_frame"] {
+            #expect((reports[0][key] as? Double) == (reports[1][key] as? Double), "\(key) differs")
+        }
+    }
+
     @Test func framesWriteOneFilePerStep() throws {
         let pattern = scratch.appendingPathComponent("frame%03d.png").path
         let r = try StrataProcess.run(["render", carousel, "-o", pattern, "--frames", "0:0.1:0.05", "--scale", "0.25"])

@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Play the scene in a window (vsync off) instead of headless.")
     var window = false
 
-    @Flag(help: "Headless: tick and flatten each frame before drawing it, on the drawing thread (by default they run on a worker, overlapping the drawing of the frame before).")
+    @Flag(help: "Tick and flatten each frame before drawing it, on the drawing thread (by default they run on a worker, overlapping the drawing of the frame before).")
     var serial = false
 
     @Option(help: "Canvas size in points, WxH.")

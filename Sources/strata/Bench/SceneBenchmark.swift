@@ -134,6 +134,46 @@ struct SceneBenchmark {
                                   rasterizer: rasterizer)
         flattener.appearanceCache = AppearanceCache()
         var index = 0
+        /// Plays frames with the next one ticked and flattened on a worker while
+        /// this one draws; a frame's time is the time between two frames done.
+        /// `step` runs its body once per frame (inside the window's frame).
+        func playPipelined(step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
+                           makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
+                           draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
+                           finish: @escaping () -> Void) throws {
+            struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
+            let worker = FrameWorker<(index: Int, info: FrameInfo?), Made> { request in
+                let t0 = clock.now, cpu0 = ThreadCPUClock.now()
+                let tree = player.frame(at: Double(request.index) / 60)
+                let t1 = clock.now
+                let list = makeList(tree, request.info)
+                return Made(list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
+                            cpu: ThreadCPUClock.now() - cpu0)
+            }
+            defer { worker.stop() }
+            var lastDone = clock.now
+            while keepGoing(index) && more() {
+                try step { info in
+                    if !worker.hasPending { worker.submit((index, info)) }
+                    let made = worker.take()
+                    if keepGoing(index + 1) { worker.submit((index + 1, info)) }
+                    let t2 = clock.now, cpu2 = ThreadCPUClock.now()
+                    let stats = try draw(made.list, info)
+                    let cpu3 = ThreadCPUClock.now(), t3 = clock.now
+                    finish()
+                    let t4 = clock.now
+                    defer { lastDone = t4 }
+                    guard index >= warmup else { return }
+                    tick.append(made.tick); flatten.append(made.flatten); submit.append((t3 - t2).seconds)
+                    gpu.append((t4 - t3).seconds); total.append((t4 - lastDone).seconds)
+                    cpu.append(made.cpu + cpu3 - cpu2)
+                    record(stats, made.list)
+                }
+                index += 1
+            }
+            worker.stop()
+        }
+
         if useWindow {
             let host: WindowHost
             do { host = try WindowHost(width: Int(scene.size.width), height: Int(scene.size.height),
@@ -142,48 +182,34 @@ struct SceneBenchmark {
             let renderer: WindowRenderer
             do { renderer = try WindowRenderer(window: host, layerRasterizer: rasterizer) }
             catch { throw failure(starting: error, "window") }
-            while keepGoing(index) && !host.shouldClose {
-                try host.runFrame { info in
-                    try frame(index, draw: { try renderer.render($0, frame: info) }, finish: { host.context.finish() },
-                              makeList: { renderer.renderList(for: $0, frame: info, background: scene.background) })
+            if serial {
+                while keepGoing(index) && !host.shouldClose {
+                    try host.runFrame { info in
+                        try frame(index, draw: { try renderer.render($0, frame: info) },
+                                  finish: { host.context.finish() },
+                                  makeList: { renderer.renderList(for: $0, frame: info, background: scene.background) })
+                    }
+                    index += 1
                 }
-                index += 1
-            }
-        } else if serial {
-            while keepGoing(index) {
-                try frame(index, draw: { try offscreen.draw($0) }, finish: { offscreen.finish() },
-                          makeList: { flattener.renderList(for: $0) })
-                index += 1
+            } else {
+                try playPipelined(
+                    step: { body in try host.runFrame { info in try body(info) } }, more: { !host.shouldClose },
+                    makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },
+                    draw: { try renderer.render($0, frame: $1!) }, finish: { host.context.finish() })
             }
         } else {
-            // The next frame's tick and flattening run on a worker while this
-            // one is drawn; a frame's time is the time between two frames done.
-            struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
-            let pipeline = FramePipeline<Made> { i in
-                guard keepGoing(i) else { return nil }
-                let t0 = clock.now, cpu0 = ThreadCPUClock.now()
-                let tree = player.frame(at: Double(i) / 60)
-                let t1 = clock.now
-                let list = flattener.renderList(for: tree)
-                return Made(list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
-                            cpu: ThreadCPUClock.now() - cpu0)
+            if serial {
+                while keepGoing(index) {
+                    try frame(index, draw: { try offscreen.draw($0) }, finish: { offscreen.finish() },
+                              makeList: { flattener.renderList(for: $0) })
+                    index += 1
+                }
+            } else {
+                try playPipelined(
+                    step: { body in try body(nil) }, more: { true },
+                    makeList: { tree, _ in flattener.renderList(for: tree) },
+                    draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
             }
-            defer { pipeline.stop() }
-            var lastDone = clock.now
-            while let made = pipeline.next() {
-                let t2 = clock.now, cpu2 = ThreadCPUClock.now()
-                let stats = try offscreen.draw(made.list)
-                let cpu3 = ThreadCPUClock.now(), t3 = clock.now
-                offscreen.finish()
-                let t4 = clock.now
-                defer { lastDone = t4; index += 1 }
-                guard index >= warmup else { continue }
-                tick.append(made.tick); flatten.append(made.flatten); submit.append((t3 - t2).seconds)
-                gpu.append((t4 - t3).seconds); total.append((t4 - lastDone).seconds)
-                cpu.append(made.cpu + cpu3 - cpu2)
-                record(stats, made.list)
-            }
-            pipeline.stop()
             if let end = animationEnd {
                 // Past the end nothing changes: frames after the first idle one should draw nothing.
                 var idle = 0
@@ -196,7 +222,7 @@ struct SceneBenchmark {
             }
         }
         report.frames = total.count
-        report.pipelined = !useWindow && !serial
+        report.pipelined = !serial
         report.tickMs = median(tick) * 1e3; report.flattenMs = median(flatten) * 1e3
         report.submitMs = median(submit) * 1e3; report.gpuMs = median(gpu) * 1e3; report.frameMs = median(total) * 1e3
         report.pixelsShaded = median(shaded)

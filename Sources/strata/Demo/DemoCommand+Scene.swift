@@ -49,28 +49,45 @@ extension DemoCommand {
         var idleFrames = 0, drawnFrames = 0
         // With --watch, --screenshot is rewritten once each load (or failure) has been drawn.
         var screenshotDue = watch && screenshot != nil
+        // The next frame is made (ticked and flattened) on a worker while this
+        // one draws, at the time it is expected to be shown; the reloader and
+        // its trees are the worker's until `stop()`.
+        struct Request { var time: Double, info: FrameInfo, restart: Bool }
+        struct Made { var list: RenderList, state: SceneReloader.State? }
+        let worker = FrameWorker<Request, Made> { request in
+            if request.restart { reloader.restart() }
+            let state = reloader.checkForChanges()
+            let size = CGSize(width: request.info.windowWidth, height: request.info.windowHeight)
+            let trees = reloader.frame(at: request.time, size: size)
+            let list = renderer.renderList(
+                for: trees, frame: request.info, background: reloader.scene?.background ?? .black)
+            return Made(list: list, state: state)
+        }
+        defer { worker.stop() }
+        var restart = false
         let clock = ContinuousClock()
         let started = clock.now
         do {
             try window.run(
                 maxFrames: frames,
                 onEvent: { event in
-                    if case .key(.space, .press, _) = event { reloader.restart() }
+                    if case .key(.space, .press, _) = event { restart = true }
                 },
                 frame: { info in
-                    if let state = reloader.checkForChanges() {
+                    if !worker.hasPending { worker.submit(Request(time: info.time, info: info, restart: false)) }
+                    let made = worker.take()
+                    // The next frame shows about one frame's time later.
+                    worker.submit(Request(time: info.time + max(info.deltaTime, 1.0 / 120), info: info, restart: restart))
+                    restart = false
+                    if let state = made.state {
                         switch state {
                         case .playing: say("reloaded \(path)")
                         case .failed(let error): report(error)
                         }
                         screenshotDue = screenshot != nil
                     }
-                    let size = CGSize(width: info.windowWidth, height: info.windowHeight)
-                    let trees = reloader.frame(at: info.time, size: size)
                     drawnFrames += 1
-                    let list = renderer.renderList(
-                        for: trees, frame: info, background: reloader.scene?.background ?? .black)
-                    let stats = try renderer.render(list, frame: info)
+                    let stats = try renderer.render(made.list, frame: info)
                     if stats.unchangedFrame { idleFrames += 1 }
                     if screenshotDue, let screenshot, let image = renderer.lastFrame() {
                         screenshotDue = false
@@ -81,6 +98,7 @@ extension DemoCommand {
             // A failure ends the loop (and closes the window) at once.
             throw failure("\(error)")
         }
+        worker.stop()
         let seconds = (clock.now - started).seconds
         if let frames, frames > 0, seconds > 0 {
             print(String(format: "%d frames in %.2f s: %.1f fps", drawnFrames, seconds, Double(drawnFrames) / seconds))

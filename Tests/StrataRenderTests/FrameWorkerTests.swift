@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import StrataRender
+
+@Suite struct FrameWorkerTests {
+    /// What the worker saw, written only by the worker while it runs.
+    final class Seen: @unchecked Sendable {
+        var requests: [Int] = []
+        var threads: Set<ObjectIdentifier> = []
+    }
+
+    @Test func framesComeBackInOrderMadeOnAnotherThread() {
+        let seen = Seen()
+        let worker = FrameWorker<Int, String> { i in
+            seen.requests.append(i)
+            seen.threads.insert(ObjectIdentifier(Thread.current))
+            return "frame \(i)"
+        }
+        var got: [String] = []
+        worker.submit(0)
+        for k in 1...20 {
+            let frame = worker.take()
+            if k < 20 { worker.submit(k) }
+            got.append(frame)
+        }
+        #expect(!worker.hasPending)
+        worker.stop()
+        #expect(got == (0..<20).map { "frame \($0)" })
+        #expect(seen.requests == Array(0..<20))
+        #expect(seen.threads.count == 1 && !seen.threads.contains(ObjectIdentifier(Thread.current)))
+    }
+
+    @Test func theNextFrameIsMadeWhileTheCallerWorks() {
+        let started = DispatchSemaphore(value: 0)
+        let worker = FrameWorker<Int, Int> { i in
+            started.signal()
+            return i * 2
+        }
+        worker.submit(21)
+        // The worker starts without waiting for take().
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        #expect(worker.hasPending)
+        #expect(worker.take() == 42)
+        worker.stop()
+        worker.stop()  // a second stop is harmless
+    }
+
+    @Test func stopWaitsForTheFrameBeingMade() {
+        let seen = Seen()
+        let worker = FrameWorker<Int, Int> { i in
+            Thread.sleep(forTimeInterval: 0.1)
+            seen.requests.append(i)
+            return i
+        }
+        worker.submit(7)
+        worker.stop()
+        // After stop() the worker touches nothing: its last frame was finished first.
+        #expect(seen.requests == [7])
+    }
+}
