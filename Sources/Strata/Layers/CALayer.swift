@@ -6,6 +6,8 @@ import Foundation
 /// property goes through `changeValue(forKey:_:)`, which looks up and runs the
 /// action for the key (see `CALayer+Actions.swift`).
 open class CALayer: NSObject {
+    // Backing storage. The fields a scene file holds are `package`: StrataScene's reader sets
+    // them directly (restoring a layer from a file is not a change: no actions, no transaction).
     // MARK: Geometry
     package var _bounds = CGRect.zero
     package var _position = CGPoint.zero
