@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "StrataLottie", dependencies: ["Strata", "StrataScene"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
-        // Window (GLFW) and offscreen (EGL) hosts.
+        // Window (GLFW) and offscreen (EGL) hosts; StrataScene for its JSON reader (input recordings).
         .target(name: "StrataHost", dependencies: ["StrataGL", "StrataScene", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
@@ -63,7 +63,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),
-        .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataScene", "StrataHost", "StrataDemos"]),
+        .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests",
             dependencies: [
