@@ -6,6 +6,7 @@ let package = Package(
     name: "Strata",
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataScene", targets: ["StrataScene"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
         .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
         .library(name: "StrataLottie", targets: ["StrataLottie"]),
@@ -26,43 +27,48 @@ let package = Package(
 
         // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
         .target(name: "Strata", dependencies: ["CPNG", "CFreeType"]),
+        // Scene files (`*.scene.json`): reader, writer, playback, schema.
+        .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.
         .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
         // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
-        .target(name: "StrataLottie", dependencies: ["Strata"]),
+        .target(name: "StrataLottie", dependencies: ["Strata", "StrataScene"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
-        // Window (GLFW) and offscreen (EGL) hosts.
-        .target(name: "StrataHost", dependencies: ["StrataGL", "CEGL", "CGLFW"]),
+        // Window (GLFW) and offscreen (EGL) hosts; StrataScene for its JSON reader (input recordings).
+        .target(name: "StrataHost", dependencies: ["StrataGL", "StrataScene", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.
-        .target(name: "StrataDemos", dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost"]),
+        .target(name: "StrataDemos", dependencies: ["Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost"]),
         // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
-        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataRender", "StrataLottie"]),
+        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataScene", "StrataRender", "StrataLottie"]),
         .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos", "StrataLottie",
+                "Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
+                "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Helpers the test targets share (the thread stress harness).
-        .target(name: "_StrataTestSupport", dependencies: ["Strata"], path: "Tests/_StrataTestSupport"),
+        // Helpers the test targets share: the thread stress harness, golden images, render-list snapshots (no GL).
+        .target(name: "_StrataTestSupport", dependencies: ["Strata", "StrataRender"], path: "Tests/_StrataTestSupport"),
         .testTarget(
-            name: "StrataTests", dependencies: ["Strata", "_StrataTestSupport", "_StrataFuzzTargets"],
+            name: "StrataTests", dependencies: ["Strata", "StrataScene", "_StrataTestSupport", "_StrataFuzzTargets"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(
             name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
-        .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataLottie"]),
+        .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),
         .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
         .testTarget(
             name: "StrataGLTests",
-            dependencies: ["Strata", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "_StrataTestSupport"],
+            dependencies: [
+                "Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "_StrataTestSupport",
+            ],
             exclude: ["Golden", "Scenes"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 /// The banner a live-reloaded scene shows while its file does not load: the
 /// error (file, where in it, and what is wrong) in white on red across the

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 /// Plays a scene file in a loop and, given a ``FileWatcher``, reloads it when
 /// the file or an image it uses changes: what `strata demo SCENE --watch` runs.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 /// A composition built into Core Animation: a layer tree and the keyframe
 /// animations that play it, in seconds from the composition's first frame.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 // Every error and warning StrataLottie reports for a Lottie file, with its
 // wording, in one place so the messages stay consistent. Programmer mistakes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataScene
 import StrataExport
 
 struct FramesCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataScene
 import StrataRender
 import StrataGL
 import StrataHost

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 import StrataLottie
 
 /// What the commands read: a scene file, or a Lottie (Bodymovin) animation

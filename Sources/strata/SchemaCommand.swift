@@ -1,5 +1,6 @@
 import ArgumentParser
 import Strata
+import StrataScene
 
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

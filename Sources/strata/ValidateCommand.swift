@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataScene
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

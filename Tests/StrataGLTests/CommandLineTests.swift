@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Strata
+import StrataScene
 
 /// Runs the built `strata` executable (SwiftPM builds it next to the test bundle).
 struct StrataProcess {

@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 /// A bar chart as iOS code draws one: bars in a rounded path with a gradient,
 /// a baseline, a dashed average line, a shadowed badge and Core Text labels.

@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 @Suite struct EffectsGoldenTests {
     /// A layer whose silhouette is its contents' alpha (a checker with a clear quarter).

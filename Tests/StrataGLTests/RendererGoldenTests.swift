@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 /// A procedural image: a 4×4 checker of four colours with a 1-pixel marker row.
 func checkerImage(_ w: Int = 32, _ h: Int = 24) -> CGImage {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import Strata
+import StrataScene
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 /// Replicator layers drawn on the GPU: instance colours multiply every kind of
 /// content (backgrounds, borders, shadows, images, gradients, paths, text),

@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
     let s = CAShapeLayer()

@@ -4,6 +4,7 @@ import Strata
 import StrataRender
 import StrataGL
 import StrataHost
+import _StrataTestSupport
 
 /// A text layer at `position` with a faint background so its bounds show.
 func label(_ string: String, _ bounds: CGRect, _ position: CGPoint, size: CGFloat = 14,

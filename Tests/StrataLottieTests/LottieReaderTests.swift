@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Strata
+import StrataScene
 @testable import StrataLottie
 
 @Suite struct LottieReaderTests {

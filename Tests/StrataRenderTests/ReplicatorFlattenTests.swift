@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 @testable import StrataRender
+import _StrataTestSupport
 
 /// How replicator layers flatten: one pass over the sublayers per instance,
 /// through the instance's transform and colour, nested replicators composing

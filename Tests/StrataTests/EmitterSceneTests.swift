@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataScene
 
 /// `emitterLayer` in scene files: its fields and cells read, write back and
 /// play; mistakes are reported where they are.

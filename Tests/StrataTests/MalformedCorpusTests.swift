@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 /// The malformed-input corpus in `Fixtures/malformed`, one small file per way
 /// a scene can be wrong (written by its `make_corpus.py`): every file fails to

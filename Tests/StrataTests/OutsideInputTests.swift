@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Strata
+import StrataScene
 
 /// Scene and path text from outside: every problem is one line naming where.
 @Suite struct OutsideInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 /// Parses a JSON fragment (test input is trusted to be valid).
 func json(_ text: String) throws -> JSONValue {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 import Testing
 
 private func load(_ text: String) throws -> Scene {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 /// The message loading `json` fails with, or nil when it loads.
 func sceneError(_ json: String, baseURL: URL? = nil) -> String? {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 @Suite("Scene JSON")
 struct SceneJSONTests {

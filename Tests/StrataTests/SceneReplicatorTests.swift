@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 private func load(_ text: String) throws -> Scene {
     try Scene(data: Data(text.utf8), baseURL: nil)

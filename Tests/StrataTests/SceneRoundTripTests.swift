@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 /// Where the test scenes are: the shared reference scenes beside the package, and our fixtures.
 enum SceneFiles {

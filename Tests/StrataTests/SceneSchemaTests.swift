@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataScene
 
 /// `strata schema`: made from the reader's tables, it accepts the scenes the
 /// reader reads and rejects broken ones (checked with Python's `jsonschema`,

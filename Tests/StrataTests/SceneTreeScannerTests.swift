@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+@testable import StrataScene
 
 /// The limits scan that runs before a scene file is parsed: it must see the
 /// same tree the reader builds, and stop at the first layer past a limit.

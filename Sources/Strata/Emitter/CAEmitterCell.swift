@@ -14,13 +14,13 @@ import Foundation
 /// the time of the change. Every read and write takes the transaction lock,
 /// as a layer's do.
 open class CAEmitterCell: NSObject, CAMediaTiming {
-    var _values = EmitterCellValues()
-    var _emitterCells: [CAEmitterCell]?
+    package var _values = EmitterCellValues()
+    package var _emitterCells: [CAEmitterCell]?
     var _style: [AnyHashable: Any]?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var _extraValues: [String: Any] = [:]
     /// The emitter layers and cells this cell is attached to, told when it changes.
-    var _owners: [WeakEmitterOwner] = []
+    package var _owners: [WeakEmitterOwner] = []
 
     /// A cell with Core Animation's defaults: no birth rate, no lifetime, scale 1, opaque white.
     public override init() { super.init() }
@@ -333,9 +333,9 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 }
 
 /// A weak link from a cell to what it is attached to (an emitter layer or a cell).
-struct WeakEmitterOwner {
+package struct WeakEmitterOwner {
     weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+    package init(_ object: AnyObject) { self.object = object }
 }
 
 extension CAEmitterCell {

@@ -2,7 +2,7 @@ import Foundation
 
 extension CAEmitterLayer {
     /// The layer's emission values and cells as they are now.
-    func emissionSnapshot() -> EmitterSnapshot {
+    package func emissionSnapshot() -> EmitterSnapshot {
         EmitterSnapshot(layer: _emitter, cells: (_emitterCells ?? []).map { $0.snapshot() })
     }
 

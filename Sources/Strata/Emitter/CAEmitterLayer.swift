@@ -16,8 +16,8 @@ import Foundation
 /// layer has been drawn, so a change replayed at the same time gives the
 /// same particles.
 open class CAEmitterLayer: CALayer {
-    var _emitter = EmitterLayerValues()
-    var _emitterCells: [CAEmitterCell]? = nil
+    package var _emitter = EmitterLayerValues()
+    package var _emitterCells: [CAEmitterCell]? = nil
     /// The emission states over time and the animations of them (model layers only).
     var _history = EmitterHistory()
     /// A presentation copy's emission, as sampled at its time.
@@ -64,7 +64,7 @@ open class CAEmitterLayer: CALayer {
     }
 
     /// Makes `cells` the layer's, telling them whom to report their changes to (no action, no record).
-    func attachCells(_ cells: [CAEmitterCell]?) {
+    package func attachCells(_ cells: [CAEmitterCell]?) {
         for cell in _emitterCells ?? [] { cell.removeOwner(self) }
         _emitterCells = cells
         for cell in cells ?? [] { cell._owners.append(WeakEmitterOwner(self)) }

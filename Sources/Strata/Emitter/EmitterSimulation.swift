@@ -13,16 +13,16 @@ import Foundation
 /// emitted the same way from each of its particles, counted from the
 /// particle's birth, at the particle's position and relative to its
 /// direction of travel then.
-enum EmitterSimulation {
+package enum EmitterSimulation {
     /// Sub-cells deeper than this are ignored (a cell inside itself would never end).
-    static let maximumCellDepth = 8
+    package static let maximumCellDepth = 8
     /// At most this many particles per emitter and frame; past it the oldest births are left out.
     static let maximumParticles = 100_000
     /// No particle is followed for longer than this (seconds of the layer's time).
     static let maximumReach: CFTimeInterval = 3600
 
     /// How far back births under `state` can still be on screen.
-    static func reach(of state: EmitterSnapshot) -> CFTimeInterval {
+    package static func reach(of state: EmitterSnapshot) -> CFTimeInterval {
         state.cells.map { reach(of: $0, layer: state.layer, depth: 1) }.max() ?? 0
     }
 
@@ -80,7 +80,7 @@ enum EmitterSimulation {
     }
 
     /// One frame's enumeration.
-    struct Run {
+    package struct Run {
         let time: CFTimeInterval
         var out: [EmitterParticle] = []
         /// Particles still allowed.
@@ -92,7 +92,7 @@ enum EmitterSimulation {
 
         /// The emitter-time span in which a cell emits: its timing from `base`
         /// (the emitter's time 0, or its particle's birth), nil when never.
-        static func activeSpan(_ v: EmitterCellValues) -> (start: Double, end: Double)? {
+        package static func activeSpan(_ v: EmitterCellValues) -> (start: Double, end: Double)? {
             let speed = Double(v.speed)
             guard speed > 0, speed.isFinite, v.beginTime.isFinite else { return nil }
             let offset = v.timeOffset.isFinite ? v.timeOffset : 0

@@ -14,11 +14,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills its bounds with a colour gradient (over its background).
 open class CAGradientLayer: CALayer {
-    var _colors: [Any]? = nil
-    var _locations: [NSNumber]? = nil
-    var _startPoint = CGPoint(x: 0.5, y: 0)
-    var _endPoint = CGPoint(x: 0.5, y: 1)
-    var _type = CAGradientLayerType.axial
+    package var _colors: [Any]? = nil
+    package var _locations: [NSNumber]? = nil
+    package var _startPoint = CGPoint(x: 0.5, y: 0)
+    package var _endPoint = CGPoint(x: 0.5, y: 1)
+    package var _type = CAGradientLayerType.axial
 
     public override init() { super.init() }
 

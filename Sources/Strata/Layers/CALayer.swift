@@ -6,54 +6,56 @@ import Foundation
 /// property goes through `changeValue(forKey:_:)`, which looks up and runs the
 /// action for the key (see `CALayer+Actions.swift`).
 open class CALayer: NSObject {
+    // Backing storage. The fields a scene file holds are `package`: StrataScene's reader sets
+    // them directly (restoring a layer from a file is not a change: no actions, no transaction).
     // MARK: Geometry
-    var _bounds = CGRect.zero
-    var _position = CGPoint.zero
-    var _zPosition: CGFloat = 0
-    var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var _anchorPointZ: CGFloat = 0
-    var _transform = CATransform3DIdentity
-    var _sublayerTransform = CATransform3DIdentity
+    package var _bounds = CGRect.zero
+    package var _position = CGPoint.zero
+    package var _zPosition: CGFloat = 0
+    package var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var _anchorPointZ: CGFloat = 0
+    package var _transform = CATransform3DIdentity
+    package var _sublayerTransform = CATransform3DIdentity
     // MARK: Appearance
-    var _isHidden = false
-    var _isDoubleSided = true
+    package var _isHidden = false
+    package var _isDoubleSided = true
     var _isGeometryFlipped = false
-    var _masksToBounds = false
-    var _cornerRadius: CGFloat = 0
-    var _maskedCorners = CACornerMask.all
-    var _cornerCurve = CALayerCornerCurve.circular
-    var _backgroundColor: CGColor? = nil
-    var _borderWidth: CGFloat = 0
-    var _borderColor: CGColor? = .black
-    var _opacity: Float = 1
+    package var _masksToBounds = false
+    package var _cornerRadius: CGFloat = 0
+    package var _maskedCorners = CACornerMask.all
+    package var _cornerCurve = CALayerCornerCurve.circular
+    package var _backgroundColor: CGColor? = nil
+    package var _borderWidth: CGFloat = 0
+    package var _borderColor: CGColor? = .black
+    package var _opacity: Float = 1
     var _allowsGroupOpacity = true
     var _allowsEdgeAntialiasing = false
     var _edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var _isOpaque = false
     var _compositingFilter: Any? = nil
     // MARK: Shadow
-    var _shadowColor: CGColor? = .black
-    var _shadowOpacity: Float = 0
-    var _shadowRadius: CGFloat = 3
-    var _shadowOffset = CGSize(width: 0, height: -3)
-    var _shadowPath: CGPath? = nil
+    package var _shadowColor: CGColor? = .black
+    package var _shadowOpacity: Float = 0
+    package var _shadowRadius: CGFloat = 3
+    package var _shadowOffset = CGSize(width: 0, height: -3)
+    package var _shadowPath: CGPath? = nil
     // MARK: Contents
-    var _contents: Any? = nil
-    var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var _contents: Any? = nil
+    package var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var _contentsGravity = CALayerContentsGravity.resize
-    var _contentsScale: CGFloat = 1
+    package var _contentsGravity = CALayerContentsGravity.resize
+    package var _contentsScale: CGFloat = 1
     var _minificationFilter = CALayerContentsFilter.linear
     var _magnificationFilter = CALayerContentsFilter.linear
     // MARK: Rasterization
-    var _shouldRasterize = false
-    var _rasterizationScale: CGFloat = 1
+    package var _shouldRasterize = false
+    package var _rasterizationScale: CGFloat = 1
     // MARK: Tree
-    var _sublayers: [CALayer] = []
-    weak var _superlayer: CALayer?
-    var _mask: CALayer? = nil
+    package var _sublayers: [CALayer] = []
+    package weak var _superlayer: CALayer?
+    package var _mask: CALayer? = nil
     /// The layer this one masks, when it is some layer's `mask`.
-    weak var _maskedLayer: CALayer?
+    package weak var _maskedLayer: CALayer?
     var _needsLayout = false
     var _needsDisplay = false
     // MARK: Timing (CAMediaTiming)

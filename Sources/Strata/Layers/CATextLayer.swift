@@ -23,12 +23,12 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    var _string: Any? = nil
+    package var _string: Any? = nil
     var _font: Any? = nil
-    var _fontSize: CGFloat = 36
-    var _foregroundColor: CGColor? = .white
-    var _isWrapped = false
-    var _alignmentMode = CATextLayerAlignmentMode.natural
+    package var _fontSize: CGFloat = 36
+    package var _foregroundColor: CGColor? = .white
+    package var _isWrapped = false
+    package var _alignmentMode = CATextLayerAlignmentMode.natural
     var _truncationMode = CATextLayerTruncationMode.none
 
     public override init() { super.init() }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+internal import StrataScene
 
 // The JSON of one recording line, both ways. Writing is by hand so the key
 // order and number forms are fixed (the same events give the same bytes).

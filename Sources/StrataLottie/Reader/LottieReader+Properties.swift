@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 extension LottieReader {
     /// A property holding one number (`{"a": 0, "k": 5}` or keyframes).

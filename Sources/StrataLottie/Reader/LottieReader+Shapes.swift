@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 extension LottieReader {
     /// A shape layer's `shapes` or a group's `it`.

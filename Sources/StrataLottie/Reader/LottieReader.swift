@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 
 /// Reads Lottie JSON into a ``LottieComposition``: every field used is
 /// checked, and the first wrong one is thrown as a ``LottieError`` with its

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 import StrataRender
 import StrataGL
 import StrataHost

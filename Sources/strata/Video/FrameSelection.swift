@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataScene
 import StrataExport
 
 /// The frames a video or numbered frame sequence draws: frame k is the scene
