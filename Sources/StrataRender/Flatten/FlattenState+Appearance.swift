@@ -23,7 +23,7 @@ extension FlattenState {
     /// edge-on, where one scale would alias (or blur, with mipmaps). A
     /// transparent rim lets the quad's edges fade out through bilinear
     /// filtering instead of an edge test.
-    mutating func cachedAppearance(of items: [DrawItem], mapping: PlaneMapping, clip: Int32,
+    mutating func cachedAppearance(of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
                                    label: String) -> DrawItem? {
         guard let cache = appearanceCache, !items.isEmpty else { return nil }
         var costly = false
@@ -55,7 +55,7 @@ extension FlattenState {
                        Self.maximumLayerPassSide / longest)
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
-        let key = AppearanceKey(items: items, scaleU: scaleU, scaleV: scaleV)
+        let key = AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
         guard cache.shouldCache(key) else { return nil }
 
         let padded = reach.insetBy(dx: -2 / scaleU, dy: -2 / scaleV)
