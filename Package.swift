@@ -59,7 +59,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(
-            name: "StrataRenderTests", dependencies: ["Strata", "StrataRender", "_StrataTestSupport"],
+            name: "StrataRenderTests", dependencies: ["Strata", "StrataScene", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),

@@ -36,7 +36,7 @@ public struct AppearanceKey: Hashable, Sendable {
 
     /// Whether `items` (not normalized) at these scales make this key, without
     /// hashing them: consecutive layers often look alike.
-    func matches(_ items: [DrawItem], scaleU: Double, scaleV: Double) -> Bool {
+    func matches(_ items: ArraySlice<DrawItem>, scaleU: Double, scaleV: Double) -> Bool {
         guard scaleU == self.scaleU, scaleV == self.scaleV, items.count == self.items.count else { return false }
         for (item, own) in zip(items, self.items) where item.placementFree != own { return false }
         return true

@@ -23,7 +23,7 @@ extension FlattenState {
     /// edge-on, where one scale would alias (or blur, with mipmaps). A
     /// transparent rim lets the quad's edges fade out through bilinear
     /// filtering instead of an edge test.
-    mutating func cachedAppearance(of items: [DrawItem], mapping: PlaneMapping, clip: Int32,
+    mutating func cachedAppearance(of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
                                    label: String) -> DrawItem? {
         guard let cache = appearanceCache, !items.isEmpty else { return nil }
         var costly = false
@@ -61,7 +61,7 @@ extension FlattenState {
             guard last.cached else { return nil }
             key = last.key
         } else {
-            key = AppearanceKey(items: items, scaleU: scaleU, scaleV: scaleV)
+            key = AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
             let cached = cache.shouldCache(key)
             lastAppearance = (key, cached)
             guard cached else { return nil }

@@ -7,38 +7,33 @@ extension FlattenState {
 
     /// Renders what `draw` emits for a layer into a pass in the layer's own
     /// plane: local point `p` lands at pass pixel `(p − extent.origin) × scale`.
+    /// `bounds` measures the drawing first (its box at scale 1 from the
+    /// origin, see `FlattenState+Bounds.swift`), so nothing is drawn twice.
     /// Returns the pass index and the local rect its pixels cover, or nil when
     /// nothing draws.
     mutating func layerSpacePass(purpose: RenderPass.Purpose, scale requested: Double, margin: Double,
-                                 blurSigmaLocal: Double,
+                                 blurSigmaLocal: Double, bounds: (inout FlattenState) -> CGRect,
                                  draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
         -> (pass: Int, extent: CGRect)? {
-        // First at scale 1 from the origin, to learn the local extent of the drawing.
-        var probe: [DrawItem] = []
-        let savedTarget = targetSize
-        let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
-        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex, savedReplicated = replicatedLayers
-        targetSize = CGSize(width: 1e9, height: 1e9)
-        let savedCulling = cullsOutsideTarget
-        cullsOutsideTarget = false
-        draw(&self, CATransform3DIdentity, .identity, &probe)
-        cullsOutsideTarget = savedCulling
-        list.clips.removeSubrange(savedClips...)
-        list.passes.removeSubrange(savedPasses...)
-        list.gradients.removeSubrange(savedGradients...)
-        gradientIndex = savedGradientIndex
+        // Measuring counts layers as drawing does (replicator instances stop
+        // at the same place); the drawing below counts them.
+        let savedLayers = list.layerCount, savedReplicated = replicatedLayers
+        let measured = layerSpaceExtent(scale: requested, margin: margin, bounds: bounds)
         list.layerCount = savedLayers
         replicatedLayers = savedReplicated
-        var extent = CGRect.null
-        for item in probe { extent = extent.union(deviceBox(of: item, useShape: false)) }
-        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else {
+        if probeComparisons != nil {
+            let savedTarget = targetSize
+            targetSize = CGSize(width: 1e9, height: 1e9)
+            let box = bounds(&self)
             targetSize = savedTarget
-            return nil
+            list.layerCount = savedLayers
+            replicatedLayers = savedReplicated
+            let probe = probeBox(draw: draw)
+            probeComparisons?.append((box, probe))
         }
-        extent = extent.insetBy(dx: -margin, dy: -margin)
-        let longest = Double(max(extent.width, extent.height))
-        let scale = min(requested, Self.maximumLayerPassSide / longest)
-        let w = max(1, (Double(extent.width) * scale).rounded(.up)), h = max(1, (Double(extent.height) * scale).rounded(.up))
+        guard let (extent, scale, w, h) = measured else { return nil }
+        let savedTarget = targetSize
+        let savedClips = list.clips.count
         let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
             .concatenating(CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         targetSize = CGSize(width: w, height: h)
@@ -54,7 +49,36 @@ extension FlattenState {
         for clip in list.clips[savedClips...] { hasher.combine(clip) }
         list.passes.append(RenderPass(purpose: purpose, bounds: CGRect(x: 0, y: 0, width: w, height: h), items: items,
                                       blurSigma: blurSigmaLocal * scale, cacheKey: hasher.finalize()))
-        return (list.passes.count - 1, CGRect(x: extent.minX, y: extent.minY, width: w / scale, height: h / scale))
+        return (list.passes.count - 1, extent)
+    }
+
+    /// What `layerSpacePass` measured before it had bounds functions: the box
+    /// of the drawing made once at scale 1 (then rolled back: clips, passes,
+    /// ramps, counts). Kept to check the bounds functions against
+    /// (`probeComparisons`).
+    mutating func probeBox(draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
+        -> CGRect {
+        var probe: [DrawItem] = []
+        let savedTarget = targetSize
+        let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
+        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex, savedReplicated = replicatedLayers
+        let savedComparisons = probeComparisons
+        targetSize = CGSize(width: 1e9, height: 1e9)
+        let savedCulling = cullsOutsideTarget
+        cullsOutsideTarget = false
+        draw(&self, CATransform3DIdentity, .identity, &probe)
+        cullsOutsideTarget = savedCulling
+        list.clips.removeSubrange(savedClips...)
+        list.passes.removeSubrange(savedPasses...)
+        list.gradients.removeSubrange(savedGradients...)
+        gradientIndex = savedGradientIndex
+        list.layerCount = savedLayers
+        replicatedLayers = savedReplicated
+        probeComparisons = savedComparisons
+        var box = CGRect.null
+        for item in probe { box = box.union(deviceBox(of: item, useShape: false)) }
+        targetSize = savedTarget
+        return box
     }
 
     /// `shouldRasterize`: the layer's drawing rendered once at
@@ -63,8 +87,9 @@ extension FlattenState {
     /// subtree reuses last frame's pixels.
     mutating func rasterize(_ layer: CALayer, mapping: PlaneMapping, clip: Int32, into items: inout [DrawItem]) {
         let scale = max(0.01, Double(layer.rasterizationScale))
-        guard let made = layerSpacePass(purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0, draw: {
-            state, toPass, passMapping, out in
+        guard let made = layerSpacePass(purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0, bounds: {
+            state in state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
+        }, draw: { state, toPass, passMapping, out in
             state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, into: &out)
         }) else { return }
         var item = compositeItem(pass: made.pass, bounds: made.extent, opacity: 1, label: layerLabel(layer) + ".raster")
@@ -88,7 +113,10 @@ extension FlattenState {
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
         let path = layer.shadowPath
         guard let made = layerSpacePass(purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
-                                        blurSigmaLocal: sigma, draw: { state, toPass, passMapping, out in
+                                        blurSigmaLocal: sigma, bounds: { state in
+            if let path { return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null }
+            return state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
+        }, draw: { state, toPass, passMapping, out in
             if let path {
                 if let item = Self.pathSilhouette(path, mapping: passMapping, label: label) { out.append(item) }
             } else {
@@ -109,6 +137,28 @@ extension FlattenState {
 extension FlattenState {
     /// A `shadowPath` filled (non-zero) as a bitmap item, drawn at the mapping's density.
     static func pathSilhouette(_ path: CGPath, mapping: PlaneMapping, label: String) -> DrawItem? {
+        guard let (drawn, scale, w, h) = pathSilhouetteLayout(path, mapping: mapping) else { return nil }
+        let transform = CGAffineTransform(translationX: -drawn.minX, y: -drawn.minY)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
+        let mask = PathRasterizer.fill(path: path, rule: .winding, transform: transform, width: w, height: h)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for (i, c) in mask.bytes.enumerated() where c != 0 {
+            pixels[i * 4] = c; pixels[i * 4 + 1] = c; pixels[i * 4 + 2] = c; pixels[i * 4 + 3] = c
+        }
+        let image = RasterImage(key: "silhouette:\(path.svgPathData)|\(scale)", width: w, height: h, pixels: pixels)
+        return DrawItem(label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
+                        content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
+    }
+
+    /// The device box of the item `pathSilhouette` makes, without filling the path.
+    static func pathSilhouetteRect(_ path: CGPath, mapping: PlaneMapping) -> CGRect? {
+        pathSilhouetteLayout(path, mapping: mapping)?.drawn
+    }
+
+    /// Where `pathSilhouette` draws (the path's box and a pixel, in whole
+    /// bitmap pixels), at how many pixels per unit, and the bitmap's size.
+    private static func pathSilhouetteLayout(_ path: CGPath, mapping: PlaneMapping)
+        -> (drawn: CGRect, scale: Double, width: Int, height: Int)? {
         let box = path.boundingBoxOfPath
         guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
         let rect = box.insetBy(dx: -1, dy: -1)
@@ -116,16 +166,7 @@ extension FlattenState {
         let scale = min(ppu, maximumLayerPassSide / Double(max(rect.width, rect.height)))
         let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
         let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
-        let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
-            .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
-        let mask = PathRasterizer.fill(path: path, rule: .winding, transform: transform, width: w, height: h)
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        for (i, c) in mask.bytes.enumerated() where c != 0 {
-            pixels[i * 4] = c; pixels[i * 4 + 1] = c; pixels[i * 4 + 2] = c; pixels[i * 4 + 3] = c
-        }
         let drawn = CGRect(x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale), height: CGFloat(Double(h) / scale))
-        let image = RasterImage(key: "silhouette:\(path.svgPathData)|\(scale)", width: w, height: h, pixels: pixels)
-        return DrawItem(label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
-                        content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
+        return (drawn, scale, w, h)
     }
 }

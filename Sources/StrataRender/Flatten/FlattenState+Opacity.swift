@@ -2,45 +2,47 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// Applies a layer's group opacity to the items of its subtree: folded into
-    /// each item when no two overlap (the same picture, no pass), otherwise by
-    /// rendering them offscreen and compositing the pass with the opacity.
-    mutating func applyGroupOpacity(_ opacity: Double, of layer: CALayer, items: inout [DrawItem]) {
-        guard opacity < 1, !items.isEmpty else { return }
+    /// Applies a layer's group opacity to the items of its subtree (`items[start...]`):
+    /// folded into each item when no two overlap (the same picture, no pass),
+    /// otherwise by rendering them offscreen and compositing the pass with the opacity.
+    mutating func applyGroupOpacity(_ opacity: Double, of layer: CALayer, items: inout [DrawItem], from start: Int) {
+        guard opacity < 1, start < items.count else { return }
         let k = Float(opacity)
-        if items.count == 1 || !layer.allowsGroupOpacity || !anyOverlap(items) {
-            for i in items.indices { items[i].opacity *= k }
+        if items.count - start == 1 || !layer.allowsGroupOpacity || !anyOverlap(items[start...]) {
+            for i in start..<items.count { items[i].opacity *= k }
             return
         }
-        let bounds = deviceBounds(of: items)
+        let bounds = deviceBounds(of: items[start...])
         if bounds.isEmpty {
-            items = []
+            items.removeSubrange(start...)
             return
         }
-        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: items))
-        items = [compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: k,
-                               label: layerLabel(layer) + ".group")]
+        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: Array(items[start...])))
+        items.removeSubrange(start...)
+        items.append(compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: k,
+                                   label: layerLabel(layer) + ".group"))
     }
 
-    /// Combines a layer's items with what is beneath them by `blend` (its
-    /// `compositingFilter`): the subtree is composited as one first (an
-    /// offscreen pass), unless it is a single item.
-    mutating func applyBlend(_ blend: BlendMode, of layer: CALayer, items: inout [DrawItem]) {
-        guard !items.isEmpty else { return }
-        if items.count == 1 && items[0].blend == .normal {
-            items[0].blend = blend
+    /// Combines a layer's items (`items[start...]`) with what is beneath them by
+    /// `blend` (its `compositingFilter`): the subtree is composited as one
+    /// first (an offscreen pass), unless it is a single item.
+    mutating func applyBlend(_ blend: BlendMode, of layer: CALayer, items: inout [DrawItem], from start: Int) {
+        guard start < items.count else { return }
+        if items.count - start == 1 && items[start].blend == .normal {
+            items[start].blend = blend
             return
         }
-        let bounds = deviceBounds(of: items)
+        let bounds = deviceBounds(of: items[start...])
         if bounds.isEmpty {
-            items = []
+            items.removeSubrange(start...)
             return
         }
-        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: items))
+        list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: Array(items[start...])))
+        items.removeSubrange(start...)
         var composite = compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: 1,
                                       label: layerLabel(layer) + ".blend")
         composite.blend = blend
-        items = [composite]
+        items.append(composite)
     }
 
     /// An item that draws pass `pass` (covering `bounds` in device pixels) back at its place.
@@ -51,7 +53,7 @@ extension FlattenState {
     }
 
     /// Whether any two items' device-space boxes overlap by more than a hairline.
-    func anyOverlap(_ items: [DrawItem]) -> Bool {
+    func anyOverlap(_ items: ArraySlice<DrawItem>) -> Bool {
         let boxes = items.map { deviceBox(of: $0, useShape: true) }.enumerated().sorted { $0.element.minX < $1.element.minX }
         // Sweep by x: only boxes whose x ranges meet are compared.
         var active: [CGRect] = []
@@ -67,9 +69,15 @@ extension FlattenState {
     }
 
     /// The device pixels the items can touch, integral and within the target.
-    func deviceBounds(of items: [DrawItem]) -> CGRect {
+    func deviceBounds(of items: ArraySlice<DrawItem>) -> CGRect {
         var r = CGRect.null
         for item in items { r = r.union(deviceBox(of: item, useShape: false)) }
+        return integral(r)
+    }
+
+    /// `r` within the target, grown to whole pixels (`.zero` when nothing is left).
+    func integral(_ r: CGRect) -> CGRect {
+        var r = r
         let screen = CGRect(origin: .zero, size: targetSize)
         r = r.intersection(screen)
         if r.isNull || r.isEmpty { return .zero }
@@ -85,9 +93,15 @@ extension FlattenState {
         if useShape, case .texture(_, _, let rect)? = item.content, !item.clipsContentToShape, !rect.isNull {
             r = r.isEmpty ? rect : r.union(rect)
         }
+        return deviceBox(of: r, mapping: item.mapping)
+    }
+
+    /// The device-space bounding box of local rect `r` seen through `mapping`;
+    /// the whole target when part of it is behind the eye.
+    func deviceBox(of r: CGRect, mapping: PlaneMapping) -> CGRect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
-            guard let p = item.mapping.project(Double(u), Double(v)) else {
+            guard let p = mapping.project(Double(u), Double(v)) else {
                 return CGRect(origin: .zero, size: targetSize)
             }
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)

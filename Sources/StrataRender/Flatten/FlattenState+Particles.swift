@@ -37,37 +37,45 @@ extension FlattenState {
         let label = layerLabel(emitter) + ".particles"
         items.reserveCapacity(items.count + particles.count)
         for particle in particles {
-            guard let image = particle.contents, image.width > 0, image.height > 0, particle.scale > 0 else { continue }
-            let alpha = particle.alpha
-            guard alpha > 0 else { continue }
-            let size = particle.size
-            guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { continue }
-            let rect = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
-            // The particle's plane: turned about its centre, placed at its position.
-            let c = Double(cos(particle.angle)), s = Double(sin(particle.angle))
-            let x = Double(particle.position.x), y = Double(particle.position.y), z = Double(particle.zPosition)
-            let particleMapping: PlaneMapping
-            if preservesDepth && z != 0 {
-                let placed = CATransform3D(
-                    m11: CGFloat(c), m12: CGFloat(s), m13: 0, m14: 0,
-                    m21: CGFloat(-s), m22: CGFloat(c), m23: 0, m24: 0,
-                    m31: 0, m32: 0, m33: 1, m34: 0,
-                    m41: CGFloat(x), m42: CGFloat(y), m43: CGFloat(z), m44: 1)
-                particleMapping = PlaneMapping(placed.concatenating(toDevice))
-            } else {
-                particleMapping = PlaneMapping(c, s, 0, -s, c, 0, x, y, 1).concatenating(mapping)
+            if let item = Self.particleItem(particle, additive: additive, preservesDepth: preservesDepth,
+                                            toDevice: toDevice, mapping: mapping, label: label, clip: particleClip) {
+                items.append(item)
             }
-            let ppu = particleMapping.pixelsPerUnit(at: 0, 0)
-            guard ppu > 0, ppu.isFinite else { continue }
-            let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
-            let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
-            items.append(
-                DrawItem(
-                    kind: .particle, label: label, mapping: particleMapping,
-                    quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect,
-                    content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
-                    borderColor: PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha),
-                    clip: particleClip))
         }
+    }
+
+    /// One particle of an emitter as an item, or nil when it draws nothing.
+    static func particleItem(_ particle: EmitterParticle, additive: Bool, preservesDepth: Bool,
+                             toDevice: CATransform3D, mapping: PlaneMapping, label: String, clip: Int32) -> DrawItem? {
+        guard let image = particle.contents, image.width > 0, image.height > 0, particle.scale > 0 else { return nil }
+        let alpha = particle.alpha
+        guard alpha > 0 else { return nil }
+        let size = particle.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+        let rect = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+        // The particle's plane: turned about its centre, placed at its position.
+        let c = Double(cos(particle.angle)), s = Double(sin(particle.angle))
+        let x = Double(particle.position.x), y = Double(particle.position.y), z = Double(particle.zPosition)
+        let particleMapping: PlaneMapping
+        if preservesDepth && z != 0 {
+            let placed = CATransform3D(
+                m11: CGFloat(c), m12: CGFloat(s), m13: 0, m14: 0,
+                m21: CGFloat(-s), m22: CGFloat(c), m23: 0, m24: 0,
+                m31: 0, m32: 0, m33: 1, m34: 0,
+                m41: CGFloat(x), m42: CGFloat(y), m43: CGFloat(z), m44: 1)
+            particleMapping = PlaneMapping(placed.concatenating(toDevice))
+        } else {
+            particleMapping = PlaneMapping(c, s, 0, -s, c, 0, x, y, 1).concatenating(mapping)
+        }
+        let ppu = particleMapping.pixelsPerUnit(at: 0, 0)
+        guard ppu > 0, ppu.isFinite else { return nil }
+        let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
+        let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
+        return DrawItem(
+            kind: .particle, label: label, mapping: particleMapping,
+            quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect,
+            content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
+            borderColor: PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha),
+            clip: clip)
     }
 }

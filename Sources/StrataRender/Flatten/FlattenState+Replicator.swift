@@ -19,12 +19,12 @@ extension FlattenState {
     mutating func drawInstances(of replicator: CAReplicatorLayer, toDevice: CATransform3D, clip: Int32,
                                 into items: inout [DrawItem]) {
         forEachInstance(of: replicator, tint: nil) { state, k, transform, tint in
-            var instanceItems: [DrawItem] = []
+            let start = items.count
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 state.visit(sub, superlayer: replicator, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
-                            opacity: 1, instance: transform, into: &instanceItems)
+                            opacity: 1, instance: transform, into: &items)
             }
-            items.append(contentsOf: Self.tinted(instanceItems, by: tint))
+            Self.tint(&items, from: start, by: tint)
         }
     }
 
@@ -88,12 +88,10 @@ extension FlattenState {
         }.map(\.element)
     }
 
-    /// `items` with their colours multiplied by `tint` (premultiplied; nil: unchanged).
-    static func tinted(_ items: [DrawItem], by tint: PremultipliedColor?) -> [DrawItem] {
-        guard let tint else { return items }
-        var out = items
-        for i in out.indices { out[i].tint = multiply(out[i].tint, tint) }
-        return out
+    /// Multiplies the colours of `items[start...]` by `tint` (premultiplied; nil: unchanged).
+    static func tint(_ items: inout [DrawItem], from start: Int, by tint: PremultipliedColor?) {
+        guard let tint else { return }
+        for i in start..<items.count { items[i].tint = multiply(items[i].tint, tint) }
     }
 
     static func multiply(_ a: PremultipliedColor, _ b: PremultipliedColor) -> PremultipliedColor {

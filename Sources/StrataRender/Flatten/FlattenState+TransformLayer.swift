@@ -12,19 +12,23 @@ extension FlattenState {
     /// context, so the perspective inside the context decides the order.
     mutating func visit3DContext(_ layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
                                  opacity: Double, into out: inout [DrawItem]) {
+        // The planes' items, each plane a range of them: copied to `out` once sorted.
+        var planeItems: [DrawItem] = []
         var planes: [Plane] = []
         collectPlanes(of: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                      opacity: opacity, tint: nil, into: &planes)
-        let inputs = planes.map { PlaneSorter.Input(toContext: $0.toContext, rect: localExtent(of: $0)) }
+                      opacity: opacity, tint: nil, items: &planeItems, into: &planes)
+        let inputs = planes.map {
+            PlaneSorter.Input(toContext: $0.toContext, rect: localExtent(of: $0, items: planeItems))
+        }
         for fragment in PlaneSorter.backToFront(inputs) {
             let plane = planes[fragment.plane]
             guard !fragment.cuts.isEmpty, let deviceToLocal = plane.mapping.inverted() else {
-                out.append(contentsOf: plane.items)
+                out.append(contentsOf: planeItems[plane.items])
                 continue
             }
             // One chain of hard half-plane clips per distinct enclosing clip.
             var chains: [Int32: Int32] = [:]
-            for var item in plane.items {
+            for var item in planeItems[plane.items] {
                 if let tail = chains[item.clip] {
                     item.clip = tail
                 } else {
@@ -45,11 +49,12 @@ extension FlattenState {
         }
     }
 
-    /// The bounding rect, in the plane's local units, of everything its items draw.
-    func localExtent(of plane: Plane) -> CGRect {
+    /// The bounding rect, in the plane's local units, of everything its items
+    /// (`items[plane.items]`) draw.
+    func localExtent(of plane: Plane, items: [DrawItem]) -> CGRect {
         guard let toLocal = plane.mapping.inverted() else { return .zero }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for item in plane.items {
+        for item in items[plane.items] {
             let m = item.mapping.concatenating(toLocal)
             let q = item.quad
             for (u, v) in [(q.minX, q.minY), (q.maxX, q.minY), (q.minX, q.maxY), (q.maxX, q.maxY)] {
@@ -66,31 +71,34 @@ extension FlattenState {
     /// for a replicator, after the replicator's own plane) is a plane,
     /// except nested transform layers and depth-preserving replicators,
     /// whose planes join this context. `tint` multiplies the colours of
-    /// replicator instances.
+    /// replicator instances. Their items are appended to `items`; each plane
+    /// holds the range of its own.
     mutating func collectPlanes(of layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D,
                                 clip: Int32, opacity: Double, tint: PremultipliedColor?,
-                                into planes: inout [Plane]) {
+                                items: inout [DrawItem], into planes: inout [Plane]) {
         guard let replicator = layer as? CAReplicatorLayer else {
             for sub in sortedSublayers(of: layer) {
                 collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                             opacity: opacity, tint: tint, instance: nil, into: &planes)
+                             opacity: opacity, tint: tint, instance: nil, items: &items, into: &planes)
             }
             return
         }
-        var body: [DrawItem] = []
+        let start = items.count
         let mapping = PlaneMapping(toDevice)
         if opacity > 0, replicator.isDoubleSided || mapping.determinant >= 0 {
-            drawLayer(replicator, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &body)
+            drawLayer(replicator, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &items)
         }
-        if !body.isEmpty {
-            for i in body.indices { body[i].opacity *= Float(opacity) }
+        if start < items.count {
+            for i in start..<items.count { items[i].opacity *= Float(opacity) }
+            Self.tint(&items, from: start, by: tint)
             planes.append(Plane(toContext: toContext, mapping: mapping, bounds: replicator.bounds,
-                                items: Self.tinted(body, by: tint)))
+                                items: start..<items.count))
         }
         forEachInstance(of: replicator, tint: tint) { state, k, transform, instanceTint in
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 state.collectPlane(of: sub, in: replicator, toDevice: toDevice, toContext: toContext, clip: clip,
-                                   opacity: opacity, tint: instanceTint, instance: transform, into: &planes)
+                                   opacity: opacity, tint: instanceTint, instance: transform, items: &items,
+                                   into: &planes)
             }
         }
     }
@@ -100,7 +108,7 @@ extension FlattenState {
     private mutating func collectPlane(of sub: CALayer, in layer: CALayer, toDevice: CATransform3D,
                                        toContext: CATransform3D, clip: Int32, opacity: Double,
                                        tint: PremultipliedColor?, instance: CATransform3D?,
-                                       into planes: inout [Plane]) {
+                                       items: inout [DrawItem], into planes: inout [Plane]) {
         guard !sub.isHidden else { return }
         let local = instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
             ?? sub.transformToSuperlayer(layer)
@@ -109,14 +117,16 @@ extension FlattenState {
         if sub is CATransformLayer || (sub as? CAReplicatorLayer)?.preservesDepth == true {
             list.layerCount += 1
             collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
-                          clip: clip, opacity: opacity * Double(sub.opacity), tint: tint, into: &planes)
+                          clip: clip, opacity: opacity * Double(sub.opacity), tint: tint, items: &items,
+                          into: &planes)
             return
         }
-        var items: [DrawItem] = []
+        let start = items.count
         visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false, clip: clip,
               opacity: opacity, instance: instance, into: &items)
-        if items.isEmpty { return }
+        if start == items.count { return }
+        Self.tint(&items, from: start, by: tint)
         planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
-                            bounds: sub.bounds, items: Self.tinted(items, by: tint)))
+                            bounds: sub.bounds, items: start..<items.count))
     }
 }

@@ -12,22 +12,29 @@ extension FlattenState {
                                   into out: inout [DrawItem]) {
         let placement = transition.placement(size: layer.bounds.size,
                                              newCoversOld: Self.covers(layer, transition.old))
-        func draw(_ part: CALayer, offset: CGSize, opacity partOpacity: Double,
-                  _ state: inout FlattenState) -> [DrawItem] {
-            guard partOpacity > 0 else { return [] }
+        func draw(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState,
+                  _ out: inout [DrawItem]) {
+            guard partOpacity > 0 else { return }
             let id = ObjectIdentifier(part)
             state.transitionParts[id] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
             defer { state.transitionParts[id] = nil }
-            var items: [DrawItem] = []
+            let start = out.count
             state.visit(part, superlayer: superlayer, parentToDevice: parentToDevice, parentIsFlat: parentIsFlat,
-                        clip: clip, opacity: opacity, into: &items)
-            state.applyGroupOpacity(partOpacity, of: part, items: &items)
-            return items
+                        clip: clip, opacity: opacity, into: &out)
+            state.applyGroupOpacity(partOpacity, of: part, items: &out, from: start)
         }
-        let old = transition.old.map { draw($0, offset: placement.oldOffset, opacity: placement.oldOpacity, &self) }
-            ?? []
-        let new = draw(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self)
-        out.append(contentsOf: placement.oldOnTop ? new + old : old + new)
+        let start = out.count
+        if let old = transition.old {
+            draw(old, offset: placement.oldOffset, opacity: placement.oldOpacity, &self, &out)
+        }
+        let middle = out.count
+        draw(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self, &out)
+        if placement.oldOnTop && start < middle && middle < out.count {
+            // Drawn old first (the order passes and clips are made in), shown new first.
+            let old = Array(out[start..<middle])
+            out.removeSubrange(start..<middle)
+            out.append(contentsOf: old)
+        }
     }
 
     /// Whether `layer` is opaque over all of `old`: a visible, fully opaque

@@ -12,7 +12,8 @@ struct FlattenState {
     /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
     var forcesBlurredShadows = false
     /// Whether leaves entirely outside the target are dropped; off while a
-    /// layer-space pass is measured (its target is not known yet).
+    /// layer-space pass is measured by drawing (`probeBox`: its target is
+    /// not known yet).
     var cullsOutsideTarget = true
     /// Decides which layers' looks are drawn from cached passes (nil: none are).
     var appearanceCache: AppearanceCache?
@@ -27,6 +28,11 @@ struct FlattenState {
     var transitionParts: [ObjectIdentifier: CATransform3D] = [:]
     /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
     var replicatedLayers = 0
+    /// When not nil, each layer-space pass also measures its drawing the old
+    /// way, by drawing it (`probeBox`), and records both boxes here (in the
+    /// layer's plane at scale 1, before the pass's margin): the bounds
+    /// functions' and the drawing's (`.null` for nothing drawn).
+    var probeComparisons: [(bounds: CGRect, probe: CGRect)]?
 
     init(list: RenderList, rasterizer: LayerRasterizer?) {
         self.list = list
@@ -41,10 +47,16 @@ struct FlattenState {
         /// The layer's plane → device pixels.
         var mapping: PlaneMapping
         var bounds: CGRect
-        var items: [DrawItem]
+        /// Where its items lie in the context's item array.
+        var items: Range<Int>
     }
 
     /// Visits `layer` and appends what it draws to `out`.
+    ///
+    /// A subtree's items are appended once, where they end up; a layer's
+    /// effects (mask, group opacity, blending) work on its range of `out`,
+    /// replacing it by one composite item when they need a pass, so a deep
+    /// tree costs its number of items, not that times its depth.
     ///
     /// - Parameters:
     ///   - parentToDevice: the superlayer's bounds space → device pixels.
@@ -82,26 +94,32 @@ struct FlattenState {
 
         let groupOpacity = opacity * Double(layer.opacity)
         if groupOpacity <= 0 || leafIsOutsideTarget(layer, mapping: mapping) { return }
-        var items: [DrawItem] = []
+        let start = out.count
         if layer.shouldRasterize {
-            rasterize(layer, mapping: mapping, clip: clip, into: &items)
+            rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
-            drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
-            if let cached = cachedAppearance(of: items, mapping: mapping, clip: clip, label: layerLabel(layer)) {
-                items = [cached]
+            drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
+            if let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
+                                             label: layerLabel(layer)) {
+                out.removeSubrange(start...)
+                out.append(cached)
             }
         }
-        if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &items) }
-        applyGroupOpacity(groupOpacity, of: layer, items: &items)
+        if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &out, from: start) }
+        applyGroupOpacity(groupOpacity, of: layer, items: &out, from: start)
         if let blend = BlendMode(compositingFilter: layer.compositingFilter) {
-            applyBlend(blend, of: layer, items: &items)
+            applyBlend(blend, of: layer, items: &out, from: start)
         }
         if cullsOutsideTarget, layer.sublayers?.isEmpty ?? true {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)
-            items.removeAll { !deviceBox(of: $0, useShape: false).intersects(target) }
+            var kept = start
+            for i in start..<out.count where deviceBox(of: out[i], useShape: false).intersects(target) {
+                if kept != i { out[kept] = out[i] }
+                kept += 1
+            }
+            out.removeSubrange(kept...)
         }
-        out.append(contentsOf: items)
     }
 
     /// A layer's own parts and its sublayers, at full opacity.

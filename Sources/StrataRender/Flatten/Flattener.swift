@@ -52,12 +52,21 @@ public struct Flattener {
     /// root of its own, so nothing of one (its transform, mask, clip) reaches
     /// the next.
     public func renderList(for roots: [CALayer]) -> RenderList {
+        renderList(for: roots, comparingProbes: false).list
+    }
+
+    /// The render list, and with `comparingProbes` the extent of each
+    /// layer-space pass as measured by the bounds functions and by drawing
+    /// (see `FlattenState.probeComparisons`), for tests.
+    func renderList(for roots: [CALayer], comparingProbes: Bool)
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
         let (w, h) = pixelSize
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
         state.appearanceCache = appearanceCache
+        if comparingProbes { state.probeComparisons = [] }
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
@@ -74,6 +83,6 @@ public struct Flattener {
             hasher.combine(state.list.passes[atlas.pass].items)
             state.list.passes[atlas.pass].cacheKey = hasher.finalize()
         }
-        return state.list
+        return (state.list, state.probeComparisons ?? [])
     }
 }

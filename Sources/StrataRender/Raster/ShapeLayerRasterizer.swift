@@ -30,17 +30,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         guard !fill.isClear || strokes else { return nil }
 
-        // Stroke reach past the path: half the width, or the miter's length.
-        var reach = strokes ? lineWidth / 2 : 0
-        if strokes && shape.lineJoin == .miter { reach *= max(1, Double(shape.miterLimit)) }
-        if strokes && shape.lineCap == .square { reach = max(reach, lineWidth / 2 * 2.squareRoot()) }
-        let box = path.boundingBoxOfPath
-        guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-        let rect = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
-        let quantized = pow(2, (log2(max(pixelsPerPoint, 1.0 / 64)) * 4).rounded(.up) / 4)
-        let scale = min(quantized, Self.maximumSide / Double(max(rect.width, rect.height, 1)))
-        let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
-        let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
+        guard let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
+                                             pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let (rect, scale, w, h) = layout
         let dash = (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
         let key = [path.svgPathData, "\(fill)", "\(stroke)", "\(lineWidth)", shape.fillRule.rawValue,
                    shape.lineCap.rawValue, shape.lineJoin.rawValue, "\(shape.miterLimit)", "\(dash)",
@@ -84,6 +76,39 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     }
 
     /// `color × coverage` over the premultiplied pixels.
+    /// The local rect `rasterContents` returns for `layer`, without drawing it.
+    public func contentsBounds(of layer: CALayer, pixelsPerPoint: Double) -> CGRect? {
+        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty else { return nil }
+        let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
+        let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
+        let lineWidth = max(0, Double(shape.lineWidth))
+        let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
+        guard !fill.isClear || strokes,
+              let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
+                                             pixelsPerPoint: pixelsPerPoint) else { return nil }
+        return CGRect(x: layout.rect.minX, y: layout.rect.minY, width: CGFloat(Double(layout.width) / layout.scale),
+                      height: CGFloat(Double(layout.height) / layout.scale))
+    }
+
+    /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
+    /// reach and a pixel), its pixels per point and its size; nil for a path
+    /// with coordinates that are not finite.
+    static func bitmapLayout(of shape: CAShapeLayer, path: CGPath, strokes: Bool, lineWidth: Double,
+                             pixelsPerPoint: Double) -> (rect: CGRect, scale: Double, width: Int, height: Int)? {
+        // Stroke reach past the path: half the width, or the miter's length.
+        var reach = strokes ? lineWidth / 2 : 0
+        if strokes && shape.lineJoin == .miter { reach *= max(1, Double(shape.miterLimit)) }
+        if strokes && shape.lineCap == .square { reach = max(reach, lineWidth / 2 * 2.squareRoot()) }
+        let box = path.boundingBoxOfPath
+        guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
+        let rect = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
+        let quantized = pow(2, (log2(max(pixelsPerPoint, 1.0 / 64)) * 4).rounded(.up) / 4)
+        let scale = min(quantized, Self.maximumSide / Double(max(rect.width, rect.height, 1)))
+        let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
+        let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
+        return (rect, scale, w, h)
+    }
+
     static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
         let c = [color.r, color.g, color.b, color.a].map { $0 * 255 }
         for i in coverage.indices where coverage[i] != 0 {

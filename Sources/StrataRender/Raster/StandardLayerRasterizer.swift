@@ -19,4 +19,11 @@ public final class StandardLayerRasterizer: LayerRasterizer, @unchecked Sendable
         }
         return nil
     }
+
+    public func contentsBounds(of layer: CALayer, pixelsPerPoint: Double) -> CGRect? {
+        for r in rasterizers {
+            if let rect = r.contentsBounds(of: layer, pixelsPerPoint: pixelsPerPoint) { return rect }
+        }
+        return nil
+    }
 }

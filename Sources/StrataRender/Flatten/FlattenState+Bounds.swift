@@ -1,0 +1,315 @@
+import Foundation
+import Strata
+
+/// How far a subtree draws, without drawing it: what a layer-space pass must
+/// cover before its items are made.
+///
+/// Each function mirrors the one that makes the items (`visit`, `drawLayer`,
+/// the 3D context, replicator instances, transitions, particles, nested
+/// rasterization and blurred shadows) and returns the device box of the quads
+/// those items would have, with no clips, passes, ramps or bitmaps made.
+/// Where the drawing depends on the items themselves the box is a superset:
+/// group opacity and blending may composite through a pass whose rectangle is
+/// whole pixels, so the box is rounded out to whole pixels whenever a pass
+/// could be made; a mask cuts the box to the mask's. Clips (`masksToBounds`)
+/// do not shrink it: items keep their full quads, and the box covers them.
+///
+/// Layers are counted (`list.layerCount`, `replicatedLayers`) as drawing
+/// counts them, so replicator instances stop where drawing stops; the caller
+/// of the outermost measure puts the counts back.
+extension FlattenState {
+    /// The box of what `visit` with these arguments draws, in its device space
+    /// (`.null`: nothing). Leaves are not culled.
+    mutating func drawnBounds(
+        of layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
+        parentIsFlat: Bool, opacity: Double, instance: CATransform3D? = nil
+    ) -> CGRect {
+        let part = transitionParts[ObjectIdentifier(layer)]
+        if part == nil, let transition = layer.transitionFrame {
+            return transitionBounds(
+                layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
+                parentIsFlat: parentIsFlat, opacity: opacity)
+        }
+        if layer.isHidden { return .null }
+        list.layerCount += 1
+        var local =
+            instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
+            ?? layer.transformToSuperlayer(superlayer)
+        if let part { local = part.concatenating(local) }
+        guard local.isFinite else { return .null }
+        let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
+        let mapping = PlaneMapping(toDevice)
+
+        if layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true {
+            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(layer.opacity), tint: nil)
+        }
+        if !layer.isDoubleSided && mapping.determinant < 0 { return .null }
+        let groupOpacity = opacity * Double(layer.opacity)
+        if groupOpacity <= 0 { return .null }
+        var r =
+            layer.shouldRasterize
+            ? rasterizedBounds(layer, mapping: mapping)
+            : drawLayerBounds(layer, toDevice: toDevice, mapping: mapping)
+        if r.isNull { return r }
+        if let mask = layer.mask {
+            let maskBounds = drawnBounds(
+                of: mask, superlayer: nil, parentToDevice: toDevice, parentIsFlat: true,
+                opacity: 1)
+            r = Self.wholePixels(r).intersection(Self.wholePixels(maskBounds))
+            if r.isNull || r.isEmpty { return .null }
+        }
+        // Folded into the items, or composited through a pass of whole pixels.
+        if groupOpacity < 1 && layer.allowsGroupOpacity { r = Self.wholePixels(r) }
+        if BlendMode(compositingFilter: layer.compositingFilter) != nil { r = Self.wholePixels(r) }
+        return r
+    }
+
+    /// The box of what `drawLayer` with these arguments draws.
+    mutating func drawLayerBounds(
+        _ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
+        withShadow: Bool = true, withSublayers: Bool = true
+    ) -> CGRect {
+        let bounds = layer.bounds
+        let sublayers = withSublayers ? sortedSublayers(of: layer) : []
+        let margin = antialiasingMargin(mapping, bounds)
+        let label = layerLabel(layer)
+        var r = CGRect.null
+
+        if withShadow && !layer.masksToBounds && layer.shadowOpacity > 0 {
+            let radii = CornerRadii(
+                radius: Double(layer.cornerRadius), corners: layer.maskedCorners,
+                size: bounds.size)
+            if !forcesBlurredShadows,
+                let shadow = shadowItem(
+                    layer, mapping: mapping, radii: radii,
+                    continuous: layer.cornerCurve == .continuous,
+                    clip: -1, label: label)
+            {
+                r = r.union(deviceBox(of: shadow, useShape: false))
+            } else {
+                r = r.union(blurredShadowBounds(layer, mapping: mapping))
+            }
+        }
+
+        let content = contentExtent(of: layer, mapping: mapping)
+        let separateContents =
+            crossfadeItems(layer, new: content, mapping: mapping, label: label)
+            ?? contentCells(layer, content: content, mapping: mapping, label: label)
+        var quad = bounds.insetBy(dx: -margin, dy: -margin)
+        if let content, separateContents == nil {
+            quad = quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
+        }
+        let border = borderParts(layer)
+        let borderOnBody = sublayers.isEmpty && separateContents == nil
+        let fill = layer.backgroundColor.map { PremultipliedColor($0) } ?? .clear
+        if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
+            r = r.union(deviceBox(of: quad, mapping: mapping))
+        }
+        // Drawing stops where it cannot make the clip of the layer's bounds.
+        let clipFails = layer.masksToBounds && mapping.inverted() == nil
+        if let separateContents {
+            if clipFails { return r }
+            for item in separateContents { r = r.union(deviceBox(of: item, useShape: false)) }
+        }
+        if !sublayers.isEmpty {
+            if clipFails { return r }
+            if let replicator = layer as? CAReplicatorLayer {
+                forEachInstance(of: replicator, tint: nil) { state, k, transform, _ in
+                    for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
+                        r = r.union(
+                            state.drawnBounds(
+                                of: sub, superlayer: replicator, parentToDevice: toDevice,
+                                parentIsFlat: true, opacity: 1, instance: transform))
+                    }
+                }
+            } else {
+                for sub in sublayers {
+                    r = r.union(
+                        drawnBounds(
+                            of: sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                            opacity: 1))
+                }
+            }
+        }
+        if !borderOnBody, border != nil {
+            r = r.union(deviceBox(of: bounds.insetBy(dx: -margin, dy: -margin), mapping: mapping))
+        }
+        if let emitter = layer as? CAEmitterLayer, !(emitter.masksToBounds && mapping.inverted() == nil) {
+            let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
+            for particle in emitter.particles() {
+                if let item = Self.particleItem(
+                    particle, additive: additive, preservesDepth: preservesDepth,
+                    toDevice: toDevice, mapping: mapping, label: "", clip: -1)
+                {
+                    r = r.union(deviceBox(of: item, useShape: false))
+                }
+            }
+        }
+        return r
+    }
+
+    /// Where `contentFill` puts a layer's contents, without making a ramp or a
+    /// bitmap; the fill stands in for the real one (only an image's matters:
+    /// it decides cells and cross-fades).
+    func contentExtent(of layer: CALayer, mapping: PlaneMapping) -> (fill: DrawItem.Content, rect: CGRect)? {
+        let bounds = layer.bounds
+        let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
+        if let gradient = layer as? CAGradientLayer {
+            return gradient.cgColors.isEmpty ? nil : (placeholder, bounds)
+        }
+        if let rasterizer {
+            let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
+            if let rect = rasterizer.contentsBounds(of: layer, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                return (placeholder, rect)
+            }
+        }
+        if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
+            let layout = ContentsLayout(of: image, in: layer)
+            return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
+        }
+        return nil
+    }
+
+    /// The box of the planes of a 3D context (`collectPlanes`): its sublayers',
+    /// each instance's for a replicator, after the replicator's own.
+    private mutating func contextBounds(
+        _ layer: CALayer, toDevice: CATransform3D, opacity: Double,
+        tint: PremultipliedColor?
+    ) -> CGRect {
+        var r = CGRect.null
+        guard let replicator = layer as? CAReplicatorLayer else {
+            for sub in sortedSublayers(of: layer) {
+                r = r.union(
+                    planeBounds(
+                        of: sub, in: layer, toDevice: toDevice, opacity: opacity, tint: tint,
+                        instance: nil))
+            }
+            return r
+        }
+        let mapping = PlaneMapping(toDevice)
+        if opacity > 0, replicator.isDoubleSided || mapping.determinant >= 0 {
+            r = drawLayerBounds(replicator, toDevice: toDevice, mapping: mapping, withSublayers: false)
+        }
+        forEachInstance(of: replicator, tint: tint) { state, k, transform, instanceTint in
+            for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
+                r = r.union(
+                    state.planeBounds(
+                        of: sub, in: replicator, toDevice: toDevice, opacity: opacity,
+                        tint: instanceTint, instance: transform))
+            }
+        }
+        return r
+    }
+
+    /// The box of the planes of `sub` in a 3D context (`collectPlane`).
+    private mutating func planeBounds(
+        of sub: CALayer, in layer: CALayer, toDevice: CATransform3D, opacity: Double,
+        tint: PremultipliedColor?, instance: CATransform3D?
+    ) -> CGRect {
+        guard !sub.isHidden else { return .null }
+        let local =
+            instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
+            ?? sub.transformToSuperlayer(layer)
+        guard local.isFinite else { return .null }
+        if sub is CATransformLayer || (sub as? CAReplicatorLayer)?.preservesDepth == true {
+            list.layerCount += 1
+            return contextBounds(
+                sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(sub.opacity),
+                tint: tint)
+        }
+        return drawnBounds(
+            of: sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false,
+            opacity: opacity, instance: instance)
+    }
+
+    /// The box of both sides of a `CATransition` (`visitTransition`).
+    private mutating func transitionBounds(
+        _ layer: CALayer, _ transition: TransitionFrame, superlayer: CALayer?,
+        parentToDevice: CATransform3D, parentIsFlat: Bool,
+        opacity: Double
+    ) -> CGRect {
+        let placement = transition.placement(
+            size: layer.bounds.size,
+            newCoversOld: Self.covers(layer, transition.old))
+        func side(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState) -> CGRect {
+            guard partOpacity > 0 else { return .null }
+            let id = ObjectIdentifier(part)
+            state.transitionParts[id] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
+            defer { state.transitionParts[id] = nil }
+            let r = state.drawnBounds(
+                of: part, superlayer: superlayer, parentToDevice: parentToDevice,
+                parentIsFlat: parentIsFlat, opacity: opacity)
+            return partOpacity < 1 && part.allowsGroupOpacity && !r.isNull ? Self.wholePixels(r) : r
+        }
+        let old =
+            transition.old.map { side($0, offset: placement.oldOffset, opacity: placement.oldOpacity, &self) }
+            ?? .null
+        return old.union(side(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self))
+    }
+
+    /// The box of a rasterized layer's composite item (`rasterize`).
+    private mutating func rasterizedBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
+        let scale = max(0.01, Double(layer.rasterizationScale))
+        guard
+            let made = layerSpaceExtent(
+                scale: scale, margin: 1,
+                bounds: { state in
+                    state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
+                })
+        else { return .null }
+        return deviceBox(of: made.extent, mapping: mapping)
+    }
+
+    /// The box of a blurred shadow's composite item (`blurredShadowItem`).
+    private mutating func blurredShadowBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
+        guard let color = layer.shadowColor,
+            !PremultipliedColor(color, opacity: Double(layer.shadowOpacity)).isClear
+        else { return .null }
+        let sigma = max(0, Double(layer.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(at: Double(layer.bounds.midX), Double(layer.bounds.midY))
+        let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
+        let path = layer.shadowPath
+        guard
+            let made = layerSpaceExtent(
+                scale: scale, margin: 3 * sigma + 1,
+                bounds: { state in
+                    if let path {
+                        return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null
+                    }
+                    return state.drawLayerBounds(
+                        layer, toDevice: CATransform3DIdentity, mapping: .identity,
+                        withShadow: false)
+                })
+        else { return .null }
+        let offset = layer.shadowOffset
+        return deviceBox(of: made.extent.offsetBy(dx: offset.width, dy: offset.height), mapping: mapping)
+    }
+
+    /// The local rect a layer-space pass covers, its pixels per unit and its
+    /// size in pixels, for a drawing whose box (in the layer's plane at scale
+    /// 1, from `bounds`) is grown by `margin`; nil when nothing draws.
+    mutating func layerSpaceExtent(scale requested: Double, margin: Double, bounds: (inout FlattenState) -> CGRect)
+        -> (extent: CGRect, scale: Double, width: Double, height: Double)?
+    {
+        let savedTarget = targetSize
+        // The measuring space has no edge: only parts behind the eye reach it.
+        targetSize = CGSize(width: 1e9, height: 1e9)
+        var extent = bounds(&self)
+        targetSize = savedTarget
+        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite
+        else { return nil }
+        extent = extent.insetBy(dx: -margin, dy: -margin)
+        let longest = Double(max(extent.width, extent.height))
+        let scale = min(requested, Self.maximumLayerPassSide / longest)
+        let w = max(1, (Double(extent.width) * scale).rounded(.up))
+        let h = max(1, (Double(extent.height) * scale).rounded(.up))
+        return (CGRect(x: extent.minX, y: extent.minY, width: w / scale, height: h / scale), scale, w, h)
+    }
+
+    /// `r` grown to whole pixels, unclipped (`.null` stays `.null`).
+    static func wholePixels(_ r: CGRect) -> CGRect {
+        guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return r }
+        let x0 = floor(r.minX), y0 = floor(r.minY), x1 = ceil(r.maxX), y1 = ceil(r.maxY)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
