@@ -21,6 +21,8 @@ final class LayerAnimationState {
     var clock: CAMediaClock?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var extraValues: [String: Any] = [:]
+    /// Whether `entries` animate a key the layer's class redisplays for, as of `generation`.
+    var animatesDisplayKeys: (generation: UInt64, value: Bool)?
 }
 
 /// One animation attached to a layer: the private copy, its compiled form

@@ -8,7 +8,7 @@ extension CALayer {
     /// Marks the layer and queues it for the next tick (the lock held).
     func markNeedsDisplay() {
         // Presentation copies are snapshots: they are not displayed.
-        guard !_isPresentationCopy else { return }
+        guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
         _needsDisplay = true
         DisplayQueue.add(self)
     }
@@ -36,8 +36,9 @@ extension CALayer {
                 clearDrawnContents()
                 return
             }
-            // User space: the bounds; Core Graphics' device space is y up.
-            let flipped = contentsAreFlipped()
+            // User space: the bounds; Core Graphics' device space is y up. (A
+            // presentation copy has no superlayer yet: its model's tell.)
+            let flipped = _isPresentationCopy ? _modelLayer?.contentsAreFlipped() ?? false : contentsAreFlipped()
             let (tx, ty) = (-bounds.minX * scale, flipped ? -bounds.minY * scale : h + bounds.minY * scale)
             let ctm = CGAffineTransform(a: scale, b: 0, c: 0, d: flipped ? scale : -scale, tx: tx, ty: ty)
             let context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
@@ -55,12 +56,22 @@ extension CALayer {
 
     /// Clears contents an earlier drawing made.
     private func clearDrawnContents() {
+        if _isPresentationCopy {
+            // A copy starts with its model's drawing, which it replaces.
+            if let model = _modelLayer, let drawn = model._drawnContents, (_contents as AnyObject?) === drawn {
+                _contents = nil
+            }
+            return
+        }
         guard let drawn = _drawnContents, (_contents as AnyObject?) === drawn else { return }
         setDrawnContents(nil)
     }
 
     private func setDrawnContents(_ image: CGImage?) {
-        if hasTransitionAddedInThisTransaction {
+        if _isPresentationCopy {
+            // A snapshot's drawing shows at once: no action, no transaction.
+            _contents = image
+        } else if hasTransitionAddedInThisTransaction {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             contents = image
@@ -68,6 +79,32 @@ extension CALayer {
         } else {
             contents = image
         }
+    }
+}
+
+extension CALayer {
+    /// Redisplays `copy`, this layer's presentation copy with its animations
+    /// applied, when one of them animates a key the class's
+    /// `needsDisplay(forKey:)` names: as in Core Animation, the copy draws
+    /// itself (`display()`, `draw(in:)`) with its animated values, each frame.
+    func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
+        guard let state = _animationState, !state.entries.isEmpty else { return }
+        let redraws: Bool
+        if let memo = state.animatesDisplayKeys, memo.generation == state.generation {
+            redraws = memo.value
+        } else {
+            let cls = type(of: self)
+            redraws = state.entries.contains { Self.animatedKeys(of: $0.animation).contains(where: cls.needsDisplay) }
+            state.animatesDisplayKeys = (state.generation, redraws)
+        }
+        if redraws { copy.display() }
+    }
+
+    /// The keys (first key path components) `animation` animates, a group's children's included.
+    private static func animatedKeys(of animation: CAAnimation) -> [String] {
+        if let group = animation as? CAAnimationGroup { return (group.animations ?? []).flatMap(animatedKeys) }
+        guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return [] }
+        return [String(keyPath.prefix { $0 != "." })]
     }
 }
 
