@@ -33,6 +33,9 @@ struct GraphicsState {
     var flatness: CGFloat = 0.5
     var characterSpacing: CGFloat = 0
     var textDrawingMode: CGTextDrawingMode = .fill
+    /// The font and size `showGlyphs(_:at:)` draws with.
+    var font: CGFont?
+    var fontSize: CGFloat = 0
 
     init(ctm: CGAffineTransform) { self.ctm = ctm }
 }
