@@ -200,6 +200,33 @@ final class KnobLayer: CALayer {
         #expect(stage.tick(2).sublayers?.last?.contents as? CGImage === modelImage)
     }
 
+    @Test func aFilledAnimationThatHasEndedIsNotRedrawnEveryFrame() throws {
+        let stage = Stage()
+        let gauge = GaugeLayer()
+        gauge.bounds = CGRect(x: 0, y: 0, width: 100, height: 4)
+        stage.show(gauge)
+        let fill = CABasicAnimation(keyPath: "progress")
+        fill.fromValue = 0
+        fill.toValue = 0.5
+        fill.duration = 1
+        fill.fillMode = .forwards
+        fill.isRemovedOnCompletion = false
+        gauge.add(fill, forKey: "fill")
+        stage.tick(0)
+        func shown(at time: CFTimeInterval) throws -> CGImage {
+            try #require(stage.tick(time).sublayers?.last?.contents as? CGImage)
+        }
+        let moving = try shown(at: 0.5)
+        let ended = try shown(at: 2)
+        #expect(moving !== ended)
+        // The same values as the last drawing: the copy shows it again.
+        #expect(try shown(at: 3) === ended)
+        #expect((0..<100).filter { imagePixel(ended, $0, 2)[3] == 255 }.count == 50)
+        // Asked to redisplay, the model's next copy draws anew.
+        gauge.setNeedsDisplay()
+        #expect(try shown(at: 4) !== ended)
+    }
+
     @Test func customKeysHaveNoImplicitAnimation() {
         let stage = Stage()
         let layer = stage.show(CALayer())

@@ -9,6 +9,7 @@ extension CALayer {
     func markNeedsDisplay() {
         // Presentation copies are snapshots: they are not displayed.
         guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
+        _animationState?.presentationDrawing = nil
         _needsDisplay = true
         DisplayQueue.add(self)
     }
@@ -86,18 +87,50 @@ extension CALayer {
     /// Redisplays `copy`, this layer's presentation copy with its animations
     /// applied, when one of them animates a key the class's
     /// `needsDisplay(forKey:)` names: as in Core Animation, the copy draws
-    /// itself (`display()`, `draw(in:)`) with its animated values, each frame.
+    /// itself (`display()`, `draw(in:)`) with its animated values, each frame
+    /// they differ from the last drawing's.
     func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
         guard let state = _animationState, !state.entries.isEmpty else { return }
-        let redraws: Bool
-        if let memo = state.animatesDisplayKeys, memo.generation == state.generation {
-            redraws = memo.value
+        let redraws: Bool, properties: [LayerProperty]?
+        if let memo = state.animatedDisplayProperties, memo.generation == state.generation {
+            (redraws, properties) = (memo.redraws, memo.properties)
         } else {
             let cls = type(of: self)
-            redraws = state.entries.contains { Self.animatedKeys(of: $0.animation).contains(where: cls.needsDisplay) }
-            state.animatesDisplayKeys = (state.generation, redraws)
+            var keys: [String] = []
+            for entry in state.entries {
+                for key in Self.animatedKeys(of: entry.animation) where !keys.contains(key) { keys.append(key) }
+            }
+            redraws = keys.contains(where: cls.needsDisplay)
+            // A key of your own the model stores nothing under is read from the copy, which has it now.
+            let found = keys.compactMap { LayerProperty.named($0, of: copy) ?? LayerProperty.custom($0, of: copy) }
+            properties = found.count == keys.count ? found : nil
+            state.animatedDisplayProperties = (state.generation, redraws, properties)
+            state.presentationDrawing = nil
         }
-        if redraws { copy.display() }
+        guard redraws else { return }
+        guard let properties else {
+            copy.display()
+            return
+        }
+        let values = properties.map { $0.get(copy) } + [.rect(copy._bounds), .number(Double(copy._contentsScale))]
+        if let last = state.presentationDrawing, last.values.count == values.count,
+           zip(last.values, values).allSatisfy(Self.drawsAlike) {
+            copy._contents = last.contents
+            return
+        }
+        copy.display()
+        state.presentationDrawing = (values, copy._contents)
+    }
+
+    /// Whether two values of an animated key draw the same (unsure: no).
+    private static func drawsAlike(_ a: AnimValue, _ b: AnimValue) -> Bool {
+        if let p = a.vector, let q = b.vector { return p == q }
+        if let x = a.otherValue, let y = b.otherValue {
+            if let x = x as? AnyHashable, let y = y as? AnyHashable { return x == y }
+            return x == nil && y == nil
+        }
+        if let x = a.pathValue, let y = b.pathValue { return x === y }
+        return false
     }
 
     /// The keys (first key path components) `animation` animates, a group's children's included.
