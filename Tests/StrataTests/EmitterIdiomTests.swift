@@ -233,4 +233,30 @@ func makeSnow(width: CGFloat, flake: CGImage) -> CAEmitterLayer {
         let meanY = { (ps: [EmitterParticle]) in ps.map { Double($0.position.y) }.reduce(0, +) / Double(ps.count) }
         #expect(meanY(old) > meanY(young) + 200)
     }
+
+    @Test func removingAnEmissionAnimationStopsItsBirthsWhenRemoved() throws {
+        let stage = Stage()
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 50, y: 50)
+        let cell = CAEmitterCell()
+        cell.name = "dot"
+        cell.birthRate = 0
+        cell.lifetime = 100
+        cell.contents = emitterTestImage
+        emitter.emitterCells = [cell]
+        stage.show(emitter)
+        let burst = CABasicAnimation(keyPath: "emitterCells.dot.birthRate")
+        burst.fromValue = 100
+        burst.toValue = 100
+        burst.duration = 10
+        emitter.add(burst, forKey: "burst")
+        stage.tick(0)
+        stage.tick(1)
+        // The clock is between frames (1.5) when the animation goes: births stop then, not at the next frame (3).
+        stage.ticker.clock.set(time: 1.5)
+        emitter.removeAnimation(forKey: "burst")
+        let later = stage.sample(emitter, at: 3).particles()
+        #expect((145...155).contains(later.count), "\(later.count)")
+        #expect(later.allSatisfy { $0.birthTime <= 1.5 + EmitterHistory.slotLength })
+    }
 }

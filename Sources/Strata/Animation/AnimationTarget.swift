@@ -133,7 +133,9 @@ final class AnimationTarget {
     }
 
     /// The target `keyPath` names on `layer`, or nil when it names no property.
-    init?(keyPath: String, layer: CALayer) {
+    /// A key of your own (stored with `setValue(_:forKey:)`) is one: its kind
+    /// is its stored value's, else `hint`'s (a value the animation gives).
+    init?(keyPath: String, layer: CALayer, hint: Any? = nil) {
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         // `emitterCells.NAME.key`: a cell's property through its emitter layer.
         if layer is CAEmitterLayer, let (property, rest) = EmitterProperties.cellPath(names) {
@@ -142,7 +144,9 @@ final class AnimationTarget {
             self.parts = parts
             return
         }
-        guard let head = names.first, let property = LayerProperty.named(String(head), of: layer),
+        guard let head = names.first,
+              let property = LayerProperty.named(String(head), of: layer)
+                ?? LayerProperty.custom(String(head), of: layer, hint: names.count == 1 ? hint : nil),
               let parts = ValuePart.resolve(names.dropFirst(), in: property.kind) else { return nil }
         self.property = property
         self.parts = parts

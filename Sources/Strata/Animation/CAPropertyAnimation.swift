@@ -52,11 +52,20 @@ open class CAPropertyAnimation: CAAnimation {
         }
     }
 
+    /// A value the animation gives, which tells the kind of a key of your own
+    /// that has no value stored yet.
+    private var valueHint: Any? {
+        if let basic = self as? CABasicAnimation { return basic.fromValue ?? basic.toValue ?? basic.byValue }
+        if let keyframe = self as? CAKeyframeAnimation { return keyframe.values?.first }
+        return nil
+    }
+
     /// The resolved target and value kind for `layer` (nil target: the key
     /// path names no property, so the animation runs but changes nothing).
     func resolveTarget(for layer: CALayer) -> (target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
         let preset = presetTarget.flatMap { $0.keyPath == keyPath ? $0.target : nil }
-        guard let keyPath, let target = preset ?? AnimationTarget(keyPath: keyPath, layer: layer) else {
+        guard let keyPath, let target = preset ?? AnimationTarget(keyPath: keyPath, layer: layer, hint: valueHint)
+        else {
             return (nil, .discrete, nil)
         }
         if let function = valueFunction, target.kind == .transform {

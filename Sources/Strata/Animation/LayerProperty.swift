@@ -22,6 +22,9 @@ final class LayerProperty {
     /// directly: an animated transform part (`transform.rotation.y`) goes
     /// through it every frame without boxing whole matrices as values.
     let matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>?
+    /// Copies the stored value from the model (second) into a copy (first)
+    /// where `get` and `setStored` cannot say "nothing stored" (keys of your own).
+    var restoreOverride: ((CALayer, CALayer) -> Void)?
 
     init(key: String, kind: ValueKind, isAnimatable: Bool, get: @escaping (CALayer) -> AnimValue,
          setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
@@ -34,6 +37,7 @@ final class LayerProperty {
 
     /// Copies the stored value from `model` into `copy` (no actions).
     func restore(in copy: CALayer, from model: CALayer) {
+        if let restoreOverride { restoreOverride(copy, model); return }
         if let matrix { matrix.set(copy, matrix.get(model)) } else { setStored(copy, get(model)) }
     }
 
@@ -181,6 +185,12 @@ enum LayerPropertyTable {
         float("instanceAlphaOffset", .init({ $0._instanceAlphaOffset }, { $0._instanceAlphaOffset = $1 }),
             \CAReplicatorLayer.instanceAlphaOffset),
     ])
+
+    /// Whether `key` is a property of any Strata layer class.
+    static func isPropertyKey(_ key: String) -> Bool {
+        layer[key] != nil || shape[key] != nil || gradient[key] != nil || text[key] != nil
+            || replicator[key] != nil || EmitterProperties.named(key) != nil
+    }
 
     private static func index(_ list: [LayerProperty]) -> [String: LayerProperty] {
         Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0) })

@@ -25,6 +25,9 @@ final class ThreadAnimationState {
     /// until the next call so presentation layers' superlayers stay valid
     /// (the copies' links upwards are weak, as all superlayer links are).
     var lastPresentationTree: CALayer?
+    /// Above 0 while a subclass's `init(layer:)` makes a presentation copy:
+    /// what it sets on the copy runs no action and queues no display.
+    var makingPresentationCopies = 0
     /// Names the outermost transaction now open (or the next to open):
     /// changed at each outermost commit, and unique across threads, so a
     /// layer can tell whether the copy it keeps in `_shownBeforeChange` is

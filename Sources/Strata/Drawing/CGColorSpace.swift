@@ -25,9 +25,20 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     /// Extended-range grey.
     public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
 
-    init(name: CFString?, model: CGColorSpaceModel) {
+    /// A pattern space's space for the colour of an uncoloured pattern (nil: none, or not a pattern space).
+    public let baseColorSpace: CGColorSpace?
+
+    init(name: CFString?, model: CGColorSpaceModel, base: CGColorSpace? = nil) {
         self.name = name
         self.model = model
+        baseColorSpace = base
+    }
+
+    /// A pattern colour space: nil `baseSpace` for coloured patterns (their
+    /// one component is alpha), else the space of an uncoloured pattern's colour.
+    public convenience init?(patternBaseSpace baseSpace: CGColorSpace?) {
+        if let baseSpace, baseSpace.model == .pattern { return nil }
+        self.init(name: nil, model: .pattern, base: baseSpace)
     }
 
     /// The space called `name`; nil for a name Strata does not know.
@@ -43,14 +54,26 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     }
 
     /// Components per colour, alpha not counted (3 for RGB, 1 for grey).
-    public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
+    /// (0 for a pattern space.)
+    public var numberOfComponents: Int {
+        switch model {
+        case .monochrome: return 1
+        case .pattern: return 0
+        default: return 3
+        }
+    }
 
-    public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool { a.name == b.name && a.model == b.model }
+    public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool {
+        a.name == b.name && a.model == b.model && a.baseColorSpace == b.baseColorSpace
+    }
     public func hash(into h: inout Hasher) {
         h.combine(name)
         h.combine(model)
     }
-    public var description: String { "CGColorSpace(\(name ?? (model == .rgb ? "device RGB" : "device gray")))" }
+    public var description: String {
+        if model == .pattern { return "CGColorSpace(pattern\(baseColorSpace.map { " over \($0)" } ?? ""))" }
+        return "CGColorSpace(\(name ?? (model == .rgb ? "device RGB" : "device gray")))"
+    }
 }
 
 /// The device RGB colour space (sRGB in Strata).

@@ -7,14 +7,14 @@ extension CGContext {
     public func fillPath(using rule: CGPathFillRule = .winding) {
         let path = currentPath
         beginPath()
-        fillPixelPath(path, rule: rule, paint: .solid(RGBA(state.fillColor)))
+        fillPixelPath(path, rule: rule, paint: fillPaint)
     }
 
     /// Strokes the current path with the stroke colour and line settings, then empties the path.
     public func strokePath() {
         guard let user = path else { return beginPath() }
         beginPath()
-        strokeUserPath(user, paint: .solid(RGBA(state.strokeColor)))
+        strokeUserPath(user, paint: strokePaint)
     }
 
     /// Paints the current path as `mode` says (the fill under the stroke), then empties it.
@@ -25,12 +25,12 @@ extension CGContext {
         switch mode {
         case .fill, .eoFill, .fillStroke, .eoFillStroke:
             let rule: CGPathFillRule = mode == .eoFill || mode == .eoFillStroke ? .evenOdd : .winding
-            fillPixelPath(pixelPath, rule: rule, paint: .solid(RGBA(state.fillColor)))
+            fillPixelPath(pixelPath, rule: rule, paint: fillPaint)
         case .stroke:
             break
         }
         if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke, let user {
-            strokeUserPath(user, paint: .solid(RGBA(state.strokeColor)))
+            strokeUserPath(user, paint: strokePaint)
         }
     }
 
@@ -43,19 +43,19 @@ extension CGContext {
     public func fill(_ rects: [CGRect]) {
         let path = CGMutablePath()
         path.addRects(rects, transform: userToPixel)
-        fillPixelPath(path, rule: .winding, paint: .solid(RGBA(state.fillColor)))
+        fillPixelPath(path, rule: .winding, paint: fillPaint)
     }
 
     /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) {
         let path = CGMutablePath()
         path.addEllipse(in: rect, transform: userToPixel)
-        fillPixelPath(path, rule: .winding, paint: .solid(RGBA(state.fillColor)))
+        fillPixelPath(path, rule: .winding, paint: fillPaint)
     }
 
     /// Strokes the outline of `rect`.
     public func stroke(_ rect: CGRect) {
-        strokeUserPath(CGPath(rect: rect, transform: nil), paint: .solid(RGBA(state.strokeColor)))
+        strokeUserPath(CGPath(rect: rect, transform: nil), paint: strokePaint)
     }
 
     /// Strokes the outline of `rect` with line width `width` (the state keeps its own width).
@@ -68,7 +68,7 @@ extension CGContext {
 
     /// Strokes the ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: CGRect) {
-        strokeUserPath(CGPath(ellipseIn: rect, transform: nil), paint: .solid(RGBA(state.strokeColor)))
+        strokeUserPath(CGPath(ellipseIn: rect, transform: nil), paint: strokePaint)
     }
 
     /// Strokes separate segments: points 0–1, 2–3, … (a last odd point is ignored).
@@ -80,7 +80,7 @@ extension CGContext {
             path.addLine(to: points[i + 1])
             i += 2
         }
-        strokeUserPath(path, paint: .solid(RGBA(state.strokeColor)))
+        strokeUserPath(path, paint: strokePaint)
     }
 
     /// Makes the pixels of `rect` (through the clip) transparent: no blend mode, alpha or shadow applies.

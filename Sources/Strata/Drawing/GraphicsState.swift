@@ -8,8 +8,15 @@ struct GraphicsState {
     var ctm: CGAffineTransform
     /// The clip in pixels; nil: the whole bitmap.
     var clip: ClipMask?
-    var fillColor: CGColor = .black
-    var strokeColor: CGColor = .black
+    /// Setting a colour replaces a pattern.
+    var fillColor: CGColor = .black { didSet { fillPattern = nil } }
+    var strokeColor: CGColor = .black { didSet { strokePattern = nil } }
+    /// The pattern fills paint with instead of `fillColor` (nil: none).
+    var fillPattern: PatternPaint?
+    var strokePattern: PatternPaint?
+    /// The spaces `setFillColorSpace`/`setStrokeColorSpace` chose (nil: device RGB).
+    var fillColorSpace: CGColorSpace?
+    var strokeColorSpace: CGColorSpace?
     /// Multiplies the alpha of everything drawn.
     var alpha: CGFloat = 1
     var lineWidth: CGFloat = 1
@@ -26,6 +33,9 @@ struct GraphicsState {
     var flatness: CGFloat = 0.5
     var characterSpacing: CGFloat = 0
     var textDrawingMode: CGTextDrawingMode = .fill
+    /// The font and size `showGlyphs(_:at:)` draws with.
+    var font: CGFont?
+    var fontSize: CGFloat = 0
 
     init(ctm: CGAffineTransform) { self.ctm = ctm }
 }

@@ -13,8 +13,9 @@ extension CALayer {
     final func actionForChange(forKey key: String) -> CAAction? {
         let thread = ThreadAnimationState.current
         _ = thread.innermostFrame
-        // Presentation copies are snapshots: changing them animates nothing.
-        if _isPresentationCopy { return nil }
+        // Presentation copies are snapshots: changing them animates nothing
+        // (nor does your `init(layer:)` setting the copy it is making).
+        if _isPresentationCopy || thread.makingPresentationCopies > 0 { return nil }
         let action = thread.actionsDisabled ? nil : preparedAction(action(forKey: key), forKey: key)
         // A change no animation shows jumps on screen at the commit, unless
         // an animation without values is added in this transaction: that
@@ -45,7 +46,8 @@ extension CALayer {
             return
         }
         _shownBeforeChange = nil
-        if let property = LayerProperty.named(key, of: self), property.isAnimatable {
+        if let property = LayerProperty.named(key, of: self) ?? LayerProperty.custom(key, of: self),
+           property.isAnimatable {
             thread.keepValueShownBeforeChange(of: property, on: self) { presentationValue(of: property) }
         }
     }
@@ -73,7 +75,8 @@ extension CALayer {
               let copy = animation.copy() as? CAPropertyAnimation else { return action }
         if copy.keyPath == nil { copy.keyPath = key }
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           let keyPath = basic.keyPath, let property = LayerProperty.named(keyPath, of: self) {
+           let keyPath = basic.keyPath,
+           let property = LayerProperty.named(keyPath, of: self) ?? LayerProperty.custom(keyPath, of: self) {
             basic.capturedPrevious = presentationValue(of: property)
         }
         return copy
@@ -84,6 +87,8 @@ extension CALayer {
         // The value changed: the cached presentation copy is stale (cleared
         // after the change, so a copy made during the action search goes too).
         _presentationCache = nil
+        // A presentation copy drew with the old value: the next one draws anew.
+        if _animationState?.presentationDrawing != nil { _animationState?.presentationDrawing = nil }
         if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && _needsDisplayOnBoundsChange) {
             setNeedsDisplay()
         }

@@ -25,6 +25,14 @@ final class LayerAnimationState {
     var clock: CAMediaClock?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var extraValues: [String: Any] = [:]
+    /// Whether `entries` animate a key the layer's class redisplays for, and
+    /// the properties they animate (nil when one cannot be read: every
+    /// frame draws), as of `generation`.
+    var animatedDisplayProperties: (generation: UInt64, redraws: Bool, properties: [LayerProperty]?)?
+    /// The last drawing of a presentation copy and the animated values it was
+    /// drawn with: a copy showing the same values (a filled animation that
+    /// has ended) shows it again. Any change of the model drops it.
+    var presentationDrawing: (values: [AnimValue], contents: Any?)?
 }
 
 /// One animation attached to a layer: the private copy, its compiled form

@@ -8,7 +8,8 @@ extension CALayer {
     /// Marks the layer and queues it for the next tick (the lock held).
     func markNeedsDisplay() {
         // Presentation copies are snapshots: they are not displayed.
-        guard !_isPresentationCopy else { return }
+        guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
+        _animationState?.presentationDrawing = nil
         _needsDisplay = true
         DisplayQueue.add(self)
     }
@@ -36,8 +37,9 @@ extension CALayer {
                 clearDrawnContents()
                 return
             }
-            // User space: the bounds; Core Graphics' device space is y up.
-            let flipped = contentsAreFlipped()
+            // User space: the bounds; Core Graphics' device space is y up. (A
+            // presentation copy has no superlayer yet: its model's tell.)
+            let flipped = _isPresentationCopy ? _modelLayer?.contentsAreFlipped() ?? false : contentsAreFlipped()
             let (tx, ty) = (-bounds.minX * scale, flipped ? -bounds.minY * scale : h + bounds.minY * scale)
             let ctm = CGAffineTransform(a: scale, b: 0, c: 0, d: flipped ? scale : -scale, tx: tx, ty: ty)
             let context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
@@ -55,12 +57,22 @@ extension CALayer {
 
     /// Clears contents an earlier drawing made.
     private func clearDrawnContents() {
+        if _isPresentationCopy {
+            // A copy starts with its model's drawing, which it replaces.
+            if let model = _modelLayer, let drawn = model._drawnContents, (_contents as AnyObject?) === drawn {
+                _contents = nil
+            }
+            return
+        }
         guard let drawn = _drawnContents, (_contents as AnyObject?) === drawn else { return }
         setDrawnContents(nil)
     }
 
     private func setDrawnContents(_ image: CGImage?) {
-        if hasTransitionAddedInThisTransaction {
+        if _isPresentationCopy {
+            // A snapshot's drawing shows at once: no action, no transaction.
+            _contents = image
+        } else if hasTransitionAddedInThisTransaction {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             contents = image
@@ -68,6 +80,64 @@ extension CALayer {
         } else {
             contents = image
         }
+    }
+}
+
+extension CALayer {
+    /// Redisplays `copy`, this layer's presentation copy with its animations
+    /// applied, when one of them animates a key the class's
+    /// `needsDisplay(forKey:)` names: as in Core Animation, the copy draws
+    /// itself (`display()`, `draw(in:)`) with its animated values, each frame
+    /// they differ from the last drawing's.
+    func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
+        guard let state = _animationState, !state.entries.isEmpty else { return }
+        let redraws: Bool, properties: [LayerProperty]?
+        if let memo = state.animatedDisplayProperties, memo.generation == state.generation {
+            (redraws, properties) = (memo.redraws, memo.properties)
+        } else {
+            let cls = type(of: self)
+            var keys: [String] = []
+            for entry in state.entries {
+                for key in Self.animatedKeys(of: entry.animation) where !keys.contains(key) { keys.append(key) }
+            }
+            redraws = keys.contains(where: cls.needsDisplay)
+            // A key of your own the model stores nothing under is read from the copy, which has it now.
+            let found = keys.compactMap { LayerProperty.named($0, of: copy) ?? LayerProperty.custom($0, of: copy) }
+            properties = found.count == keys.count ? found : nil
+            state.animatedDisplayProperties = (state.generation, redraws, properties)
+            state.presentationDrawing = nil
+        }
+        guard redraws else { return }
+        guard let properties else {
+            copy.display()
+            return
+        }
+        let values = properties.map { $0.get(copy) } + [.rect(copy._bounds), .number(Double(copy._contentsScale))]
+        if let last = state.presentationDrawing, last.values.count == values.count,
+           zip(last.values, values).allSatisfy(Self.drawsAlike) {
+            copy._contents = last.contents
+            return
+        }
+        copy.display()
+        state.presentationDrawing = (values, copy._contents)
+    }
+
+    /// Whether two values of an animated key draw the same (unsure: no).
+    private static func drawsAlike(_ a: AnimValue, _ b: AnimValue) -> Bool {
+        if let p = a.vector, let q = b.vector { return p == q }
+        if let x = a.otherValue, let y = b.otherValue {
+            if let x = x as? AnyHashable, let y = y as? AnyHashable { return x == y }
+            return x == nil && y == nil
+        }
+        if let x = a.pathValue, let y = b.pathValue { return x === y }
+        return false
+    }
+
+    /// The keys (first key path components) `animation` animates, a group's children's included.
+    private static func animatedKeys(of animation: CAAnimation) -> [String] {
+        if let group = animation as? CAAnimationGroup { return (group.animations ?? []).flatMap(animatedKeys) }
+        guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return [] }
+        return [String(keyPath.prefix { $0 != "." })]
     }
 }
 

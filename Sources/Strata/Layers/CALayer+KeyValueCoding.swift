@@ -69,6 +69,8 @@ extension CALayer {
 
     /// The default value of property `key` for this class: a fresh layer's value.
     static func defaultPropertyValue(forKey key: String) -> Any? {
+        // Keys of your own (read every frame while animated) make no prototype.
+        guard LayerPropertyTable.isPropertyKey(key) else { return nil }
         // A prototype of the nearest Strata class (user subclasses cannot be
         // made generically: `init()` is not required).
         let prototype: CALayer

@@ -121,7 +121,10 @@ extension CALayer {
         }
         copy._isCommitted = _isCommitted
         if target === self { found = copy }
-        if animated { applyAnimations(to: copy, localTime: local) }
+        if animated {
+            applyAnimations(to: copy, localTime: local)
+            redisplayIfAnimatingDisplayKeys(copy)
+        }
         if _changesWithTime { (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local) }
         for s in children where s._superlayer !== copy { s._superlayer = copy }
         copy._sublayers = children

@@ -115,7 +115,10 @@ extension CALayer {
         budget -= 1
         let copy = makePresentationCopyObject(ownClass: animated && !CALayer.isStrataClass(type(of: self)))
         copy._isCommitted = _isCommitted
-        if animated { applyAnimations(to: copy, localTime: local) }
+        if animated {
+            applyAnimations(to: copy, localTime: local)
+            redisplayIfAnimatingDisplayKeys(copy)
+        }
         let children = subs ?? base._sublayers
         // Only this instance's own copies link up to this copy: the shared
         // ones keep their link into instance 0.
@@ -136,7 +139,15 @@ extension CALayer {
     /// layer's own class through its `init(layer:)` when `ownClass`, else of
     /// its nearest Strata class (see ``presentation()``).
     func makePresentationCopyObject(ownClass: Bool) -> CALayer {
-        let copy = ownClass ? type(of: self).init(presentationCopyOf: self) : strataCopy()
+        let copy: CALayer
+        if ownClass {
+            let thread = ThreadAnimationState.current
+            thread.makingPresentationCopies += 1
+            defer { thread.makingPresentationCopies -= 1 }
+            copy = type(of: self).init(presentationCopyOf: self)
+        } else {
+            copy = strataCopy()
+        }
         copy._isPresentationCopy = true
         copy._modelLayer = self
         return copy

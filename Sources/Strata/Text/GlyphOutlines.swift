@@ -91,6 +91,27 @@ final class GlyphOutlines: @unchecked Sendable {
         return out
     }
 
+    /// The outline and advance of glyph `index` (font units); nil for an index the face has not.
+    func glyph(at index: UInt32, in path: String) -> Glyph? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let info = faceInfo(path), Int(index) < info.face.pointee.num_glyphs else { return nil }
+        return glyph(index, info: info, path: path)
+    }
+
+    /// The glyph index of `scalar` in the face of `path` (0: none).
+    func glyphIndex(of scalar: UInt32, in path: String) -> UInt32 {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let info = faceInfo(path) else { return 0 }
+        return glyphIndex(scalar, info: info, path: path)
+    }
+
+    /// How many glyphs the face of `path` has.
+    func glyphCount(in path: String) -> Int {
+        withFace(path) { Int($0.face.pointee.num_glyphs) } ?? 0
+    }
+
     // MARK: Under the lock
 
     private func faceInfo(_ path: String) -> FaceInfo? {
