@@ -14,13 +14,13 @@ import Foundation
 /// the time of the change. Every read and write takes the transaction lock,
 /// as a layer's do.
 open class CAEmitterCell: NSObject, CAMediaTiming {
-    package var _values = EmitterCellValues()
-    package var _emitterCells: [CAEmitterCell]?
+    @exclusivity(unchecked) package var _values = EmitterCellValues()
+    @exclusivity(unchecked) package var _emitterCells: [CAEmitterCell]?
     var _style: [AnyHashable: Any]?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var _extraValues: [String: Any] = [:]
     /// The emitter layers and cells this cell is attached to, told when it changes.
-    package var _owners: [WeakEmitterOwner] = []
+    @exclusivity(unchecked) package var _owners: [WeakEmitterOwner] = []
 
     /// A cell with Core Animation's defaults: no birth rate, no lifetime, scale 1, opaque white.
     public override init() { super.init() }

@@ -14,11 +14,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills its bounds with a colour gradient (over its background).
 open class CAGradientLayer: CALayer {
-    package var _colors: [Any]? = nil
-    package var _locations: [NSNumber]? = nil
-    package var _startPoint = CGPoint(x: 0.5, y: 0)
-    package var _endPoint = CGPoint(x: 0.5, y: 1)
-    package var _type = CAGradientLayerType.axial
+    @exclusivity(unchecked) package var _colors: [Any]? = nil
+    @exclusivity(unchecked) package var _locations: [NSNumber]? = nil
+    @exclusivity(unchecked) package var _startPoint = CGPoint(x: 0.5, y: 0)
+    @exclusivity(unchecked) package var _endPoint = CGPoint(x: 0.5, y: 1)
+    @exclusivity(unchecked) package var _type = CAGradientLayerType.axial
 
     public override init() { super.init() }
 

@@ -27,15 +27,15 @@ import Foundation
 /// replicator's own background and border are a plane of that space), and
 /// its `opacity` applies to each instance's layers instead of the group.
 open class CAReplicatorLayer: CALayer {
-    package var _instanceCount = 1
-    package var _preservesDepth = false
-    package var _instanceDelay: CFTimeInterval = 0
-    package var _instanceTransform = CATransform3DIdentity
-    package var _instanceColor: CGColor? = .white
-    package var _instanceRedOffset: Float = 0
-    package var _instanceGreenOffset: Float = 0
-    package var _instanceBlueOffset: Float = 0
-    package var _instanceAlphaOffset: Float = 0
+    @exclusivity(unchecked) package var _instanceCount = 1
+    @exclusivity(unchecked) package var _preservesDepth = false
+    @exclusivity(unchecked) package var _instanceDelay: CFTimeInterval = 0
+    @exclusivity(unchecked) package var _instanceTransform = CATransform3DIdentity
+    @exclusivity(unchecked) package var _instanceColor: CGColor? = .white
+    @exclusivity(unchecked) package var _instanceRedOffset: Float = 0
+    @exclusivity(unchecked) package var _instanceGreenOffset: Float = 0
+    @exclusivity(unchecked) package var _instanceBlueOffset: Float = 0
+    @exclusivity(unchecked) package var _instanceAlphaOffset: Float = 0
 
     /// For a presentation copy with an `instanceDelay`: the sublayers of
     /// instances 1, 2, … sampled at their own times (entry k − 1 is instance

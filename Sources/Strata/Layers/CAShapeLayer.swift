@@ -28,18 +28,18 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills and strokes a path (over its background, under its sublayers).
 open class CAShapeLayer: CALayer {
-    package var _path: CGPath? = nil
-    package var _fillColor: CGColor? = .black
-    package var _fillRule = CAShapeLayerFillRule.nonZero
-    package var _strokeColor: CGColor? = nil
-    package var _lineWidth: CGFloat = 1
-    package var _lineCap = CAShapeLayerLineCap.butt
-    package var _lineJoin = CAShapeLayerLineJoin.miter
-    package var _miterLimit: CGFloat = 10
-    package var _lineDashPattern: [NSNumber]? = nil
-    package var _lineDashPhase: CGFloat = 0
-    package var _strokeStart: CGFloat = 0
-    package var _strokeEnd: CGFloat = 1
+    @exclusivity(unchecked) package var _path: CGPath? = nil
+    @exclusivity(unchecked) package var _fillColor: CGColor? = .black
+    @exclusivity(unchecked) package var _fillRule = CAShapeLayerFillRule.nonZero
+    @exclusivity(unchecked) package var _strokeColor: CGColor? = nil
+    @exclusivity(unchecked) package var _lineWidth: CGFloat = 1
+    @exclusivity(unchecked) package var _lineCap = CAShapeLayerLineCap.butt
+    @exclusivity(unchecked) package var _lineJoin = CAShapeLayerLineJoin.miter
+    @exclusivity(unchecked) package var _miterLimit: CGFloat = 10
+    @exclusivity(unchecked) package var _lineDashPattern: [NSNumber]? = nil
+    @exclusivity(unchecked) package var _lineDashPhase: CGFloat = 0
+    @exclusivity(unchecked) package var _strokeStart: CGFloat = 0
+    @exclusivity(unchecked) package var _strokeEnd: CGFloat = 1
 
     public override init() { super.init() }
 

@@ -23,12 +23,12 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    package var _string: Any? = nil
+    @exclusivity(unchecked) package var _string: Any? = nil
     var _font: Any? = nil
-    package var _fontSize: CGFloat = 36
-    package var _foregroundColor: CGColor? = .white
-    package var _isWrapped = false
-    package var _alignmentMode = CATextLayerAlignmentMode.natural
+    @exclusivity(unchecked) package var _fontSize: CGFloat = 36
+    @exclusivity(unchecked) package var _foregroundColor: CGColor? = .white
+    @exclusivity(unchecked) package var _isWrapped = false
+    @exclusivity(unchecked) package var _alignmentMode = CATextLayerAlignmentMode.natural
     var _truncationMode = CATextLayerTruncationMode.none
 
     public override init() { super.init() }
