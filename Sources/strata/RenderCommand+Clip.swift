@@ -94,11 +94,15 @@ extension RenderCommand {
         // draws; the player and the flattener are the worker's until `stop()`.
         let range = selection.range
         let worker = FrameWorker<Int, RenderList> { k in
-            let tree = player.frame(at: selection.time(ofFrame: k))
-            // A look is cached once it was seen in the frame before: show it the first frame once.
-            if k == range.lowerBound, flattener.appearanceCache != nil { _ = flattener.renderList(for: tree) }
+            // A look is cached once it was seen in the frame before. The first
+            // frame of a part is shown the frame before it, as one process
+            // rendering the whole clip would have (so `--jobs` gives the same
+            // bytes even where looks change); the clip's first frame, itself.
+            if k == range.lowerBound, flattener.appearanceCache != nil {
+                _ = flattener.renderList(for: player.frame(at: selection.time(ofFrame: max(k - 1, 0))))
+            }
             // The list is plain data: the tree may change at the next frame.
-            return flattener.renderList(for: tree)
+            return flattener.renderList(for: player.frame(at: selection.time(ofFrame: k)))
         }
         defer { worker.stop() }
         do {

@@ -192,6 +192,34 @@ struct Y4MFile {
         }
     }
 
+    /// With cached looks, a part's first frame decides what is cached as the
+    /// whole clip's run would have: from the frame before it.
+    @Test func jobsGiveTheSameBytesWithCachedLooksThatChange() throws {
+        var cards: [String] = []
+        for i in 0..<4 {
+            cards.append("""
+                {"bounds": [0, 0, 40, 30], "position": [\(30 + i * 50), 30], "backgroundColor": "#3a86ff",
+                 "cornerRadius": 6, "borderWidth": 2, "borderColor": "#ffffff80", "shadowOpacity": 0.6,
+                 "shadowRadius": 4, "animations": [{"keyPath": "cornerRadius", "fromValue": 0, "toValue": 15,
+                 "duration": 0.5, "autoreverses": true, "repeatCount": 4}]}
+                """)
+        }
+        let scene = path("looks.scene.json")
+        try """
+            {"size": [220, 60], "background": "#202020", "root": {"sublayers": [\(cards.joined(separator: ","))]}}
+            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let one = path("looks1.y4m"), two = path("looks2.y4m")
+        for (file, jobs) in [(one, "1"), (two, "2")] {
+            let r = try StrataProcess.run([
+                "render", scene, "--video", file, "--fps", "30", "--duration", "1", "--cache-appearance",
+                "--jobs", jobs,
+            ])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        let bytes = FileManager.default.contents(atPath: one)
+        #expect(bytes != nil && bytes == FileManager.default.contents(atPath: two))
+    }
+
     @Test func badVideoRequestsFailWithOneLine() throws {
         // A stand-in ffmpeg that fails the way a build without x264 does.
         let fake = path("fake-ffmpeg")
