@@ -100,9 +100,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static func svgPath(_ data: Data) {
         guard let path = try? CGPath(svgPathData: String(decoding: data, as: UTF8.self)) else { return }
-        _ = path.boundingBox
         _ = path.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .miter, miterLimit: 10)
         _ = path.copy(dashingWithPhase: 1, lengths: [3, 2])
+        // A path thousands of points across is rasterized at up to
+        // ShapeLayerRasterizer.maximumSide² (bounded, 0.6 s in a release
+        // build, but most of a minute under ASan): the parser, stroker and
+        // dasher above see every path, the rasterizer the ones of a sane size.
+        let box = path.boundingBox
+        guard box.width.isFinite, box.height.isFinite, box.width <= 512, box.height <= 512 else { return }
         let layer = CAShapeLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
         layer.path = path
