@@ -101,25 +101,6 @@ struct SceneBenchmark {
         let started = clock.now
         let warmup = 3
 
-        func frame(_ index: Int, draw: (RenderList) throws -> RenderStats, finish: () -> Void,
-                   makeList: (CALayer) -> RenderList) throws {
-            let t0 = clock.now
-            let cpu0 = ThreadCPUClock.now()
-            let tree = player.frame(at: Double(index) / 60)
-            let t1 = clock.now
-            let list = makeList(tree)
-            let t2 = clock.now
-            let stats = try draw(list)
-            let cpu3 = ThreadCPUClock.now()
-            let t3 = clock.now
-            finish()
-            let t4 = clock.now
-            guard index >= warmup else { return }
-            tick.append((t1 - t0).seconds); flatten.append((t2 - t1).seconds); submit.append((t3 - t2).seconds)
-            gpu.append((t4 - t3).seconds); total.append((t4 - t0).seconds)
-            cpu.append(cpu3 - cpu0)
-            record(stats, list)
-        }
         func record(_ stats: RenderStats, _ list: RenderList) {
             report.layers = stats.layers; report.drawCalls = stats.drawCalls; report.passes = stats.passes
             report.cachedPasses = stats.cachedPasses
@@ -135,29 +116,36 @@ struct SceneBenchmark {
                                   rasterizer: rasterizer)
         flattener.appearanceCache = AppearanceCache()
         var index = 0
-        /// Plays frames with the next one ticked and flattened on a worker while
-        /// this one draws; a frame's time is the time between two frames done.
-        /// `step` runs its body once per frame (inside the window's frame).
-        func playPipelined(step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
-                           makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
-                           draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
-                           finish: @escaping () -> Void) throws {
+        /// Plays frames, timing each stage; a frame's time is the time between
+        /// two frames done. Unless `serial`, the next frame is ticked and
+        /// flattened on a worker while this one draws. `step` runs its body
+        /// once per frame (inside the window's frame).
+        func play(step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
+                  makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
+                  draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
+                  finish: @escaping () -> Void) throws {
             struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
-            let worker = FrameWorker<(index: Int, info: FrameInfo?), Made> { request in
+            let make = { (index: Int, info: FrameInfo?) -> Made in
                 let t0 = clock.now, cpu0 = ThreadCPUClock.now()
-                let tree = player.frame(at: Double(request.index) / 60)
+                let tree = player.frame(at: Double(index) / 60)
                 let t1 = clock.now
-                let list = makeList(tree, request.info)
+                let list = makeList(tree, info)
                 return Made(list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
                             cpu: ThreadCPUClock.now() - cpu0)
             }
-            defer { worker.stop() }
+            let worker = serial ? nil : FrameWorker<(index: Int, info: FrameInfo?), Made>(make: make)
+            defer { worker?.stop() }
             var lastDone = clock.now
             while keepGoing(index) && more() {
                 try step { info in
-                    if !worker.hasPending { worker.submit((index, info)) }
-                    let made = worker.take()
-                    if keepGoing(index + 1) { worker.submit((index + 1, info)) }
+                    let made: Made
+                    if let worker {
+                        if !worker.hasPending { worker.submit((index, info)) }
+                        made = worker.take()
+                        if keepGoing(index + 1) { worker.submit((index + 1, info)) }
+                    } else {
+                        made = make(index, info)
+                    }
                     let t2 = clock.now, cpu2 = ThreadCPUClock.now()
                     let stats = try draw(made.list, info)
                     let cpu3 = ThreadCPUClock.now(), t3 = clock.now
@@ -172,7 +160,7 @@ struct SceneBenchmark {
                 }
                 index += 1
             }
-            worker.stop()
+            worker?.stop()
         }
 
         if useWindow {
@@ -183,34 +171,15 @@ struct SceneBenchmark {
             let renderer: WindowRenderer
             do { renderer = try WindowRenderer(window: host, layerRasterizer: rasterizer) }
             catch { throw failure(starting: error, "window") }
-            if serial {
-                while keepGoing(index) && !host.shouldClose {
-                    try host.runFrame { info in
-                        try frame(index, draw: { try renderer.render($0, frame: info) },
-                                  finish: { host.context.finish() },
-                                  makeList: { renderer.renderList(for: $0, frame: info, background: scene.background) })
-                    }
-                    index += 1
-                }
-            } else {
-                try playPipelined(
-                    step: { body in try host.runFrame { info in try body(info) } }, more: { !host.shouldClose },
-                    makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },
-                    draw: { try renderer.render($0, frame: $1!) }, finish: { host.context.finish() })
-            }
+            try play(
+                step: { body in try host.runFrame { info in try body(info) } }, more: { !host.shouldClose },
+                makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },
+                draw: { try renderer.render($0, frame: $1!) }, finish: { host.context.finish() })
         } else {
-            if serial {
-                while keepGoing(index) {
-                    try frame(index, draw: { try offscreen.draw($0) }, finish: { offscreen.finish() },
-                              makeList: { flattener.renderList(for: $0) })
-                    index += 1
-                }
-            } else {
-                try playPipelined(
-                    step: { body in try body(nil) }, more: { true },
-                    makeList: { tree, _ in flattener.renderList(for: tree) },
-                    draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
-            }
+            try play(
+                step: { body in try body(nil) }, more: { true },
+                makeList: { tree, _ in flattener.renderList(for: tree) },
+                draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
             if let end = animationEnd {
                 // Past the end nothing changes: frames after the first idle one should draw nothing.
                 var idle = 0
