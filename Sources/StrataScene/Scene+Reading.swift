@@ -89,8 +89,8 @@ struct SceneReader {
         }
         let layer = type.makeLayer()
         if let canvas {
-            layer._bounds = CGRect(origin: .zero, size: canvas)
-            layer._position = CGPoint(x: canvas.width / 2, y: canvas.height / 2)
+            layer._state.bounds = CGRect(origin: .zero, size: canvas)
+            layer._state.position = CGPoint(x: canvas.width / 2, y: canvas.height / 2)
         }
         for member in object.members {
             let fieldPath = JSONParser.append(key: member.key, to: path)
@@ -122,7 +122,7 @@ struct SceneReader {
                                                                images: images))
             case "contents":
                 do {
-                    layer._contents = try images.image(member.value, at: fieldPath)
+                    layer._state.contents = try images.image(member.value, at: fieldPath)
                 } catch {
                     // Name the layer too, when it has a name: that is what a reader looks for.
                     guard case .string(let name)? = object["name"] else { throw error }

@@ -65,8 +65,8 @@ struct SceneWriter {
         if depth == 1 {
             // The root's defaults are the canvas bounds, centred.
             defaultLayer = type.makeLayer()
-            defaultLayer._bounds = CGRect(origin: .zero, size: scene.size)
-            defaultLayer._position = CGPoint(x: scene.size.width / 2, y: scene.size.height / 2)
+            defaultLayer._state.bounds = CGRect(origin: .zero, size: scene.size)
+            defaultLayer._state.position = CGPoint(x: scene.size.width / 2, y: scene.size.height / 2)
         }
         var m: [(String, JSONValue)] = []
         if type != .layer { m.append(("type", .string(type.rawValue))) }
@@ -75,7 +75,7 @@ struct SceneWriter {
                 m.append((field.name, value))
             }
         }
-        if let contents = layer._contents {
+        if let contents = layer._state.contents {
             guard let image = contents as? CGImage else {
                 throw SceneError(path: path + ".contents", reason: "only CGImage contents can be written, not \(Swift.type(of: contents))")
             }

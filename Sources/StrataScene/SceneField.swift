@@ -46,6 +46,31 @@ struct SceneField: Sendable {
             schema: kind.schema)
     }
 
+    /// A field stored in a layer's state value (`\LayerState.bounds`) or a
+    /// subclass's (`\ShapeLayerState.path`), read and written in place.
+    static func make<S: SceneStateValue, V>(_ name: String, _ owner: SceneLayerType?, _ kind: SceneKind<V>,
+                                            _ path: WritableKeyPath<S, V> & Sendable, shape: Shape = .plain) -> SceneField {
+        let storage = S.storage
+        @Sendable func cast(_ layer: CALayer) -> S.Layer {
+            guard let l = layer as? S.Layer else {
+                preconditionFailure("scene field \(name) applied to a \(type(of: layer)), not a \(S.Layer.self)")
+            }
+            return l
+        }
+        return SceneField(
+            name: name, owner: owner, shape: shape,
+            read: { layer, json, at throws(SceneError) in
+                cast(layer)[keyPath: storage][keyPath: path] = try kind.decode(json, at)
+            },
+            write: { layer, defaults, at throws(SceneError) in
+                let value = cast(layer)[keyPath: storage][keyPath: path]
+                if kind.equal(value, cast(defaults)[keyPath: storage][keyPath: path]) { return nil }
+                return try kind.encode(value, at)
+            },
+            decode: { json, at throws(SceneError) in kind.boxed(try kind.decode(json, at)) },
+            schema: kind.schema)
+    }
+
     /// Every value field, in the order the format lists them. (`type`, `sublayers`,
     /// `mask`, `animations` and `contents` are read by the scene reader itself.)
     static let all: [SceneField] = {
@@ -57,80 +82,80 @@ struct SceneField: Sendable {
         ]
         return [
             make("name", nil, K.string, \CALayer.name),
-            make("bounds", nil, K.bounds, \CALayer._bounds, shape: .bounds),
-            make("position", nil, K.point, \CALayer._position, shape: .point),
-            make("anchorPoint", nil, K.point, \CALayer._anchorPoint, shape: .point),
-            make("anchorPointZ", nil, K.number, \CALayer._anchorPointZ),
-            make("zPosition", nil, K.number, \CALayer._zPosition),
-            make("transform", nil, K.transform, \CALayer._transform, shape: .transform),
-            make("sublayerTransform", nil, K.transform, \CALayer._sublayerTransform, shape: .transform),
-            make("opacity", nil, K.unitFloat, \CALayer._opacity),
-            make("hidden", nil, K.bool, \CALayer._isHidden),
-            make("doubleSided", nil, K.bool, \CALayer._isDoubleSided),
-            make("masksToBounds", nil, K.bool, \CALayer._masksToBounds),
-            make("cornerRadius", nil, K.nonNegative, \CALayer._cornerRadius),
-            make("maskedCorners", nil, K.corners, \CALayer._maskedCorners),
+            make("bounds", nil, K.bounds, \LayerState.bounds, shape: .bounds),
+            make("position", nil, K.point, \LayerState.position, shape: .point),
+            make("anchorPoint", nil, K.point, \LayerState.anchorPoint, shape: .point),
+            make("anchorPointZ", nil, K.number, \LayerState.anchorPointZ),
+            make("zPosition", nil, K.number, \LayerState.zPosition),
+            make("transform", nil, K.transform, \LayerState.transform, shape: .transform),
+            make("sublayerTransform", nil, K.transform, \LayerState.sublayerTransform, shape: .transform),
+            make("opacity", nil, K.unitFloat, \LayerState.opacity),
+            make("hidden", nil, K.bool, \LayerState.isHidden),
+            make("doubleSided", nil, K.bool, \LayerState.isDoubleSided),
+            make("masksToBounds", nil, K.bool, \LayerState.masksToBounds),
+            make("cornerRadius", nil, K.nonNegative, \LayerState.cornerRadius),
+            make("maskedCorners", nil, K.corners, \LayerState.maskedCorners),
             make("cornerCurve", nil, K.choice(["circular": CALayerCornerCurve.circular, "continuous": .continuous]),
-                 \CALayer._cornerCurve),
-            make("backgroundColor", nil, K.color, \CALayer._backgroundColor),
-            make("borderWidth", nil, K.nonNegative, \CALayer._borderWidth),
-            make("borderColor", nil, K.color, \CALayer._borderColor),
-            make("shadowColor", nil, K.color, \CALayer._shadowColor),
-            make("shadowOpacity", nil, K.unitFloat, \CALayer._shadowOpacity),
-            make("shadowRadius", nil, K.nonNegative, \CALayer._shadowRadius),
-            make("shadowOffset", nil, K.size, \CALayer._shadowOffset, shape: .size),
-            make("shadowPath", nil, K.path, \CALayer._shadowPath),
-            make("contentsRect", nil, K.rect, \CALayer._contentsRect, shape: .rect),
-            make("contentsGravity", nil, K.choice(gravities), \CALayer._contentsGravity),
-            make("contentsScale", nil, K.positive, \CALayer._contentsScale),
-            make("shouldRasterize", nil, K.bool, \CALayer._shouldRasterize),
-            make("rasterizationScale", nil, K.positive, \CALayer._rasterizationScale),
+                 \LayerState.cornerCurve),
+            make("backgroundColor", nil, K.color, \LayerState.backgroundColor),
+            make("borderWidth", nil, K.nonNegative, \LayerState.borderWidth),
+            make("borderColor", nil, K.color, \LayerState.borderColor),
+            make("shadowColor", nil, K.color, \LayerState.shadowColor),
+            make("shadowOpacity", nil, K.unitFloat, \LayerState.shadowOpacity),
+            make("shadowRadius", nil, K.nonNegative, \LayerState.shadowRadius),
+            make("shadowOffset", nil, K.size, \LayerState.shadowOffset, shape: .size),
+            make("shadowPath", nil, K.path, \LayerState.shadowPath),
+            make("contentsRect", nil, K.rect, \LayerState.contentsRect, shape: .rect),
+            make("contentsGravity", nil, K.choice(gravities), \LayerState.contentsGravity),
+            make("contentsScale", nil, K.positive, \LayerState.contentsScale),
+            make("shouldRasterize", nil, K.bool, \LayerState.shouldRasterize),
+            make("rasterizationScale", nil, K.positive, \LayerState.rasterizationScale),
 
             make("colors", .gradientLayer, K.colors, \CAGradientLayer._sceneColors),
-            make("locations", .gradientLayer, K.numbers, \CAGradientLayer._locations),
-            make("startPoint", .gradientLayer, K.point, \CAGradientLayer._startPoint, shape: .point),
-            make("endPoint", .gradientLayer, K.point, \CAGradientLayer._endPoint, shape: .point),
+            make("locations", .gradientLayer, K.numbers, \GradientLayerState.locations),
+            make("startPoint", .gradientLayer, K.point, \GradientLayerState.startPoint, shape: .point),
+            make("endPoint", .gradientLayer, K.point, \GradientLayerState.endPoint, shape: .point),
             make("gradientType", .gradientLayer,
                  K.choice(["axial": CAGradientLayerType.axial, "radial": .radial, "conic": .conic]),
-                 \CAGradientLayer._type),
+                 \GradientLayerState.type),
 
-            make("path", .shapeLayer, K.path, \CAShapeLayer._path),
-            make("fillColor", .shapeLayer, K.color, \CAShapeLayer._fillColor),
+            make("path", .shapeLayer, K.path, \ShapeLayerState.path),
+            make("fillColor", .shapeLayer, K.color, \ShapeLayerState.fillColor),
             make("fillRule", .shapeLayer, K.choice(["nonZero": CAShapeLayerFillRule.nonZero, "evenOdd": .evenOdd]),
-                 \CAShapeLayer._fillRule),
-            make("strokeColor", .shapeLayer, K.color, \CAShapeLayer._strokeColor),
-            make("lineWidth", .shapeLayer, K.nonNegative, \CAShapeLayer._lineWidth),
+                 \ShapeLayerState.fillRule),
+            make("strokeColor", .shapeLayer, K.color, \ShapeLayerState.strokeColor),
+            make("lineWidth", .shapeLayer, K.nonNegative, \ShapeLayerState.lineWidth),
             make("lineCap", .shapeLayer,
                  K.choice(["butt": CAShapeLayerLineCap.butt, "round": .round, "square": .square]),
-                 \CAShapeLayer._lineCap),
+                 \ShapeLayerState.lineCap),
             make("lineJoin", .shapeLayer,
                  K.choice(["miter": CAShapeLayerLineJoin.miter, "round": .round, "bevel": .bevel]),
-                 \CAShapeLayer._lineJoin),
-            make("miterLimit", .shapeLayer, K.nonNegative, \CAShapeLayer._miterLimit),
-            make("lineDashPattern", .shapeLayer, K.nonNegativeNumbers, \CAShapeLayer._lineDashPattern),
-            make("lineDashPhase", .shapeLayer, K.number, \CAShapeLayer._lineDashPhase),
-            make("strokeStart", .shapeLayer, K.unit, \CAShapeLayer._strokeStart),
-            make("strokeEnd", .shapeLayer, K.unit, \CAShapeLayer._strokeEnd),
+                 \ShapeLayerState.lineJoin),
+            make("miterLimit", .shapeLayer, K.nonNegative, \ShapeLayerState.miterLimit),
+            make("lineDashPattern", .shapeLayer, K.nonNegativeNumbers, \ShapeLayerState.lineDashPattern),
+            make("lineDashPhase", .shapeLayer, K.number, \ShapeLayerState.lineDashPhase),
+            make("strokeStart", .shapeLayer, K.unit, \ShapeLayerState.strokeStart),
+            make("strokeEnd", .shapeLayer, K.unit, \ShapeLayerState.strokeEnd),
 
             make("string", .textLayer, K.string, \CATextLayer._sceneString),
-            make("fontSize", .textLayer, K.nonNegative, \CATextLayer._fontSize),
-            make("foregroundColor", .textLayer, K.color, \CATextLayer._foregroundColor),
+            make("fontSize", .textLayer, K.nonNegative, \TextLayerState.fontSize),
+            make("foregroundColor", .textLayer, K.color, \TextLayerState.foregroundColor),
             make("alignmentMode", .textLayer,
                  K.choice(["natural": CATextLayerAlignmentMode.natural, "left": .left, "right": .right,
                            "center": .center, "justified": .justified]),
-                 \CATextLayer._alignmentMode),
-            make("isWrapped", .textLayer, K.bool, \CATextLayer._isWrapped),
+                 \TextLayerState.alignmentMode),
+            make("isWrapped", .textLayer, K.bool, \TextLayerState.isWrapped),
 
-            make("instanceCount", .replicatorLayer, K.instanceCount, \CAReplicatorLayer._instanceCount),
-            make("instanceTransform", .replicatorLayer, K.transform, \CAReplicatorLayer._instanceTransform,
+            make("instanceCount", .replicatorLayer, K.instanceCount, \ReplicatorLayerState.instanceCount),
+            make("instanceTransform", .replicatorLayer, K.transform, \ReplicatorLayerState.instanceTransform,
                  shape: .transform),
-            make("instanceDelay", .replicatorLayer, K.seconds, \CAReplicatorLayer._instanceDelay),
-            make("instanceColor", .replicatorLayer, K.color, \CAReplicatorLayer._instanceColor),
-            make("instanceRedOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceRedOffset),
-            make("instanceGreenOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceGreenOffset),
-            make("instanceBlueOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceBlueOffset),
-            make("instanceAlphaOffset", .replicatorLayer, K.float, \CAReplicatorLayer._instanceAlphaOffset),
-            make("preservesDepth", .replicatorLayer, K.bool, \CAReplicatorLayer._preservesDepth),
+            make("instanceDelay", .replicatorLayer, K.seconds, \ReplicatorLayerState.instanceDelay),
+            make("instanceColor", .replicatorLayer, K.color, \ReplicatorLayerState.instanceColor),
+            make("instanceRedOffset", .replicatorLayer, K.float, \ReplicatorLayerState.instanceRedOffset),
+            make("instanceGreenOffset", .replicatorLayer, K.float, \ReplicatorLayerState.instanceGreenOffset),
+            make("instanceBlueOffset", .replicatorLayer, K.float, \ReplicatorLayerState.instanceBlueOffset),
+            make("instanceAlphaOffset", .replicatorLayer, K.float, \ReplicatorLayerState.instanceAlphaOffset),
+            make("preservesDepth", .replicatorLayer, K.bool, \ReplicatorLayerState.preservesDepth),
         ] + emitterFields
     }()
 
@@ -167,15 +192,15 @@ struct SceneField: Sendable {
 extension CAGradientLayer {
     /// The colours as `CGColor`s, for the scene format (other entries are not written).
     var _sceneColors: [CGColor]? {
-        get { _colors.map { $0.compactMap { $0 as? CGColor } } }
-        set { _colors = newValue }
+        get { _gradient.colors.map { $0.compactMap { $0 as? CGColor } } }
+        set { _gradient.colors = newValue }
     }
 }
 
 extension CATextLayer {
     /// The string as plain text, for the scene format.
     var _sceneString: String? {
-        get { _string == nil ? nil : plainString }
-        set { _string = newValue }
+        get { _text.string == nil ? nil : plainString }
+        set { _text.string = newValue }
     }
 }

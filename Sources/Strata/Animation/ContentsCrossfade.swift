@@ -25,7 +25,7 @@ extension CALayer {
     /// far (0…1) the new contents (`contents`) has faded in. Renderers draw the
     /// old at `1 − progress` under the new at `progress`; nil otherwise.
     package var contentsCrossfade: (from: Any?, progress: Double)? {
-        guard let fade = _contents as? ContentsCrossfade else { return nil }
+        guard let fade = _state.contents as? ContentsCrossfade else { return nil }
         return (fade.from, fade.progress)
     }
 }

@@ -158,14 +158,14 @@ extension CALayer {
     /// (a layer's time runs without end, as it does in practice in CA).
     @inline(__always)
     func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval {
-        if _beginTime == 0 && _speed == 1 && _timeOffset == 0 { return t }
-        return (t - _beginTime) * Double(_speed) + _timeOffset
+        if _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 { return t }
+        return (t - _state.beginTime) * Double(_state.speed) + _state.timeOffset
     }
 
     /// The parent time for the layer's local time `t` (the inverse of `localTime(fromParent:)`).
     func parentTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        if _speed == 0 { return _beginTime }
-        return (t - _timeOffset) / Double(_speed) + _beginTime
+        if _state.speed == 0 { return _state.beginTime }
+        return (t - _state.timeOffset) / Double(_state.speed) + _state.beginTime
     }
 
     /// The layer that holds this one in the timing hierarchy: its superlayer,

@@ -16,7 +16,7 @@ import Foundation
 /// layer has been drawn, so a change replayed at the same time gives the
 /// same particles.
 open class CAEmitterLayer: CALayer {
-    @exclusivity(unchecked) package var _emitter = EmitterLayerValues()
+    @exclusivity(unchecked) package final var _emitter = EmitterLayerValues()
     @exclusivity(unchecked) package var _emitterCells: [CAEmitterCell]? = nil
     /// The emission states over time and the animations of them (model layers only).
     var _history = EmitterHistory()

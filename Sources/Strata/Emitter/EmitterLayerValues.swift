@@ -19,6 +19,14 @@ package struct EmitterLayerValues {
     package var seed: UInt32 = 0
 }
 
+extension EmitterLayerValues: LayerStateStorage {
+    @inline(__always)
+    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        let layer = unsafeDowncast(layer, to: CAEmitterLayer.self)
+        return withUnsafeMutablePointer(to: &layer._emitter) { body(UnsafeMutableRawPointer($0)) }
+    }
+}
+
 /// An emitter frozen at one moment: the layer's emission values and its cells.
 package struct EmitterSnapshot {
     package var layer: EmitterLayerValues

@@ -130,19 +130,17 @@ enum EmitterProperties {
         _ pub: ReferenceWritableKeyPath<CAEmitterLayer, T>,
         _ codec: EmitterPropertyCodec<T>
     ) -> LayerProperty {
-        LayerProperty(
+        let field = StateField(path)
+        return LayerProperty(
             key: key, kind: codec.kind, isAnimatable: codec.animatable,
-            // The table is chosen by the layer's class, so these downcasts hold.
-            get: { codec.to(unsafeDowncast($0, to: CAEmitterLayer.self)._emitter[keyPath: path]) },
-            setStored: { layer, value in
-                if let v = codec.from(value) {
-                    unsafeDowncast(layer, to: CAEmitterLayer.self)._emitter[keyPath: path] = v
-                }
-            },
+            get: { codec.to(field.get($0)) },
+            setStored: { layer, value in if let v = codec.from(value) { field.set(layer, v) } },
             setPublic: { layer, value in
+                // The table is chosen by the layer's class, so this downcast holds.
                 if let v = codec.from(value) { unsafeDowncast(layer, to: CAEmitterLayer.self)[keyPath: pub] = v }
             },
-            box: codec.box, unbox: codec.unbox)
+            box: codec.box, unbox: codec.unbox,
+            copyStored: { field.copy(into: $0, from: $1) })
     }
 
     /// `emitterCells`: the array itself (discrete).

@@ -14,11 +14,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills its bounds with a colour gradient (over its background).
 open class CAGradientLayer: CALayer {
-    @exclusivity(unchecked) package var _colors: [Any]? = nil
-    @exclusivity(unchecked) package var _locations: [NSNumber]? = nil
-    @exclusivity(unchecked) package var _startPoint = CGPoint(x: 0.5, y: 0)
-    @exclusivity(unchecked) package var _endPoint = CGPoint(x: 0.5, y: 1)
-    @exclusivity(unchecked) package var _type = CAGradientLayerType.axial
+    /// This class's own properties (see `LayerState`); `final` and unchecked as `_state` is.
+    @exclusivity(unchecked) package final var _gradient = GradientLayerState()
 
     public override init() { super.init() }
 
@@ -33,36 +30,35 @@ open class CAGradientLayer: CALayer {
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAGradientLayer else { return }
-        _colors = o._colors; _locations = o._locations
-        _startPoint = o._startPoint; _endPoint = o._endPoint; _type = o._type
+        _gradient = o._gradient
     }
 
     /// The gradient's colours (`CGColor`s).
     open var colors: [Any]? {
-        get { withStateLock { _colors } }
-        set { changeValue(forKey: "colors") { _colors = newValue } }
+        get { withStateLock { _gradient.colors } }
+        set { changeValue(forKey: "colors") { _gradient.colors = newValue } }
     }
     /// Where each colour sits along the gradient (0...1); nil spaces them evenly.
     open var locations: [NSNumber]? {
-        get { withStateLock { _locations } }
-        set { changeValue(forKey: "locations") { _locations = newValue } }
+        get { withStateLock { _gradient.locations } }
+        set { changeValue(forKey: "locations") { _gradient.locations = newValue } }
     }
     /// The start, in unit coordinates of the bounds.
     open var startPoint: CGPoint {
-        get { withStateLock { _startPoint } }
-        set { changeValue(forKey: "startPoint") { _startPoint = newValue } }
+        get { withStateLock { _gradient.startPoint } }
+        set { changeValue(forKey: "startPoint") { _gradient.startPoint = newValue } }
     }
     /// The end, in unit coordinates of the bounds.
     open var endPoint: CGPoint {
-        get { withStateLock { _endPoint } }
-        set { changeValue(forKey: "endPoint") { _endPoint = newValue } }
+        get { withStateLock { _gradient.endPoint } }
+        set { changeValue(forKey: "endPoint") { _gradient.endPoint = newValue } }
     }
     /// Axial, radial or conic.
     open var type: CAGradientLayerType {
-        get { withStateLock { _type } }
-        set { changeValue(forKey: "type") { _type = newValue } }
+        get { withStateLock { _gradient.type } }
+        set { changeValue(forKey: "type") { _gradient.type = newValue } }
     }
 
     /// The colours as `CGColor`s (entries of other types are skipped).
-    package var cgColors: [CGColor] { (withStateLock { _colors } ?? []).compactMap { $0 as? CGColor } }
+    package var cgColors: [CGColor] { (withStateLock { _gradient.colors } ?? []).compactMap { $0 as? CGColor } }
 }

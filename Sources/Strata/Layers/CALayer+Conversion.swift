@@ -168,14 +168,14 @@ extension CALayer {
         var node = from
         while let n = node, n !== ancestor {
             // Local to parent: the inverse of (parent − beginTime) × speed + timeOffset.
-            time = (time - n._timeOffset) / CFTimeInterval(n._speed) + n._beginTime
+            time = (time - n._state.timeOffset) / CFTimeInterval(n._state.speed) + n._state.beginTime
             node = n._superlayer
         }
         var chain: [CALayer] = []
         node = to
         while let n = node, n !== ancestor { chain.append(n); node = n._superlayer }
         for n in chain.reversed() {
-            time = (time - n._beginTime) * CFTimeInterval(n._speed) + n._timeOffset
+            time = (time - n._state.beginTime) * CFTimeInterval(n._state.speed) + n._state.timeOffset
         }
         return time
     }

@@ -28,8 +28,8 @@ extension CALayer {
     /// `CGContext.maximumSide` pixels a side is drawn at a lower scale.
     func displayByDrawing() {
         withTreeLock {
-            let bounds = _bounds
-            var scale = _contentsScale.isFinite && _contentsScale > 0 ? _contentsScale : 1
+            let bounds = _state.bounds
+            var scale = _state.contentsScale.isFinite && _state.contentsScale > 0 ? _state.contentsScale : 1
             let longest = max(bounds.width, bounds.height) * scale
             if longest > CGFloat(CGContext.maximumSide) { scale *= CGFloat(CGContext.maximumSide) / longest }
             let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
@@ -59,19 +59,19 @@ extension CALayer {
     private func clearDrawnContents() {
         if _isPresentationCopy {
             // A copy starts with its model's drawing, which it replaces.
-            if let model = _modelLayer, let drawn = model._drawnContents, (_contents as AnyObject?) === drawn {
-                _contents = nil
+            if let model = _modelLayer, let drawn = model._drawnContents, (_state.contents as AnyObject?) === drawn {
+                _state.contents = nil
             }
             return
         }
-        guard let drawn = _drawnContents, (_contents as AnyObject?) === drawn else { return }
+        guard let drawn = _drawnContents, (_state.contents as AnyObject?) === drawn else { return }
         setDrawnContents(nil)
     }
 
     private func setDrawnContents(_ image: CGImage?) {
         if _isPresentationCopy {
             // A snapshot's drawing shows at once: no action, no transaction.
-            _contents = image
+            _state.contents = image
         } else if hasTransitionAddedInThisTransaction {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
@@ -112,14 +112,14 @@ extension CALayer {
             copy.display()
             return
         }
-        let values = properties.map { $0.get(copy) } + [.rect(copy._bounds), .number(Double(copy._contentsScale))]
+        let values = properties.map { $0.get(copy) } + [.rect(copy._state.bounds), .number(Double(copy._state.contentsScale))]
         if let last = state.presentationDrawing, last.values.count == values.count,
            zip(last.values, values).allSatisfy(Self.drawsAlike) {
-            copy._contents = last.contents
+            copy._state.contents = last.contents
             return
         }
         copy.display()
-        state.presentationDrawing = (values, copy._contents)
+        state.presentationDrawing = (values, copy._state.contents)
     }
 
     /// Whether two values of an animated key draw the same (unsure: no).

@@ -4,9 +4,9 @@ extension CALayer {
     /// The anchor point in the layer's own (bounds) coordinates, with `anchorPointZ`.
     public var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
         withStateLock {
-            (_bounds.origin.x + _anchorPoint.x * _bounds.width,
-             _bounds.origin.y + _anchorPoint.y * _bounds.height,
-             _anchorPointZ)
+            (_state.bounds.origin.x + _state.anchorPoint.x * _state.bounds.width,
+             _state.bounds.origin.y + _state.anchorPoint.y * _state.bounds.height,
+             _state.anchorPointZ)
         }
     }
 
@@ -25,12 +25,12 @@ extension CALayer {
     private func unlockedTransformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
         let a = anchorPointInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
-        if !CATransform3DIsIdentity(_transform) { m = m.concatenating(_transform) }
-        m = m.concatenating(CATransform3DMakeTranslation(_position.x, _position.y, _zPosition))
-        if let p = superlayer, !CATransform3DIsIdentity(p._sublayerTransform) {
+        if !CATransform3DIsIdentity(_state.transform) { m = m.concatenating(_state.transform) }
+        m = m.concatenating(CATransform3DMakeTranslation(_state.position.x, _state.position.y, _state.zPosition))
+        if let p = superlayer, !CATransform3DIsIdentity(p._state.sublayerTransform) {
             let pa = p.anchorPointInBounds
             m = m.concatenating(CATransform3DMakeTranslation(-pa.x, -pa.y, -pa.z))
-                .concatenating(p._sublayerTransform)
+                .concatenating(p._state.sublayerTransform)
                 .concatenating(CATransform3DMakeTranslation(pa.x, pa.y, pa.z))
         }
         return m
@@ -57,26 +57,26 @@ extension CALayer {
     public var frame: CGRect {
         get {
             withStateLock {
-                if CATransform3DIsIdentity(_transform) {
+                if CATransform3DIsIdentity(_state.transform) {
                     // Exactly Core Animation's arithmetic, without going through matrices.
-                    return CGRect(x: _position.x - _anchorPoint.x * _bounds.width,
-                                  y: _position.y - _anchorPoint.y * _bounds.height,
-                                  width: _bounds.width, height: _bounds.height)
+                    return CGRect(x: _state.position.x - _state.anchorPoint.x * _state.bounds.width,
+                                  y: _state.position.y - _state.anchorPoint.y * _state.bounds.height,
+                                  width: _state.bounds.width, height: _state.bounds.height)
                 }
-                return transformToSuperlayer(nil).projectedBoundingBox(of: _bounds)
+                return transformToSuperlayer(nil).projectedBoundingBox(of: _state.bounds)
             }
         }
         set {
             // One hold of the lock for both setters: no other thread sees half a frame.
             withTreeLock {
                 let r = newValue.standardized
-                let a = _anchorPoint
+                let a = _state.anchorPoint
                 let inverse = affineTransform().inverted()
                 let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
                                   height: abs(inverse.b * r.width + inverse.d * r.height))
                 // Position first, then bounds: the order Core Animation runs their actions in.
                 position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
-                bounds = CGRect(origin: _bounds.origin, size: size)
+                bounds = CGRect(origin: _state.bounds.origin, size: size)
             }
         }
     }
@@ -84,7 +84,7 @@ extension CALayer {
     /// The layer's transform as an affine transform: the identity when
     /// `transform` is not affine (`CATransform3DIsAffine`), as Core Animation returns.
     public func affineTransform() -> CGAffineTransform {
-        withStateLock { CATransform3DIsAffine(_transform) ? CATransform3DGetAffineTransform(_transform) : .identity }
+        withStateLock { CATransform3DIsAffine(_state.transform) ? CATransform3DGetAffineTransform(_state.transform) : .identity }
     }
 
     /// Sets `transform` to the 3D transform that does what `m` does in the plane.

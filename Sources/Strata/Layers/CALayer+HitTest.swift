@@ -26,7 +26,7 @@ extension CALayer {
     /// Whether `p`, in this layer's coordinates, lies in its bounds
     /// (minimum edges inside, maximum edges outside, as `CGRectContainsPoint`).
     public func contains(_ p: CGPoint) -> Bool {
-        let b = withStateLock { _bounds }.standardized
+        let b = withStateLock { _state.bounds }.standardized
         return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
     }
 
@@ -54,7 +54,7 @@ extension CALayer {
     /// superlayer is a `CATransformLayer`). Returns the layer hit and the depth
     /// (z ÷ w in that space; larger is nearer the eye) of the point hit.
     func hit(_ p: CGPoint, superlayerToPlane: CATransform3D) -> (layer: CALayer, depth: CGFloat)? {
-        if _isHidden { return nil }
+        if _state.isHidden { return nil }
         let m = transformToSuperlayer(_superlayer).concatenating(superlayerToPlane)
         if self is CATransformLayer {
             var best: (layer: CALayer, depth: CGFloat)?
@@ -67,7 +67,7 @@ extension CALayer {
         }
         guard let local = m.unproject(p), local.w > 0 else { return nil }
         let q = local.point
-        if _masksToBounds && !contains(q) { return nil }
+        if _state.masksToBounds && !contains(q) { return nil }
         let h = m.apply(x: q.x, y: q.y, z: 0)
         let depth = h.z / h.w
         // Sublayers are flattened into this plane: each sees q in its superlayer's coordinates.

@@ -6,53 +6,16 @@ import Foundation
 /// property goes through `changeValue(forKey:_:)`, which looks up and runs the
 /// action for the key (see `CALayer+Actions.swift`).
 open class CALayer: NSObject {
-    // Backing storage. The fields a scene file holds are `package`: StrataScene's reader sets
-    // them directly (restoring a layer from a file is not a change: no actions, no transaction).
+    // Backing storage. The Core Animation properties are one value, `_state` (see `LayerState`):
+    // copying a layer's properties is one assignment, and the key table animations and KVC use
+    // (`LayerPropertyTable`) and StrataScene's fields reach them by key paths into it. `package`:
+    // StrataScene's reader sets them directly (restoring a layer from a file is not a change: no
+    // actions, no transaction).
     // `@exclusivity(unchecked)`: the transaction lock already orders every access, and a field
     // visible outside the module otherwise pays a dynamic exclusivity check on every read
     // (swift_beginAccess: +37 % flattening time on a 10,000-layer grid when they became `package`).
-    // MARK: Geometry
-    @exclusivity(unchecked) package var _bounds = CGRect.zero
-    @exclusivity(unchecked) package var _position = CGPoint.zero
-    @exclusivity(unchecked) package var _zPosition: CGFloat = 0
-    @exclusivity(unchecked) package var _anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    @exclusivity(unchecked) package var _anchorPointZ: CGFloat = 0
-    @exclusivity(unchecked) package var _transform = CATransform3DIdentity
-    @exclusivity(unchecked) package var _sublayerTransform = CATransform3DIdentity
-    // MARK: Appearance
-    @exclusivity(unchecked) package var _isHidden = false
-    @exclusivity(unchecked) package var _isDoubleSided = true
-    var _isGeometryFlipped = false
-    @exclusivity(unchecked) package var _masksToBounds = false
-    @exclusivity(unchecked) package var _cornerRadius: CGFloat = 0
-    @exclusivity(unchecked) package var _maskedCorners = CACornerMask.all
-    @exclusivity(unchecked) package var _cornerCurve = CALayerCornerCurve.circular
-    @exclusivity(unchecked) package var _backgroundColor: CGColor? = nil
-    @exclusivity(unchecked) package var _borderWidth: CGFloat = 0
-    @exclusivity(unchecked) package var _borderColor: CGColor? = .black
-    @exclusivity(unchecked) package var _opacity: Float = 1
-    var _allowsGroupOpacity = true
-    var _allowsEdgeAntialiasing = false
-    var _edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
-    var _isOpaque = false
-    var _compositingFilter: Any? = nil
-    // MARK: Shadow
-    @exclusivity(unchecked) package var _shadowColor: CGColor? = .black
-    @exclusivity(unchecked) package var _shadowOpacity: Float = 0
-    @exclusivity(unchecked) package var _shadowRadius: CGFloat = 3
-    @exclusivity(unchecked) package var _shadowOffset = CGSize(width: 0, height: -3)
-    @exclusivity(unchecked) package var _shadowPath: CGPath? = nil
-    // MARK: Contents
-    @exclusivity(unchecked) package var _contents: Any? = nil
-    @exclusivity(unchecked) package var _contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var _contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    @exclusivity(unchecked) package var _contentsGravity = CALayerContentsGravity.resize
-    @exclusivity(unchecked) package var _contentsScale: CGFloat = 1
-    var _minificationFilter = CALayerContentsFilter.linear
-    var _magnificationFilter = CALayerContentsFilter.linear
-    // MARK: Rasterization
-    @exclusivity(unchecked) package var _shouldRasterize = false
-    @exclusivity(unchecked) package var _rasterizationScale: CGFloat = 1
+    // `final`: the key table reads and writes it in place (see `LayerStateStorage`).
+    @exclusivity(unchecked) package final var _state = LayerState()
     // MARK: Tree
     @exclusivity(unchecked) package var _sublayers: [CALayer] = []
     @exclusivity(unchecked) package weak var _superlayer: CALayer?
@@ -61,15 +24,6 @@ open class CALayer: NSObject {
     @exclusivity(unchecked) package weak var _maskedLayer: CALayer?
     var _needsLayout = false
     var _needsDisplay = false
-    // MARK: Timing (CAMediaTiming)
-    var _beginTime: CFTimeInterval = 0
-    var _duration: CFTimeInterval = 0
-    var _speed: Float = 1
-    var _timeOffset: CFTimeInterval = 0
-    var _repeatCount: Float = 0
-    var _repeatDuration: CFTimeInterval = 0
-    var _autoreverses = false
-    var _fillMode = CAMediaTimingFillMode.removed
     // MARK: Animation and presentation (see CALayer+Animations.swift, CALayer+Presentation.swift)
     /// Animations, clock and extra KVC values; nil for most layers.
     var _animationState: LayerAnimationState?
@@ -190,25 +144,7 @@ open class CALayer: NSObject {
     /// subclasses override to copy their own (`init(layer:)` and the in-place
     /// refresh of reused presentation copies both go through it).
     func copyProperties(from o: CALayer) {
-        _bounds = o._bounds; _position = o._position; _zPosition = o._zPosition
-        _anchorPoint = o._anchorPoint; _anchorPointZ = o._anchorPointZ
-        _transform = o._transform; _sublayerTransform = o._sublayerTransform
-        _isHidden = o._isHidden; _isDoubleSided = o._isDoubleSided; _isGeometryFlipped = o._isGeometryFlipped
-        _masksToBounds = o._masksToBounds; _cornerRadius = o._cornerRadius
-        _maskedCorners = o._maskedCorners; _cornerCurve = o._cornerCurve
-        _backgroundColor = o._backgroundColor; _borderWidth = o._borderWidth; _borderColor = o._borderColor
-        _opacity = o._opacity; _allowsGroupOpacity = o._allowsGroupOpacity
-        _allowsEdgeAntialiasing = o._allowsEdgeAntialiasing; _edgeAntialiasingMask = o._edgeAntialiasingMask
-        _isOpaque = o._isOpaque; _compositingFilter = o._compositingFilter
-        _shadowColor = o._shadowColor; _shadowOpacity = o._shadowOpacity; _shadowRadius = o._shadowRadius
-        _shadowOffset = o._shadowOffset; _shadowPath = o._shadowPath
-        _contents = o._contents; _contentsRect = o._contentsRect; _contentsCenter = o._contentsCenter
-        _contentsGravity = o._contentsGravity; _contentsScale = o._contentsScale
-        _minificationFilter = o._minificationFilter; _magnificationFilter = o._magnificationFilter
-        _shouldRasterize = o._shouldRasterize; _rasterizationScale = o._rasterizationScale
-        _beginTime = o._beginTime; _duration = o._duration; _speed = o._speed; _timeOffset = o._timeOffset
-        _repeatCount = o._repeatCount; _repeatDuration = o._repeatDuration
-        _autoreverses = o._autoreverses; _fillMode = o._fillMode
+        _state = o._state
         _name = o._name; _style = o._style; _needsDisplayOnBoundsChange = o._needsDisplayOnBoundsChange
         _transition = o._transition
         // Values stored under keys of your own (`setValue(_:forKey:)`) go with the copy.
@@ -310,7 +246,7 @@ open class CALayer: NSObject {
             var flipped = false
             var node: CALayer? = self
             while let n = node {
-                if n._isGeometryFlipped { flipped.toggle() }
+                if n._state.isGeometryFlipped { flipped.toggle() }
                 node = n._superlayer
             }
             return flipped
@@ -321,116 +257,116 @@ open class CALayer: NSObject {
 
     /// The layer's own coordinate space: origin and size.
     open var bounds: CGRect {
-        get { withStateLock { _bounds } }
-        set { changeValue(forKey: "bounds") { _bounds = newValue } }
+        get { withStateLock { _state.bounds } }
+        set { changeValue(forKey: "bounds") { _state.bounds = newValue } }
     }
     /// Where the anchor point sits, in the superlayer's coordinates.
     open var position: CGPoint {
-        get { withStateLock { _position } }
-        set { changeValue(forKey: "position") { _position = newValue } }
+        get { withStateLock { _state.position } }
+        set { changeValue(forKey: "position") { _state.position = newValue } }
     }
     /// Position on the z axis, and the key siblings are drawn in order of.
     open var zPosition: CGFloat {
-        get { withStateLock { _zPosition } }
-        set { changeValue(forKey: "zPosition") { _zPosition = newValue } }
+        get { withStateLock { _state.zPosition } }
+        set { changeValue(forKey: "zPosition") { _state.zPosition = newValue } }
     }
     /// The point of the bounds (unit coordinates) that `position` places and transforms turn about.
     open var anchorPoint: CGPoint {
-        get { withStateLock { _anchorPoint } }
-        set { changeValue(forKey: "anchorPoint") { _anchorPoint = newValue } }
+        get { withStateLock { _state.anchorPoint } }
+        set { changeValue(forKey: "anchorPoint") { _state.anchorPoint = newValue } }
     }
     /// The anchor point's z coordinate.
     open var anchorPointZ: CGFloat {
-        get { withStateLock { _anchorPointZ } }
-        set { changeValue(forKey: "anchorPointZ") { _anchorPointZ = newValue } }
+        get { withStateLock { _state.anchorPointZ } }
+        set { changeValue(forKey: "anchorPointZ") { _state.anchorPointZ = newValue } }
     }
     /// The layer's transform, about its anchor point.
     open var transform: CATransform3D {
-        get { withStateLock { _transform } }
-        set { changeValue(forKey: "transform") { _transform = newValue } }
+        get { withStateLock { _state.transform } }
+        set { changeValue(forKey: "transform") { _state.transform = newValue } }
     }
     /// A transform applied to every sublayer, about this layer's anchor point.
     open var sublayerTransform: CATransform3D {
-        get { withStateLock { _sublayerTransform } }
-        set { changeValue(forKey: "sublayerTransform") { _sublayerTransform = newValue } }
+        get { withStateLock { _state.sublayerTransform } }
+        set { changeValue(forKey: "sublayerTransform") { _state.sublayerTransform = newValue } }
     }
     /// Whether the layer's geometry is flipped vertically relative to its superlayer.
     open var isGeometryFlipped: Bool {
-        get { withStateLock { _isGeometryFlipped } }
-        set { changeValue(forKey: "geometryFlipped") { _isGeometryFlipped = newValue } }
+        get { withStateLock { _state.isGeometryFlipped } }
+        set { changeValue(forKey: "geometryFlipped") { _state.isGeometryFlipped = newValue } }
     }
 
     // MARK: - Appearance
 
     /// Whether the layer (and its subtree) is hidden.
     open var isHidden: Bool {
-        get { withStateLock { _isHidden } }
-        set { changeValue(forKey: "hidden") { _isHidden = newValue } }
+        get { withStateLock { _state.isHidden } }
+        set { changeValue(forKey: "hidden") { _state.isHidden = newValue } }
     }
     /// Whether the back of the layer is drawn when it faces away.
     open var isDoubleSided: Bool {
-        get { withStateLock { _isDoubleSided } }
-        set { changeValue(forKey: "doubleSided") { _isDoubleSided = newValue } }
+        get { withStateLock { _state.isDoubleSided } }
+        set { changeValue(forKey: "doubleSided") { _state.isDoubleSided = newValue } }
     }
     /// Whether sublayers and contents are clipped to the (rounded) bounds.
     open var masksToBounds: Bool {
-        get { withStateLock { _masksToBounds } }
-        set { changeValue(forKey: "masksToBounds") { _masksToBounds = newValue } }
+        get { withStateLock { _state.masksToBounds } }
+        set { changeValue(forKey: "masksToBounds") { _state.masksToBounds = newValue } }
     }
     /// Radius of the rounded corners of background and border.
     open var cornerRadius: CGFloat {
-        get { withStateLock { _cornerRadius } }
-        set { changeValue(forKey: "cornerRadius") { _cornerRadius = newValue } }
+        get { withStateLock { _state.cornerRadius } }
+        set { changeValue(forKey: "cornerRadius") { _state.cornerRadius = newValue } }
     }
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { withStateLock { _maskedCorners } }
-        set { changeValue(forKey: "maskedCorners") { _maskedCorners = newValue } }
+        get { withStateLock { _state.maskedCorners } }
+        set { changeValue(forKey: "maskedCorners") { _state.maskedCorners = newValue } }
     }
     /// The shape of the rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { withStateLock { _cornerCurve } }
-        set { changeValue(forKey: "cornerCurve") { _cornerCurve = newValue } }
+        get { withStateLock { _state.cornerCurve } }
+        set { changeValue(forKey: "cornerCurve") { _state.cornerCurve = newValue } }
     }
     /// The background fill, or none.
     open var backgroundColor: CGColor? {
-        get { withStateLock { _backgroundColor } }
-        set { changeValue(forKey: "backgroundColor") { _backgroundColor = newValue } }
+        get { withStateLock { _state.backgroundColor } }
+        set { changeValue(forKey: "backgroundColor") { _state.backgroundColor = newValue } }
     }
     /// Width of the border, drawn inside the bounds.
     open var borderWidth: CGFloat {
-        get { withStateLock { _borderWidth } }
-        set { changeValue(forKey: "borderWidth") { _borderWidth = newValue } }
+        get { withStateLock { _state.borderWidth } }
+        set { changeValue(forKey: "borderWidth") { _state.borderWidth = newValue } }
     }
     /// Colour of the border.
     open var borderColor: CGColor? {
-        get { withStateLock { _borderColor } }
-        set { changeValue(forKey: "borderColor") { _borderColor = newValue } }
+        get { withStateLock { _state.borderColor } }
+        set { changeValue(forKey: "borderColor") { _state.borderColor = newValue } }
     }
     /// Group opacity of the layer and its subtree.
     open var opacity: Float {
-        get { withStateLock { _opacity } }
-        set { changeValue(forKey: "opacity") { _opacity = newValue } }
+        get { withStateLock { _state.opacity } }
+        set { changeValue(forKey: "opacity") { _state.opacity = newValue } }
     }
     /// Whether opacity composites the subtree as one group (true, as on iOS 7+).
     open var allowsGroupOpacity: Bool {
-        get { withStateLock { _allowsGroupOpacity } }
-        set { changeValue(forKey: "allowsGroupOpacity") { _allowsGroupOpacity = newValue } }
+        get { withStateLock { _state.allowsGroupOpacity } }
+        set { changeValue(forKey: "allowsGroupOpacity") { _state.allowsGroupOpacity = newValue } }
     }
     /// Whether edges are anti-aliased when transformed (Strata always anti-aliases).
     open var allowsEdgeAntialiasing: Bool {
-        get { withStateLock { _allowsEdgeAntialiasing } }
-        set { changeValue(forKey: "allowsEdgeAntialiasing") { _allowsEdgeAntialiasing = newValue } }
+        get { withStateLock { _state.allowsEdgeAntialiasing } }
+        set { changeValue(forKey: "allowsEdgeAntialiasing") { _state.allowsEdgeAntialiasing = newValue } }
     }
     /// Which edges are anti-aliased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { withStateLock { _edgeAntialiasingMask } }
-        set { changeValue(forKey: "edgeAntialiasingMask") { _edgeAntialiasingMask = newValue } }
+        get { withStateLock { _state.edgeAntialiasingMask } }
+        set { changeValue(forKey: "edgeAntialiasingMask") { _state.edgeAntialiasingMask = newValue } }
     }
     /// A hint that the layer is fully opaque.
     open var isOpaque: Bool {
-        get { withStateLock { _isOpaque } }
-        set { changeValue(forKey: "opaque") { _isOpaque = newValue } }
+        get { withStateLock { _state.isOpaque } }
+        set { changeValue(forKey: "opaque") { _state.isOpaque = newValue } }
     }
     /// How the layer (its subtree, composited as one) combines with what is
     /// drawn beneath it within its superlayer: a filter name, as Core
@@ -439,86 +375,86 @@ open class CALayer: NSObject {
     /// `"multiplyBlendMode"` and `"screenBlendMode"`. Nil, or a name Strata
     /// does not know, draws normally (source over).
     open var compositingFilter: Any? {
-        get { withStateLock { _compositingFilter } }
-        set { changeValue(forKey: "compositingFilter") { _compositingFilter = newValue } }
+        get { withStateLock { _state.compositingFilter } }
+        set { changeValue(forKey: "compositingFilter") { _state.compositingFilter = newValue } }
     }
 
     // MARK: - Shadow
 
     /// Colour of the shadow.
     open var shadowColor: CGColor? {
-        get { withStateLock { _shadowColor } }
-        set { changeValue(forKey: "shadowColor") { _shadowColor = newValue } }
+        get { withStateLock { _state.shadowColor } }
+        set { changeValue(forKey: "shadowColor") { _state.shadowColor = newValue } }
     }
     /// Opacity of the shadow (0: no shadow).
     open var shadowOpacity: Float {
-        get { withStateLock { _shadowOpacity } }
-        set { changeValue(forKey: "shadowOpacity") { _shadowOpacity = newValue } }
+        get { withStateLock { _state.shadowOpacity } }
+        set { changeValue(forKey: "shadowOpacity") { _state.shadowOpacity = newValue } }
     }
     /// Blur radius of the shadow (the Gaussian's σ).
     open var shadowRadius: CGFloat {
-        get { withStateLock { _shadowRadius } }
-        set { changeValue(forKey: "shadowRadius") { _shadowRadius = newValue } }
+        get { withStateLock { _state.shadowRadius } }
+        set { changeValue(forKey: "shadowRadius") { _state.shadowRadius = newValue } }
     }
     /// Offset of the shadow.
     open var shadowOffset: CGSize {
-        get { withStateLock { _shadowOffset } }
-        set { changeValue(forKey: "shadowOffset") { _shadowOffset = newValue } }
+        get { withStateLock { _state.shadowOffset } }
+        set { changeValue(forKey: "shadowOffset") { _state.shadowOffset = newValue } }
     }
     /// The shadow's shape; without it the shadow follows the layer's composited alpha.
     open var shadowPath: CGPath? {
-        get { withStateLock { _shadowPath } }
-        set { changeValue(forKey: "shadowPath") { _shadowPath = newValue } }
+        get { withStateLock { _state.shadowPath } }
+        set { changeValue(forKey: "shadowPath") { _state.shadowPath = newValue } }
     }
 
     // MARK: - Contents
 
     /// The layer's image: a `CGImage`, or nil.
     open var contents: Any? {
-        get { withStateLock { ContentsCrossfade.shown(_contents) } }
-        set { changeValue(forKey: "contents") { _contents = newValue } }
+        get { withStateLock { ContentsCrossfade.shown(_state.contents) } }
+        set { changeValue(forKey: "contents") { _state.contents = newValue } }
     }
     /// The part of the contents shown, in unit coordinates.
     open var contentsRect: CGRect {
-        get { withStateLock { _contentsRect } }
-        set { changeValue(forKey: "contentsRect") { _contentsRect = newValue } }
+        get { withStateLock { _state.contentsRect } }
+        set { changeValue(forKey: "contentsRect") { _state.contentsRect = newValue } }
     }
     /// The stretchable centre of the contents, in unit coordinates.
     open var contentsCenter: CGRect {
-        get { withStateLock { _contentsCenter } }
-        set { changeValue(forKey: "contentsCenter") { _contentsCenter = newValue } }
+        get { withStateLock { _state.contentsCenter } }
+        set { changeValue(forKey: "contentsCenter") { _state.contentsCenter = newValue } }
     }
     /// How the contents is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
-        get { withStateLock { _contentsGravity } }
-        set { changeValue(forKey: "contentsGravity") { _contentsGravity = newValue } }
+        get { withStateLock { _state.contentsGravity } }
+        set { changeValue(forKey: "contentsGravity") { _state.contentsGravity = newValue } }
     }
     /// Pixels of contents per point.
     open var contentsScale: CGFloat {
-        get { withStateLock { _contentsScale } }
-        set { changeValue(forKey: "contentsScale") { _contentsScale = newValue } }
+        get { withStateLock { _state.contentsScale } }
+        set { changeValue(forKey: "contentsScale") { _state.contentsScale = newValue } }
     }
     /// Filter used when the contents is drawn smaller.
     open var minificationFilter: CALayerContentsFilter {
-        get { withStateLock { _minificationFilter } }
-        set { changeValue(forKey: "minificationFilter") { _minificationFilter = newValue } }
+        get { withStateLock { _state.minificationFilter } }
+        set { changeValue(forKey: "minificationFilter") { _state.minificationFilter = newValue } }
     }
     /// Filter used when the contents is drawn larger.
     open var magnificationFilter: CALayerContentsFilter {
-        get { withStateLock { _magnificationFilter } }
-        set { changeValue(forKey: "magnificationFilter") { _magnificationFilter = newValue } }
+        get { withStateLock { _state.magnificationFilter } }
+        set { changeValue(forKey: "magnificationFilter") { _state.magnificationFilter = newValue } }
     }
 
     // MARK: - Rasterization
 
     /// Whether the subtree is rendered once to a bitmap and reused.
     open var shouldRasterize: Bool {
-        get { withStateLock { _shouldRasterize } }
-        set { changeValue(forKey: "shouldRasterize") { _shouldRasterize = newValue } }
+        get { withStateLock { _state.shouldRasterize } }
+        set { changeValue(forKey: "shouldRasterize") { _state.shouldRasterize = newValue } }
     }
     /// Pixels per point of the rasterized bitmap.
     open var rasterizationScale: CGFloat {
-        get { withStateLock { _rasterizationScale } }
-        set { changeValue(forKey: "rasterizationScale") { _rasterizationScale = newValue } }
+        get { withStateLock { _state.rasterizationScale } }
+        set { changeValue(forKey: "rasterizationScale") { _state.rasterizationScale = newValue } }
     }
 }

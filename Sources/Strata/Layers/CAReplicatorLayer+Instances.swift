@@ -26,7 +26,7 @@ extension CAReplicatorLayer {
     package func transform(ofInstance index: Int) -> CATransform3D {
         withStateLock {
             guard index > 0 else { return CATransform3DIdentity }
-            var power = _instanceTransform
+            var power = _replicator.instanceTransform
             // Squaring: a thousand instances cost ten products, not a thousand.
             var result = CATransform3DIdentity, n = index
             while n > 0 {
@@ -34,7 +34,7 @@ extension CAReplicatorLayer {
                 n >>= 1
                 if n > 0 { power = power.concatenating(power) }
             }
-            let c = CGPoint(x: _bounds.midX, y: _bounds.midY)
+            let c = CGPoint(x: _state.bounds.midX, y: _state.bounds.midY)
             return CATransform3DMakeTranslation(-c.x, -c.y, 0).concatenating(result)
                 .concatenating(CATransform3DMakeTranslation(c.x, c.y, 0))
         }
@@ -45,14 +45,14 @@ extension CAReplicatorLayer {
     /// to 0...1 (straight alpha).
     package func color(ofInstance index: Int) -> CGColor {
         withStateLock {
-            let base = (_instanceColor ?? .white).rgba
+            let base = (_replicator.instanceColor ?? .white).rgba
             let k = CGFloat(index)
             func component(_ v: CGFloat, _ offset: Float) -> CGFloat {
                 let c = v + k * CGFloat(offset)
                 return c.isNaN ? 0 : min(max(c, 0), 1)
             }
-            return CGColor(srgbRed: component(base.r, _instanceRedOffset), green: component(base.g, _instanceGreenOffset),
-                           blue: component(base.b, _instanceBlueOffset), alpha: component(base.a, _instanceAlphaOffset))
+            return CGColor(srgbRed: component(base.r, _replicator.instanceRedOffset), green: component(base.g, _replicator.instanceGreenOffset),
+                           blue: component(base.b, _replicator.instanceBlueOffset), alpha: component(base.a, _replicator.instanceAlphaOffset))
         }
     }
 
@@ -60,7 +60,7 @@ extension CAReplicatorLayer {
     /// more than one instance, a delay (or animations, which may animate
     /// it) and something animated under the replicator.
     var delaysInstances: Bool {
-        _instanceCount > 1 && (_instanceDelay != 0 || hasAnimations) && _sublayers.contains { $0.subtreeIsAnimated }
+        _replicator.instanceCount > 1 && (_replicator.instanceDelay != 0 || hasAnimations) && _sublayers.contains { $0.subtreeIsAnimated }
     }
 
     /// The sublayers of instances 1, 2, … for `copy` (this layer's
@@ -68,7 +68,7 @@ extension CAReplicatorLayer {
     /// sublayers are instance 0's), or nil when all instances show the same.
     func delayedInstances(for copy: CAReplicatorLayer, localTime: CFTimeInterval,
                           budget: inout Int) -> [[CALayer]]? {
-        let delay = copy._instanceDelay, count = copy._instanceCount
+        let delay = copy._replicator.instanceDelay, count = copy._replicator.instanceCount
         guard delay != 0, delay.isFinite, count > 1, copy._sublayers.count == _sublayers.count else { return nil }
         var instances: [[CALayer]] = []
         for k in 1..<count where budget > 0 {

@@ -27,15 +27,8 @@ import Foundation
 /// replicator's own background and border are a plane of that space), and
 /// its `opacity` applies to each instance's layers instead of the group.
 open class CAReplicatorLayer: CALayer {
-    @exclusivity(unchecked) package var _instanceCount = 1
-    @exclusivity(unchecked) package var _preservesDepth = false
-    @exclusivity(unchecked) package var _instanceDelay: CFTimeInterval = 0
-    @exclusivity(unchecked) package var _instanceTransform = CATransform3DIdentity
-    @exclusivity(unchecked) package var _instanceColor: CGColor? = .white
-    @exclusivity(unchecked) package var _instanceRedOffset: Float = 0
-    @exclusivity(unchecked) package var _instanceGreenOffset: Float = 0
-    @exclusivity(unchecked) package var _instanceBlueOffset: Float = 0
-    @exclusivity(unchecked) package var _instanceAlphaOffset: Float = 0
+    /// This class's own properties (see `LayerState`); `final` and unchecked as `_state` is.
+    @exclusivity(unchecked) package final var _replicator = ReplicatorLayerState()
 
     /// For a presentation copy with an `instanceDelay`: the sublayers of
     /// instances 1, 2, … sampled at their own times (entry k − 1 is instance
@@ -56,56 +49,52 @@ open class CAReplicatorLayer: CALayer {
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAReplicatorLayer else { return }
-        _instanceCount = o._instanceCount; _preservesDepth = o._preservesDepth
-        _instanceDelay = o._instanceDelay; _instanceTransform = o._instanceTransform
-        _instanceColor = o._instanceColor
-        _instanceRedOffset = o._instanceRedOffset; _instanceGreenOffset = o._instanceGreenOffset
-        _instanceBlueOffset = o._instanceBlueOffset; _instanceAlphaOffset = o._instanceAlphaOffset
+        _replicator = o._replicator
     }
 
     /// The number of copies drawn, the sublayers themselves included (default 1: no extra copies).
     open var instanceCount: Int {
-        get { withStateLock { _instanceCount } }
-        set { changeValue(forKey: "instanceCount") { _instanceCount = newValue } }
+        get { withStateLock { _replicator.instanceCount } }
+        set { changeValue(forKey: "instanceCount") { _replicator.instanceCount = newValue } }
     }
     /// Whether the instances share one 3D space (true) or are flattened into this layer's plane (false, the default).
     open var preservesDepth: Bool {
-        get { withStateLock { _preservesDepth } }
-        set { changeValue(forKey: "preservesDepth") { _preservesDepth = newValue } }
+        get { withStateLock { _replicator.preservesDepth } }
+        set { changeValue(forKey: "preservesDepth") { _replicator.preservesDepth = newValue } }
     }
     /// Seconds between the instances' animations: instance k runs k × `instanceDelay` behind the sublayers. Animatable.
     open var instanceDelay: CFTimeInterval {
-        get { withStateLock { _instanceDelay } }
-        set { changeValue(forKey: "instanceDelay") { _instanceDelay = newValue } }
+        get { withStateLock { _replicator.instanceDelay } }
+        set { changeValue(forKey: "instanceDelay") { _replicator.instanceDelay = newValue } }
     }
     /// The transform applied to instance k − 1 to make instance k, about the centre of this layer's bounds. Animatable.
     open var instanceTransform: CATransform3D {
-        get { withStateLock { _instanceTransform } }
-        set { changeValue(forKey: "instanceTransform") { _instanceTransform = newValue } }
+        get { withStateLock { _replicator.instanceTransform } }
+        set { changeValue(forKey: "instanceTransform") { _replicator.instanceTransform = newValue } }
     }
     /// The colour instance 0's colours are multiplied by (default opaque white; nil means white). Animatable.
     open var instanceColor: CGColor? {
-        get { withStateLock { _instanceColor } }
-        set { changeValue(forKey: "instanceColor") { _instanceColor = newValue } }
+        get { withStateLock { _replicator.instanceColor } }
+        set { changeValue(forKey: "instanceColor") { _replicator.instanceColor = newValue } }
     }
     /// Added to the red component of the multiplying colour from each instance to the next. Animatable.
     open var instanceRedOffset: Float {
-        get { withStateLock { _instanceRedOffset } }
-        set { changeValue(forKey: "instanceRedOffset") { _instanceRedOffset = newValue } }
+        get { withStateLock { _replicator.instanceRedOffset } }
+        set { changeValue(forKey: "instanceRedOffset") { _replicator.instanceRedOffset = newValue } }
     }
     /// Added to the green component of the multiplying colour from each instance to the next. Animatable.
     open var instanceGreenOffset: Float {
-        get { withStateLock { _instanceGreenOffset } }
-        set { changeValue(forKey: "instanceGreenOffset") { _instanceGreenOffset = newValue } }
+        get { withStateLock { _replicator.instanceGreenOffset } }
+        set { changeValue(forKey: "instanceGreenOffset") { _replicator.instanceGreenOffset = newValue } }
     }
     /// Added to the blue component of the multiplying colour from each instance to the next. Animatable.
     open var instanceBlueOffset: Float {
-        get { withStateLock { _instanceBlueOffset } }
-        set { changeValue(forKey: "instanceBlueOffset") { _instanceBlueOffset = newValue } }
+        get { withStateLock { _replicator.instanceBlueOffset } }
+        set { changeValue(forKey: "instanceBlueOffset") { _replicator.instanceBlueOffset = newValue } }
     }
     /// Added to the alpha component of the multiplying colour from each instance to the next. Animatable.
     open var instanceAlphaOffset: Float {
-        get { withStateLock { _instanceAlphaOffset } }
-        set { changeValue(forKey: "instanceAlphaOffset") { _instanceAlphaOffset = newValue } }
+        get { withStateLock { _replicator.instanceAlphaOffset } }
+        set { changeValue(forKey: "instanceAlphaOffset") { _replicator.instanceAlphaOffset = newValue } }
     }
 }

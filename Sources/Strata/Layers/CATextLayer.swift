@@ -23,13 +23,8 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    @exclusivity(unchecked) package var _string: Any? = nil
-    var _font: Any? = nil
-    @exclusivity(unchecked) package var _fontSize: CGFloat = 36
-    @exclusivity(unchecked) package var _foregroundColor: CGColor? = .white
-    @exclusivity(unchecked) package var _isWrapped = false
-    @exclusivity(unchecked) package var _alignmentMode = CATextLayerAlignmentMode.natural
-    var _truncationMode = CATextLayerTruncationMode.none
+    /// This class's own properties (see `LayerState`); `final` and unchecked as `_state` is.
+    @exclusivity(unchecked) package final var _text = TextLayerState()
 
     public override init() { super.init() }
 
@@ -44,50 +39,48 @@ open class CATextLayer: CALayer {
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CATextLayer else { return }
-        _string = o._string; _font = o._font; _fontSize = o._fontSize
-        _foregroundColor = o._foregroundColor; _isWrapped = o._isWrapped
-        _alignmentMode = o._alignmentMode; _truncationMode = o._truncationMode
+        _text = o._text
     }
 
     /// The text: a `String` (or an `NSAttributedString`'s plain string).
     open var string: Any? {
-        get { withStateLock { _string } }
-        set { changeValue(forKey: "string") { _string = newValue } }
+        get { withStateLock { _text.string } }
+        set { changeValue(forKey: "string") { _text.string = newValue } }
     }
     /// The font: a font name `String`; nil for the default (DejaVu Sans).
     open var font: Any? {
-        get { withStateLock { _font } }
-        set { changeValue(forKey: "font") { _font = newValue } }
+        get { withStateLock { _text.font } }
+        set { changeValue(forKey: "font") { _text.font = newValue } }
     }
     /// The font size in points.
     open var fontSize: CGFloat {
-        get { withStateLock { _fontSize } }
-        set { changeValue(forKey: "fontSize") { _fontSize = newValue } }
+        get { withStateLock { _text.fontSize } }
+        set { changeValue(forKey: "fontSize") { _text.fontSize = newValue } }
     }
     /// The text colour (default white).
     open var foregroundColor: CGColor? {
-        get { withStateLock { _foregroundColor } }
-        set { changeValue(forKey: "foregroundColor") { _foregroundColor = newValue } }
+        get { withStateLock { _text.foregroundColor } }
+        set { changeValue(forKey: "foregroundColor") { _text.foregroundColor = newValue } }
     }
     /// Whether lines wrap at the bounds' width.
     open var isWrapped: Bool {
-        get { withStateLock { _isWrapped } }
-        set { changeValue(forKey: "wrapped") { _isWrapped = newValue } }
+        get { withStateLock { _text.isWrapped } }
+        set { changeValue(forKey: "wrapped") { _text.isWrapped = newValue } }
     }
     /// How lines are aligned.
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { withStateLock { _alignmentMode } }
-        set { changeValue(forKey: "alignmentMode") { _alignmentMode = newValue } }
+        get { withStateLock { _text.alignmentMode } }
+        set { changeValue(forKey: "alignmentMode") { _text.alignmentMode = newValue } }
     }
     /// Where text that does not fit is elided.
     open var truncationMode: CATextLayerTruncationMode {
-        get { withStateLock { _truncationMode } }
-        set { changeValue(forKey: "truncationMode") { _truncationMode = newValue } }
+        get { withStateLock { _text.truncationMode } }
+        set { changeValue(forKey: "truncationMode") { _text.truncationMode = newValue } }
     }
 
     /// The string as plain text.
     public var plainString: String {
-        switch withStateLock({ _string }) {
+        switch withStateLock({ _text.string }) {
         case let s as String: return s
         case let s as NSAttributedString: return s.string
         case let s?: return "\(s)"

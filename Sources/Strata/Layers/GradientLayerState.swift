@@ -1,0 +1,20 @@
+import Foundation
+
+/// A `CAGradientLayer`'s own properties as one value (see `LayerState`), with Core Animation's defaults.
+package struct GradientLayerState {
+    package var colors: [Any]? = nil
+    package var locations: [NSNumber]? = nil
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type = CAGradientLayerType.axial
+
+    package init() {}
+}
+
+extension GradientLayerState: LayerStateStorage {
+    @inline(__always)
+    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        let layer = unsafeDowncast(layer, to: CAGradientLayer.self)
+        return withUnsafeMutablePointer(to: &layer._gradient) { body(UnsafeMutableRawPointer($0)) }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A `CAReplicatorLayer`'s own properties as one value (see `LayerState`), with Core Animation's defaults.
+package struct ReplicatorLayerState {
+    package var instanceCount = 1
+    package var preservesDepth = false
+    package var instanceDelay: CFTimeInterval = 0
+    package var instanceTransform = CATransform3DIdentity
+    package var instanceColor: CGColor? = .white
+    package var instanceRedOffset: Float = 0
+    package var instanceGreenOffset: Float = 0
+    package var instanceBlueOffset: Float = 0
+    package var instanceAlphaOffset: Float = 0
+
+    package init() {}
+}
+
+extension ReplicatorLayerState: LayerStateStorage {
+    @inline(__always)
+    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        let layer = unsafeDowncast(layer, to: CAReplicatorLayer.self)
+        return withUnsafeMutablePointer(to: &layer._replicator) { body(UnsafeMutableRawPointer($0)) }
+    }
+}

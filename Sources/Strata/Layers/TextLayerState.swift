@@ -1,0 +1,22 @@
+import Foundation
+
+/// A `CATextLayer`'s own properties as one value (see `LayerState`), with Core Animation's defaults.
+package struct TextLayerState {
+    package var string: Any? = nil
+    package var font: Any? = nil
+    package var fontSize: CGFloat = 36
+    package var foregroundColor: CGColor? = .white
+    package var isWrapped = false
+    package var alignmentMode = CATextLayerAlignmentMode.natural
+    package var truncationMode = CATextLayerTruncationMode.none
+
+    package init() {}
+}
+
+extension TextLayerState: LayerStateStorage {
+    @inline(__always)
+    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        let layer = unsafeDowncast(layer, to: CATextLayer.self)
+        return withUnsafeMutablePointer(to: &layer._text) { body(UnsafeMutableRawPointer($0)) }
+    }
+}
