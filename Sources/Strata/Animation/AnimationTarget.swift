@@ -122,6 +122,10 @@ final class ValuePart {
 final class AnimationTarget {
     let property: LayerProperty
     let parts: [ValuePart]
+    /// For one field of a transform (`transform.rotation.y`): the field read
+    /// and written in the stored matrix, without boxing whole matrices (the
+    /// closures fetched once here, not from the property and part every frame).
+    private let matrixField: MatrixField?
 
     /// The kind of the value at the end of the key path.
     var kind: ValueKind { parts.last?.kind ?? property.kind }
@@ -130,6 +134,7 @@ final class AnimationTarget {
     init(property: LayerProperty) {
         self.property = property
         parts = []
+        matrixField = nil
     }
 
     /// The target `keyPath` names on `layer`, or nil when it names no property.
@@ -142,6 +147,7 @@ final class AnimationTarget {
             guard let parts = ValuePart.resolve(rest, in: property.kind) else { return nil }
             self.property = property
             self.parts = parts
+            matrixField = MatrixField(property, parts)
             return
         }
         guard let head = names.first,
@@ -150,13 +156,12 @@ final class AnimationTarget {
               let parts = ValuePart.resolve(names.dropFirst(), in: property.kind) else { return nil }
         self.property = property
         self.parts = parts
+        matrixField = MatrixField(property, parts)
     }
 
     /// The current value at the key path in `layer`'s stored properties.
     func get(_ layer: CALayer) -> AnimValue {
-        if parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix {
-            return field.get(matrix.get(layer))
-        }
+        if let matrixField { return matrixField.get(layer) }
         return value(in: property.get(layer))
     }
 
@@ -181,12 +186,34 @@ final class AnimationTarget {
 
     /// Writes `value` at the key path into `layer`'s stored properties (no actions).
     func set(_ layer: CALayer, _ value: AnimValue) {
-        if parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix {
-            matrix.set(layer, field.set(matrix.get(layer), value))
+        if let matrixField {
+            matrixField.set(layer, value)
         } else if parts.isEmpty {
             property.setStored(layer, value)
         } else {
             property.setStored(layer, replacing(in: property.get(layer), with: value))
         }
     }
+}
+
+/// One field of a stored transform (`transform.rotation.y`), read and
+/// written in the matrix itself: `AnimationTarget`'s per-frame path for it.
+private final class MatrixField {
+    let matrixGet: (CALayer) -> CATransform3D
+    let matrixSet: (CALayer, CATransform3D) -> Void
+    let fieldGet: (CATransform3D) -> AnimValue
+    let fieldSet: (CATransform3D, AnimValue) -> CATransform3D
+
+    /// Nil unless `parts` is one field of `property`'s stored matrix.
+    init?(_ property: LayerProperty, _ parts: [ValuePart]) {
+        guard parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix else { return nil }
+        matrixGet = matrix.get; matrixSet = matrix.set
+        fieldGet = field.get; fieldSet = field.set
+    }
+
+    @inline(__always)
+    func get(_ layer: CALayer) -> AnimValue { fieldGet(matrixGet(layer)) }
+
+    @inline(__always)
+    func set(_ layer: CALayer, _ value: AnimValue) { matrixSet(layer, fieldSet(matrixGet(layer), value)) }
 }
