@@ -39,8 +39,8 @@ extension FlattenState {
               reach.width.isFinite, reach.height.isFinite else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
         var ppuU = 0.0, ppuV = 0.0
-        for (u, v) in [(reach.minX, reach.minY), (reach.maxX, reach.minY), (reach.minX, reach.maxY),
-                       (reach.maxX, reach.maxY)] {
+        for corner in 0..<4 {  // not an array of corners: that allocates, for every cached layer every frame
+            let u = corner & 1 == 0 ? reach.minX : reach.maxX, v = corner < 2 ? reach.minY : reach.maxY
             guard let (alongU, alongV) = mapping.pixelsPerUnitAlongAxes(at: Double(u), Double(v)) else { return nil }
             ppuU = max(ppuU, alongU)
             ppuV = max(ppuV, alongV)
