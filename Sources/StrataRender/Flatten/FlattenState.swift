@@ -19,8 +19,10 @@ struct FlattenState {
     var appearanceCache: AppearanceCache?
     /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
-    /// The last look `cachedAppearance` was asked about, and whether it is drawn cached.
-    var lastAppearance: (key: AppearanceKey, cached: Bool)?
+    /// The last few looks `cachedAppearance` was asked about, and whether each is drawn cached
+    /// (a ring: `recentAppearanceNext` is the slot replaced next).
+    var recentAppearances: [(key: AppearanceKey, cached: Bool)] = []
+    var recentAppearanceNext = 0
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
     /// Layers being drawn as one side of a `CATransition` (see
