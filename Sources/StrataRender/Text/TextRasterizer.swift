@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Draws `CATextLayer` strings with FreeType into bitmaps for the renderer.
+/// Draws text layers' strings (``TextContent``) with FreeType into bitmaps for the renderer.
 ///
 /// Text is laid out as Core Animation does (top-left start, font line height,
 /// kerning, wrapping, alignment, truncation with "…"), drawn at the device
@@ -51,12 +51,19 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
     /// The file the default font was loaded from.
     public var defaultFontPath: String { engine.locator.defaultFont }
 
-    /// The bitmap of a `CATextLayer`'s text at about `pixelsPerPoint`, covering the inked
+    /// The bitmap of a text layer's text at about `pixelsPerPoint`, covering the inked
     /// part of its bounds; nil for other layers and for text that draws nothing.
-    public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
-        guard let text = layer as? CATextLayer, let style = style(of: text, pixelsPerPoint: pixelsPerPoint)
-        else { return nil }
-        let origin = text.bounds.origin
+    public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+        guard case .text(let text) = source.content else { return nil }
+        return rasterContents(of: text, in: source.bounds, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The bitmap of `text` laid out in `bounds` at about `pixelsPerPoint`,
+    /// covering the inked part of the bounds, and its local rect; nil when it draws nothing.
+    func rasterContents(of text: TextContent, in bounds: CGRect, pixelsPerPoint: Double)
+        -> (image: RasterImage, rect: CGRect)? {
+        guard let style = style(of: text, size: bounds.size, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let origin = bounds.origin
         lock.lock()
         defer { lock.unlock() }
         clock += 1
@@ -73,21 +80,19 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
         return (made.image, made.rect.offsetBy(dx: origin.x, dy: origin.y))
     }
 
-    /// The cache key for a text layer drawn at `pixelsPerPoint`; nil when it draws nothing.
-    func style(of text: CATextLayer, pixelsPerPoint: Double) -> TextStyle? {
-        let size = text.bounds.size
+    /// The cache key for `text` in bounds of `size` drawn at `pixelsPerPoint`; nil when it draws nothing.
+    func style(of text: TextContent, size: CGSize, pixelsPerPoint: Double) -> TextStyle? {
         let width = Double(size.width), height = Double(size.height)
         guard width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
         let fontSize = Double(text.fontSize)
         guard fontSize > 0, fontSize.isFinite, let color = text.foregroundColor else { return nil }
         let packed = TextStyle.pack(color)
         guard packed >> 24 != 0 else { return nil }
-        let string = text.plainString
+        let string = text.string
         guard !string.isEmpty else { return nil }
         let scale = Self.scale(pixelsPerPoint, fontSize: fontSize)
         guard fontSize * scale >= 0.5 else { return nil }
-        let name = text.font as? String
-        return TextStyle(string: string, fontPath: fontPath(named: name), fontSize: fontSize, color: packed,
+        return TextStyle(string: string, fontPath: fontPath(named: text.fontName), fontSize: fontSize, color: packed,
                          alignment: text.alignmentMode, wrapped: text.isWrapped, truncation: text.truncationMode,
                          width: width, height: height, scale: scale)
     }
@@ -161,8 +166,8 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
 
 extension TextRasterizer {
     /// The lines `text` is laid out in at `pixelsPerPoint`, in device pixels (for tests); nil when it draws nothing.
-    func layout(of text: CATextLayer, pixelsPerPoint: Double) -> TextLayout? {
-        guard let style = style(of: text, pixelsPerPoint: pixelsPerPoint) else { return nil }
+    func layout(of text: TextContent, size: CGSize, pixelsPerPoint: Double) -> TextLayout? {
+        guard let style = style(of: text, size: size, pixelsPerPoint: pixelsPerPoint) else { return nil }
         return withEngine { engine in engine.layout(style, face: engine.face(at: style.fontPath)) }
     }
 
