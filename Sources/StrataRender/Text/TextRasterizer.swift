@@ -80,6 +80,27 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
         return (made.image, made.rect.offsetBy(dx: origin.x, dy: origin.y))
     }
 
+    /// The rect `rasterContents(of:pixelsPerPoint:)` returns, from the text's
+    /// layout and its glyphs' outlines: no glyph is rendered and no bitmap made
+    /// (unless the same text was drawn already, whose rect it is).
+    public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
+        guard case .text(let text) = source.content else { return nil }
+        return contentsBounds(of: text, in: source.bounds, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The local rect `rasterContents(of:in:pixelsPerPoint:)` returns for `text`, without drawing it.
+    func contentsBounds(of text: TextContent, in bounds: CGRect, pixelsPerPoint: Double) -> CGRect? {
+        guard let style = style(of: text, size: bounds.size, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let origin = bounds.origin
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = entries[style] {
+            return hit.image == nil ? nil : hit.rect.offsetBy(dx: origin.x, dy: origin.y)
+        }
+        guard let (c, scale) = lay(style, drawing: false) else { return nil }
+        return Self.rect(of: c, scale: scale, style).offsetBy(dx: origin.x, dy: origin.y)
+    }
+
     /// The cache key for `text` in bounds of `size` drawn at `pixelsPerPoint`; nil when it draws nothing.
     func style(of text: TextContent, size: CGSize, pixelsPerPoint: Double) -> TextStyle? {
         let width = Double(size.width), height = Double(size.height)
@@ -122,30 +143,40 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
 
     /// Lays out and draws a style (under the lock).
     private func draw(_ style: TextStyle) -> (image: RasterImage, rect: CGRect)? {
+        guard let (c, scale) = lay(style, drawing: true) else { return nil }
+        serial += 1
+        let font = (style.fontPath as NSString).lastPathComponent
+        let key = "text/\(instance)/\(serial) \(font) \(style.fontSize)pt @\(scale)"
+        let image = RasterImage(key: key, width: c.width, height: c.height, pixels: c.pixels)
+        return (image, Self.rect(of: c, scale: scale, style))
+    }
+
+    /// Lays out a style and draws it, or only measures it (no glyph is
+    /// rendered), at the style's scale or lower, where the inked area is over
+    /// the bitmap limit; the result and the scale it was made at (under the lock).
+    private func lay(_ style: TextStyle, drawing: Bool) -> (TextEngine.Composed, scale: Double)? {
         let face = engine.face(at: style.fontPath)
         var drawn = style
-        // An inked area larger than the bitmap limit draws at a lower resolution.
         for _ in 0..<4 {
             let layout = engine.layout(drawn, face: face)
-            switch engine.compose(layout, face: face, rgba: style.rgba) {
+            switch drawing ? engine.compose(layout, face: face, rgba: style.rgba) : engine.measure(layout, face: face) {
             case .nothing:
                 return nil
             case .tooLarge(let w, let h):
                 drawn.scale *= Double(TextEngine.maximumBitmapSide) / Double(max(w, h)) * 0.98
                 if drawn.fontSize * drawn.scale < 0.5 { return nil }
             case .drawn(let c):
-                serial += 1
-                let font = (style.fontPath as NSString).lastPathComponent
-                let key = "text/\(instance)/\(serial) \(font) \(style.fontSize)pt @\(drawn.scale)"
-                let image = RasterImage(key: key, width: c.width, height: c.height, pixels: c.pixels)
-                let s = drawn.scale
-                let rect = CGRect(x: Double(c.x) / s, y: Double(c.y) / s,
-                                  width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
-                                  height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
-                return (image, rect)
+                return (c, drawn.scale)
             }
         }
         return nil
+    }
+
+    /// The local rect (from the bounds' origin) of a bitmap made at `s` pixels per point.
+    private static func rect(of c: TextEngine.Composed, scale s: Double, _ style: TextStyle) -> CGRect {
+        CGRect(x: Double(c.x) / s, y: Double(c.y) / s,
+               width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
+               height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
     }
 
     /// Caches an entry, dropping the least recently used ones past the limits (under the lock).
