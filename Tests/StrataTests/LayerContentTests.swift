@@ -90,7 +90,19 @@ import Testing
         #expect(content.string == "Hello")
         #expect(content.fontName == "DejaVuSansMono" && content.fontSize == 17)
         #expect(content.foregroundColor == blue && content.isWrapped)
-        #expect(content.alignmentMode == .center && content.truncationMode == .middle)
+        #expect(content.alignment == .center && content.truncation == .middle)
+        for (mode, alignment) in [(CATextLayerAlignmentMode.natural, TextContent.Alignment.natural), (.left, .left),
+                                  (.right, .right), (.center, .center), (.justified, .justified),
+                                  (CATextLayerAlignmentMode(rawValue: "sideways"), .natural)] {
+            t.alignmentMode = mode
+            #expect(t.textContent.alignment == alignment)
+        }
+        for (mode, truncation) in [(CATextLayerTruncationMode.none, TextContent.Truncation.none), (.start, .start),
+                                   (.end, .end), (.middle, .middle),
+                                   (CATextLayerTruncationMode(rawValue: "edges"), .end)] {
+            t.truncationMode = mode
+            #expect(t.textContent.truncation == truncation)
+        }
         t.string = "plain"
         t.font = nil
         #expect(t.textContent.string == "plain" && t.textContent.fontName == nil)

@@ -22,7 +22,7 @@ extension FlattenState {
             func local(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
             }
-            return (.gradient(ramp: index, type: gradient.type, start: local(gradient.startPoint),
+            return (.gradient(ramp: index, type: GradientKind(gradient), start: local(gradient.startPoint),
                               end: local(gradient.endPoint)), bounds)
         case .shape, .text:
             if let rasterizer {

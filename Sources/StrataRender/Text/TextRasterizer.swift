@@ -114,7 +114,7 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
         let scale = Self.scale(pixelsPerPoint, fontSize: fontSize)
         guard fontSize * scale >= 0.5 else { return nil }
         return TextStyle(string: string, fontPath: fontPath(named: text.fontName), fontSize: fontSize, color: packed,
-                         alignment: text.alignmentMode, wrapped: text.isWrapped, truncation: text.truncationMode,
+                         alignment: text.alignment, wrapped: text.isWrapped, truncation: text.truncation,
                          width: width, height: height, scale: scale)
     }
 

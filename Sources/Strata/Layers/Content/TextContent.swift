@@ -11,13 +11,26 @@ package struct TextContent: Hashable, Sendable {
     /// Nil draws nothing.
     package var foregroundColor: CGColor?
     package var isWrapped: Bool
-    package var alignmentMode: CATextLayerAlignmentMode
-    package var truncationMode: CATextLayerTruncationMode
+    package var alignment: Alignment
+    package var truncation: Truncation
+
+    /// How lines sit across the bounds (`CATextLayer.alignmentMode`).
+    package enum Alignment: Hashable, Sendable {
+        /// Left, for the left-to-right text drawn.
+        case natural, left, right, center
+        /// Each line but a paragraph's last stretched to the full width.
+        case justified
+    }
+
+    /// Where text that does not fit is elided (`CATextLayer.truncationMode`).
+    package enum Truncation: Hashable, Sendable {
+        case none, start, end, middle
+    }
 
     package init(string: String, fontName: String?, fontSize: CGFloat, foregroundColor: CGColor?, isWrapped: Bool,
-                 alignmentMode: CATextLayerAlignmentMode, truncationMode: CATextLayerTruncationMode) {
+                 alignment: Alignment, truncation: Truncation) {
         self.string = string; self.fontName = fontName; self.fontSize = fontSize
         self.foregroundColor = foregroundColor; self.isWrapped = isWrapped
-        self.alignmentMode = alignmentMode; self.truncationMode = truncationMode
+        self.alignment = alignment; self.truncation = truncation
     }
 }
