@@ -15,15 +15,15 @@ package enum LayerContent {
     /// being flattened into its plane.
     case transformLayer
     /// A colour gradient over the background.
-    case gradient(GradientContent)
+    indirect case gradient(GradientContent)
     /// A filled and stroked path over the background.
-    case shape(ShapeContent)
+    indirect case shape(ShapeContent)
     /// A string over the background.
-    case text(TextContent)
+    indirect case text(TextContent)
     /// The sublayers drawn once per instance.
-    case replicator(ReplicatorContent)
+    indirect case replicator(ReplicatorContent)
     /// Particles over everything else the layer draws.
-    case emitter(EmitterContent)
+    indirect case emitter(EmitterContent)
 
     /// The cases without their payloads.
     package enum Kind: UInt8, Hashable, Sendable {
