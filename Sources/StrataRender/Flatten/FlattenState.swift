@@ -72,7 +72,7 @@ struct FlattenState {
     mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
                         into out: inout [DrawItem]) {
-        let part = transitionParts[ObjectIdentifier(layer)]
+        let part = transitionParts.isEmpty ? nil : transitionParts[ObjectIdentifier(layer)]  // no hashing per layer
         if part == nil, let transition = layer.transitionFrame {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
