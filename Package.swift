@@ -25,8 +25,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
+        // Scan conversion of edges into coverage masks: below the model, which draws paths with it.
+        .target(name: "StrataRaster"),
         // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
-        .target(name: "Strata", dependencies: ["CPNG", "CFreeType"]),
+        .target(name: "Strata", dependencies: ["StrataRaster", "CPNG", "CFreeType"]),
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.
@@ -59,7 +61,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(
-            name: "StrataRenderTests", dependencies: ["Strata", "StrataScene", "StrataRender", "_StrataTestSupport"],
+            name: "StrataRenderTests", dependencies: ["Strata", "StrataRaster", "StrataScene", "StrataRender", "_StrataTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),

@@ -112,6 +112,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         layer.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
         layer.path = path
         layer.strokeColor = CGColor(gray: 0, alpha: 1)
-        _ = ShapeLayerRasterizer().rasterContents(of: layer, pixelsPerPoint: 1)
+        _ = ShapeLayerRasterizer().rasterContents(of: RasterSource(layer), pixelsPerPoint: 1)
     }
 }

@@ -187,7 +187,10 @@ struct StrataProcess {
         let many = try write("many.scene.json", #"{"size": [10, 10], "root": {"sublayers": ["#
                              + String(repeating: "{},", count: 999_999) + "{}]}}")
         let output = scratch.appendingPathComponent("many.png").path
-        let r = try StrataProcess.run(["render", many, "-o", output], timeout: 2)
+        // Reading stops at the limit (about 0.3 s in a debug build); one layer
+        // fewer is built and drawn in about 30 s. 8 s tells the two apart with
+        // room for a loaded machine running the suite in parallel (2 s did not).
+        let r = try StrataProcess.run(["render", many, "-o", output], timeout: 8)
         #expect(!r.signalled, "killed by a signal (hung, or crashed)")
         #expect(r.status == 1)
         #expect(r.err == "strata: \(many): root.sublayers[999999]: the scene has more than 1000000 layers\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRaster
 import StrataRender
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRaster
 import Testing
 import StrataRender
 

@@ -92,10 +92,12 @@ class PropertyEvaluator: AnimationEvaluator {
 
     override final func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {
         guard let target else { return }
-        let targetBase = target.get(layer)
+        // Reading the value beneath (a transform part decomposes its matrix)
+        // is skipped when nothing uses it: from and to both given, not additive.
+        let targetBase = isAdditive || (function == nil && readsBase) ? target.get(layer) : nil
         // A value function's input cannot be read back from the matrix: its
         // "current value" is the input that makes the identity.
-        let base = function?.identityInput ?? targetBase
+        let base = function?.identityInput ?? targetBase ?? .number(0)
         guard var value = value(at: sample, base: base) else { return }
         if isCumulative && sample.cycle > 0, let end = cycleEnd(base: base) {
             value = Self.accumulate(value, end, times: sample.cycle)
@@ -105,13 +107,16 @@ class PropertyEvaluator: AnimationEvaluator {
             guard let t = function.transform(for: value) else { return }
             result = .transform(t)
         }
-        if isAdditive { result = AnimValue.add(targetBase, result) ?? result }
+        if isAdditive, let targetBase { result = AnimValue.add(targetBase, result) ?? result }
         target.set(layer, result)
         afterApply(sample, to: layer)
     }
 
     /// The animation's own value at `sample`; `base` is the value beneath it.
     func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? { nil }
+
+    /// Whether `value(at:base:)` and `cycleEnd(base:)` use `base` (false: any value will do).
+    var readsBase: Bool { true }
 
     /// The value at the end of one cycle (what cumulative repeats add on).
     func cycleEnd(base: AnimValue) -> AnimValue? { nil }
@@ -192,4 +197,9 @@ final class BasicEvaluator: PropertyEvaluator {
     }
 
     override func cycleEnd(base: AnimValue) -> AnimValue? { endpoints(base: base).1 }
+
+    override var readsBase: Bool {
+        if case .fixed = plan { return false }
+        return true
+    }
 }

@@ -164,6 +164,8 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     override func cycleEnd(base: AnimValue) -> AnimValue? { values.last }
 
+    override var readsBase: Bool { false }
+
     // MARK: Splines
 
     /// Kochanek–Bartels tangents for each segment, scaled for unequal durations.

@@ -29,6 +29,7 @@ open class CAEmitterLayer: CALayer {
     }
 
     override func strataCopy() -> CALayer { CAEmitterLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .emitter }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)

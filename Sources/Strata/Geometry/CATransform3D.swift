@@ -85,7 +85,12 @@ extension CATransform3D {
     }
 
     /// Whether every field is finite.
-    public var isFinite: Bool { elements.allSatisfy { $0.isFinite } }
+    public var isFinite: Bool {
+        // Field by field, not through `elements`: checked for every layer every frame, and an array allocates.
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite
+            && m23.isFinite && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 }
 
 extension CATransform3D: CustomStringConvertible {

@@ -20,6 +20,7 @@ open class CAGradientLayer: CALayer {
     public override init() { super.init() }
 
     override func strataCopy() -> CALayer { CAGradientLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .gradient }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

@@ -106,6 +106,10 @@ open class CALayer: NSObject {
     /// place (`copyProperties(from:)`). Each Strata class overrides it.
     func strataCopy() -> CALayer { CALayer(layer: self) }
 
+    /// Which `LayerContent` this layer's class draws (see `drawnContent`),
+    /// without making it. Each Strata class that draws more than a plain layer overrides it.
+    package var contentKind: LayerContent.Kind { .plain }
+
     /// A layer decoded from an archive: Core Animation's designated initializer
     /// for `NSCoding`, here so that subclasses written for iOS compile as they
     /// are. Strata does not archive layers; this makes a layer with the defaults.

@@ -14,10 +14,7 @@ extension CAReplicatorLayer {
     /// sampled k × `instanceDelay` earlier; otherwise every instance draws the
     /// same sublayers.
     package func sublayers(ofInstance index: Int) -> [CALayer] {
-        withStateLock {
-            if index > 0, let delayed = _delayedInstances, index <= delayed.count { return delayed[index - 1] }
-            return _sublayers
-        }
+        replicatorContent.sublayers(ofInstance: index)
     }
 
     /// Where instance `index` is drawn, in this layer's bounds coordinates:
@@ -44,16 +41,7 @@ extension CAReplicatorLayer {
     /// (white when nil) plus `index` times the offsets, each component clamped
     /// to 0...1 (straight alpha).
     package func color(ofInstance index: Int) -> CGColor {
-        withStateLock {
-            let base = (_replicator.instanceColor ?? .white).rgba
-            let k = CGFloat(index)
-            func component(_ v: CGFloat, _ offset: Float) -> CGFloat {
-                let c = v + k * CGFloat(offset)
-                return c.isNaN ? 0 : min(max(c, 0), 1)
-            }
-            return CGColor(srgbRed: component(base.r, _replicator.instanceRedOffset), green: component(base.g, _replicator.instanceGreenOffset),
-                           blue: component(base.b, _replicator.instanceBlueOffset), alpha: component(base.a, _replicator.instanceAlphaOffset))
-        }
+        replicatorContent.color(ofInstance: index)
     }
 
     /// Whether instances of this model layer may show different moments:

@@ -39,6 +39,7 @@ open class CAReplicatorLayer: CALayer {
     public override init() { super.init() }
 
     override func strataCopy() -> CALayer { CAReplicatorLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .replicator }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

@@ -34,6 +34,7 @@ open class CAShapeLayer: CALayer {
     public override init() { super.init() }
 
     override func strataCopy() -> CALayer { CAShapeLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .shape }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

@@ -29,6 +29,7 @@ open class CATextLayer: CALayer {
     public override init() { super.init() }
 
     override func strataCopy() -> CALayer { CATextLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .text }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

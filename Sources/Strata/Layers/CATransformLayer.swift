@@ -4,4 +4,5 @@ import Foundation
 /// space (they are depth-sorted together instead of flattened into its plane).
 open class CATransformLayer: CALayer {
     override func strataCopy() -> CALayer { CATransformLayer(layer: self) }
+    override package var contentKind: LayerContent.Kind { .transformLayer }
 }

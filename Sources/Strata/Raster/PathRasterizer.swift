@@ -1,4 +1,5 @@
 import Foundation
+import StrataRaster
 
 /// Rasterizes paths into anti-aliased coverage masks on the CPU, for shape layers' fills and
 /// strokes, non-rectangular masks and shadow silhouettes; the GL backend uploads the masks.
@@ -17,9 +18,9 @@ import Foundation
 /// Bad input cannot hang it: non-finite points are dropped, geometry outside the mask is
 /// clipped or (for fills) reduced to chords before flattening, and flattening and tangled
 /// rows have fixed work limits.
-public enum PathRasterizer {
+package enum PathRasterizer {
     /// Where edges are placed (see `PathRasterizer`).
-    public enum Precision: Sendable {
+    package enum Precision: Sendable {
         /// Skia's grid and curve cuts, to match Chromium's pictures.
         case chromium
         /// Exact end points; curves within `curveTolerance`.
@@ -29,12 +30,12 @@ public enum PathRasterizer {
     /// The flattening tolerance in mask pixels for `.exact` fills and for strokes. Points are
     /// nudged so that chords cross the curve (see `CGPath.fillPolygons`): edges stray at
     /// most about 0.017 px (about 4 coverage levels), with no bias inward.
-    public static let curveTolerance: CGFloat = 0.025
+    package static let curveTolerance: CGFloat = 0.025
 
     /// Fills `path`, mapped by `transform` into mask pixels, with `rule`.
     ///
     /// Every subpath counts as closed.
-    public static func fill(path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform,
+    package static func fill(path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform,
                             width: Int, height: Int, precision: Precision = .chromium) -> CoverageMask {
         checkSize(width, height)
         var edges = RasterEdges(width: width, height: height, snapsLikeSkia: precision == .chromium)
@@ -49,7 +50,7 @@ public enum PathRasterizer {
     }
 
     /// Fills closed polygons (in path coordinates, mapped by `transform`) with `rule`.
-    public static func fill(polygons: [[CGPoint]], rule: CGPathFillRule, transform: CGAffineTransform,
+    package static func fill(polygons: [[CGPoint]], rule: CGPathFillRule, transform: CGAffineTransform,
                             width: Int, height: Int, precision: Precision = .chromium) -> CoverageMask {
         checkSize(width, height)
         var edges = RasterEdges(width: width, height: height, snapsLikeSkia: precision == .chromium)
@@ -65,7 +66,7 @@ public enum PathRasterizer {
     /// they mean in `CGPath.strokeOutline(...)` and `CGPath.copy(dashingWithPhase:lengths:)`
     /// (dash lengths are measured as Skia measures them at the transform's scale); trim with
     /// `CGPath.trimmed(from:to:)` first for `strokeStart`/`strokeEnd`.
-    public static func stroke(path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin,
+    package static func stroke(path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin,
                               miterLimit: CGFloat, dash: (phase: CGFloat, lengths: [CGFloat])?,
                               transform: CGAffineTransform, width: Int, height: Int,
                               precision: Precision = .chromium) -> CoverageMask {

@@ -8,6 +8,8 @@ extension FlattenState {
     /// texture, so every cached quad can share one draw call); looks that do
     /// not fit are drawn directly.
     static let appearanceAtlasSide = 1024
+    /// How many of the last looks asked about are remembered to skip building and hashing a key.
+    static let recentAppearanceCount = 8
 
     /// One layer's items as a single textured quad from the appearance cache,
     /// or nil to draw them as they are.
@@ -39,8 +41,8 @@ extension FlattenState {
               reach.width.isFinite, reach.height.isFinite else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
         var ppuU = 0.0, ppuV = 0.0
-        for (u, v) in [(reach.minX, reach.minY), (reach.maxX, reach.minY), (reach.minX, reach.maxY),
-                       (reach.maxX, reach.maxY)] {
+        for corner in 0..<4 {  // not an array of corners: that allocates, for every cached layer every frame
+            let u = corner & 1 == 0 ? reach.minX : reach.maxX, v = corner < 2 ? reach.minY : reach.maxY
             guard let (alongU, alongV) = mapping.pixelsPerUnitAlongAxes(at: Double(u), Double(v)) else { return nil }
             ppuU = max(ppuU, alongU)
             ppuV = max(ppuV, alongV)
@@ -56,14 +58,20 @@ extension FlattenState {
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
         let key: AppearanceKey
-        if let last = lastAppearance, last.key.matches(items, scaleU: scaleU, scaleV: scaleV) {
-            // Like the layer before (a grid of cards): same key, same decision, no hashing.
-            guard last.cached else { return nil }
-            key = last.key
+        if let recent = recentAppearances.first(where: { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }) {
+            // Like a layer just before (a grid of cards, in a few colours and
+            // tilts): same key, same decision, no key built, no hashing.
+            guard recent.cached else { return nil }
+            key = recent.key
         } else {
             key = AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
             let cached = cache.shouldCache(key)
-            lastAppearance = (key, cached)
+            if recentAppearances.count < Self.recentAppearanceCount {
+                recentAppearances.append((key, cached))
+            } else {
+                recentAppearances[recentAppearanceNext] = (key, cached)
+                recentAppearanceNext = (recentAppearanceNext + 1) % Self.recentAppearanceCount
+            }
             guard cached else { return nil }
         }
 

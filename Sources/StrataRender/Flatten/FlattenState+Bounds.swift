@@ -40,7 +40,7 @@ extension FlattenState {
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
 
-        if layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true {
+        if preservesDepth(layer) {
             return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(layer.opacity), tint: nil)
         }
         if !layer.isDoubleSided && mapping.determinant < 0 { return .null }
@@ -69,6 +69,7 @@ extension FlattenState {
         _ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
         withShadow: Bool = true, withSublayers: Bool = true
     ) -> CGRect {
+        let drawn = layer.drawnContent
         let bounds = layer.bounds
         let sublayers = withSublayers ? sortedSublayers(of: layer) : []
         let margin = antialiasingMargin(mapping, bounds)
@@ -91,7 +92,7 @@ extension FlattenState {
             }
         }
 
-        let content = contentExtent(of: layer, mapping: mapping)
+        let content = contentExtent(of: layer, drawn, mapping: mapping)
         let separateContents =
             crossfadeItems(layer, new: content, mapping: mapping, label: label)
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
@@ -113,12 +114,12 @@ extension FlattenState {
         }
         if !sublayers.isEmpty {
             if clipFails { return r }
-            if let replicator = layer as? CAReplicatorLayer {
-                forEachInstance(of: replicator, tint: nil) { state, k, transform, _ in
+            if case .replicator(let replicator) = drawn {
+                forEachInstance(of: replicator, bounds: bounds, tint: nil) { state, k, transform, _ in
                     for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                         r = r.union(
                             state.drawnBounds(
-                                of: sub, superlayer: replicator, parentToDevice: toDevice,
+                                of: sub, superlayer: layer, parentToDevice: toDevice,
                                 parentIsFlat: true, opacity: 1, instance: transform))
                     }
                 }
@@ -134,9 +135,9 @@ extension FlattenState {
         if !borderOnBody, border != nil {
             r = r.union(deviceBox(of: bounds.insetBy(dx: -margin, dy: -margin), mapping: mapping))
         }
-        if let emitter = layer as? CAEmitterLayer, !(emitter.masksToBounds && mapping.inverted() == nil) {
+        if case .emitter(let emitter) = drawn, !(layer.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
-            for particle in emitter.particles() {
+            for particle in emitter.particles {
                 if let item = Self.particleItem(
                     particle, additive: additive, preservesDepth: preservesDepth,
                     toDevice: toDevice, mapping: mapping, label: "", clip: -1)
@@ -150,18 +151,24 @@ extension FlattenState {
 
     /// Where `contentFill` puts a layer's contents, without making a ramp or a
     /// bitmap; the fill stands in for the real one (only an image's matters:
-    /// it decides cells and cross-fades).
-    func contentExtent(of layer: CALayer, mapping: PlaneMapping) -> (fill: DrawItem.Content, rect: CGRect)? {
+    /// it decides cells and cross-fades). `drawn` is `layer.drawnContent`.
+    func contentExtent(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
+        -> (fill: DrawItem.Content, rect: CGRect)? {
         let bounds = layer.bounds
         let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
-        if let gradient = layer as? CAGradientLayer {
-            return gradient.cgColors.isEmpty ? nil : (placeholder, bounds)
-        }
-        if let rasterizer {
-            let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-            if let rect = rasterizer.contentsBounds(of: layer, pixelsPerPoint: ppu > 0 ? ppu : 1) {
-                return (placeholder, rect)
+        switch drawn {
+        case .gradient(let gradient):
+            return gradient.colors.isEmpty ? nil : (placeholder, bounds)
+        case .shape, .text:
+            if let rasterizer {
+                let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
+                if let rect = rasterizer.contentsBounds(of: RasterSource(content: drawn, bounds: bounds),
+                                                        pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                    return (placeholder, rect)
+                }
             }
+        case .plain, .transformLayer, .replicator, .emitter:
+            break
         }
         if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
             let layout = ContentsLayout(of: image, in: layer)
@@ -177,7 +184,7 @@ extension FlattenState {
         tint: PremultipliedColor?
     ) -> CGRect {
         var r = CGRect.null
-        guard let replicator = layer as? CAReplicatorLayer else {
+        guard case .replicator(let replicator) = layer.drawnContent else {
             for sub in sortedSublayers(of: layer) {
                 r = r.union(
                     planeBounds(
@@ -187,14 +194,14 @@ extension FlattenState {
             return r
         }
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, replicator.isDoubleSided || mapping.determinant >= 0 {
-            r = drawLayerBounds(replicator, toDevice: toDevice, mapping: mapping, withSublayers: false)
+        if opacity > 0, layer.isDoubleSided || mapping.determinant >= 0 {
+            r = drawLayerBounds(layer, toDevice: toDevice, mapping: mapping, withSublayers: false)
         }
-        forEachInstance(of: replicator, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: layer.bounds, tint: tint) { state, k, transform, instanceTint in
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 r = r.union(
                     state.planeBounds(
-                        of: sub, in: replicator, toDevice: toDevice, opacity: opacity,
+                        of: sub, in: layer, toDevice: toDevice, opacity: opacity,
                         tint: instanceTint, instance: transform))
             }
         }
@@ -211,7 +218,7 @@ extension FlattenState {
             instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
             ?? sub.transformToSuperlayer(layer)
         guard local.isFinite else { return .null }
-        if sub is CATransformLayer || (sub as? CAReplicatorLayer)?.preservesDepth == true {
+        if preservesDepth(sub) {
             list.layerCount += 1
             return contextBounds(
                 sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(sub.opacity),

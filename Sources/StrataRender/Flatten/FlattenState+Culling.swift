@@ -15,7 +15,7 @@ extension FlattenState {
     /// flattening still applies to them.
     func leafIsOutsideTarget(_ layer: CALayer, mapping: PlaneMapping) -> Bool {
         guard cullsOutsideTarget, layer.sublayers?.isEmpty ?? true, !layer.shouldRasterize,
-              !(layer is CAShapeLayer), !(layer is CATextLayer), !(layer is CAEmitterLayer),
+              !Self.drawsPastBounds(layer.contentKind),
               layer.contents == nil || layer.masksToBounds else { return false }
         var reach = layer.bounds
         if layer.shadowOpacity > 0 {
@@ -37,5 +37,14 @@ extension FlattenState {
         let slack = 2.0
         return x1 < -slack || y1 < -slack
             || x0 > Double(targetSize.width) + slack || y0 > Double(targetSize.height) + slack
+    }
+
+    /// Whether what a layer of this kind draws may reach past its bounds
+    /// (a path, text measured by its bitmap, particles).
+    static func drawsPastBounds(_ kind: LayerContent.Kind) -> Bool {
+        switch kind {
+        case .shape, .text, .emitter: true
+        case .plain, .transformLayer, .gradient, .replicator: false
+        }
     }
 }

@@ -14,27 +14,27 @@ extension FlattenState {
     /// layer's plane); with it, its z goes through the layer's transform and
     /// the superlayer's perspective like a sublayer's `zPosition`.
     mutating func appendParticles(
-        of emitter: CAEmitterLayer, toDevice: CATransform3D, mapping: PlaneMapping,
+        of emitter: EmitterContent, in layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
         clip: Int32, into items: inout [DrawItem]
     ) {
-        let particles = emitter.particles()
+        let particles = emitter.particles
         guard !particles.isEmpty else { return }
         var particleClip = clip
-        if emitter.masksToBounds {
+        if layer.masksToBounds {
             guard let toLocal = mapping.inverted() else { return }
-            let bounds = emitter.bounds
+            let bounds = layer.bounds
             list.clips.append(
                 ClipShape(
                     deviceToLocal: toLocal, rect: bounds,
                     radii: CornerRadii(
-                        radius: Double(emitter.cornerRadius),
-                        corners: emitter.maskedCorners, size: bounds.size),
-                    continuousCorners: emitter.cornerCurve == .continuous, parent: clip))
+                        radius: Double(layer.cornerRadius),
+                        corners: layer.maskedCorners, size: bounds.size),
+                    continuousCorners: layer.cornerCurve == .continuous, parent: clip))
             particleClip = Int32(list.clips.count - 1)
         }
         let additive = emitter.renderMode == .additive
         let preservesDepth = emitter.preservesDepth
-        let label = layerLabel(emitter) + ".particles"
+        let label = layerLabel(layer) + ".particles"
         items.reserveCapacity(items.count + particles.count)
         for particle in particles {
             if let item = Self.particleItem(particle, additive: additive, preservesDepth: preservesDepth,

@@ -2,14 +2,17 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// What a layer draws over its background: its gradient, CPU-made bitmap or contents image.
-    mutating func contentFill(of layer: CALayer, mapping: PlaneMapping) -> (fill: DrawItem.Content, rect: CGRect)? {
+    /// What a layer draws over its background: its gradient, CPU-made bitmap
+    /// or contents image (`drawn` is what its class draws: `layer.drawnContent`).
+    mutating func contentFill(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
+        -> (fill: DrawItem.Content, rect: CGRect)? {
         let bounds = layer.bounds
-        if let gradient = layer as? CAGradientLayer {
-            let colors = gradient.cgColors
+        switch drawn {
+        case .gradient(let gradient):
+            let colors = gradient.colors
             guard !colors.isEmpty else { return nil }
             // One ramp per distinct set of colours and locations, made once a frame.
-            let key = GradientKey(colors: colors, locations: gradient.locations?.map(\.doubleValue))
+            let key = GradientKey(colors: colors, locations: gradient.locations)
             let index: Int
             if let existing = gradientIndex[key] { index = existing } else {
                 list.gradients.append(GradientRamp(colors: key.colors, locations: key.locations))
@@ -19,15 +22,19 @@ extension FlattenState {
             func local(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
             }
-            return (.gradient(ramp: index, type: gradient.type, start: local(gradient.startPoint),
+            return (.gradient(ramp: index, type: GradientKind(gradient), start: local(gradient.startPoint),
                               end: local(gradient.endPoint)), bounds)
-        }
-        if let rasterizer {
-            let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-            if let made = rasterizer.rasterContents(of: layer, pixelsPerPoint: ppu > 0 ? ppu : 1) {
-                return (.texture(.raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: made.rect),
-                        made.rect)
+        case .shape, .text:
+            if let rasterizer {
+                let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
+                if let made = rasterizer.rasterContents(of: RasterSource(content: drawn, bounds: bounds),
+                                                        pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                    return (.texture(.raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                     rect: made.rect), made.rect)
+                }
             }
+        case .plain, .transformLayer, .replicator, .emitter:
+            break
         }
         if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
             let layout = ContentsLayout(of: image, in: layer)

@@ -16,38 +16,39 @@ extension FlattenState {
     /// were multiplied; a sublayer drawn through an offscreen pass (group
     /// opacity over overlapping parts, a mask, rasterization) is multiplied
     /// as a whole where the pass is composited.
-    mutating func drawInstances(of replicator: CAReplicatorLayer, toDevice: CATransform3D, clip: Int32,
-                                into items: inout [DrawItem]) {
-        forEachInstance(of: replicator, tint: nil) { state, k, transform, tint in
+    mutating func drawInstances(of replicator: ReplicatorContent, in layer: CALayer, toDevice: CATransform3D,
+                                clip: Int32, into items: inout [DrawItem]) {
+        forEachInstance(of: replicator, bounds: layer.bounds, tint: nil) { state, k, transform, tint in
             let start = items.count
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
-                state.visit(sub, superlayer: replicator, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
+                state.visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
                             opacity: 1, instance: transform, into: &items)
             }
             Self.tint(&items, from: start, by: tint)
         }
     }
 
-    /// Calls `body` with each instance of `replicator` to draw: its index, its
+    /// Calls `body` with each instance of `replicator` (a layer with
+    /// `bounds`) to draw: its index, its
     /// transform in the replicator's bounds space (nil for instance 0, drawn
     /// as the sublayers are) and its colour times `tint` (nil for white).
     /// Skips instances whose colour is fully transparent; stops at
     /// ``maximumReplicatedLayers``.
     mutating func forEachInstance(
-        of replicator: CAReplicatorLayer, tint: PremultipliedColor?,
+        of replicator: ReplicatorContent, bounds: CGRect, tint: PremultipliedColor?,
         _ body: (inout FlattenState, Int, CATransform3D?, PremultipliedColor?) -> Void
     ) {
         let count = replicator.instanceCount
         guard count > 0 else { return }
         let step = replicator.instanceTransform
-        let centre = CGPoint(x: replicator.bounds.midX, y: replicator.bounds.midY)
+        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
         let toCentre = CATransform3DMakeTranslation(-centre.x, -centre.y, 0)
         let fromCentre = CATransform3DMakeTranslation(centre.x, centre.y, 0)
         var power = CATransform3DIdentity
         for k in 0..<count {
             guard replicatedLayers < Self.maximumReplicatedLayers else { return }
             // Instance k is instance k − 1 moved by the step (about the centre):
-            // the same matrix as `transform(ofInstance:)`, one product each.
+            // the same matrix as the model's `transform(ofInstance:)`, one product each.
             let transform = k == 0 ? nil : toCentre.concatenating(power).concatenating(fromCentre)
             let color = PremultipliedColor(replicator.color(ofInstance: k))
             var instanceTint: PremultipliedColor? = color == .white ? nil : color

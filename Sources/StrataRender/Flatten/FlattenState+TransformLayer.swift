@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// A `CATransformLayer` (or a replicator that preserves depth) that starts
+    /// A transform layer (or a replicator that preserves depth) that starts
     /// a 3D context: its sublayers (through nested transform layers and
     /// replicators' instances) are planes in one space, drawn back to front,
     /// split where they cross.
@@ -76,7 +76,7 @@ extension FlattenState {
     mutating func collectPlanes(of layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D,
                                 clip: Int32, opacity: Double, tint: PremultipliedColor?,
                                 items: inout [DrawItem], into planes: inout [Plane]) {
-        guard let replicator = layer as? CAReplicatorLayer else {
+        guard case .replicator(let replicator) = layer.drawnContent else {
             for sub in sortedSublayers(of: layer) {
                 collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
                              opacity: opacity, tint: tint, instance: nil, items: &items, into: &planes)
@@ -85,18 +85,18 @@ extension FlattenState {
         }
         let start = items.count
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, replicator.isDoubleSided || mapping.determinant >= 0 {
-            drawLayer(replicator, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &items)
+        if opacity > 0, layer.isDoubleSided || mapping.determinant >= 0 {
+            drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &items)
         }
         if start < items.count {
             for i in start..<items.count { items[i].opacity *= Float(opacity) }
             Self.tint(&items, from: start, by: tint)
-            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: replicator.bounds,
+            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: layer.bounds,
                                 items: start..<items.count))
         }
-        forEachInstance(of: replicator, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: layer.bounds, tint: tint) { state, k, transform, instanceTint in
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
-                state.collectPlane(of: sub, in: replicator, toDevice: toDevice, toContext: toContext, clip: clip,
+                state.collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
                                    opacity: opacity, tint: instanceTint, instance: transform, items: &items,
                                    into: &planes)
             }
@@ -114,7 +114,7 @@ extension FlattenState {
             ?? sub.transformToSuperlayer(layer)
         guard local.isFinite else { return }
         let subToContext = local.concatenating(toContext)
-        if sub is CATransformLayer || (sub as? CAReplicatorLayer)?.preservesDepth == true {
+        if preservesDepth(sub) {
             list.layerCount += 1
             collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
                           clip: clip, opacity: opacity * Double(sub.opacity), tint: tint, items: &items,

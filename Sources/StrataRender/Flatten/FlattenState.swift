@@ -19,8 +19,10 @@ struct FlattenState {
     var appearanceCache: AppearanceCache?
     /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
-    /// The last look `cachedAppearance` was asked about, and whether it is drawn cached.
-    var lastAppearance: (key: AppearanceKey, cached: Bool)?
+    /// The last few looks `cachedAppearance` was asked about, and whether each is drawn cached
+    /// (a ring: `recentAppearanceNext` is the slot replaced next).
+    var recentAppearances: [(key: AppearanceKey, cached: Bool)] = []
+    var recentAppearanceNext = 0
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
     /// Layers being drawn as one side of a `CATransition` (see
@@ -62,15 +64,15 @@ struct FlattenState {
     ///   - parentToDevice: the superlayer's bounds space → device pixels.
     ///   - parentIsFlat: whether the superlayer flattens its sublayers into its
     ///     plane (a plain layer, or none: the canvas).
-    ///   - opacity: opacity inherited from `CATransformLayer` ancestors (which
+    ///   - opacity: opacity inherited from transform-layer ancestors (which
     ///     apply it to each sublayer instead of the group).
     ///   - instance: for a sublayer drawn as an instance of a replicator
     ///     (`superlayer`), the instance's transform in the replicator's bounds
-    ///     space (`CAReplicatorLayer.transform(ofInstance:)`).
+    ///     space (instance k's is the replicator's `instanceTransform` k times, about its centre).
     mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
                         into out: inout [DrawItem]) {
-        let part = transitionParts[ObjectIdentifier(layer)]
+        let part = transitionParts.isEmpty ? nil : transitionParts[ObjectIdentifier(layer)]  // no hashing per layer
         if part == nil, let transition = layer.transitionFrame {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
@@ -84,7 +86,7 @@ struct FlattenState {
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
 
-        if layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true {
+        if preservesDepth(layer) {
             visit3DContext(layer, toDevice: toDevice, toContext: local, clip: clip,
                            opacity: opacity * Double(layer.opacity), into: &out)
             return
@@ -128,6 +130,7 @@ struct FlattenState {
     mutating func drawLayer(_ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
                             clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
                             into items: inout [DrawItem]) {
+        let drawn = layer.drawnContent
         let bounds = layer.bounds
         let sublayers = withSublayers ? sortedSublayers(of: layer) : []
         let margin = antialiasingMargin(mapping, bounds)
@@ -144,7 +147,7 @@ struct FlattenState {
             }
         }
 
-        let content = contentFill(of: layer, mapping: mapping)
+        let content = contentFill(of: layer, drawn, mapping: mapping)
         // Contents drawn as items of their own, between the background and the
         // sublayers: a cross-fade (old and new image), or cells (nine-part
         // stretching, edge pixels extended past the image).
@@ -196,8 +199,8 @@ struct FlattenState {
                 guard let c = boundsClip(&self) else { return }
                 childClip = c
             }
-            if let replicator = layer as? CAReplicatorLayer {
-                drawInstances(of: replicator, toDevice: toDevice, clip: childClip, into: &items)
+            if case .replicator(let replicator) = drawn {
+                drawInstances(of: replicator, in: layer, toDevice: toDevice, clip: childClip, into: &items)
             } else {
                 for sub in sublayers {
                     visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
@@ -211,8 +214,8 @@ struct FlattenState {
                                   continuousCorners: continuous, borderWidth: border.width,
                                   borderColor: border.color, clip: clip))
         }
-        if let emitter = layer as? CAEmitterLayer {
-            appendParticles(of: emitter, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
+        if case .emitter(let emitter) = drawn {
+            appendParticles(of: emitter, in: layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
         }
     }
 
@@ -233,18 +236,20 @@ struct FlattenState {
         return color.isClear ? nil : (Double(layer.borderWidth), color)
     }
 
-    /// The layer's name, or its Strata class (without the runtime's type-name
-    /// lookup: this runs for every unnamed layer every frame).
+    /// The layer's name, or the Strata class that draws its kind (without the
+    /// runtime's type-name lookup: this runs for every unnamed layer every frame).
     func layerLabel(_ layer: CALayer) -> String {
-        if let name = layer.name { return name }
-        switch layer {
-        case is CAShapeLayer: return "CAShapeLayer"
-        case is CAGradientLayer: return "CAGradientLayer"
-        case is CATextLayer: return "CATextLayer"
-        case is CATransformLayer: return "CATransformLayer"
-        case is CAReplicatorLayer: return "CAReplicatorLayer"
-        case is CAEmitterLayer: return "CAEmitterLayer"
-        default: return "CALayer"
+        layer.name ?? layer.contentKind.className
+    }
+
+    /// Whether `layer` keeps its sublayers in one 3D space with it (a
+    /// transform layer, or a replicator that preserves depth) instead of
+    /// flattening them into its plane.
+    func preservesDepth(_ layer: CALayer) -> Bool {
+        switch layer.contentKind {
+        case .transformLayer: true
+        case .replicator: layer.drawnContent.preservesDepth
+        default: false
         }
     }
 

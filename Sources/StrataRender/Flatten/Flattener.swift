@@ -4,8 +4,10 @@ import Strata
 /// Turns a layer tree into a ``RenderList``: one pass over the tree, no GL.
 ///
 /// - Plain layers flatten their sublayers into their plane (the z output of each
-///   sublayer's matrix is dropped); `CATransformLayer`s keep their sublayers in
-///   one 3D space, depth-sorted as planes.
+///   sublayer's matrix is dropped); transform layers (and replicators that
+///   preserve depth) keep their sublayers in one 3D space, depth-sorted as planes.
+/// - What a layer's class draws is read as a value (`CALayer.drawnContent`),
+///   never by casting the layer.
 /// - Siblings draw in stable `zPosition` order; a layer draws shadow, background
 ///   and contents, sublayers, then its border.
 /// - Group opacity folds into the items when they don't overlap, else the

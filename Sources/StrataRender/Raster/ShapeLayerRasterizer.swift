@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Draws `CAShapeLayer` paths on the CPU: fill (non-zero or even-odd) and
+/// Draws shape layers' paths (``ShapeContent``) on the CPU: fill (non-zero or even-odd) and
 /// stroke (width, caps, joins, miter limit, dashes, strokeStart/strokeEnd)
 /// as exact-area coverage, composited into one premultiplied bitmap at about
 /// device resolution.
@@ -22,8 +22,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
     public init(capacity: Int = 128) { self.capacity = capacity }
 
-    public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
-        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty else { return nil }
+    public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+        guard case .shape(let shape) = source.content else { return nil }
+        return rasterContents(of: shape, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
+        guard case .shape(let shape) = source.content else { return nil }
+        return contentsBounds(of: shape, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint`, and
+    /// the local rect it covers; nil when it draws nothing.
+    func rasterContents(of shape: ShapeContent, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+        guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
         let lineWidth = max(0, Double(shape.lineWidth))
@@ -33,9 +45,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         guard let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
                                              pixelsPerPoint: pixelsPerPoint) else { return nil }
         let (rect, scale, w, h) = layout
-        let dash = (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
-        let key = [path.svgPathData, "\(fill)", "\(stroke)", "\(lineWidth)", shape.fillRule.rawValue,
-                   shape.lineCap.rawValue, shape.lineJoin.rawValue, "\(shape.miterLimit)", "\(dash)",
+        let dash = shape.lineDashPattern
+        let key = [path.svgPathData, "\(fill)", "\(stroke)", "\(lineWidth)", "\(shape.fillRule.rawValue)",
+                   "\(shape.lineCap.rawValue)", "\(shape.lineJoin.rawValue)", "\(shape.miterLimit)", "\(dash)",
                    "\(shape.lineDashPhase)", "\(shape.strokeStart)", "\(shape.strokeEnd)", "\(scale)"]
             .joined(separator: "|")
         lock.lock()
@@ -49,7 +61,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         if !fill.isClear {
-            let mask = PathRasterizer.fill(path: path, rule: shape.fillRule == .evenOdd ? .evenOdd : .winding,
+            let mask = PathRasterizer.fill(path: path, rule: shape.fillRule,
                                            transform: transform, width: w, height: h)
             Self.composite(fill, coverage: mask.bytes, into: &pixels)
         }
@@ -57,8 +69,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             let trimmed = shape.strokeStart > 0 || shape.strokeEnd < 1
                 ? path.trimmed(from: max(0, shape.strokeStart), to: min(1, shape.strokeEnd)) : path
             let usesDash = !dash.isEmpty && dash.contains { $0 > 0 } && dash.allSatisfy { $0 >= 0 && $0.isFinite }
-            let mask = PathRasterizer.stroke(path: trimmed, lineWidth: CGFloat(lineWidth), cap: shape.lineCap.cgLineCap,
-                                             join: shape.lineJoin.cgLineJoin, miterLimit: shape.miterLimit,
+            let mask = PathRasterizer.stroke(path: trimmed, lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
+                                             join: shape.lineJoin, miterLimit: shape.miterLimit,
                                              dash: usesDash ? (shape.lineDashPhase, dash) : nil,
                                              transform: transform, width: w, height: h)
             Self.composite(stroke, coverage: mask.bytes, into: &pixels)
@@ -75,10 +87,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         return result
     }
 
-    /// `color × coverage` over the premultiplied pixels.
-    /// The local rect `rasterContents` returns for `layer`, without drawing it.
-    public func contentsBounds(of layer: CALayer, pixelsPerPoint: Double) -> CGRect? {
-        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty else { return nil }
+    /// The local rect `rasterContents` returns for `shape`, without drawing it.
+    func contentsBounds(of shape: ShapeContent, pixelsPerPoint: Double) -> CGRect? {
+        guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
         let lineWidth = max(0, Double(shape.lineWidth))
@@ -93,7 +104,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
     /// reach and a pixel), its pixels per point and its size; nil for a path
     /// with coordinates that are not finite.
-    static func bitmapLayout(of shape: CAShapeLayer, path: CGPath, strokes: Bool, lineWidth: Double,
+    static func bitmapLayout(of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
                              pixelsPerPoint: Double) -> (rect: CGRect, scale: Double, width: Int, height: Int)? {
         // Stroke reach past the path: half the width, or the miter's length.
         var reach = strokes ? lineWidth / 2 : 0
@@ -109,6 +120,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         return (rect, scale, w, h)
     }
 
+    /// `color × coverage` over the premultiplied pixels.
     static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
         let c = [color.r, color.g, color.b, color.a].map { $0 * 255 }
         for i in coverage.indices where coverage[i] != 0 {
@@ -120,12 +132,4 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             }
         }
     }
-}
-
-extension CAShapeLayerLineCap {
-    var cgLineCap: CGLineCap { self == .round ? .round : self == .square ? .square : .butt }
-}
-
-extension CAShapeLayerLineJoin {
-    var cgLineJoin: CGLineJoin { self == .round ? .round : self == .bevel ? .bevel : .miter }
 }

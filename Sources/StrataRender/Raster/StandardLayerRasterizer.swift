@@ -13,16 +13,16 @@ public final class StandardLayerRasterizer: LayerRasterizer, @unchecked Sendable
         StandardLayerRasterizer([ShapeLayerRasterizer(), try TextRasterizer()])
     }
 
-    public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+    public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         for r in rasterizers {
-            if let made = r.rasterContents(of: layer, pixelsPerPoint: pixelsPerPoint) { return made }
+            if let made = r.rasterContents(of: source, pixelsPerPoint: pixelsPerPoint) { return made }
         }
         return nil
     }
 
-    public func contentsBounds(of layer: CALayer, pixelsPerPoint: Double) -> CGRect? {
+    public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         for r in rasterizers {
-            if let rect = r.contentsBounds(of: layer, pixelsPerPoint: pixelsPerPoint) { return rect }
+            if let rect = r.contentsBounds(of: source, pixelsPerPoint: pixelsPerPoint) { return rect }
         }
         return nil
     }

@@ -28,7 +28,7 @@ public struct DrawItem: Hashable, Sendable {
         /// Texels of `source`; `uv` (unit coordinates of the source) spans `rect` (local units).
         case texture(TextureSource, uv: CGRect, rect: CGRect)
         /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units).
-        case gradient(ramp: Int, type: CAGradientLayerType, start: CGPoint, end: CGPoint)
+        case gradient(ramp: Int, type: GradientKind, start: CGPoint, end: CGPoint)
     }
 
     public var kind: Kind

@@ -22,55 +22,78 @@ extension RenderList {
     /// The device-pixel bounding box of `item.quad` in `target` (clipped to it
     /// and to the eye plane); null when none of it is there.
     public static func deviceBounds(of item: DrawItem, within target: CGRect) -> CGRect {
-        let polygon = projectedPolygon(of: item, within: target)
-        guard polygon.count >= 3 else { return .null }
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for p in polygon {
-            x0 = min(x0, p.x / p.w); y0 = min(y0, p.y / p.w); x1 = max(x1, p.x / p.w); y1 = max(y1, p.y / p.w)
+        withProjectedPolygon(of: item, within: target) { polygon in
+            guard polygon.count >= 3 else { return .null }
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for p in polygon {
+                x0 = min(x0, p.x / p.w); y0 = min(y0, p.y / p.w); x1 = max(x1, p.x / p.w); y1 = max(y1, p.y / p.w)
+            }
+            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The area, in target pixels, of `item.quad` mapped into the target and
     /// clipped to it (and to the eye plane).
     static func projectedArea(of item: DrawItem, within target: CGRect) -> Double {
-        let polygon = projectedPolygon(of: item, within: target)
-        guard polygon.count >= 3 else { return 0 }
-        var area = 0.0
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            area += (a.x / a.w) * (b.y / b.w) - (b.x / b.w) * (a.y / a.w)
-        }
-        return abs(area) / 2
-    }
-
-    /// `item.quad` mapped to homogeneous device points and clipped to w > 0
-    /// and to `target`.
-    static func projectedPolygon(of item: DrawItem, within target: CGRect) -> [(x: Double, y: Double, w: Double)] {
-        let q = item.quad
-        var polygon: [(x: Double, y: Double, w: Double)] = [
-            (Double(q.minX), Double(q.minY), 1), (Double(q.maxX), Double(q.minY), 1),
-            (Double(q.maxX), Double(q.maxY), 1), (Double(q.minX), Double(q.maxY), 1),
-        ].map { item.mapping.apply($0.0, $0.1) }
-        // Homogeneous clipping: w > ε, then the four sides of the target (x ≥ x0·w …).
-        let x0 = Double(target.minX), x1 = Double(target.maxX), y0 = Double(target.minY), y1 = Double(target.maxY)
-        let planes: [((x: Double, y: Double, w: Double)) -> Double] = [
-            { $0.w - 1e-6 }, { $0.x - x0 * $0.w }, { x1 * $0.w - $0.x }, { $0.y - y0 * $0.w }, { y1 * $0.w - $0.y },
-        ]
-        for distance in planes {
-            guard !polygon.isEmpty else { return [] }
-            var kept: [(x: Double, y: Double, w: Double)] = []
+        withProjectedPolygon(of: item, within: target) { polygon in
+            guard polygon.count >= 3 else { return 0 }
+            var area = 0.0
             for i in polygon.indices {
                 let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                let da = distance(a), db = distance(b)
-                if da >= 0 { kept.append(a) }
-                if (da >= 0) != (db >= 0) {
-                    let t = da / (da - db)
-                    kept.append((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.w + (b.w - a.w) * t))
+                area += (a.x / a.w) * (b.y / b.w) - (b.x / b.w) * (a.y / a.w)
+            }
+            return abs(area) / 2
+        }
+    }
+
+    /// A homogeneous device point.
+    typealias HomogeneousPoint = (x: Double, y: Double, w: Double)
+
+    /// Calls `body` with `item.quad` mapped to homogeneous device points and
+    /// clipped to w > 0 and to `target`. The polygon lives on the stack: damage
+    /// and coverage project every item of a frame, and arrays here cost several
+    /// allocations per item.
+    static func withProjectedPolygon<R>(of item: DrawItem, within target: CGRect,
+                                        _ body: (UnsafeBufferPointer<HomogeneousPoint>) -> R) -> R {
+        // A convex quad clipped by five planes has at most 4 + 5 corners; rounding can
+        // make a nearly flat one cross a plane more often, so there is room, and a bound.
+        let capacity = 16
+        return withUnsafeTemporaryAllocation(of: HomogeneousPoint.self, capacity: 2 * capacity) { buffer in
+            let base = buffer.baseAddress!
+            var polygon = base, scratch = base + capacity
+            let q = item.quad, m = item.mapping
+            polygon[0] = m.apply(Double(q.minX), Double(q.minY))
+            polygon[1] = m.apply(Double(q.maxX), Double(q.minY))
+            polygon[2] = m.apply(Double(q.maxX), Double(q.maxY))
+            polygon[3] = m.apply(Double(q.minX), Double(q.maxY))
+            var count = 4
+            // Homogeneous clipping: w > ε, then the four sides of the target (x ≥ x0·w …).
+            let x0 = Double(target.minX), x1 = Double(target.maxX), y0 = Double(target.minY), y1 = Double(target.maxY)
+            @inline(__always) func distance(_ plane: Int, _ p: HomogeneousPoint) -> Double {
+                switch plane {
+                case 0: return p.w - 1e-6
+                case 1: return p.x - x0 * p.w
+                case 2: return x1 * p.w - p.x
+                case 3: return p.y - y0 * p.w
+                default: return y1 * p.w - p.y
                 }
             }
-            polygon = kept
+            for plane in 0..<5 where count > 0 {
+                var kept = 0
+                for i in 0..<count where kept < capacity - 1 {
+                    let a = polygon[i], b = polygon[(i + 1) % count]
+                    let da = distance(plane, a), db = distance(plane, b)
+                    if da >= 0 { scratch[kept] = a; kept += 1 }
+                    if (da >= 0) != (db >= 0) {
+                        let t = da / (da - db)
+                        scratch[kept] = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.w + (b.w - a.w) * t)
+                        kept += 1
+                    }
+                }
+                swap(&polygon, &scratch)
+                count = kept
+            }
+            return body(UnsafeBufferPointer(start: polygon, count: count))
         }
-        return polygon
     }
 }

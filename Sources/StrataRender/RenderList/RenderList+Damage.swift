@@ -30,14 +30,18 @@ extension RenderList {
         let items = screen.items, old = previous.screen.items
         guard items.count == old.count else { return nil }
         let target = CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        // Changed items are counted before any is projected: when most of a
+        // frame moves, the walk stops at the limit having compared, not projected.
+        var changed: [Int] = []
+        for i in items.indices where items[i] != old[i] {
+            if changed.count == Self.maximumDamagedItems { return nil }
+            changed.append(i)
+        }
         var rects: [CGRect] = []
-        var changed = 0
-        for (a, b) in zip(items, old) where a != b {
-            changed += 1
-            if changed > Self.maximumDamagedItems { return nil }
-            for item in [a, b] {
-                let box = Self.deviceBounds(of: item, within: target)
-                if !box.isNull, box.width > 0, box.height > 0 { rects.append(box) }
+        for i in changed {
+            for box in [Self.deviceBounds(of: items[i], within: target), Self.deviceBounds(of: old[i], within: target)]
+            where !box.isNull && box.width > 0 && box.height > 0 {
+                rects.append(box)
             }
         }
         let merged = Self.disjointPixelRects(rects, within: target)

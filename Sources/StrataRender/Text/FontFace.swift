@@ -77,6 +77,25 @@ final class FontFace {
         return Double(face.pointee.glyph.pointee.linearHoriAdvance) / 65536
     }
 
+    /// The box `render(_:subpixel:)` gives the glyph's bitmap, from its
+    /// outline alone: the outline's control box (after the same hinting and
+    /// shift) grown to whole pixels, as FreeType sizes the bitmap it renders
+    /// in grey (`FT_RENDER_MODE_NORMAL`).
+    func box(_ glyph: UInt32, subpixel: Double) -> GlyphBox {
+        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return .empty }
+        let slot = face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
+        let shift = FT_Pos((subpixel * 64).rounded())
+        if shift != 0 { FT_Outline_Translate(&slot.pointee.outline, shift, 0) }
+        var cbox = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
+        // Floor and ceiling in 26.6 fixed point (arithmetic shifts floor negatives too).
+        let x0 = Int(cbox.xMin) >> 6, y0 = Int(cbox.yMin) >> 6
+        let x1 = (Int(cbox.xMax) + 63) >> 6, y1 = (Int(cbox.yMax) + 63) >> 6
+        guard x1 > x0, y1 > y0 else { return .empty }
+        return GlyphBox(left: x0, top: y1, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The glyph rendered with grey anti-aliasing, shifted right by `subpixel` pixels (0 ≤ subpixel < 1).
     func render(_ glyph: UInt32, subpixel: Double) -> GlyphBitmap {
         guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return .empty }

@@ -21,16 +21,37 @@ extension TextEngine {
         case tooLarge(width: Int, height: Int)
     }
 
-    /// Draws `layout` with `face` in the premultiplied colour `rgba`.
-    func compose(_ layout: TextLayout, face: FontFace, rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
-        -> ComposeResult
-    {
+    /// Where drawing `layout` puts ink, without drawing: the pixel box
+    /// ``compose(_:face:rgba:)`` returns (the glyphs' bitmap boxes, from
+    /// their outlines; no glyph is rendered), `.nothing`, or `.tooLarge`.
+    /// `.drawn`'s pixels are empty.
+    func measure(_ layout: TextLayout, face: FontFace) -> ComposeResult {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        forEachGlyph(of: layout) { glyph, x, subpixel, baseline, clipW, clipH in
+            let box = self.box(face, glyph, subpixel: subpixel)
+            guard box.width > 0 else { return }
+            let left = x + box.left, top = baseline - box.top
+            guard left < clipW, top < clipH, left + box.width > 0, top + box.height > 0 else { return }
+            minX = min(minX, left); minY = min(minY, top)
+            maxX = max(maxX, left + box.width); maxY = max(maxY, top + box.height)
+        }
+        guard minX != .max, let box = Self.inkBox(layout, minX, minY, maxX, maxY) else { return .nothing }
+        if box.width > Self.maximumBitmapSide || box.height > Self.maximumBitmapSide {
+            return .tooLarge(width: box.width, height: box.height)
+        }
+        return .drawn(Composed(x: box.x, y: box.y, width: box.width, height: box.height, pixels: []))
+    }
+
+    /// Calls `body` with each glyph of `layout` that may reach the bounds:
+    /// the glyph, its pen's whole pixel and subpixel step, its line's
+    /// baseline, and the bounds' size in whole pixels.
+    private func forEachGlyph(of layout: TextLayout,
+                              _ body: (_ glyph: UInt32, _ x: Int, _ subpixel: Int, _ baseline: Int,
+                                       _ clipW: Int, _ clipH: Int) -> Void) {
         let clipW = Int(min(1e9, (layout.width - 1e-6).rounded(.up)))
         let clipH = Int(min(1e9, (layout.height - 1e-6).rounded(.up)))
-        guard clipW > 0, clipH > 0 else { return .nothing }
+        guard clipW > 0, clipH > 0 else { return }
         let em = layout.pixelSize
-        var draws: [(bitmap: GlyphBitmap, x: Int, y: Int)] = []
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         let steps = Double(Self.subpixelSteps)
         for line in layout.lines {
             let baseline = Int(line.baseline)
@@ -42,21 +63,42 @@ extension TextEngine {
                 var whole = pen.rounded(.down)
                 var subpixel = Int(((pen - whole) * steps).rounded())
                 if subpixel == Self.subpixelSteps { subpixel = 0; whole += 1 }
-                let bitmap = self.bitmap(face, glyph, subpixel: subpixel)
-                guard bitmap.width > 0 else { continue }
-                let x = Int(whole) + bitmap.left, y = baseline - bitmap.top
-                guard x < clipW, y < clipH, x + bitmap.width > 0, y + bitmap.height > 0 else { continue }
-                draws.append((bitmap, x, y))
-                minX = min(minX, x); minY = min(minY, y)
-                maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
+                body(glyph, Int(whole), subpixel, baseline, clipW, clipH)
             }
         }
-        guard !draws.isEmpty else { return .nothing }
-        // A clear border inside the bounds, so the atlas gutter (which repeats edge pixels) stays clear.
+    }
+
+    /// The bitmap's pixel box for ink spanning `minX..<maxX, minY..<maxY`:
+    /// grown by a clear border inside the bounds (so the atlas gutter, which
+    /// repeats edge pixels, stays clear) and clipped to them; nil when empty.
+    private static func inkBox(_ layout: TextLayout, _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int)
+        -> (x: Int, y: Int, width: Int, height: Int)? {
+        let clipW = Int(min(1e9, (layout.width - 1e-6).rounded(.up)))
+        let clipH = Int(min(1e9, (layout.height - 1e-6).rounded(.up)))
         let x0 = max(0, minX - 1), y0 = max(0, minY - 1)
         let x1 = min(clipW, maxX + 1), y1 = min(clipH, maxY + 1)
-        let width = x1 - x0, height = y1 - y0
-        guard width > 0, height > 0 else { return .nothing }
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Draws `layout` with `face` in the premultiplied colour `rgba`.
+    func compose(_ layout: TextLayout, face: FontFace, rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8))
+        -> ComposeResult
+    {
+        var draws: [(bitmap: GlyphBitmap, x: Int, y: Int)] = []
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        forEachGlyph(of: layout) { glyph, whole, subpixel, baseline, clipW, clipH in
+            let bitmap = self.bitmap(face, glyph, subpixel: subpixel)
+            guard bitmap.width > 0 else { return }
+            let x = whole + bitmap.left, y = baseline - bitmap.top
+            guard x < clipW, y < clipH, x + bitmap.width > 0, y + bitmap.height > 0 else { return }
+            draws.append((bitmap, x, y))
+            minX = min(minX, x); minY = min(minY, y)
+            maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
+        }
+        guard !draws.isEmpty, let box = Self.inkBox(layout, minX, minY, maxX, maxY) else { return .nothing }
+        let (x0, y0, width, height) = box
+        let x1 = x0 + width, y1 = y0 + height
         if width > Self.maximumBitmapSide || height > Self.maximumBitmapSide {
             return .tooLarge(width: width, height: height)
         }

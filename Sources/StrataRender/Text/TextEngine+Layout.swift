@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Line layout as Core Animation lays out a `CATextLayer`: lines from the
+/// Line layout as Core Animation lays out a text layer: lines from the
 /// top-left of the bounds, the first baseline one ascender down, one font line
 /// height apart; newlines start lines; wrapping at word boundaries; alignment
 /// per line; "…" where a line is truncated.
@@ -161,7 +161,7 @@ extension TextEngine {
 
     /// `items` cut to fit `width` with the ellipsis where `mode` says; with `force`,
     /// the ellipsis is added even when everything fits (more text is hidden after).
-    func truncate(_ items: ArraySlice<TextItem>, width: Double, mode: CATextLayerTruncationMode,
+    func truncate(_ items: ArraySlice<TextItem>, width: Double, mode: TextContent.Truncation,
                   ellipsis: [TextItem], face: FontFace, force: Bool) -> [TextItem] {
         let e = measure(ellipsis[...], face)
         var budget = width - e
@@ -243,7 +243,7 @@ extension TextEngine {
         switch style.alignment {
         case .right: x = width - lineWidth
         case .center: x = (width - lineWidth) / 2
-        default: x = 0
+        case .natural, .left, .justified: x = 0
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: content.map(\.scalar))

@@ -31,6 +31,7 @@ final class TextEngine {
     let defaultFace: FontFace
     private var advances: [GlyphKey: Double] = [:]
     private var bitmaps: [GlyphKey: GlyphBitmap] = [:]
+    private var boxes: [GlyphKey: GlyphBox] = [:]
     private var bitmapBytes = 0
     private var kernPairs: [KernKey: Double] = [:]
 
@@ -109,6 +110,21 @@ final class TextEngine {
         bitmaps[k] = made
         bitmapBytes += made.byteCount
         return made
+    }
+
+    /// Where the glyph's bitmap lies (see ``bitmap(_:_:subpixel:)``), without rendering it.
+    func box(_ face: FontFace, _ glyph: UInt32, subpixel: Int) -> GlyphBox {
+        let k = key(face, glyph, subpixel)
+        if let known = boxes[k] { return known }
+        let value: GlyphBox
+        if let rendered = bitmaps[k] {
+            value = GlyphBox(left: rendered.left, top: rendered.top, width: rendered.width, height: rendered.height)
+        } else {
+            value = face.box(glyph, subpixel: Double(subpixel) / Double(Self.subpixelSteps))
+        }
+        if boxes.count >= Self.metricEntries { boxes.removeAll(keepingCapacity: true) }
+        boxes[k] = value
+        return value
     }
 
     /// How many glyph bitmaps are cached (for tests).

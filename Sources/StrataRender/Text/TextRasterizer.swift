@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Draws `CATextLayer` strings with FreeType into bitmaps for the renderer.
+/// Draws text layers' strings (``TextContent``) with FreeType into bitmaps for the renderer.
 ///
 /// Text is laid out as Core Animation does (top-left start, font line height,
 /// kerning, wrapping, alignment, truncation with "…"), drawn at the device
@@ -51,12 +51,19 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
     /// The file the default font was loaded from.
     public var defaultFontPath: String { engine.locator.defaultFont }
 
-    /// The bitmap of a `CATextLayer`'s text at about `pixelsPerPoint`, covering the inked
+    /// The bitmap of a text layer's text at about `pixelsPerPoint`, covering the inked
     /// part of its bounds; nil for other layers and for text that draws nothing.
-    public func rasterContents(of layer: CALayer, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
-        guard let text = layer as? CATextLayer, let style = style(of: text, pixelsPerPoint: pixelsPerPoint)
-        else { return nil }
-        let origin = text.bounds.origin
+    public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+        guard case .text(let text) = source.content else { return nil }
+        return rasterContents(of: text, in: source.bounds, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The bitmap of `text` laid out in `bounds` at about `pixelsPerPoint`,
+    /// covering the inked part of the bounds, and its local rect; nil when it draws nothing.
+    func rasterContents(of text: TextContent, in bounds: CGRect, pixelsPerPoint: Double)
+        -> (image: RasterImage, rect: CGRect)? {
+        guard let style = style(of: text, size: bounds.size, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let origin = bounds.origin
         lock.lock()
         defer { lock.unlock() }
         clock += 1
@@ -73,22 +80,41 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
         return (made.image, made.rect.offsetBy(dx: origin.x, dy: origin.y))
     }
 
-    /// The cache key for a text layer drawn at `pixelsPerPoint`; nil when it draws nothing.
-    func style(of text: CATextLayer, pixelsPerPoint: Double) -> TextStyle? {
-        let size = text.bounds.size
+    /// The rect `rasterContents(of:pixelsPerPoint:)` returns, from the text's
+    /// layout and its glyphs' outlines: no glyph is rendered and no bitmap made
+    /// (unless the same text was drawn already, whose rect it is).
+    public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
+        guard case .text(let text) = source.content else { return nil }
+        return contentsBounds(of: text, in: source.bounds, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The local rect `rasterContents(of:in:pixelsPerPoint:)` returns for `text`, without drawing it.
+    func contentsBounds(of text: TextContent, in bounds: CGRect, pixelsPerPoint: Double) -> CGRect? {
+        guard let style = style(of: text, size: bounds.size, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let origin = bounds.origin
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = entries[style] {
+            return hit.image == nil ? nil : hit.rect.offsetBy(dx: origin.x, dy: origin.y)
+        }
+        guard let (c, scale) = lay(style, drawing: false) else { return nil }
+        return Self.rect(of: c, scale: scale, style).offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// The cache key for `text` in bounds of `size` drawn at `pixelsPerPoint`; nil when it draws nothing.
+    func style(of text: TextContent, size: CGSize, pixelsPerPoint: Double) -> TextStyle? {
         let width = Double(size.width), height = Double(size.height)
         guard width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
         let fontSize = Double(text.fontSize)
         guard fontSize > 0, fontSize.isFinite, let color = text.foregroundColor else { return nil }
         let packed = TextStyle.pack(color)
         guard packed >> 24 != 0 else { return nil }
-        let string = text.plainString
+        let string = text.string
         guard !string.isEmpty else { return nil }
         let scale = Self.scale(pixelsPerPoint, fontSize: fontSize)
         guard fontSize * scale >= 0.5 else { return nil }
-        let name = text.font as? String
-        return TextStyle(string: string, fontPath: fontPath(named: name), fontSize: fontSize, color: packed,
-                         alignment: text.alignmentMode, wrapped: text.isWrapped, truncation: text.truncationMode,
+        return TextStyle(string: string, fontPath: fontPath(named: text.fontName), fontSize: fontSize, color: packed,
+                         alignment: text.alignment, wrapped: text.isWrapped, truncation: text.truncation,
                          width: width, height: height, scale: scale)
     }
 
@@ -117,30 +143,40 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
 
     /// Lays out and draws a style (under the lock).
     private func draw(_ style: TextStyle) -> (image: RasterImage, rect: CGRect)? {
+        guard let (c, scale) = lay(style, drawing: true) else { return nil }
+        serial += 1
+        let font = (style.fontPath as NSString).lastPathComponent
+        let key = "text/\(instance)/\(serial) \(font) \(style.fontSize)pt @\(scale)"
+        let image = RasterImage(key: key, width: c.width, height: c.height, pixels: c.pixels)
+        return (image, Self.rect(of: c, scale: scale, style))
+    }
+
+    /// Lays out a style and draws it, or only measures it (no glyph is
+    /// rendered), at the style's scale or lower, where the inked area is over
+    /// the bitmap limit; the result and the scale it was made at (under the lock).
+    private func lay(_ style: TextStyle, drawing: Bool) -> (TextEngine.Composed, scale: Double)? {
         let face = engine.face(at: style.fontPath)
         var drawn = style
-        // An inked area larger than the bitmap limit draws at a lower resolution.
         for _ in 0..<4 {
             let layout = engine.layout(drawn, face: face)
-            switch engine.compose(layout, face: face, rgba: style.rgba) {
+            switch drawing ? engine.compose(layout, face: face, rgba: style.rgba) : engine.measure(layout, face: face) {
             case .nothing:
                 return nil
             case .tooLarge(let w, let h):
                 drawn.scale *= Double(TextEngine.maximumBitmapSide) / Double(max(w, h)) * 0.98
                 if drawn.fontSize * drawn.scale < 0.5 { return nil }
             case .drawn(let c):
-                serial += 1
-                let font = (style.fontPath as NSString).lastPathComponent
-                let key = "text/\(instance)/\(serial) \(font) \(style.fontSize)pt @\(drawn.scale)"
-                let image = RasterImage(key: key, width: c.width, height: c.height, pixels: c.pixels)
-                let s = drawn.scale
-                let rect = CGRect(x: Double(c.x) / s, y: Double(c.y) / s,
-                                  width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
-                                  height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
-                return (image, rect)
+                return (c, drawn.scale)
             }
         }
         return nil
+    }
+
+    /// The local rect (from the bounds' origin) of a bitmap made at `s` pixels per point.
+    private static func rect(of c: TextEngine.Composed, scale s: Double, _ style: TextStyle) -> CGRect {
+        CGRect(x: Double(c.x) / s, y: Double(c.y) / s,
+               width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
+               height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
     }
 
     /// Caches an entry, dropping the least recently used ones past the limits (under the lock).
@@ -161,8 +197,8 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
 
 extension TextRasterizer {
     /// The lines `text` is laid out in at `pixelsPerPoint`, in device pixels (for tests); nil when it draws nothing.
-    func layout(of text: CATextLayer, pixelsPerPoint: Double) -> TextLayout? {
-        guard let style = style(of: text, pixelsPerPoint: pixelsPerPoint) else { return nil }
+    func layout(of text: TextContent, size: CGSize, pixelsPerPoint: Double) -> TextLayout? {
+        guard let style = style(of: text, size: size, pixelsPerPoint: pixelsPerPoint) else { return nil }
         return withEngine { engine in engine.layout(style, face: engine.face(at: style.fontPath)) }
     }
 

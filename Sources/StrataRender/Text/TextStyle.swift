@@ -13,9 +13,9 @@ struct TextStyle: Hashable, Sendable {
     var fontSize: Double
     /// Premultiplied RGBA8 packed as `r | g << 8 | b << 16 | a << 24`.
     var color: UInt32
-    var alignment: CATextLayerAlignmentMode
+    var alignment: TextContent.Alignment
     var wrapped: Bool
-    var truncation: CATextLayerTruncationMode
+    var truncation: TextContent.Truncation
     /// Bounds size in points.
     var width: Double
     var height: Double

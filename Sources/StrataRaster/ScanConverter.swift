@@ -26,20 +26,27 @@ import Foundation
 /// costs about one pass over the row's edges. The largest error is then 1/32 of a pixel's
 /// coverage (8 levels), on near-horizontal edges. Rows crowded with edges get fewer lines:
 /// 8 past 256 edges, 4 past 2048, 2 past 16384 and 1 past 65536, so that time stays bounded.
-struct ScanConverter {
-    let width: Int
-    let height: Int
-    let evenOdd: Bool
+package struct ScanConverter {
+    package let width: Int
+    package let height: Int
+    package let evenOdd: Bool
+
+    /// A converter for `width × height` pixels; `evenOdd` fills by the even-odd rule, else non-zero winding.
+    package init(width: Int, height: Int, evenOdd: Bool) {
+        self.width = width
+        self.height = height
+        self.evenOdd = evenOdd
+    }
 
     /// The most slab × edge steps a row may take exactly (at least 24 slabs are allowed).
-    static let exactBudget = 2048
+    package static let exactBudget = 2048
 
     /// Rows per band. Bands are converted in parallel, each from scratch, so the bytes never
     /// depend on how many threads ran.
-    static let bandHeight = 64
+    package static let bandHeight = 64
 
     /// The coverage bytes for `edges`.
-    func coverage(_ edges: RasterEdges) -> [UInt8] {
+    package func coverage(_ edges: RasterEdges) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)
         let (list, rowStart) = edges.bucketedByRow()
         guard !list.isEmpty, width > 0, height > 0 else { return out }

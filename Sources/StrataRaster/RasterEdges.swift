@@ -4,14 +4,14 @@ import Foundation
 ///
 /// `dir` is +1 when the polygon went down along it, −1 when it went up; its x at height y is
 /// `x0 + (y − y0) · slope`.
-struct RasterEdge {
-    var x0: Double
-    var y0: Double
-    var y1: Double
-    var slope: Double
-    var dir: Int32
+package struct RasterEdge {
+    package var x0: Double
+    package var y0: Double
+    package var y1: Double
+    package var slope: Double
+    package var dir: Int32
 
-    @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * slope }
+    @inline(__always) package func x(at y: Double) -> Double { x0 + (y - y0) * slope }
 }
 
 /// Polygon edges in mask pixels, clipped to the mask and ready for scan conversion.
@@ -20,14 +20,14 @@ struct RasterEdge {
 /// (they cover no row), parts left of it become vertical at x = 0 (still counted by everything
 /// to their right), parts right of it are dropped (nothing visible lies to their right).
 /// Horizontal edges and edges with non-finite points are dropped; they enclose no area.
-struct RasterEdges {
-    let width: Double
-    let height: Double
+package struct RasterEdges {
+    package let width: Double
+    package let height: Double
     /// Whether end points are placed on Skia's grid (see `skiaSnap`).
-    let snapsLikeSkia: Bool
+    package let snapsLikeSkia: Bool
     private(set) var edges: [RasterEdge] = []
 
-    init(width: Int, height: Int, snapsLikeSkia: Bool = false) {
+    package init(width: Int, height: Int, snapsLikeSkia: Bool = false) {
         self.width = Double(width)
         self.height = Double(height)
         self.snapsLikeSkia = snapsLikeSkia
@@ -36,34 +36,24 @@ struct RasterEdges {
     /// A point as Skia's analytic anti-aliasing places edge end points: x and y cut to
     /// 1/256 pixel (toward zero), then y rounded to the nearest quarter pixel. Coordinates
     /// beyond ±2²³ are left alone (Skia would overflow there; they are clipped anyway).
-    static func skiaSnap(_ x: Double, _ y: Double) -> (Double, Double) {
+    package static func skiaSnap(_ x: Double, _ y: Double) -> (Double, Double) {
         guard abs(x) < 8_388_608, abs(y) < 8_388_608 else { return (x, y) }
         let sx = (x * 256).rounded(.towardZero) / 256
         let ty = (y * 256).rounded(.towardZero) / 256
         return (sx, (ty * 4 + 0.5).rounded(.down) / 4)
     }
 
-    /// Adds the closed polygon `points` (the edge from the last point to the first included),
-    /// mapped by `t` when given.
-    mutating func addPolygon(_ points: [CGPoint], transform t: CGAffineTransform? = nil) {
+    /// Adds the closed polygon `points` (the edge from the last point to the first included).
+    package mutating func addPolygon(_ points: [CGPoint]) {
         guard points.count > 1 else { return }
-        if let t, !t.isIdentity {
-            var prev = points[points.count - 1].applying(t)
-            for p in points {
-                let q = p.applying(t)
-                addLine(prev, q)
-                prev = q
-            }
-        } else {
-            var prev = points[points.count - 1]
-            for p in points {
-                addLine(prev, p)
-                prev = p
-            }
+        var prev = points[points.count - 1]
+        for p in points {
+            addLine(prev, p)
+            prev = p
         }
     }
 
-    mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
+    package mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
         var (ax, ay, bx, by) = (Double(p.x), Double(p.y), Double(q.x), Double(q.y))
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
         if snapsLikeSkia {
@@ -123,7 +113,7 @@ struct RasterEdges {
 
     /// The edges grouped by the row their top lies in (a counting sort): the edges of row r
     /// are `edges[rowStart[r]..<rowStart[r + 1]]`, in no particular order inside the row.
-    func bucketedByRow() -> (edges: [RasterEdge], rowStart: [Int]) {
+    package func bucketedByRow() -> (edges: [RasterEdge], rowStart: [Int]) {
         let rows = Int(height)
         var rowStart = [Int](repeating: 0, count: rows + 1)
         guard !edges.isEmpty, rows > 0 else { return ([], rowStart) }
@@ -142,5 +132,5 @@ struct RasterEdges {
     }
 
     /// Room for `n` more edges.
-    mutating func reserve(_ n: Int) { edges.reserveCapacity(edges.count + n) }
+    package mutating func reserve(_ n: Int) { edges.reserveCapacity(edges.count + n) }
 }

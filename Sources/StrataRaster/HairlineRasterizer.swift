@@ -7,13 +7,13 @@ import Foundation
 /// on the line's height at the column's middle, split between the two pixels it straddles;
 /// the ends cover their columns in part. Coverage from different segments combines as
 /// painting does (1 − (1 − a)(1 − b)), and everything is scaled by `alpha`.
-struct HairlineRasterizer {
-    let width: Int
-    let height: Int
-    let alpha: Double
+package struct HairlineRasterizer {
+    package let width: Int
+    package let height: Int
+    package let alpha: Double
     private(set) var coverage: [Double]
 
-    init(width: Int, height: Int, alpha: CGFloat) {
+    package init(width: Int, height: Int, alpha: CGFloat) {
         self.width = width
         self.height = height
         self.alpha = Double(alpha)
@@ -21,7 +21,7 @@ struct HairlineRasterizer {
     }
 
     /// Adds the segment from `p` to `q` (device pixels).
-    mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
+    package mutating func addLine(_ p: CGPoint, _ q: CGPoint) {
         let (x0, y0, x1, y1) = (Double(p.x), Double(p.y), Double(q.x), Double(q.y))
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 != x1 || y0 != y1 else { return }
         let w = width
@@ -69,5 +69,5 @@ struct HairlineRasterizer {
     }
 
     /// The coverage as bytes.
-    var bytes: [UInt8] { coverage.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) } }
+    package var bytes: [UInt8] { coverage.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) } }
 }
