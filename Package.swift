@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataScene", targets: ["StrataScene"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        .library(name: "StrataLayerRaster", targets: ["StrataLayerRaster"]),
         .library(name: "StrataHost", targets: ["StrataHost", "StrataGL"]),
         .library(name: "StrataLottie", targets: ["StrataLottie"]),
         .executable(name: "strata", targets: ["strata"]),
@@ -32,25 +33,29 @@ let package = Package(
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.
-        .target(name: "StrataRender", dependencies: ["Strata", "CFreeType"]),
+        .target(name: "StrataRender", dependencies: ["Strata"]),
+        // Layer contents rasterized on the CPU (shape paths, text through FreeType): StrataRender's LayerRasterizer.
+        .target(name: "StrataLayerRaster", dependencies: ["Strata", "StrataRender", "CFreeType"]),
         // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
         .target(name: "StrataLottie", dependencies: ["Strata", "StrataScene"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts; StrataScene for its JSON reader (input recordings).
-        .target(name: "StrataHost", dependencies: ["StrataGL", "StrataScene", "CEGL", "CGLFW"]),
+        .target(name: "StrataHost", dependencies: ["StrataGL", "StrataLayerRaster", "StrataScene", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.
         .target(name: "StrataDemos", dependencies: ["Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost"]),
         // Fuzz targets for the readers of outside input, and their libFuzzer driver (Scripts/fuzz).
-        .target(name: "_StrataFuzzTargets", dependencies: ["Strata", "StrataScene", "StrataRender", "StrataLottie"]),
+        .target(
+            name: "_StrataFuzzTargets",
+            dependencies: ["Strata", "StrataScene", "StrataRender", "StrataLayerRaster", "StrataLottie"]),
         .executableTarget(name: "strata-fuzz", dependencies: ["_StrataFuzzTargets"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "StrataDemos",
-                "StrataLottie",
+                "Strata", "StrataScene", "StrataRender", "StrataLayerRaster", "StrataGL", "StrataHost", "StrataExport",
+                "StrataDemos", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -61,7 +66,10 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
         .testTarget(
-            name: "StrataRenderTests", dependencies: ["Strata", "StrataRaster", "StrataScene", "StrataRender", "_StrataTestSupport"],
+            name: "StrataRenderTests",
+            dependencies: [
+                "Strata", "StrataRaster", "StrataScene", "StrataRender", "StrataLayerRaster", "_StrataTestSupport",
+            ],
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),
@@ -69,7 +77,8 @@ let package = Package(
         .testTarget(
             name: "StrataGLTests",
             dependencies: [
-                "Strata", "StrataScene", "StrataRender", "StrataGL", "StrataHost", "StrataExport", "_StrataTestSupport",
+                "Strata", "StrataScene", "StrataRender", "StrataLayerRaster", "StrataGL", "StrataHost", "StrataExport",
+                "_StrataTestSupport",
             ],
             exclude: ["Golden", "Scenes"]),
     ]

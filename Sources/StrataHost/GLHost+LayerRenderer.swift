@@ -1,5 +1,6 @@
 import Foundation
 import StrataRender
+import StrataLayerRaster
 import StrataGL
 
 extension GLHost {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataLayerRaster
 import StrataGL
 
 /// Headless rendering in one object: an EGL context, the layer renderer, and

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataLayerRaster
 import StrataGL
 
 /// Draws layer trees into a `WindowHost`.

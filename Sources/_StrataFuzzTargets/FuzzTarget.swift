@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataScene
 import StrataRender
+import StrataLayerRaster
 import StrataLottie
 
 /// The readers of outside input, as fuzz targets: each takes any bytes and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Strata
 import StrataRender
+import StrataLayerRaster
 import StrataHost
 import Foundation
 

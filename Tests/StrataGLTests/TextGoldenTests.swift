@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Strata
 import StrataRender
+import StrataLayerRaster
 import StrataGL
 import StrataHost
 import _StrataTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataLayerRaster
 import Testing
 
 /// The frame builder planned and replayed on the recording backend, no GPU:

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 @testable import StrataRender
+@testable import StrataLayerRaster
 
 // Tests hand rasterizers layers: what they draw, as the flattener passes it.
 extension LayerRasterizer {

@@ -4,6 +4,7 @@ import StrataScene
 import Testing
 
 @testable import StrataRender
+@testable import StrataLayerRaster
 
 /// Layer-space passes (rasterization, blurred shadows) are sized by bounds
 /// functions that make no items. Each is checked against the old way of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Strata
 @testable import StrataRender
+@testable import StrataLayerRaster
 
 /// `TextRasterizer.contentsBounds`: a text layer's extent from its layout and
 /// its glyphs' outlines, without rendering a glyph, equal to the rect of the

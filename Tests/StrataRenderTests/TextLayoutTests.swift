@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Strata
 @testable import StrataRender
+@testable import StrataLayerRaster
 
 /// A text layer of the given size and text (black on nothing, DejaVu Sans 12pt unless told).
 func textLayer(_ string: Any?, width: CGFloat = 200, height: CGFloat = 100, size: CGFloat = 12,

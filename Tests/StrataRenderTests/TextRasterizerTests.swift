@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Strata
 @testable import StrataRender
+@testable import StrataLayerRaster
 
 /// Sum of alpha over a bitmap.
 func inkAmount(_ image: RasterImage) -> Int {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import StrataLayerRaster
 import Testing
 import _StrataTestSupport
 

@@ -3,6 +3,7 @@ import Foundation
 import Strata
 import StrataScene
 import StrataRender
+import StrataLayerRaster
 import StrataGL
 import StrataHost
 import StrataLottie

@@ -5,6 +5,7 @@ import StrataDemos
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataLayerRaster
 import StrataLottie
 
 extension DemoCommand {

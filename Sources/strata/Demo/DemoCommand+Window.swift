@@ -4,6 +4,7 @@ import StrataDemos
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataLayerRaster
 
 extension DemoCommand {
     /// Runs the demo in a window, driven by the window's input (or a recording).

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 
 /// The CPU-drawn layer kinds together: each layer goes to the first
 /// rasterizer that draws it (shape layers, then text layers).

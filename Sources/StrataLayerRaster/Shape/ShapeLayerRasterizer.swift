@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 
 /// Draws shape layers' paths (``ShapeContent``) on the CPU: fill (non-zero or even-odd) and
 /// stroke (width, caps, joins, miter limit, dashes, strokeStart/strokeEnd)

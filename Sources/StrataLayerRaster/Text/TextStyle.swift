@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 
 /// Everything that decides a text layer's pixels: the cache key of ``TextRasterizer``.
 ///

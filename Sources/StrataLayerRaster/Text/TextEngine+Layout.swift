@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 
 /// Line layout as Core Animation lays out a text layer: lines from the
 /// top-left of the bounds, the first baseline one ascender down, one font line

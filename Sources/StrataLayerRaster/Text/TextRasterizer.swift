@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 
 /// Draws text layers' strings (``TextContent``) with FreeType into bitmaps for the renderer.
 ///

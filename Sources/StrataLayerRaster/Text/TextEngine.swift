@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataRender
 internal import CFreeType
 
 /// The FreeType side of ``TextRasterizer``: one library, its faces, and glyph
