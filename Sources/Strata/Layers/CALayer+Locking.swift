@@ -22,5 +22,14 @@ extension CALayer {
     func withTreeLock<T>(_ body: () throws -> T) rethrows -> T {
         try TransactionLock.shared.withLock(body)
     }
-}
 
+    /// Runs `body`, which reads the layers of the trees under `roots` as the
+    /// renderer does (their `_state`, `_sublayers` and `_mask` directly, no
+    /// getter per property): under the transaction lock, unless every root is
+    /// a presentation copy (a tree of copies is copies throughout and is not
+    /// changed once handed out, so it needs none).
+    package static func readingTrees<T>(_ roots: [CALayer], _ body: () throws -> T) rethrows -> T {
+        if roots.allSatisfy(\._isPresentationCopy) { return try body() }
+        return try TransactionLock.shared.withLock(body)
+    }
+}

@@ -56,7 +56,7 @@ open class CALayer: NSObject {
     var _changesWithTime = false
 
     // Behind the lock, as every other property (see `TransactionLock`).
-    var _name: String?
+    @exclusivity(unchecked) package var _name: String?
     weak var _delegate: CALayerDelegate?
     var _actions: [String: CAAction]?
     var _style: [AnyHashable: Any]?

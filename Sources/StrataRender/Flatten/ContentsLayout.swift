@@ -53,8 +53,8 @@ public struct ContentsLayout: Hashable, Sendable {
 extension ContentsLayout {
     /// Where `image` lands in `layer`'s bounds, by the layer's contents properties.
     public init(of image: CGImage, in layer: CALayer) {
-        self.init(bounds: layer.bounds, pixelSize: CGSize(width: image.width, height: image.height),
-                  contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
-                  contentsScale: layer.contentsScale, geometryFlipped: layer.isGeometryFlipped)
+        self.init(bounds: layer._state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                  contentsRect: layer._state.contentsRect, gravity: layer._state.contentsGravity,
+                  contentsScale: layer._state.contentsScale, geometryFlipped: layer._state.isGeometryFlipped)
     }
 }

@@ -30,7 +30,7 @@ extension FlattenState {
                 layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                 parentIsFlat: parentIsFlat, opacity: opacity)
         }
-        if layer.isHidden { return .null }
+        if layer._state.isHidden { return .null }
         list.layerCount += 1
         var local =
             instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
@@ -41,17 +41,17 @@ extension FlattenState {
         let mapping = PlaneMapping(toDevice)
 
         if preservesDepth(layer) {
-            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(layer.opacity), tint: nil)
+            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(layer._state.opacity), tint: nil)
         }
-        if !layer.isDoubleSided && mapping.determinant < 0 { return .null }
-        let groupOpacity = opacity * Double(layer.opacity)
+        if !layer._state.isDoubleSided && mapping.determinant < 0 { return .null }
+        let groupOpacity = opacity * Double(layer._state.opacity)
         if groupOpacity <= 0 { return .null }
         var r =
-            layer.shouldRasterize
+            layer._state.shouldRasterize
             ? rasterizedBounds(layer, mapping: mapping)
             : drawLayerBounds(layer, toDevice: toDevice, mapping: mapping)
         if r.isNull { return r }
-        if let mask = layer.mask {
+        if let mask = layer._mask {
             let maskBounds = drawnBounds(
                 of: mask, superlayer: nil, parentToDevice: toDevice, parentIsFlat: true,
                 opacity: 1)
@@ -59,8 +59,8 @@ extension FlattenState {
             if r.isNull || r.isEmpty { return .null }
         }
         // Folded into the items, or composited through a pass of whole pixels.
-        if groupOpacity < 1 && layer.allowsGroupOpacity { r = Self.wholePixels(r) }
-        if BlendMode(compositingFilter: layer.compositingFilter) != nil { r = Self.wholePixels(r) }
+        if groupOpacity < 1 && layer._state.allowsGroupOpacity { r = Self.wholePixels(r) }
+        if BlendMode(compositingFilter: layer._state.compositingFilter) != nil { r = Self.wholePixels(r) }
         return r
     }
 
@@ -70,20 +70,20 @@ extension FlattenState {
         withShadow: Bool = true, withSublayers: Bool = true
     ) -> CGRect {
         let drawn = layer.drawnContent
-        let bounds = layer.bounds
+        let bounds = layer._state.bounds
         let sublayers = withSublayers ? sortedSublayers(of: layer) : []
         let margin = antialiasingMargin(mapping, bounds)
         let label = layerLabel(layer)
         var r = CGRect.null
 
-        if withShadow && !layer.masksToBounds && layer.shadowOpacity > 0 {
+        if withShadow && !layer._state.masksToBounds && layer._state.shadowOpacity > 0 {
             let radii = CornerRadii(
-                radius: Double(layer.cornerRadius), corners: layer.maskedCorners,
+                radius: Double(layer._state.cornerRadius), corners: layer._state.maskedCorners,
                 size: bounds.size)
             if !forcesBlurredShadows,
                 let shadow = shadowItem(
                     layer, mapping: mapping, radii: radii,
-                    continuous: layer.cornerCurve == .continuous,
+                    continuous: layer._state.cornerCurve == .continuous,
                     clip: -1, label: label)
             {
                 r = r.union(deviceBox(of: shadow, useShape: false))
@@ -102,12 +102,12 @@ extension FlattenState {
         }
         let border = borderParts(layer)
         let borderOnBody = sublayers.isEmpty && separateContents == nil
-        let fill = layer.backgroundColor.map { PremultipliedColor($0) } ?? .clear
+        let fill = layer._state.backgroundColor.map { PremultipliedColor($0) } ?? .clear
         if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
             r = r.union(deviceBox(of: quad, mapping: mapping))
         }
         // Drawing stops where it cannot make the clip of the layer's bounds.
-        let clipFails = layer.masksToBounds && mapping.inverted() == nil
+        let clipFails = layer._state.masksToBounds && mapping.inverted() == nil
         if let separateContents {
             if clipFails { return r }
             for item in separateContents { r = r.union(deviceBox(of: item, useShape: false)) }
@@ -135,7 +135,7 @@ extension FlattenState {
         if !borderOnBody, border != nil {
             r = r.union(deviceBox(of: bounds.insetBy(dx: -margin, dy: -margin), mapping: mapping))
         }
-        if case .emitter(let emitter) = drawn, !(layer.masksToBounds && mapping.inverted() == nil) {
+        if case .emitter(let emitter) = drawn, !(layer._state.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
             for particle in emitter.particles {
                 if let item = Self.particleItem(
@@ -154,7 +154,7 @@ extension FlattenState {
     /// it decides cells and cross-fades). `drawn` is `layer.drawnContent`.
     func contentExtent(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
         -> (fill: DrawItem.Content, rect: CGRect)? {
-        let bounds = layer.bounds
+        let bounds = layer._state.bounds
         let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
         switch drawn {
         case .gradient(let gradient):
@@ -194,10 +194,10 @@ extension FlattenState {
             return r
         }
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, layer.isDoubleSided || mapping.determinant >= 0 {
+        if opacity > 0, layer._state.isDoubleSided || mapping.determinant >= 0 {
             r = drawLayerBounds(layer, toDevice: toDevice, mapping: mapping, withSublayers: false)
         }
-        forEachInstance(of: replicator, bounds: layer.bounds, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: tint) { state, k, transform, instanceTint in
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 r = r.union(
                     state.planeBounds(
@@ -213,7 +213,7 @@ extension FlattenState {
         of sub: CALayer, in layer: CALayer, toDevice: CATransform3D, opacity: Double,
         tint: PremultipliedColor?, instance: CATransform3D?
     ) -> CGRect {
-        guard !sub.isHidden else { return .null }
+        guard !sub._state.isHidden else { return .null }
         let local =
             instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
             ?? sub.transformToSuperlayer(layer)
@@ -221,7 +221,7 @@ extension FlattenState {
         if preservesDepth(sub) {
             list.layerCount += 1
             return contextBounds(
-                sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(sub.opacity),
+                sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(sub._state.opacity),
                 tint: tint)
         }
         return drawnBounds(
@@ -236,7 +236,7 @@ extension FlattenState {
         opacity: Double
     ) -> CGRect {
         let placement = transition.placement(
-            size: layer.bounds.size,
+            size: layer._state.bounds.size,
             newCoversOld: Self.covers(layer, transition.old))
         func side(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState) -> CGRect {
             guard partOpacity > 0 else { return .null }
@@ -256,7 +256,7 @@ extension FlattenState {
 
     /// The box of a rasterized layer's composite item (`rasterize`).
     private mutating func rasterizedBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
-        let scale = max(0.01, Double(layer.rasterizationScale))
+        let scale = max(0.01, Double(layer._state.rasterizationScale))
         guard
             let made = layerSpaceExtent(
                 scale: scale, margin: 1,
@@ -269,13 +269,13 @@ extension FlattenState {
 
     /// The box of a blurred shadow's composite item (`blurredShadowItem`).
     private mutating func blurredShadowBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
-        guard let color = layer.shadowColor,
-            !PremultipliedColor(color, opacity: Double(layer.shadowOpacity)).isClear
+        guard let color = layer._state.shadowColor,
+            !PremultipliedColor(color, opacity: Double(layer._state.shadowOpacity)).isClear
         else { return .null }
-        let sigma = max(0, Double(layer.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(at: Double(layer.bounds.midX), Double(layer.bounds.midY))
+        let sigma = max(0, Double(layer._state.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(at: Double(layer._state.bounds.midX), Double(layer._state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
-        let path = layer.shadowPath
+        let path = layer._state.shadowPath
         guard
             let made = layerSpaceExtent(
                 scale: scale, margin: 3 * sigma + 1,
@@ -288,7 +288,7 @@ extension FlattenState {
                         withShadow: false)
                 })
         else { return .null }
-        let offset = layer.shadowOffset
+        let offset = layer._state.shadowOffset
         return deviceBox(of: made.extent.offsetBy(dx: offset.width, dy: offset.height), mapping: mapping)
     }
 

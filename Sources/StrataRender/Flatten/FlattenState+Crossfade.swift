@@ -15,7 +15,7 @@ extension FlattenState {
         // With transparency the old one fades out too (close, not exact).
         let newImage: CGImage? = if case .texture(.image(let i), _, _)? = new?.fill { i } else { nil }
         let bothOpaque = (fade.from as? CGImage).map(Self.isOpaque) == true && newImage.map(Self.isOpaque) == true
-            && layer.contentsGravity == .resize
+            && layer._state.contentsGravity == .resize
         if let old = fade.from as? CGImage, old.width > 0, old.height > 0 {
             let layout = ContentsLayout(of: old, in: layer)
             items.append(contentItem(.texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,

@@ -14,14 +14,14 @@ extension FlattenState {
     /// parts behind the eye are never culled here; the item-level test after
     /// flattening still applies to them.
     func leafIsOutsideTarget(_ layer: CALayer, mapping: PlaneMapping) -> Bool {
-        guard cullsOutsideTarget, layer.sublayers?.isEmpty ?? true, !layer.shouldRasterize,
+        guard cullsOutsideTarget, layer._sublayers.isEmpty, !layer._state.shouldRasterize,
               !Self.drawsPastBounds(layer.contentKind),
-              layer.contents == nil || layer.masksToBounds else { return false }
-        var reach = layer.bounds
-        if layer.shadowOpacity > 0 {
-            let silhouette = layer.shadowPath?.boundingBox ?? layer.bounds
-            let blur = 4 * max(0, Double(layer.shadowRadius)) + 2
-            reach = reach.union(silhouette.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+              layer._state.contents == nil || layer._state.masksToBounds else { return false }
+        var reach = layer._state.bounds
+        if layer._state.shadowOpacity > 0 {
+            let silhouette = layer._state.shadowPath?.boundingBox ?? layer._state.bounds
+            let blur = 4 * max(0, Double(layer._state.shadowRadius)) + 2
+            reach = reach.union(silhouette.offsetBy(dx: layer._state.shadowOffset.width, dy: layer._state.shadowOffset.height)
                 .insetBy(dx: -blur, dy: -blur))
         }
         guard !reach.isNull, reach.minX.isFinite, reach.maxX.isFinite, reach.minY.isFinite, reach.maxY.isFinite

@@ -18,10 +18,10 @@ extension FlattenState {
     /// the rect is smaller than both fixed parts, as Core Animation does.
     /// Nil when the centre is the whole image (the common case: one item).
     func nineSliceCells(of layer: CALayer, content: DrawItem.Content) -> [(rect: CGRect, uv: CGRect)]? {
-        let center = layer.contentsCenter.standardized
+        let center = layer._state.contentsCenter.standardized
         guard center != CGRect(x: 0, y: 0, width: 1, height: 1),
               case .texture(.image(let image), let uv, let rect) = content else { return nil }
-        let scale = layer.contentsScale > 0 ? layer.contentsScale : 1
+        let scale = layer._state.contentsScale > 0 ? layer._state.contentsScale : 1
         let natural = CGSize(width: CGFloat(image.width) * uv.width / scale,
                              height: CGFloat(image.height) * uv.height / scale)
         // `texel` is one source pixel in unit coordinates: a stretched cell samples

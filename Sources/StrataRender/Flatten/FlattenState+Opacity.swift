@@ -8,7 +8,7 @@ extension FlattenState {
     mutating func applyGroupOpacity(_ opacity: Double, of layer: CALayer, items: inout [DrawItem], from start: Int) {
         guard opacity < 1, start < items.count else { return }
         let k = Float(opacity)
-        if items.count - start == 1 || !layer.allowsGroupOpacity || !anyOverlap(items[start...]) {
+        if items.count - start == 1 || !layer._state.allowsGroupOpacity || !anyOverlap(items[start...]) {
             for i in start..<items.count { items[i].opacity *= k }
             return
         }

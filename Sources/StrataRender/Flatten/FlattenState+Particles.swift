@@ -20,16 +20,16 @@ extension FlattenState {
         let particles = emitter.particles
         guard !particles.isEmpty else { return }
         var particleClip = clip
-        if layer.masksToBounds {
+        if layer._state.masksToBounds {
             guard let toLocal = mapping.inverted() else { return }
-            let bounds = layer.bounds
+            let bounds = layer._state.bounds
             list.clips.append(
                 ClipShape(
                     deviceToLocal: toLocal, rect: bounds,
                     radii: CornerRadii(
-                        radius: Double(layer.cornerRadius),
-                        corners: layer.maskedCorners, size: bounds.size),
-                    continuousCorners: layer.cornerCurve == .continuous, parent: clip))
+                        radius: Double(layer._state.cornerRadius),
+                        corners: layer._state.maskedCorners, size: bounds.size),
+                    continuousCorners: layer._state.cornerCurve == .continuous, parent: clip))
             particleClip = Int32(list.clips.count - 1)
         }
         let additive = emitter.renderMode == .additive

@@ -6,7 +6,7 @@ extension FlattenState {
     /// or contents image (`drawn` is what its class draws: `layer.drawnContent`).
     mutating func contentFill(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
         -> (fill: DrawItem.Content, rect: CGRect)? {
-        let bounds = layer.bounds
+        let bounds = layer._state.bounds
         switch drawn {
         case .gradient(let gradient):
             let colors = gradient.colors
@@ -48,27 +48,27 @@ extension FlattenState {
     /// layer whose only drawing is its background.
     func shadowItem(_ layer: CALayer, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
                     clip: Int32, label: String) -> DrawItem? {
-        guard layer.shadowOpacity > 0, let color = layer.shadowColor else { return nil }
-        var tint = PremultipliedColor(color, opacity: Double(layer.shadowOpacity))
+        guard layer._state.shadowOpacity > 0, let color = layer._state.shadowColor else { return nil }
+        var tint = PremultipliedColor(color, opacity: Double(layer._state.shadowOpacity))
         let silhouette: CGRect
         var shape = radii
-        if let path = layer.shadowPath {
+        if let path = layer._state.shadowPath {
             guard let rounded = RoundedRectRecognizer.recognize(path) else { return nil }
             silhouette = rounded.rect
             shape = rounded.radii
         } else {
-            guard let bg = layer.backgroundColor, bg.alpha > 0 else { return nil }
-            silhouette = layer.bounds
+            guard let bg = layer._state.backgroundColor, bg.alpha > 0 else { return nil }
+            silhouette = layer._state.bounds
             tint = tint.scaled(by: Float(bg.alpha))
         }
         if tint.isClear || silhouette.isEmpty { return nil }
-        let sigma = max(0, Double(layer.shadowRadius))
-        let offset = layer.shadowOffset
+        let sigma = max(0, Double(layer._state.shadowRadius))
+        let offset = layer._state.shadowOffset
         let rect = silhouette.offsetBy(dx: offset.width, dy: offset.height)
         let margin = 3 * sigma + antialiasingMargin(mapping, rect)
         return DrawItem(kind: .shadow, label: label + ".shadow", mapping: mapping,
                         quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
-                        continuousCorners: continuous && layer.shadowPath == nil, fill: tint, clip: clip,
+                        continuousCorners: continuous && layer._state.shadowPath == nil, fill: tint, clip: clip,
                         blurSigma: sigma)
     }
 }

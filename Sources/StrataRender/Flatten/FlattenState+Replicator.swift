@@ -18,7 +18,7 @@ extension FlattenState {
     /// as a whole where the pass is composited.
     mutating func drawInstances(of replicator: ReplicatorContent, in layer: CALayer, toDevice: CATransform3D,
                                 clip: Int32, into items: inout [DrawItem]) {
-        forEachInstance(of: replicator, bounds: layer.bounds, tint: nil) { state, k, transform, tint in
+        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: nil) { state, k, transform, tint in
             let start = items.count
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 state.visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
@@ -84,7 +84,7 @@ extension FlattenState {
     func sortedSublayers(_ layers: [CALayer]) -> [CALayer] {
         guard let z = layers.first?.zPosition, layers.contains(where: { $0.zPosition != z }) else { return layers }
         return layers.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition
+            $0.element._state.zPosition != $1.element._state.zPosition ? $0.element._state.zPosition < $1.element._state.zPosition
                                                          : $0.offset < $1.offset
         }.map(\.element)
     }

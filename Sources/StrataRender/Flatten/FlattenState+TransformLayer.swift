@@ -85,16 +85,16 @@ extension FlattenState {
         }
         let start = items.count
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, layer.isDoubleSided || mapping.determinant >= 0 {
+        if opacity > 0, layer._state.isDoubleSided || mapping.determinant >= 0 {
             drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &items)
         }
         if start < items.count {
             for i in start..<items.count { items[i].opacity *= Float(opacity) }
             Self.tint(&items, from: start, by: tint)
-            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: layer.bounds,
+            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: layer._state.bounds,
                                 items: start..<items.count))
         }
-        forEachInstance(of: replicator, bounds: layer.bounds, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: tint) { state, k, transform, instanceTint in
             for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
                 state.collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
                                    opacity: opacity, tint: instanceTint, instance: transform, items: &items,
@@ -109,7 +109,7 @@ extension FlattenState {
                                        toContext: CATransform3D, clip: Int32, opacity: Double,
                                        tint: PremultipliedColor?, instance: CATransform3D?,
                                        items: inout [DrawItem], into planes: inout [Plane]) {
-        guard !sub.isHidden else { return }
+        guard !sub._state.isHidden else { return }
         let local = instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
             ?? sub.transformToSuperlayer(layer)
         guard local.isFinite else { return }
@@ -117,7 +117,7 @@ extension FlattenState {
         if preservesDepth(sub) {
             list.layerCount += 1
             collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
-                          clip: clip, opacity: opacity * Double(sub.opacity), tint: tint, items: &items,
+                          clip: clip, opacity: opacity * Double(sub._state.opacity), tint: tint, items: &items,
                           into: &planes)
             return
         }
@@ -127,6 +127,6 @@ extension FlattenState {
         if start == items.count { return }
         Self.tint(&items, from: start, by: tint)
         planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
-                            bounds: sub.bounds, items: start..<items.count))
+                            bounds: sub._state.bounds, items: start..<items.count))
     }
 }

@@ -10,7 +10,7 @@ extension FlattenState {
     mutating func visitTransition(_ layer: CALayer, _ transition: TransitionFrame, superlayer: CALayer?,
                                   parentToDevice: CATransform3D, parentIsFlat: Bool, clip: Int32, opacity: Double,
                                   into out: inout [DrawItem]) {
-        let placement = transition.placement(size: layer.bounds.size,
+        let placement = transition.placement(size: layer._state.bounds.size,
                                              newCoversOld: Self.covers(layer, transition.old))
         func draw(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState,
                   _ out: inout [DrawItem]) {
@@ -40,9 +40,9 @@ extension FlattenState {
     /// Whether `layer` is opaque over all of `old`: a visible, fully opaque
     /// layer whose square-cornered background covers the old bounds.
     static func covers(_ layer: CALayer, _ old: CALayer?) -> Bool {
-        guard let old, !layer.isHidden, layer.opacity >= 1, layer.cornerRadius == 0,
-              let background = layer.backgroundColor, background.alpha >= 1 else { return false }
-        return layer.bounds.contains(old.bounds) && layer.position == old.position
-            && CATransform3DEqualToTransform(layer.transform, old.transform) && layer.anchorPoint == old.anchorPoint
+        guard let old, !layer._state.isHidden, layer._state.opacity >= 1, layer._state.cornerRadius == 0,
+              let background = layer._state.backgroundColor, background.alpha >= 1 else { return false }
+        return layer._state.bounds.contains(old._state.bounds) && layer._state.position == old._state.position
+            && CATransform3DEqualToTransform(layer._state.transform, old._state.transform) && layer._state.anchorPoint == old._state.anchorPoint
     }
 }

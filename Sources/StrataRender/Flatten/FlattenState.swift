@@ -77,7 +77,7 @@ struct FlattenState {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
         }
-        if layer.isHidden { return }
+        if layer._state.isHidden { return }
         list.layerCount += 1
         var local = instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
             ?? layer.transformToSuperlayer(superlayer)
@@ -88,16 +88,16 @@ struct FlattenState {
 
         if preservesDepth(layer) {
             visit3DContext(layer, toDevice: toDevice, toContext: local, clip: clip,
-                           opacity: opacity * Double(layer.opacity), into: &out)
+                           opacity: opacity * Double(layer._state.opacity), into: &out)
             return
         }
         // Seen from behind: a single-sided layer hides itself and its subtree.
-        if !layer.isDoubleSided && mapping.determinant < 0 { return }
+        if !layer._state.isDoubleSided && mapping.determinant < 0 { return }
 
-        let groupOpacity = opacity * Double(layer.opacity)
+        let groupOpacity = opacity * Double(layer._state.opacity)
         if groupOpacity <= 0 || leafIsOutsideTarget(layer, mapping: mapping) { return }
         let start = out.count
-        if layer.shouldRasterize {
+        if layer._state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
             drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
@@ -107,12 +107,12 @@ struct FlattenState {
                 out.append(cached)
             }
         }
-        if let mask = layer.mask { applyMask(mask, of: layer, toDevice: toDevice, items: &out, from: start) }
+        if let mask = layer._mask { applyMask(mask, of: layer, toDevice: toDevice, items: &out, from: start) }
         applyGroupOpacity(groupOpacity, of: layer, items: &out, from: start)
-        if let blend = BlendMode(compositingFilter: layer.compositingFilter) {
+        if let blend = BlendMode(compositingFilter: layer._state.compositingFilter) {
             applyBlend(blend, of: layer, items: &out, from: start)
         }
-        if cullsOutsideTarget, layer.sublayers?.isEmpty ?? true {
+        if cullsOutsideTarget, layer._sublayers.isEmpty {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)
             var kept = start
@@ -131,14 +131,14 @@ struct FlattenState {
                             clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
                             into items: inout [DrawItem]) {
         let drawn = layer.drawnContent
-        let bounds = layer.bounds
+        let bounds = layer._state.bounds
         let sublayers = withSublayers ? sortedSublayers(of: layer) : []
         let margin = antialiasingMargin(mapping, bounds)
-        let radii = CornerRadii(radius: Double(layer.cornerRadius), corners: layer.maskedCorners, size: bounds.size)
-        let continuous = layer.cornerCurve == .continuous
+        let radii = CornerRadii(radius: Double(layer._state.cornerRadius), corners: layer._state.maskedCorners, size: bounds.size)
+        let continuous = layer._state.cornerCurve == .continuous
         let label = layerLabel(layer)
 
-        if withShadow && !layer.masksToBounds && layer.shadowOpacity > 0 {
+        if withShadow && !layer._state.masksToBounds && layer._state.shadowOpacity > 0 {
             if !forcesBlurredShadows, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
                                                               continuous: continuous, clip: clip, label: label) {
                 items.append(shadow)
@@ -155,11 +155,11 @@ struct FlattenState {
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
-        if let bg = layer.backgroundColor { body.fill = PremultipliedColor(bg) }
+        if let bg = layer._state.backgroundColor { body.fill = PremultipliedColor(bg) }
         if let content, separateContents == nil {
             body.content = content.fill
             body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
-            body.clipsContentToShape = layer.masksToBounds
+            body.clipsContentToShape = layer._state.masksToBounds
         }
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
@@ -186,7 +186,7 @@ struct FlattenState {
         if let separateContents {
             // Each item's own shape is only its part of the contents, so the
             // rounded bounds (masksToBounds) clip them with a clip.
-            guard let contentClip = layer.masksToBounds ? boundsClip(&self) : clip else { return }
+            guard let contentClip = layer._state.masksToBounds ? boundsClip(&self) : clip else { return }
             for var item in separateContents {
                 item.clip = contentClip
                 items.append(item)
@@ -195,7 +195,7 @@ struct FlattenState {
 
         if !sublayers.isEmpty {
             var childClip = clip
-            if layer.masksToBounds {
+            if layer._state.masksToBounds {
                 guard let c = boundsClip(&self) else { return }
                 childClip = c
             }
@@ -221,25 +221,27 @@ struct FlattenState {
 
     /// Sublayers in drawing order: stable by `zPosition`.
     func sortedSublayers(of layer: CALayer) -> [CALayer] {
-        guard let subs = layer.sublayers else { return [] }
+        let subs = layer._sublayers
         // Most trees never set zPosition: tree order needs no sort.
-        guard let z = subs.first?.zPosition, subs.contains(where: { $0.zPosition != z }) else { return subs }
+        guard let z = subs.first?._state.zPosition, subs.contains(where: { $0._state.zPosition != z }) else {
+            return subs
+        }
         return subs.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition
-                                                         : $0.offset < $1.offset
+            $0.element._state.zPosition != $1.element._state.zPosition
+                ? $0.element._state.zPosition < $1.element._state.zPosition : $0.offset < $1.offset
         }.map(\.element)
     }
 
     func borderParts(_ layer: CALayer) -> (width: Double, color: PremultipliedColor)? {
-        guard layer.borderWidth > 0, let c = layer.borderColor else { return nil }
+        guard layer._state.borderWidth > 0, let c = layer._state.borderColor else { return nil }
         let color = PremultipliedColor(c)
-        return color.isClear ? nil : (Double(layer.borderWidth), color)
+        return color.isClear ? nil : (Double(layer._state.borderWidth), color)
     }
 
     /// The layer's name, or the Strata class that draws its kind (without the
     /// runtime's type-name lookup: this runs for every unnamed layer every frame).
     func layerLabel(_ layer: CALayer) -> String {
-        layer.name ?? layer.contentKind.className
+        layer._name ?? layer.contentKind.className
     }
 
     /// Whether `layer` keeps its sublayers in one 3D space with it (a

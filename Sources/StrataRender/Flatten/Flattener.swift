@@ -62,6 +62,12 @@ public struct Flattener {
     /// (see `FlattenState.probeComparisons`), for tests.
     func renderList(for roots: [CALayer], comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+        // Flattening reads each layer's state in place: a model tree is read under its lock.
+        CALayer.readingTrees(roots) { unlockedRenderList(for: roots, comparingProbes: comparingProbes) }
+    }
+
+    private func unlockedRenderList(for roots: [CALayer], comparingProbes: Bool)
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
         let (w, h) = pixelSize
         var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),

@@ -17,6 +17,6 @@ public struct RasterSource {
 
     /// What `layer` draws now (pass a presentation layer).
     public init(_ layer: CALayer) {
-        self.init(content: layer.drawnContent, bounds: layer.bounds)
+        self.init(content: layer.drawnContent, bounds: layer._state.bounds)
     }
 }
