@@ -58,6 +58,24 @@ private struct SplitMix {
         #expect(near(DecomposedTransform(p)?.perspective.z ?? 0, -1.0 / 500, 1e-15))
     }
 
+    @Test func eulerAnglesMakeTheProductOfTheAxisRotations() {
+        var random = SplitMix(state: 7)
+        for _ in 0..<200 {
+            let (x, y, z) = (random.next(-7...7), random.next(-7...7), random.next(-7...7))
+            var d = DecomposedTransform()
+            d.setEulerAngles(x: x, y: y, z: z)
+            let expected = CATransform3DMakeRotation(x, 1, 0, 0).concatenating(CATransform3DMakeRotation(y, 0, 1, 0))
+                .concatenating(CATransform3DMakeRotation(z, 0, 0, 1))
+            let m = d.recomposed()
+            for (a, b) in zip(m.elements, expected.elements) { #expect(near(Double(a), Double(b), 1e-12)) }
+            // And reading them back gives the same rotation.
+            let e = d.eulerAngles
+            var back = DecomposedTransform()
+            back.setEulerAngles(x: e.x, y: e.y, z: e.z)
+            for (a, b) in zip(back.recomposed().elements, m.elements) { #expect(near(Double(a), Double(b), 1e-9)) }
+        }
+    }
+
     @Test func singularMatricesSwitchAtTheMidpoint() {
         let a = CATransform3DMakeScale(0, 1, 1)  // cannot be decomposed
         let b = CATransform3DMakeTranslation(10, 0, 0)

@@ -82,19 +82,28 @@ final class ValuePart {
                              inMatrix: ({ read(memo.decompose($0) ?? D()) }, replaced))
         }
         func number(_ v: AnimValue) -> Double { v.doubleValue ?? 0 }
+        // A rotation part: the angle about one axis (0: x, 1: y, 2: z); the
+        // other two are the memo's, worked out once for the model matrix.
+        func rotation(_ axis: Int) -> ValuePart {
+            func angle(_ e: (x: Double, y: Double, z: Double)) -> AnimValue {
+                .number(axis == 0 ? e.x : axis == 1 ? e.y : e.z)
+            }
+            func replaced(_ m: CATransform3D, _ value: AnimValue) -> CATransform3D {
+                let (parts, e) = memo.decomposeWithAngles(m)
+                var d = parts
+                let v = number(value)
+                d.setEulerAngles(x: axis == 0 ? v : e.x, y: axis == 1 ? v : e.y, z: axis == 2 ? v : e.z)
+                return d.recomposed()
+            }
+            return ValuePart(kind: .number,
+                             get: { angle(memo.decomposeWithAngles($0.transformValue ?? CATransform3DIdentity).angles) },
+                             set: { whole, value in .transform(replaced(whole.transformValue ?? CATransform3DIdentity, value)) },
+                             inMatrix: ({ angle(memo.decomposeWithAngles($0).angles) }, replaced))
+        }
         switch name {
-        case "rotation", "rotation.z":
-            return part(.number, { .number($0.eulerAngles.z) }) { d, v in
-                let e = d.eulerAngles; d.setEulerAngles(x: e.x, y: e.y, z: number(v))
-            }
-        case "rotation.x":
-            return part(.number, { .number($0.eulerAngles.x) }) { d, v in
-                let e = d.eulerAngles; d.setEulerAngles(x: number(v), y: e.y, z: e.z)
-            }
-        case "rotation.y":
-            return part(.number, { .number($0.eulerAngles.y) }) { d, v in
-                let e = d.eulerAngles; d.setEulerAngles(x: e.x, y: number(v), z: e.z)
-            }
+        case "rotation", "rotation.z": return rotation(2)
+        case "rotation.x": return rotation(0)
+        case "rotation.y": return rotation(1)
         case "scale":
             return part(.number, { .number(($0.scale.x + $0.scale.y + $0.scale.z) / 3) }) { d, v in
                 d.scale = (number(v), number(v), number(v))

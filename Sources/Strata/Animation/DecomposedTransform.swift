@@ -208,13 +208,19 @@ struct DecomposedTransform: Equatable {
 
     /// Sets the rotation from angles about x, y and z (see `eulerAngles`).
     mutating func setEulerAngles(x: Double, y: Double, z: Double) {
-        let rx = CATransform3DMakeRotation(CGFloat(x), 1, 0, 0)
-        let ry = CATransform3DMakeRotation(CGFloat(y), 0, 1, 0)
-        let rz = CATransform3DMakeRotation(CGFloat(z), 0, 0, 1)
-        let m = rx.concatenating(ry).concatenating(rz)
-        quaternion = Self.quaternion(fromRows: ((Double(m.m11), Double(m.m12), Double(m.m13)),
-                                                (Double(m.m21), Double(m.m22), Double(m.m23)),
-                                                (Double(m.m31), Double(m.m32), Double(m.m33))))
+        // Rx × Ry × Rz as the product of the axes' quaternions, no matrices (an
+        // animated `transform.rotation.y` sets it for every layer every frame).
+        // `CATransform3DMakeRotation(θ, axis)` is the quaternion (−sin(θ/2)·axis,
+        // cos(θ/2)) in `rows(fromQuaternion:)`'s convention, and the rows of
+        // a ⊗ b are the rows of a times those of b.
+        let (sx, cx) = (sin(x / 2), cos(x / 2)), (sy, cy) = (sin(y / 2), cos(y / 2))
+        let (sz, cz) = (sin(z / 2), cos(z / 2))
+        // qx ⊗ qy, with qx = (−sx, 0, 0, cx) and qy = (0, −sy, 0, cy).
+        let a = (x: -sx * cy, y: -cx * sy, z: sx * sy, w: cx * cy)
+        // ⊗ qz, with qz = (0, 0, −sz, cz).
+        let q = (x: a.x * cz - a.y * sz, y: a.y * cz + a.x * sz, z: a.z * cz - a.w * sz, w: a.w * cz + a.z * sz)
+        let n = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).squareRoot()
+        quaternion = n > 0 ? (q.x / n, q.y / n, q.z / n, q.w / n) : (0, 0, 0, 1)
     }
 }
 

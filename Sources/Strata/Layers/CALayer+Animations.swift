@@ -29,6 +29,9 @@ final class LayerAnimationState {
     /// the properties they animate (nil when one cannot be read: every
     /// frame draws), as of `generation`.
     var animatedDisplayProperties: (generation: UInt64, redraws: Bool, properties: [LayerProperty]?)?
+    /// The generation `animatedDisplayProperties` found no key that redraws
+    /// (nil: unknown, or some key redraws).
+    var animatedDisplayNeverRedraws: UInt64?
     /// The last drawing of a presentation copy and the animated values it was
     /// drawn with: a copy showing the same values (a filled animation that
     /// has ended) shows it again. Any change of the model drops it.

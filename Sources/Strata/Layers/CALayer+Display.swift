@@ -90,7 +90,11 @@ extension CALayer {
     /// itself (`display()`, `draw(in:)`) with its animated values, each frame
     /// they differ from the last drawing's.
     func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
-        guard let state = _animationState, !state.entries.isEmpty else { return }
+        guard let state = _animationState else { return }
+        // The common case, every animated layer every frame: these animations
+        // are known not to redraw (the memo is made only for some).
+        if state.animatedDisplayNeverRedraws == state.generation { return }
+        guard !state.entries.isEmpty else { return }
         let redraws: Bool, properties: [LayerProperty]?
         if let memo = state.animatedDisplayProperties, memo.generation == state.generation {
             (redraws, properties) = (memo.redraws, memo.properties)
@@ -105,6 +109,7 @@ extension CALayer {
             let found = keys.compactMap { LayerProperty.named($0, of: copy) ?? LayerProperty.custom($0, of: copy) }
             properties = found.count == keys.count ? found : nil
             state.animatedDisplayProperties = (state.generation, redraws, properties)
+            state.animatedDisplayNeverRedraws = redraws ? nil : state.generation
             state.presentationDrawing = nil
         }
         guard redraws else { return }

@@ -12,9 +12,17 @@ final class LayerClassRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var known: [ObjectIdentifier: Bool] = [:]
 
+    /// Strata's layer classes, told without the lock and the table (every
+    /// animated layer asks, every frame).
+    private static let strataLayerClasses: [ObjectIdentifier] = [
+        CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATextLayer.self, CAReplicatorLayer.self,
+        CATransformLayer.self, CAEmitterLayer.self,
+    ].map { ObjectIdentifier($0) }
+
     /// Whether `cls` is declared in the Strata module.
     func isStrataClass(_ cls: AnyClass) -> Bool {
         let id = ObjectIdentifier(cls)
+        if Self.strataLayerClasses.contains(id) { return true }
         lock.lock()
         defer { lock.unlock() }
         if let answer = known[id] { return answer }
