@@ -55,6 +55,42 @@ import Testing
         #expect(near(try #require(stage.tick(2.5).sublayers?.first?.sublayers?.first).position.x, mover.position.x))
     }
 
+    /// A reused copy gets the model's values back before the animations
+    /// apply, both when they write plain-data fields (copied as bytes) and
+    /// when one writes a colour (restored property by property): additive
+    /// animations do not pile up from frame to frame.
+    @Test func additiveAnimationsDoNotAccumulateOnReusedCopies() throws {
+        for withColour in [false, true] {
+            let stage = Stage()
+            stage.ticker.reusesPresentationCopies = true
+            let layer = stage.show(CALayer())
+            layer.position = CGPoint(x: 5, y: 0)
+            layer.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+            stage.tick(0)
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 0
+            slide.toValue = 100
+            slide.isAdditive = true
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0
+            turn.toValue = 0.4
+            turn.isAdditive = true
+            let tint = CABasicAnimation(keyPath: "backgroundColor")
+            tint.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let group = CAAnimationGroup()
+            for child in [slide, turn, tint] { child.duration = 1 }
+            group.animations = withColour ? [slide, turn, tint] : [slide, turn]
+            group.duration = 1
+            layer.add(group, forKey: "group")
+            for t in [0.25, 0.5, 0.75] {
+                let copy = try #require(stage.tick(t).sublayers?.first)
+                #expect(near(copy.position.x, 5 + 100 * t), "at \(t), colour \(withColour)")
+                let angle = atan2(Double(copy.transform.m12), Double(copy.transform.m11))
+                #expect(near(angle, 0.1 + 0.4 * t, 1e-9), "at \(t), colour \(withColour)")
+            }
+        }
+    }
+
     @Test func presentationLayersAreNotChangedByLaterTicks() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.25)

@@ -30,6 +30,11 @@ class AnimationEvaluator {
     /// say what it writes (the whole copy must be refreshed).
     func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool { false }
 
+    /// Adds to `spans` the `LayerState` bytes of every property the animation
+    /// can write, when all of them are plain data there (false: some is not,
+    /// and `restoreWrittenProperties` must do it).
+    func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool { false }
+
     /// The eased progress of `sample` (linear without a timing function).
     @inline(__always)
     func progress(_ sample: TimingModel.Sample) -> Double {
@@ -56,6 +61,10 @@ final class GroupEvaluator: AnimationEvaluator {
     override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
         children.allSatisfy { $0.evaluator.restoreWrittenProperties(in: copy, from: model) }
     }
+
+    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
+        children.allSatisfy { $0.evaluator.collectWrittenStateSpans(&spans) }
+    }
 }
 
 /// A property animation: computes a value of the key path's kind (or of its
@@ -81,6 +90,13 @@ class PropertyEvaluator: AnimationEvaluator {
 
     override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
         if let property = target?.property { property.restore(in: copy, from: model) }
+        return true
+    }
+
+    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
+        guard let target else { return true }
+        guard let span = target.property.stateSpan else { return false }
+        spans.append(span)
         return true
     }
 

@@ -215,6 +215,14 @@ final class KeyframeEvaluator: PropertyEvaluator {
         return super.restoreWrittenProperties(in: copy, from: model)
     }
 
+    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
+        if let transformTarget {
+            guard let span = transformTarget.property.stateSpan else { return false }
+            spans.append(span)
+        }
+        return super.collectWrittenStateSpans(&spans)
+    }
+
     override func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {
         guard let rotationMode, let transformTarget, values.count > 1, mode != .discrete else { return }
         let f = progress(sample)

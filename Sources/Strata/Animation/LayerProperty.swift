@@ -29,15 +29,19 @@ final class LayerProperty {
     /// Copies the stored value from the model (second) into a copy (first)
     /// where `get` and `setStored` cannot say "nothing stored" (keys of your own).
     var restoreOverride: ((CALayer, CALayer) -> Void)?
+    /// For a plain-data field of `LayerState`, its bytes: restoring it is a
+    /// copy of memory (nil: restore through `restore(in:from:)`).
+    let stateSpan: StateSpan?
 
     init(key: String, kind: ValueKind, isAnimatable: Bool, get: @escaping (CALayer) -> AnimValue,
          setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
          box: @escaping (AnimValue) -> Any?, unbox: @escaping (Any?) -> AnimValue?,
          matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>? = nil,
-         copyStored: ((CALayer, CALayer) -> Void)? = nil) {
+         copyStored: ((CALayer, CALayer) -> Void)? = nil, stateSpan: StateSpan? = nil) {
         self.key = key; self.kind = kind; self.isAnimatable = isAnimatable
         self.get = get; self.setStored = setStored; self.setPublic = setPublic
         self.box = box; self.unbox = unbox; self.matrix = matrix; self.copyStored = copyStored
+        self.stateSpan = stateSpan
     }
 
     /// Copies the stored value from `model` into `copy` (no actions).

@@ -28,7 +28,9 @@ extension LayerPropertyTable {
                 box: box,
                 unbox: unbox ?? { AnimValue($0, kind: kind) },
                 matrix: matrix,
-                copyStored: { field.copy(into: $0, from: $1) })
+                copyStored: { field.copy(into: $0, from: $1) },
+                stateSpan: Root.self == LayerState.self && _isPOD(V.self)
+                    ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil)
         }
 
         func number(_ key: String, _ s: WritableKeyPath<Root, CGFloat>, _ p: ReferenceWritableKeyPath<L, CGFloat>,

@@ -32,6 +32,9 @@ final class LayerAnimationState {
     /// The generation `animatedDisplayProperties` found no key that redraws
     /// (nil: unknown, or some key redraws).
     var animatedDisplayNeverRedraws: UInt64?
+    /// The `LayerState` bytes the animations can write, as of `generation`
+    /// (spans nil: some property is not plain data there).
+    var writtenStateSpans: (generation: UInt64, spans: [StateSpan]?)?
     /// The last drawing of a presentation copy and the animated values it was
     /// drawn with: a copy showing the same values (a filled animation that
     /// has ended) shows it again. Any change of the model drops it.

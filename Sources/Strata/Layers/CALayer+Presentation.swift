@@ -156,6 +156,23 @@ extension CALayer {
     /// what it writes.
     private func restoreAnimatedProperties(in recycled: CALayer) -> Bool {
         guard let state = _animationState, state.generation == _recycledCopyGeneration else { return false }
+        // Usually every animated property is plain data in the state value:
+        // copy those bytes (every animated layer, every frame), without
+        // visiting the animations and their properties one by one.
+        if state.writtenStateSpans?.generation != state.generation {
+            var spans: [StateSpan] = []
+            let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
+            state.writtenStateSpans = (state.generation, all ? spans : nil)
+        }
+        if let spans = state.writtenStateSpans?.spans {
+            withUnsafeMutablePointer(to: &recycled._state) { copy in
+                withUnsafeMutablePointer(to: &_state) { model in
+                    let to = UnsafeMutableRawPointer(copy), from = UnsafeRawPointer(model)
+                    for span in spans { (to + span.offset).copyMemory(from: from + span.offset, byteCount: span.size) }
+                }
+            }
+            return true
+        }
         for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) {
             return false
         }

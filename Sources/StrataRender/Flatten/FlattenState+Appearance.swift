@@ -58,18 +58,22 @@ extension FlattenState {
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
         let key: AppearanceKey
-        if let recent = recentAppearances.first(where: { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }) {
+        let recentIndex: Int
+        if let i = recentAppearances.firstIndex(where: { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }) {
             // Like a layer just before (a grid of cards, in a few colours and
             // tilts): same key, same decision, no key built, no hashing.
-            guard recent.cached else { return nil }
-            key = recent.key
+            guard recentAppearances[i].cached else { return nil }
+            key = recentAppearances[i].key
+            recentIndex = i
         } else {
             key = AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
             let cached = cache.shouldCache(key)
             if recentAppearances.count < Self.recentAppearanceCount {
-                recentAppearances.append((key, cached))
+                recentIndex = recentAppearances.count
+                recentAppearances.append((key, cached, nil))
             } else {
-                recentAppearances[recentAppearanceNext] = (key, cached)
+                recentIndex = recentAppearanceNext
+                recentAppearances[recentAppearanceNext] = (key, cached, nil)
                 recentAppearanceNext = (recentAppearanceNext + 1) % Self.recentAppearanceCount
             }
             guard cached else { return nil }
@@ -80,8 +84,11 @@ extension FlattenState {
         let h = max(1, (Double(padded.height) * scaleV).rounded(.up))
         let drawn = CGRect(x: padded.minX, y: padded.minY, width: w / scaleU, height: h / scaleV)
         let slot: CGRect
-        if let existing = appearanceSlots[key] {
+        if let known = recentAppearances[recentIndex].slot {
+            slot = known
+        } else if let existing = appearanceSlots[key] {
             slot = existing
+            recentAppearances[recentIndex].slot = existing
         } else {
             if appearanceAtlas == nil {
                 list.passes.append(RenderPass(purpose: .appearance, bounds: CGRect(x: 0, y: 0, width: Self.appearanceAtlasSide,
@@ -104,6 +111,7 @@ extension FlattenState {
                 list.passes[appearanceAtlas!.pass].items.append(item)
             }
             appearanceSlots[key] = slot
+            recentAppearances[recentIndex].slot = slot
         }
         let side = Double(Self.appearanceAtlasSide)
         return DrawItem(kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,

@@ -21,7 +21,8 @@ struct FlattenState {
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
     /// The last few looks `cachedAppearance` was asked about, and whether each is drawn cached
     /// (a ring: `recentAppearanceNext` is the slot replaced next).
-    var recentAppearances: [(key: AppearanceKey, cached: Bool)] = []
+    /// With its atlas slot once it has one this frame (no hashing of the key to find it).
+    var recentAppearances: [(key: AppearanceKey, cached: Bool, slot: CGRect?)] = []
     var recentAppearanceNext = 0
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
