@@ -66,59 +66,52 @@ final class ValuePart {
     /// recomposes, keeping the other fields.
     private static func transformPart(_ name: String) -> ValuePart? {
         typealias D = DecomposedTransform
+        typealias Angles = (x: Double, y: Double, z: Double)
         // An animation of one part writes into the same model matrix every
-        // frame: decompose it once, not once a frame.
+        // frame: decompose it once (with its Euler angles), not once a frame.
         let memo = DecompositionMemo()
-        func part(_ kind: ValueKind, _ read: @escaping (D) -> AnimValue,
-                  _ write: @escaping (inout D, AnimValue) -> Void) -> ValuePart {
+        func part(_ kind: ValueKind, _ read: @escaping (D, Angles) -> AnimValue,
+                  _ write: @escaping (inout D, Angles, AnimValue) -> Void) -> ValuePart {
+            func get(_ m: CATransform3D) -> AnimValue {
+                let (d, angles) = memo.decompose(m)
+                return read(d, angles)
+            }
             func replaced(_ m: CATransform3D, _ value: AnimValue) -> CATransform3D {
-                var d = memo.decompose(m) ?? D()
-                write(&d, value)
+                var (d, angles) = memo.decompose(m)
+                write(&d, angles, value)
                 return d.recomposed()
             }
             return ValuePart(kind: kind,
-                             get: { read($0.transformValue.flatMap(memo.decompose) ?? D()) },
+                             get: { get($0.transformValue ?? CATransform3DIdentity) },
                              set: { whole, value in .transform(replaced(whole.transformValue ?? CATransform3DIdentity, value)) },
-                             inMatrix: ({ read(memo.decompose($0) ?? D()) }, replaced))
+                             inMatrix: (get, replaced))
         }
         func number(_ v: AnimValue) -> Double { v.doubleValue ?? 0 }
-        // A rotation part: the angle about one axis (0: x, 1: y, 2: z); the
-        // other two are the memo's, worked out once for the model matrix.
-        func rotation(_ axis: Int) -> ValuePart {
-            func angle(_ e: (x: Double, y: Double, z: Double)) -> AnimValue {
-                .number(axis == 0 ? e.x : axis == 1 ? e.y : e.z)
-            }
-            func replaced(_ m: CATransform3D, _ value: AnimValue) -> CATransform3D {
-                let (parts, e) = memo.decomposeWithAngles(m)
-                var d = parts
-                let v = number(value)
-                d.setEulerAngles(x: axis == 0 ? v : e.x, y: axis == 1 ? v : e.y, z: axis == 2 ? v : e.z)
-                return d.recomposed()
-            }
-            return ValuePart(kind: .number,
-                             get: { angle(memo.decomposeWithAngles($0.transformValue ?? CATransform3DIdentity).angles) },
-                             set: { whole, value in .transform(replaced(whole.transformValue ?? CATransform3DIdentity, value)) },
-                             inMatrix: ({ angle(memo.decomposeWithAngles($0).angles) }, replaced))
-        }
         switch name {
-        case "rotation", "rotation.z": return rotation(2)
-        case "rotation.x": return rotation(0)
-        case "rotation.y": return rotation(1)
+        case "rotation", "rotation.z":
+            return part(.number, { .number($1.z) }) { d, e, v in d.setEulerAngles(x: e.x, y: e.y, z: number(v)) }
+        case "rotation.x":
+            return part(.number, { .number($1.x) }) { d, e, v in d.setEulerAngles(x: number(v), y: e.y, z: e.z) }
+        case "rotation.y":
+            return part(.number, { .number($1.y) }) { d, e, v in d.setEulerAngles(x: e.x, y: number(v), z: e.z) }
         case "scale":
-            return part(.number, { .number(($0.scale.x + $0.scale.y + $0.scale.z) / 3) }) { d, v in
+            return part(.number, { d, _ in .number((d.scale.x + d.scale.y + d.scale.z) / 3) }) { d, _, v in
                 d.scale = (number(v), number(v), number(v))
             }
-        case "scale.x": return part(.number, { .number($0.scale.x) }) { d, v in d.scale.x = number(v) }
-        case "scale.y": return part(.number, { .number($0.scale.y) }) { d, v in d.scale.y = number(v) }
-        case "scale.z": return part(.number, { .number($0.scale.z) }) { d, v in d.scale.z = number(v) }
+        case "scale.x": return part(.number, { d, _ in .number(d.scale.x) }) { d, _, v in d.scale.x = number(v) }
+        case "scale.y": return part(.number, { d, _ in .number(d.scale.y) }) { d, _, v in d.scale.y = number(v) }
+        case "scale.z": return part(.number, { d, _ in .number(d.scale.z) }) { d, _, v in d.scale.z = number(v) }
         case "translation":
-            return part(.size, { .size(CGSize(width: $0.translation.x, height: $0.translation.y)) }) { d, v in
+            return part(.size, { d, _ in .size(CGSize(width: d.translation.x, height: d.translation.y)) }) { d, _, v in
                 let s = v.sizeValue ?? .zero
                 d.translation.x = Double(s.width); d.translation.y = Double(s.height)
             }
-        case "translation.x": return part(.number, { .number($0.translation.x) }) { d, v in d.translation.x = number(v) }
-        case "translation.y": return part(.number, { .number($0.translation.y) }) { d, v in d.translation.y = number(v) }
-        case "translation.z": return part(.number, { .number($0.translation.z) }) { d, v in d.translation.z = number(v) }
+        case "translation.x":
+            return part(.number, { d, _ in .number(d.translation.x) }) { d, _, v in d.translation.x = number(v) }
+        case "translation.y":
+            return part(.number, { d, _ in .number(d.translation.y) }) { d, _, v in d.translation.y = number(v) }
+        case "translation.z":
+            return part(.number, { d, _ in .number(d.translation.z) }) { d, _, v in d.translation.z = number(v) }
         default: return nil
         }
     }

@@ -17,6 +17,8 @@ import Foundation
 ///   animations' lives and callbacks, and the sampling of the presentation
 ///   tree. The tree it returns is a snapshot that later changes do not touch,
 ///   so the renderer flattens and draws it without the lock.
+/// - A model tree handed to the renderer is flattened with it held
+///   (`CALayer.readingTrees`): the flattener reads layer state in place.
 /// - Presentation copies are not changed once a tick or `presentation()` has
 ///   handed them out (bar the links between copies, which are read under the
 ///   lock), so reading their own properties takes no lock: the renderer's

@@ -5,7 +5,7 @@ extension CAEmitterLayer {
     /// ``CALayer/drawnContent``): runs the simulation, so make it once per drawing.
     package var emitterContent: EmitterContent {
         withStateLock {
-            EmitterContent(particles: particles(), renderMode: renderMode, preservesDepth: preservesDepth)
+            EmitterContent(particles: particles(), renderMode: _emitter.renderMode, preservesDepth: _emitter.preservesDepth)
         }
     }
 }

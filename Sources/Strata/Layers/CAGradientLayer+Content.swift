@@ -1,12 +1,14 @@
 import Foundation
 
 extension CAGradientLayer {
-    /// The gradient as values (see ``CALayer/drawnContent``).
+    /// The gradient as values (see ``CALayer/drawnContent``), read from the
+    /// stored state under one lock (not through the getters, a lock each).
     package var gradientContent: GradientContent {
         withStateLock {
-            GradientContent(colors: (colors ?? []).compactMap { $0 as? CGColor },
-                            locations: locations?.map(\.doubleValue),
-                            startPoint: startPoint, endPoint: endPoint, type: type)
+            let g = _gradient
+            return GradientContent(colors: (g.colors ?? []).compactMap { $0 as? CGColor },
+                                   locations: g.locations?.map(\.doubleValue),
+                                   startPoint: g.startPoint, endPoint: g.endPoint, type: g.type)
         }
     }
 }

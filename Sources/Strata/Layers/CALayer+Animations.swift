@@ -25,13 +25,12 @@ final class LayerAnimationState {
     var clock: CAMediaClock?
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var extraValues: [String: Any] = [:]
-    /// Whether `entries` animate a key the layer's class redisplays for, and
-    /// the properties they animate (nil when one cannot be read: every
-    /// frame draws), as of `generation`.
-    var animatedDisplayProperties: (generation: UInt64, redraws: Bool, properties: [LayerProperty]?)?
-    /// The generation `animatedDisplayProperties` found no key that redraws
-    /// (nil: unknown, or some key redraws).
-    var animatedDisplayNeverRedraws: UInt64?
+    /// The `generation` the two below were worked out for (nil: never).
+    var animatedDisplayGeneration: UInt64?
+    /// Whether `entries` animate a key the layer's class redisplays for.
+    var animatedDisplayRedraws = false
+    /// The properties `entries` animate (nil when one cannot be read: every frame draws).
+    var animatedDisplayProperties: [LayerProperty]?
     /// The `LayerState` bytes the animations can write, as of `generation`
     /// (spans nil: some property is not plain data there).
     var writtenStateSpans: (generation: UInt64, spans: [StateSpan]?)?

@@ -91,29 +91,23 @@ extension CALayer {
     /// they differ from the last drawing's.
     func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
         guard let state = _animationState else { return }
-        // The common case, every animated layer every frame: these animations
-        // are known not to redraw (the memo is made only for some).
-        if state.animatedDisplayNeverRedraws == state.generation { return }
-        guard !state.entries.isEmpty else { return }
-        let redraws: Bool, properties: [LayerProperty]?
-        if let memo = state.animatedDisplayProperties, memo.generation == state.generation {
-            (redraws, properties) = (memo.redraws, memo.properties)
-        } else {
+        // Worked out once per set of animations: every animated layer asks every frame.
+        if state.animatedDisplayGeneration != state.generation {
+            guard !state.entries.isEmpty else { return }
             let cls = type(of: self)
             var keys: [String] = []
             for entry in state.entries {
                 for key in Self.animatedKeys(of: entry.animation) where !keys.contains(key) { keys.append(key) }
             }
-            redraws = keys.contains(where: cls.needsDisplay)
             // A key of your own the model stores nothing under is read from the copy, which has it now.
             let found = keys.compactMap { LayerProperty.named($0, of: copy) ?? LayerProperty.custom($0, of: copy) }
-            properties = found.count == keys.count ? found : nil
-            state.animatedDisplayProperties = (state.generation, redraws, properties)
-            state.animatedDisplayNeverRedraws = redraws ? nil : state.generation
+            state.animatedDisplayGeneration = state.generation
+            state.animatedDisplayRedraws = keys.contains(where: cls.needsDisplay)
+            state.animatedDisplayProperties = found.count == keys.count ? found : nil
             state.presentationDrawing = nil
         }
-        guard redraws else { return }
-        guard let properties else {
+        guard state.animatedDisplayRedraws else { return }
+        guard let properties = state.animatedDisplayProperties else {
             copy.display()
             return
         }

@@ -6,11 +6,12 @@ extension CAReplicatorLayer {
     /// delayed instance.
     package var replicatorContent: ReplicatorContent {
         withStateLock {
-            ReplicatorContent(instanceCount: instanceCount, instanceTransform: instanceTransform,
-                              instanceColor: instanceColor, instanceRedOffset: instanceRedOffset,
-                              instanceGreenOffset: instanceGreenOffset, instanceBlueOffset: instanceBlueOffset,
-                              instanceAlphaOffset: instanceAlphaOffset, preservesDepth: preservesDepth,
-                              sublayers: sublayers ?? [], delayedInstances: _delayedInstances)
+            let r = _replicator
+            return ReplicatorContent(instanceCount: r.instanceCount, instanceTransform: r.instanceTransform,
+                                     instanceColor: r.instanceColor, instanceRedOffset: r.instanceRedOffset,
+                                     instanceGreenOffset: r.instanceGreenOffset, instanceBlueOffset: r.instanceBlueOffset,
+                                     instanceAlphaOffset: r.instanceAlphaOffset, preservesDepth: r.preservesDepth,
+                                     sublayers: _sublayers, delayedInstances: _delayedInstances)
         }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 
 extension CATextLayer {
-    /// The string and how it is set, as values (see ``CALayer/drawnContent``).
+    /// The string and how it is set, as values (see ``CALayer/drawnContent``),
+    /// read from the stored state under one lock (not through the getters, a lock each).
     package var textContent: TextContent {
         withStateLock {
-            TextContent(string: plainString, fontName: font as? String, fontSize: fontSize,
-                        foregroundColor: foregroundColor, isWrapped: isWrapped,
-                        alignment: Self.alignment(alignmentMode), truncation: Self.truncation(truncationMode))
+            let t = _text
+            return TextContent(string: Self.plainString(t.string), fontName: t.font as? String, fontSize: t.fontSize,
+                               foregroundColor: t.foregroundColor, isWrapped: t.isWrapped,
+                               alignment: Self.alignment(t.alignmentMode), truncation: Self.truncation(t.truncationMode))
         }
     }
 

@@ -80,8 +80,11 @@ open class CATextLayer: CALayer {
     }
 
     /// The string as plain text.
-    public var plainString: String {
-        switch withStateLock({ _text.string }) {
+    public var plainString: String { Self.plainString(withStateLock { _text.string }) }
+
+    /// A `string` value as plain text.
+    static func plainString(_ string: Any?) -> String {
+        switch string {
         case let s as String: return s
         case let s as NSAttributedString: return s.string
         case let s?: return "\(s)"
