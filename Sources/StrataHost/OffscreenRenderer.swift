@@ -24,6 +24,8 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// nil (the default) draws every look every frame, so one picture does not
     /// depend on what was rendered before it.
     public var appearanceCache: AppearanceCache?
+    /// Flattens the trees `render(_:size:scale:background:rasterizer:)` is given.
+    private var flattener = Flattener(size: CGSize(width: 1, height: 1))
     /// Whether each batch is shaded with the layer program compiled for just
     /// the features its items use (`LayerRenderer.specializesLayerProgram`).
     public var specializesLayerProgram: Bool {
@@ -77,10 +79,21 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// Renders the layer tree rooted at `root` (as it is: pass a presentation tree).
     public func render(_ root: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
                        rasterizer: LayerRasterizer? = nil) throws(HostError) -> (image: CGImage, stats: RenderStats) {
-        var flattener = Flattener(size: size, scale: scale, background: background,
-                                  rasterizer: rasterizer ?? layerRasterizer)
+        try render(renderList(for: root, size: size, scale: scale, background: background, rasterizer: rasterizer))
+    }
+
+    /// The render list `render(_:size:scale:background:rasterizer:)` draws
+    /// (made outside the typed-throwing function: Swift 6.3 leaks a local
+    /// struct holding a class there).
+    private func renderList(for root: CALayer, size: CGSize, scale: Double, background: CGColor?,
+                            rasterizer: LayerRasterizer?) -> RenderList {
+        precondition(scale > 0 && scale.isFinite, "OffscreenRenderer: scale must be positive, got \(scale)")
+        // One flattener kept from frame to frame: its layer-tree snapshot is updated in place.
+        flattener.size = size
+        flattener.scale = scale
+        flattener.background = background
+        flattener.rasterizer = rasterizer ?? layerRasterizer
         flattener.appearanceCache = appearanceCache
-        let list = flattener.renderList(for: root)
-        return try render(list)
+        return flattener.renderList(for: root)
     }
 }

@@ -32,6 +32,8 @@ public final class WindowRenderer {
     public let layerRasterizer: LayerRasterizer
     /// Layer looks kept from frame to frame (see `AppearanceCache`); nil draws every look every frame.
     public var appearanceCache: AppearanceCache? = AppearanceCache()
+    /// Flattens the trees of each frame.
+    private var flattener = Flattener(size: CGSize(width: 1, height: 1))
 
     /// A renderer for `window` (compiles its shaders in the window's context).
     public init(window: WindowHost, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {
@@ -56,8 +58,11 @@ public final class WindowRenderer {
     public func renderList(for roots: [CALayer], frame info: FrameInfo, background: CGColor?) -> RenderList {
         let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
-        var flattener = Flattener(size: CGSize(width: info.windowWidth, height: info.windowHeight), scale: scale,
-                                  background: background, rasterizer: layerRasterizer)
+        // One flattener kept from frame to frame: its layer-tree snapshot is updated in place.
+        flattener.size = CGSize(width: info.windowWidth, height: info.windowHeight)
+        flattener.scale = scale
+        flattener.background = background
+        flattener.rasterizer = layerRasterizer
         flattener.appearanceCache = appearanceCache
         return flattener.renderList(for: roots)
     }

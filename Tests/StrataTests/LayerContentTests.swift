@@ -123,11 +123,9 @@ import Testing
         guard case .replicator(let content) = r.drawnContent else { Issue.record("not a replicator"); return }
         #expect(content.instanceCount == 5 && content.preservesDepth)
         #expect(content.instanceTransform == CATransform3DMakeTranslation(10, 0, 0))
-        #expect(content.sublayers.count == 1 && content.sublayers[0] === dot)
-        #expect(content.delayedInstances == nil)
         #expect(r.drawnContent.preservesDepth)
         for k in 0..<5 {
-            #expect(content.sublayers(ofInstance: k).first === dot)
+            #expect(r.sublayers(ofInstance: k).first === dot)
             let c = content.color(ofInstance: k).rgba
             #expect(near(Double(c.r), max(0, 1 - 0.25 * Double(k)), 1e-6))
             #expect(near(Double(c.a), 1 - 0.1 * Double(k), 1e-6) && c.g == 1 && c.b == 1)
@@ -139,7 +137,7 @@ import Testing
         #expect(!CALayer().drawnContent.preservesDepth)
     }
 
-    @Test func delayedInstancesComeWithTheReplicatorsContent() throws {
+    @Test func delayedInstancesComeWithTheReplicatorsNode() throws {
         let stage = Stage()
         let r = CAReplicatorLayer()
         r.instanceCount = 3
@@ -154,11 +152,18 @@ import Testing
         fade.fillMode = .both
         fade.beginTime = 1e-9
         dot.add(fade, forKey: "fade")
-        let shown = try #require(stage.tick(0.75).sublayers?.first)
-        guard case .replicator(let content) = shown.drawnContent else { Issue.record("not a replicator"); return }
-        #expect(content.delayedInstances?.count == 2)
+        let shown = try #require(stage.tick(0.75).sublayers?.first as? CAReplicatorLayer)
         for k in 0..<3 {
-            let opacity = Double(content.sublayers(ofInstance: k).first?.opacity ?? -1)
+            let opacity = Double(shown.sublayers(ofInstance: k).first?.opacity ?? -1)
+            #expect(near(opacity, 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
+        }
+        // The snapshot a renderer reads links each delayed instance's sublayers.
+        let snapshot = LayerTreeSnapshot([shown])
+        let node = Int(snapshot.roots[0])
+        #expect(snapshot.nodes[node].delayedInstances.count == 2)
+        for k in 0..<3 {
+            let sub = try #require(snapshot.sublayers(of: node, instance: k).first)
+            let opacity = Double(snapshot.nodes[Int(sub)].state.opacity)
             #expect(near(opacity, 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
         }
     }

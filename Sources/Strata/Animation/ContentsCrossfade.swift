@@ -20,12 +20,22 @@ final class ContentsCrossfade: @unchecked Sendable {
     }
 }
 
-extension CALayer {
-    /// On a presentation layer while `contents` changes: the old contents and how
-    /// far (0…1) the new contents (`contents`) has faded in. Renderers draw the
-    /// old at `1 − progress` under the new at `progress`; nil otherwise.
-    package var contentsCrossfade: (from: Any?, progress: Double)? {
-        guard let fade = _state.contents as? ContentsCrossfade else { return nil }
+extension LayerState {
+    /// What a state's `contents` shows: the new image while a cross-fade runs.
+    /// (Static, given the one field: a renderer reading a state in place copies no more of it.)
+    package static func shownContents(_ contents: Any?) -> Any? { ContentsCrossfade.shown(contents) }
+
+    /// For a presentation layer's `contents` while it changes: the old
+    /// contents and how far (0…1) the new contents (`shownContents`) has faded
+    /// in. Renderers draw the old at `1 − progress` under the new at
+    /// `progress`; nil otherwise.
+    package static func contentsCrossfade(_ contents: Any?) -> (from: Any?, progress: Double)? {
+        guard let fade = contents as? ContentsCrossfade else { return nil }
         return (fade.from, fade.progress)
     }
+}
+
+extension CALayer {
+    /// `LayerState.contentsCrossfade(_:)` of this (presentation) layer's contents.
+    package var contentsCrossfade: (from: Any?, progress: Double)? { LayerState.contentsCrossfade(_state.contents) }
 }

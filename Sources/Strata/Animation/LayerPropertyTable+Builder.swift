@@ -30,6 +30,8 @@ extension LayerPropertyTable {
                 matrix: matrix,
                 copyStored: { field.copy(into: $0, from: $1) },
                 stateSpan: Root.self == LayerState.self && _isPOD(V.self)
+                    ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
+                fieldSpan: Root.self == LayerState.self
                     ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil)
         }
 

@@ -3,11 +3,7 @@ import Foundation
 extension CALayer {
     /// The anchor point in the layer's own (bounds) coordinates, with `anchorPointZ`.
     public var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
-        withStateLock {
-            (_state.bounds.origin.x + _state.anchorPoint.x * _state.bounds.width,
-             _state.bounds.origin.y + _state.anchorPoint.y * _state.bounds.height,
-             _state.anchorPointZ)
-        }
+        withStateLock { _state.anchorPointInBounds }
     }
 
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates
@@ -23,27 +19,9 @@ extension CALayer {
 
     /// `transformToSuperlayer(_:)`, the lock held (or not needed).
     private func unlockedTransformToSuperlayer(_ superlayer: CALayer?) -> CATransform3D {
-        let a = anchorPointInBounds
-        // T(−a) × transform × T(p) written out: the translations touch only
-        // the 4th row and the columns scaled by the 4th (two products fewer,
-        // for every layer every frame).
-        var m = _state.transform
-        m.m41 -= a.x * m.m11 + a.y * m.m21 + a.z * m.m31
-        m.m42 -= a.x * m.m12 + a.y * m.m22 + a.z * m.m32
-        m.m43 -= a.x * m.m13 + a.y * m.m23 + a.z * m.m33
-        m.m44 -= a.x * m.m14 + a.y * m.m24 + a.z * m.m34
-        let p = (x: _state.position.x, y: _state.position.y, z: _state.zPosition)
-        m.m11 += m.m14 * p.x; m.m12 += m.m14 * p.y; m.m13 += m.m14 * p.z
-        m.m21 += m.m24 * p.x; m.m22 += m.m24 * p.y; m.m23 += m.m24 * p.z
-        m.m31 += m.m34 * p.x; m.m32 += m.m34 * p.y; m.m33 += m.m34 * p.z
-        m.m41 += m.m44 * p.x; m.m42 += m.m44 * p.y; m.m43 += m.m44 * p.z
-        if let p = superlayer, !CATransform3DIsIdentity(p._state.sublayerTransform) {
-            let pa = p.anchorPointInBounds
-            m = m.concatenating(CATransform3DMakeTranslation(-pa.x, -pa.y, -pa.z))
-                .concatenating(p._state.sublayerTransform)
-                .concatenating(CATransform3DMakeTranslation(pa.x, pa.y, pa.z))
-        }
-        return m
+        let m = _state.transformToSuperlayerBounds
+        guard let superlayer else { return m }
+        return superlayer._state.sublayerTransformed(m)
     }
 
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates.

@@ -14,7 +14,10 @@ extension CAReplicatorLayer {
     /// sampled k × `instanceDelay` earlier; otherwise every instance draws the
     /// same sublayers.
     package func sublayers(ofInstance index: Int) -> [CALayer] {
-        replicatorContent.sublayers(ofInstance: index)
+        withStateLock {
+            if index > 0, let delayed = _delayedInstances, index <= delayed.count { return delayed[index - 1] }
+            return _sublayers
+        }
     }
 
     /// Where instance `index` is drawn, in this layer's bounds coordinates:

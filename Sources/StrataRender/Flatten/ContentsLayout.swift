@@ -53,8 +53,9 @@ public struct ContentsLayout: Hashable, Sendable {
 extension ContentsLayout {
     /// Where `image` lands in `layer`'s bounds, by the layer's contents properties.
     public init(of image: CGImage, in layer: CALayer) {
-        self.init(bounds: layer._state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
-                  contentsRect: layer._state.contentsRect, gravity: layer._state.contentsGravity,
-                  contentsScale: layer._state.contentsScale, geometryFlipped: layer._state.isGeometryFlipped)
+        let state = layer._state
+        self.init(bounds: state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                  contentsRect: state.contentsRect, gravity: state.contentsGravity,
+                  contentsScale: state.contentsScale, geometryFlipped: state.isGeometryFlipped)
     }
 }

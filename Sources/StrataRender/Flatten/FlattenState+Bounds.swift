@@ -21,69 +21,70 @@ extension FlattenState {
     /// The box of what `visit` with these arguments draws, in its device space
     /// (`.null`: nothing). Leaves are not culled.
     mutating func drawnBounds(
-        of layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
+        of layer: Int, superlayer: Int, parentToDevice: CATransform3D,
         parentIsFlat: Bool, opacity: Double, instance: CATransform3D? = nil
     ) -> CGRect {
-        let part = transitionParts[ObjectIdentifier(layer)]
-        if part == nil, let transition = layer.transitionFrame {
+        let part = transitionParts.isEmpty ? nil : transitionParts[layer]
+        if part == nil, let transition = nodes[layer].transition {
             return transitionBounds(
                 layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                 parentIsFlat: parentIsFlat, opacity: opacity)
         }
-        if layer._state.isHidden { return .null }
+        if nodes[layer].state.isHidden { return .null }
         list.layerCount += 1
         var local =
             instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
-            ?? layer.transformToSuperlayer(superlayer)
+            ?? nodes[layer].toParent
         if let part { local = part.concatenating(local) }
         guard local.isFinite else { return .null }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
 
-        if preservesDepth(layer) {
-            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(layer._state.opacity), tint: nil)
+        if nodes[layer].preservesDepth {
+            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(nodes[layer].state.opacity), tint: nil)
         }
-        if !layer._state.isDoubleSided && mapping.determinant < 0 { return .null }
-        let groupOpacity = opacity * Double(layer._state.opacity)
+        if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return .null }
+        let groupOpacity = opacity * Double(nodes[layer].state.opacity)
         if groupOpacity <= 0 { return .null }
         var r =
-            layer._state.shouldRasterize
+            nodes[layer].state.shouldRasterize
             ? rasterizedBounds(layer, mapping: mapping)
             : drawLayerBounds(layer, toDevice: toDevice, mapping: mapping)
         if r.isNull { return r }
-        if let mask = layer._mask {
+        let mask = nodes[layer].mask
+        if mask >= 0 {
             let maskBounds = drawnBounds(
-                of: mask, superlayer: nil, parentToDevice: toDevice, parentIsFlat: true,
+                of: Int(mask), superlayer: -1, parentToDevice: toDevice, parentIsFlat: true,
                 opacity: 1)
             r = Self.wholePixels(r).intersection(Self.wholePixels(maskBounds))
             if r.isNull || r.isEmpty { return .null }
         }
         // Folded into the items, or composited through a pass of whole pixels.
-        if groupOpacity < 1 && layer._state.allowsGroupOpacity { r = Self.wholePixels(r) }
-        if BlendMode(compositingFilter: layer._state.compositingFilter) != nil { r = Self.wholePixels(r) }
+        if groupOpacity < 1 && nodes[layer].state.allowsGroupOpacity { r = Self.wholePixels(r) }
+        if BlendMode(compositingFilter: nodes[layer].state.compositingFilter) != nil { r = Self.wholePixels(r) }
         return r
     }
 
     /// The box of what `drawLayer` with these arguments draws.
     mutating func drawLayerBounds(
-        _ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
+        _ layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
         withShadow: Bool = true, withSublayers: Bool = true
     ) -> CGRect {
-        let drawn = layer.drawnContent
-        let bounds = layer._state.bounds
-        let sublayers = withSublayers ? sortedSublayers(of: layer) : []
+        let drawn = nodes[layer].content
+        let bounds = nodes[layer].state.bounds
+        let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
         let label = layerLabel(layer)
         var r = CGRect.null
 
-        if withShadow && !layer._state.masksToBounds && layer._state.shadowOpacity > 0 {
+        if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
             let radii = CornerRadii(
-                radius: Double(layer._state.cornerRadius), corners: layer._state.maskedCorners,
+                radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
                 size: bounds.size)
             if !forcesBlurredShadows,
                 let shadow = shadowItem(
                     layer, mapping: mapping, radii: radii,
-                    continuous: layer._state.cornerCurve == .continuous,
+                    continuous: nodes[layer].state.cornerCurve == .continuous,
                     clip: -1, label: label)
             {
                 r = r.union(deviceBox(of: shadow, useShape: false))
@@ -102,12 +103,12 @@ extension FlattenState {
         }
         let border = borderParts(layer)
         let borderOnBody = sublayers.isEmpty && separateContents == nil
-        let fill = layer._state.backgroundColor.map { PremultipliedColor($0) } ?? .clear
+        let fill = nodes[layer].state.backgroundColor.map { PremultipliedColor($0) } ?? .clear
         if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
             r = r.union(deviceBox(of: quad, mapping: mapping))
         }
         // Drawing stops where it cannot make the clip of the layer's bounds.
-        let clipFails = layer._state.masksToBounds && mapping.inverted() == nil
+        let clipFails = nodes[layer].state.masksToBounds && mapping.inverted() == nil
         if let separateContents {
             if clipFails { return r }
             for item in separateContents { r = r.union(deviceBox(of: item, useShape: false)) }
@@ -116,10 +117,10 @@ extension FlattenState {
             if clipFails { return r }
             if case .replicator(let replicator) = drawn {
                 forEachInstance(of: replicator, bounds: bounds, tint: nil) { state, k, transform, _ in
-                    for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
+                    for sub in state.sublayers(of: layer, instance: k) {
                         r = r.union(
                             state.drawnBounds(
-                                of: sub, superlayer: layer, parentToDevice: toDevice,
+                                of: Int(sub), superlayer: layer, parentToDevice: toDevice,
                                 parentIsFlat: true, opacity: 1, instance: transform))
                     }
                 }
@@ -127,7 +128,7 @@ extension FlattenState {
                 for sub in sublayers {
                     r = r.union(
                         drawnBounds(
-                            of: sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                            of: Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
                             opacity: 1))
                 }
             }
@@ -135,7 +136,7 @@ extension FlattenState {
         if !borderOnBody, border != nil {
             r = r.union(deviceBox(of: bounds.insetBy(dx: -margin, dy: -margin), mapping: mapping))
         }
-        if case .emitter(let emitter) = drawn, !(layer._state.masksToBounds && mapping.inverted() == nil) {
+        if case .emitter(let emitter) = drawn, !(nodes[layer].state.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
             for particle in emitter.particles {
                 if let item = Self.particleItem(
@@ -152,9 +153,9 @@ extension FlattenState {
     /// Where `contentFill` puts a layer's contents, without making a ramp or a
     /// bitmap; the fill stands in for the real one (only an image's matters:
     /// it decides cells and cross-fades). `drawn` is `layer.drawnContent`.
-    func contentExtent(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
+    func contentExtent(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
         -> (fill: DrawItem.Content, rect: CGRect)? {
-        let bounds = layer._state.bounds
+        let bounds = nodes[layer].state.bounds
         let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
         switch drawn {
         case .gradient(let gradient):
@@ -170,8 +171,8 @@ extension FlattenState {
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
-            let layout = ContentsLayout(of: image, in: layer)
+        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0, image.height > 0 {
+            let layout = contentsLayout(of: image, layer: layer)
             return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
         }
         return nil
@@ -180,28 +181,28 @@ extension FlattenState {
     /// The box of the planes of a 3D context (`collectPlanes`): its sublayers',
     /// each instance's for a replicator, after the replicator's own.
     private mutating func contextBounds(
-        _ layer: CALayer, toDevice: CATransform3D, opacity: Double,
+        _ layer: Int, toDevice: CATransform3D, opacity: Double,
         tint: PremultipliedColor?
     ) -> CGRect {
         var r = CGRect.null
-        guard case .replicator(let replicator) = layer.drawnContent else {
-            for sub in sortedSublayers(of: layer) {
+        guard case .replicator(let replicator) = nodes[layer].content else {
+            for sub in sublayers(of: layer) {
                 r = r.union(
                     planeBounds(
-                        of: sub, in: layer, toDevice: toDevice, opacity: opacity, tint: tint,
+                        of: Int(sub), in: layer, toDevice: toDevice, opacity: opacity, tint: tint,
                         instance: nil))
             }
             return r
         }
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, layer._state.isDoubleSided || mapping.determinant >= 0 {
+        if opacity > 0, nodes[layer].state.isDoubleSided || mapping.determinant >= 0 {
             r = drawLayerBounds(layer, toDevice: toDevice, mapping: mapping, withSublayers: false)
         }
-        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: tint) { state, k, transform, instanceTint in
-            for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
+        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) { state, k, transform, instanceTint in
+            for sub in state.sublayers(of: layer, instance: k) {
                 r = r.union(
                     state.planeBounds(
-                        of: sub, in: layer, toDevice: toDevice, opacity: opacity,
+                        of: Int(sub), in: layer, toDevice: toDevice, opacity: opacity,
                         tint: instanceTint, instance: transform))
             }
         }
@@ -210,18 +211,18 @@ extension FlattenState {
 
     /// The box of the planes of `sub` in a 3D context (`collectPlane`).
     private mutating func planeBounds(
-        of sub: CALayer, in layer: CALayer, toDevice: CATransform3D, opacity: Double,
+        of sub: Int, in layer: Int, toDevice: CATransform3D, opacity: Double,
         tint: PremultipliedColor?, instance: CATransform3D?
     ) -> CGRect {
-        guard !sub._state.isHidden else { return .null }
+        guard !nodes[sub].state.isHidden else { return .null }
         let local =
             instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
-            ?? sub.transformToSuperlayer(layer)
+            ?? nodes[sub].toParent
         guard local.isFinite else { return .null }
-        if preservesDepth(sub) {
+        if nodes[sub].preservesDepth {
             list.layerCount += 1
             return contextBounds(
-                sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(sub._state.opacity),
+                sub, toDevice: local.concatenating(toDevice), opacity: opacity * Double(nodes[sub].state.opacity),
                 tint: tint)
         }
         return drawnBounds(
@@ -231,32 +232,31 @@ extension FlattenState {
 
     /// The box of both sides of a `CATransition` (`visitTransition`).
     private mutating func transitionBounds(
-        _ layer: CALayer, _ transition: TransitionFrame, superlayer: CALayer?,
+        _ layer: Int, _ transition: LayerSnapshotNode.Transition, superlayer: Int,
         parentToDevice: CATransform3D, parentIsFlat: Bool,
         opacity: Double
     ) -> CGRect {
-        let placement = transition.placement(
-            size: layer._state.bounds.size,
-            newCoversOld: Self.covers(layer, transition.old))
-        func side(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState) -> CGRect {
+        let placement = transition.frame.placement(
+            size: nodes[layer].state.bounds.size,
+            newCoversOld: covers(layer, transition.oldNode))
+        func side(_ part: Int, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState) -> CGRect {
             guard partOpacity > 0 else { return .null }
-            let id = ObjectIdentifier(part)
-            state.transitionParts[id] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
-            defer { state.transitionParts[id] = nil }
+            state.transitionParts[part] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
+            defer { state.transitionParts[part] = nil }
             let r = state.drawnBounds(
                 of: part, superlayer: superlayer, parentToDevice: parentToDevice,
                 parentIsFlat: parentIsFlat, opacity: opacity)
-            return partOpacity < 1 && part.allowsGroupOpacity && !r.isNull ? Self.wholePixels(r) : r
+            return partOpacity < 1 && state.nodes[part].state.allowsGroupOpacity && !r.isNull
+                ? Self.wholePixels(r) : r
         }
-        let old =
-            transition.old.map { side($0, offset: placement.oldOffset, opacity: placement.oldOpacity, &self) }
-            ?? .null
+        let old = transition.oldNode < 0 ? .null
+            : side(Int(transition.oldNode), offset: placement.oldOffset, opacity: placement.oldOpacity, &self)
         return old.union(side(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self))
     }
 
     /// The box of a rasterized layer's composite item (`rasterize`).
-    private mutating func rasterizedBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
-        let scale = max(0.01, Double(layer._state.rasterizationScale))
+    private mutating func rasterizedBounds(_ layer: Int, mapping: PlaneMapping) -> CGRect {
+        let scale = max(0.01, Double(nodes[layer].state.rasterizationScale))
         guard
             let made = layerSpaceExtent(
                 scale: scale, margin: 1,
@@ -268,14 +268,14 @@ extension FlattenState {
     }
 
     /// The box of a blurred shadow's composite item (`blurredShadowItem`).
-    private mutating func blurredShadowBounds(_ layer: CALayer, mapping: PlaneMapping) -> CGRect {
-        guard let color = layer._state.shadowColor,
-            !PremultipliedColor(color, opacity: Double(layer._state.shadowOpacity)).isClear
+    private mutating func blurredShadowBounds(_ layer: Int, mapping: PlaneMapping) -> CGRect {
+        guard let color = nodes[layer].state.shadowColor,
+            !PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity)).isClear
         else { return .null }
-        let sigma = max(0, Double(layer._state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(at: Double(layer._state.bounds.midX), Double(layer._state.bounds.midY))
+        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
-        let path = layer._state.shadowPath
+        let path = nodes[layer].state.shadowPath
         guard
             let made = layerSpaceExtent(
                 scale: scale, margin: 3 * sigma + 1,
@@ -288,7 +288,7 @@ extension FlattenState {
                         withShadow: false)
                 })
         else { return .null }
-        let offset = layer._state.shadowOffset
+        let offset = nodes[layer].state.shadowOffset
         return deviceBox(of: made.extent.offsetBy(dx: offset.width, dy: offset.height), mapping: mapping)
     }
 

@@ -5,9 +5,9 @@ extension FlattenState {
     /// During an implicit `contents` change (a presentation layer with
     /// `contentsCrossfade`), the old contents at `1 − progress` and the new at
     /// `progress`, each laid out by the layer's gravity; nil otherwise.
-    func crossfadeItems(_ layer: CALayer, new: (fill: DrawItem.Content, rect: CGRect)?,
+    func crossfadeItems(_ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
                         mapping: PlaneMapping, label: String) -> [DrawItem]? {
-        guard let fade = layer.contentsCrossfade else { return nil }
+        guard let fade = LayerState.contentsCrossfade(nodes[layer].state.contents) else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
         var items: [DrawItem] = []
         // With both images opaque, the old one drawn whole and the new one at
@@ -15,9 +15,9 @@ extension FlattenState {
         // With transparency the old one fades out too (close, not exact).
         let newImage: CGImage? = if case .texture(.image(let i), _, _)? = new?.fill { i } else { nil }
         let bothOpaque = (fade.from as? CGImage).map(Self.isOpaque) == true && newImage.map(Self.isOpaque) == true
-            && layer._state.contentsGravity == .resize
+            && nodes[layer].state.contentsGravity == .resize
         if let old = fade.from as? CGImage, old.width > 0, old.height > 0 {
-            let layout = ContentsLayout(of: old, in: layer)
+            let layout = contentsLayout(of: old, layer: layer)
             items.append(contentItem(.texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,
                                      opacity: bothOpaque ? 1 : 1 - progress, mapping: mapping,
                                      label: label + ".contents.old"))

@@ -13,15 +13,15 @@ extension FlattenState {
     /// grown by its blur. Shape and text layers, unclipped contents and
     /// parts behind the eye are never culled here; the item-level test after
     /// flattening still applies to them.
-    func leafIsOutsideTarget(_ layer: CALayer, mapping: PlaneMapping) -> Bool {
-        guard cullsOutsideTarget, layer._sublayers.isEmpty, !layer._state.shouldRasterize,
-              !Self.drawsPastBounds(layer.contentKind),
-              layer._state.contents == nil || layer._state.masksToBounds else { return false }
-        var reach = layer._state.bounds
-        if layer._state.shadowOpacity > 0 {
-            let silhouette = layer._state.shadowPath?.boundingBox ?? layer._state.bounds
-            let blur = 4 * max(0, Double(layer._state.shadowRadius)) + 2
-            reach = reach.union(silhouette.offsetBy(dx: layer._state.shadowOffset.width, dy: layer._state.shadowOffset.height)
+    func leafIsOutsideTarget(_ layer: Int, mapping: PlaneMapping) -> Bool {
+        guard cullsOutsideTarget, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
+              !Self.drawsPastBounds(nodes[layer].kind),
+              nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds else { return false }
+        var reach = nodes[layer].state.bounds
+        if nodes[layer].state.shadowOpacity > 0 {
+            let silhouette = nodes[layer].state.shadowPath?.boundingBox ?? nodes[layer].state.bounds
+            let blur = 4 * max(0, Double(nodes[layer].state.shadowRadius)) + 2
+            reach = reach.union(silhouette.offsetBy(dx: nodes[layer].state.shadowOffset.width, dy: nodes[layer].state.shadowOffset.height)
                 .insetBy(dx: -blur, dy: -blur))
         }
         guard !reach.isNull, reach.minX.isFinite, reach.maxX.isFinite, reach.minY.isFinite, reach.maxY.isFinite

@@ -85,8 +85,8 @@ extension FlattenState {
     /// `rasterizationScale` pixels per point of its own plane, then drawn as
     /// one textured quad. The pass is keyed by its content, so an unchanged
     /// subtree reuses last frame's pixels.
-    mutating func rasterize(_ layer: CALayer, mapping: PlaneMapping, clip: Int32, into items: inout [DrawItem]) {
-        let scale = max(0.01, Double(layer._state.rasterizationScale))
+    mutating func rasterize(_ layer: Int, mapping: PlaneMapping, clip: Int32, into items: inout [DrawItem]) {
+        let scale = max(0.01, Double(nodes[layer].state.rasterizationScale))
         guard let made = layerSpacePass(purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0, bounds: {
             state in state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
         }, draw: { state, toPass, passMapping, out in
@@ -104,14 +104,14 @@ extension FlattenState {
     /// σ = shadowRadius, and drawn tinted, offset, through the layer's mapping.
     /// Passes are sized so σ is at most 4 pass pixels (large blurs run on a
     /// smaller texture) and cached by content.
-    mutating func blurredShadowItem(_ layer: CALayer, mapping: PlaneMapping, clip: Int32, label: String) -> DrawItem? {
-        guard let color = layer._state.shadowColor else { return nil }
-        let tint = PremultipliedColor(color, opacity: Double(layer._state.shadowOpacity))
+    mutating func blurredShadowItem(_ layer: Int, mapping: PlaneMapping, clip: Int32, label: String) -> DrawItem? {
+        guard let color = nodes[layer].state.shadowColor else { return nil }
+        let tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
         if tint.isClear { return nil }
-        let sigma = max(0, Double(layer._state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(at: Double(layer._state.bounds.midX), Double(layer._state.bounds.midY))
+        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
-        let path = layer._state.shadowPath
+        let path = nodes[layer].state.shadowPath
         guard let made = layerSpacePass(purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
                                         blurSigmaLocal: sigma, bounds: { state in
             if let path { return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null }
@@ -123,7 +123,7 @@ extension FlattenState {
                 state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
             }
         }) else { return nil }
-        let offset = layer._state.shadowOffset
+        let offset = nodes[layer].state.shadowOffset
         let rect = made.extent.offsetBy(dx: offset.width, dy: offset.height)
         var item = compositeItem(pass: made.pass, bounds: rect, opacity: 1, label: label + ".shadow")
         item.mapping = mapping

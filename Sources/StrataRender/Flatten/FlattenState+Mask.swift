@@ -7,12 +7,12 @@ extension FlattenState {
     /// affected by its sublayerTransform) to another of the same device
     /// rectangle, and one composite multiplies them. Both passes cover only the
     /// masked area on screen. The layer's items are `items[start...]`.
-    mutating func applyMask(_ mask: CALayer, of layer: CALayer, toDevice: CATransform3D, items: inout [DrawItem],
+    mutating func applyMask(_ mask: Int, of layer: Int, toDevice: CATransform3D, items: inout [DrawItem],
                             from start: Int) {
         guard start < items.count else { return }
         var maskItems: [DrawItem] = []
         // The mask's own opacity, hidden flag and subtree count, as a layer's alpha does.
-        visit(mask, superlayer: nil, parentToDevice: toDevice, parentIsFlat: true, clip: -1, opacity: 1,
+        visit(mask, superlayer: -1, parentToDevice: toDevice, parentIsFlat: true, clip: -1, opacity: 1,
               into: &maskItems)
         let bounds = deviceBounds(of: items[start...]).intersection(deviceBounds(of: maskItems[...]))
         guard !maskItems.isEmpty, !bounds.isNull, !bounds.isEmpty else {

@@ -3,7 +3,7 @@ import Strata
 
 extension FlattenState {
     /// The contents as cells of their own, or nil when one item draws them.
-    func contentCells(_ layer: CALayer, content: (fill: DrawItem.Content, rect: CGRect)?, mapping: PlaneMapping,
+    func contentCells(_ layer: Int, content: (fill: DrawItem.Content, rect: CGRect)?, mapping: PlaneMapping,
                       label: String) -> [DrawItem]? {
         guard let content, let source = content.fill.textureSource,
               let cells = nineSliceCells(of: layer, content: content.fill) ?? edgeExtendedCells(of: content.fill)
@@ -17,11 +17,11 @@ extension FlattenState {
     /// and column stretch to fill the contents rect. Edges shrink together when
     /// the rect is smaller than both fixed parts, as Core Animation does.
     /// Nil when the centre is the whole image (the common case: one item).
-    func nineSliceCells(of layer: CALayer, content: DrawItem.Content) -> [(rect: CGRect, uv: CGRect)]? {
-        let center = layer._state.contentsCenter.standardized
+    func nineSliceCells(of layer: Int, content: DrawItem.Content) -> [(rect: CGRect, uv: CGRect)]? {
+        let center = nodes[layer].state.contentsCenter.standardized
         guard center != CGRect(x: 0, y: 0, width: 1, height: 1),
               case .texture(.image(let image), let uv, let rect) = content else { return nil }
-        let scale = layer._state.contentsScale > 0 ? layer._state.contentsScale : 1
+        let scale = nodes[layer].state.contentsScale > 0 ? nodes[layer].state.contentsScale : 1
         let natural = CGSize(width: CGFloat(image.width) * uv.width / scale,
                              height: CGFloat(image.height) * uv.height / scale)
         // `texel` is one source pixel in unit coordinates: a stretched cell samples

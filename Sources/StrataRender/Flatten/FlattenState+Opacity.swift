@@ -5,10 +5,10 @@ extension FlattenState {
     /// Applies a layer's group opacity to the items of its subtree (`items[start...]`):
     /// folded into each item when no two overlap (the same picture, no pass),
     /// otherwise by rendering them offscreen and compositing the pass with the opacity.
-    mutating func applyGroupOpacity(_ opacity: Double, of layer: CALayer, items: inout [DrawItem], from start: Int) {
+    mutating func applyGroupOpacity(_ opacity: Double, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard opacity < 1, start < items.count else { return }
         let k = Float(opacity)
-        if items.count - start == 1 || !layer._state.allowsGroupOpacity || !anyOverlap(items[start...]) {
+        if items.count - start == 1 || !nodes[layer].state.allowsGroupOpacity || !anyOverlap(items[start...]) {
             for i in start..<items.count { items[i].opacity *= k }
             return
         }
@@ -26,7 +26,7 @@ extension FlattenState {
     /// Combines a layer's items (`items[start...]`) with what is beneath them by
     /// `blend` (its `compositingFilter`): the subtree is composited as one
     /// first (an offscreen pass), unless it is a single item.
-    mutating func applyBlend(_ blend: BlendMode, of layer: CALayer, items: inout [DrawItem], from start: Int) {
+    mutating func applyBlend(_ blend: BlendMode, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard start < items.count else { return }
         if items.count - start == 1 && items[start].blend == .normal {
             items[start].blend = blend

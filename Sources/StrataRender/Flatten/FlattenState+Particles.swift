@@ -14,22 +14,22 @@ extension FlattenState {
     /// layer's plane); with it, its z goes through the layer's transform and
     /// the superlayer's perspective like a sublayer's `zPosition`.
     mutating func appendParticles(
-        of emitter: EmitterContent, in layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
+        of emitter: EmitterContent, in layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
         clip: Int32, into items: inout [DrawItem]
     ) {
         let particles = emitter.particles
         guard !particles.isEmpty else { return }
         var particleClip = clip
-        if layer._state.masksToBounds {
+        if nodes[layer].state.masksToBounds {
             guard let toLocal = mapping.inverted() else { return }
-            let bounds = layer._state.bounds
+            let bounds = nodes[layer].state.bounds
             list.clips.append(
                 ClipShape(
                     deviceToLocal: toLocal, rect: bounds,
                     radii: CornerRadii(
-                        radius: Double(layer._state.cornerRadius),
-                        corners: layer._state.maskedCorners, size: bounds.size),
-                    continuousCorners: layer._state.cornerCurve == .continuous, parent: clip))
+                        radius: Double(nodes[layer].state.cornerRadius),
+                        corners: nodes[layer].state.maskedCorners, size: bounds.size),
+                    continuousCorners: nodes[layer].state.cornerCurve == .continuous, parent: clip))
             particleClip = Int32(list.clips.count - 1)
         }
         let additive = emitter.renderMode == .additive

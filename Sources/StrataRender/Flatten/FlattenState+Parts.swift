@@ -4,9 +4,9 @@ import Strata
 extension FlattenState {
     /// What a layer draws over its background: its gradient, CPU-made bitmap
     /// or contents image (`drawn` is what its class draws: `layer.drawnContent`).
-    mutating func contentFill(of layer: CALayer, _ drawn: LayerContent, mapping: PlaneMapping)
+    mutating func contentFill(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
         -> (fill: DrawItem.Content, rect: CGRect)? {
-        let bounds = layer._state.bounds
+        let bounds = nodes[layer].state.bounds
         switch drawn {
         case .gradient(let gradient):
             let colors = gradient.colors
@@ -36,8 +36,8 @@ extension FlattenState {
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if let image = layer.contents as? CGImage, image.width > 0, image.height > 0 {
-            let layout = ContentsLayout(of: image, in: layer)
+        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0, image.height > 0 {
+            let layout = contentsLayout(of: image, layer: layer)
             return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
         }
         return nil
@@ -46,29 +46,29 @@ extension FlattenState {
     /// The layer's shadow as one closed-form item, when its silhouette is a
     /// (rounded) rectangle: a rect or rounded-rect `shadowPath`, or no path and a
     /// layer whose only drawing is its background.
-    func shadowItem(_ layer: CALayer, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
+    func shadowItem(_ layer: Int, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
                     clip: Int32, label: String) -> DrawItem? {
-        guard layer._state.shadowOpacity > 0, let color = layer._state.shadowColor else { return nil }
-        var tint = PremultipliedColor(color, opacity: Double(layer._state.shadowOpacity))
+        guard nodes[layer].state.shadowOpacity > 0, let color = nodes[layer].state.shadowColor else { return nil }
+        var tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
         let silhouette: CGRect
         var shape = radii
-        if let path = layer._state.shadowPath {
+        if let path = nodes[layer].state.shadowPath {
             guard let rounded = RoundedRectRecognizer.recognize(path) else { return nil }
             silhouette = rounded.rect
             shape = rounded.radii
         } else {
-            guard let bg = layer._state.backgroundColor, bg.alpha > 0 else { return nil }
-            silhouette = layer._state.bounds
+            guard let bg = nodes[layer].state.backgroundColor, bg.alpha > 0 else { return nil }
+            silhouette = nodes[layer].state.bounds
             tint = tint.scaled(by: Float(bg.alpha))
         }
         if tint.isClear || silhouette.isEmpty { return nil }
-        let sigma = max(0, Double(layer._state.shadowRadius))
-        let offset = layer._state.shadowOffset
+        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
+        let offset = nodes[layer].state.shadowOffset
         let rect = silhouette.offsetBy(dx: offset.width, dy: offset.height)
         let margin = 3 * sigma + antialiasingMargin(mapping, rect)
         return DrawItem(kind: .shadow, label: label + ".shadow", mapping: mapping,
                         quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
-                        continuousCorners: continuous && layer._state.shadowPath == nil, fill: tint, clip: clip,
+                        continuousCorners: continuous && nodes[layer].state.shadowPath == nil, fill: tint, clip: clip,
                         blurSigma: sigma)
     }
 }

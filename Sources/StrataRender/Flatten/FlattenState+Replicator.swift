@@ -16,12 +16,12 @@ extension FlattenState {
     /// were multiplied; a sublayer drawn through an offscreen pass (group
     /// opacity over overlapping parts, a mask, rasterization) is multiplied
     /// as a whole where the pass is composited.
-    mutating func drawInstances(of replicator: ReplicatorContent, in layer: CALayer, toDevice: CATransform3D,
+    mutating func drawInstances(of replicator: ReplicatorContent, in layer: Int, toDevice: CATransform3D,
                                 clip: Int32, into items: inout [DrawItem]) {
-        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: nil) { state, k, transform, tint in
+        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: nil) { state, k, transform, tint in
             let start = items.count
-            for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
-                state.visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
+            for sub in state.sublayers(of: layer, instance: k) {
+                state.visit(Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
                             opacity: 1, instance: transform, into: &items)
             }
             Self.tint(&items, from: start, by: tint)
@@ -68,25 +68,13 @@ extension FlattenState {
     /// `sub`'s bounds space → its replicator's bounds space when drawn as an
     /// instance: the sublayer's own placement, then the instance's transform,
     /// then the replicator's `sublayerTransform` about its anchor point.
-    func localTransform(of sub: CALayer, replicatedBy replicator: CALayer?, instance: CATransform3D) -> CATransform3D {
-        var m = sub.transformToSuperlayer(nil).concatenating(instance)
-        if let replicator, !CATransform3DIsIdentity(replicator.sublayerTransform) {
-            let b = replicator.bounds, a = replicator.anchorPoint
-            let ax = b.minX + a.x * b.width, ay = b.minY + a.y * b.height, az = replicator.anchorPointZ
-            m = m.concatenating(CATransform3DMakeTranslation(-ax, -ay, -az))
-                .concatenating(replicator.sublayerTransform)
-                .concatenating(CATransform3DMakeTranslation(ax, ay, az))
-        }
-        return m
-    }
-
-    /// `layers` in drawing order: stable by `zPosition`.
-    func sortedSublayers(_ layers: [CALayer]) -> [CALayer] {
-        guard let z = layers.first?.zPosition, layers.contains(where: { $0.zPosition != z }) else { return layers }
-        return layers.enumerated().sorted {
-            $0.element._state.zPosition != $1.element._state.zPosition ? $0.element._state.zPosition < $1.element._state.zPosition
-                                                         : $0.offset < $1.offset
-        }.map(\.element)
+    func localTransform(of sub: Int, replicatedBy replicator: Int, instance: CATransform3D) -> CATransform3D {
+        let m = transformToSuperlayerBounds(of: sub).concatenating(instance)
+        guard replicator >= 0 else { return m }
+        let b = nodes[replicator].state.bounds, a = nodes[replicator].state.anchorPoint
+        return LayerState.sublayerTransformed(m, by: nodes[replicator].state.sublayerTransform,
+                                              about: (b.minX + a.x * b.width, b.minY + a.y * b.height,
+                                                      nodes[replicator].state.anchorPointZ))
     }
 
     /// Multiplies the colours of `items[start...]` by `tint` (premultiplied; nil: unchanged).

@@ -10,7 +10,7 @@ extension FlattenState {
     /// `toContext` is the layer's own transform to its superlayer, unflattened:
     /// depth is measured in the superlayer's space before it flattens the
     /// context, so the perspective inside the context decides the order.
-    mutating func visit3DContext(_ layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
+    mutating func visit3DContext(_ layer: Int, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
                                  opacity: Double, into out: inout [DrawItem]) {
         // The planes' items, each plane a range of them: copied to `out` once sorted.
         var planeItems: [DrawItem] = []
@@ -73,30 +73,30 @@ extension FlattenState {
     /// whose planes join this context. `tint` multiplies the colours of
     /// replicator instances. Their items are appended to `items`; each plane
     /// holds the range of its own.
-    mutating func collectPlanes(of layer: CALayer, toDevice: CATransform3D, toContext: CATransform3D,
+    mutating func collectPlanes(of layer: Int, toDevice: CATransform3D, toContext: CATransform3D,
                                 clip: Int32, opacity: Double, tint: PremultipliedColor?,
                                 items: inout [DrawItem], into planes: inout [Plane]) {
-        guard case .replicator(let replicator) = layer.drawnContent else {
-            for sub in sortedSublayers(of: layer) {
-                collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+        guard case .replicator(let replicator) = nodes[layer].content else {
+            for sub in sublayers(of: layer) {
+                collectPlane(of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
                              opacity: opacity, tint: tint, instance: nil, items: &items, into: &planes)
             }
             return
         }
         let start = items.count
         let mapping = PlaneMapping(toDevice)
-        if opacity > 0, layer._state.isDoubleSided || mapping.determinant >= 0 {
+        if opacity > 0, nodes[layer].state.isDoubleSided || mapping.determinant >= 0 {
             drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, withSublayers: false, into: &items)
         }
         if start < items.count {
             for i in start..<items.count { items[i].opacity *= Float(opacity) }
             Self.tint(&items, from: start, by: tint)
-            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: layer._state.bounds,
+            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: nodes[layer].state.bounds,
                                 items: start..<items.count))
         }
-        forEachInstance(of: replicator, bounds: layer._state.bounds, tint: tint) { state, k, transform, instanceTint in
-            for sub in state.sortedSublayers(replicator.sublayers(ofInstance: k)) {
-                state.collectPlane(of: sub, in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) { state, k, transform, instanceTint in
+            for sub in state.sublayers(of: layer, instance: k) {
+                state.collectPlane(of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
                                    opacity: opacity, tint: instanceTint, instance: transform, items: &items,
                                    into: &planes)
             }
@@ -105,19 +105,19 @@ extension FlattenState {
 
     /// The planes of `sub`, a sublayer of `layer` in a 3D context (drawn as
     /// `instance` of `layer` when it replicates).
-    private mutating func collectPlane(of sub: CALayer, in layer: CALayer, toDevice: CATransform3D,
+    private mutating func collectPlane(of sub: Int, in layer: Int, toDevice: CATransform3D,
                                        toContext: CATransform3D, clip: Int32, opacity: Double,
                                        tint: PremultipliedColor?, instance: CATransform3D?,
                                        items: inout [DrawItem], into planes: inout [Plane]) {
-        guard !sub._state.isHidden else { return }
+        guard !nodes[sub].state.isHidden else { return }
         let local = instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
-            ?? sub.transformToSuperlayer(layer)
+            ?? nodes[sub].toParent
         guard local.isFinite else { return }
         let subToContext = local.concatenating(toContext)
-        if preservesDepth(sub) {
+        if nodes[sub].preservesDepth {
             list.layerCount += 1
             collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
-                          clip: clip, opacity: opacity * Double(sub._state.opacity), tint: tint, items: &items,
+                          clip: clip, opacity: opacity * Double(nodes[sub].state.opacity), tint: tint, items: &items,
                           into: &planes)
             return
         }
@@ -127,6 +127,6 @@ extension FlattenState {
         if start == items.count { return }
         Self.tint(&items, from: start, by: tint)
         planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
-                            bounds: sub._state.bounds, items: start..<items.count))
+                            bounds: nodes[sub].state.bounds, items: start..<items.count))
     }
 }

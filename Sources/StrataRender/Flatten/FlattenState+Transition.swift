@@ -7,25 +7,24 @@ extension FlattenState {
     /// drawn in the layer's place shifted in the layer's own plane and faded as
     /// the transition's placement says, in order (the old on top for `reveal`).
     /// Each side's opacity is group opacity (a pass when its items overlap).
-    mutating func visitTransition(_ layer: CALayer, _ transition: TransitionFrame, superlayer: CALayer?,
+    mutating func visitTransition(_ layer: Int, _ transition: LayerSnapshotNode.Transition, superlayer: Int,
                                   parentToDevice: CATransform3D, parentIsFlat: Bool, clip: Int32, opacity: Double,
                                   into out: inout [DrawItem]) {
-        let placement = transition.placement(size: layer._state.bounds.size,
-                                             newCoversOld: Self.covers(layer, transition.old))
-        func draw(_ part: CALayer, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState,
+        let placement = transition.frame.placement(size: nodes[layer].state.bounds.size,
+                                                   newCoversOld: covers(layer, transition.oldNode))
+        func draw(_ part: Int, offset: CGSize, opacity partOpacity: Double, _ state: inout FlattenState,
                   _ out: inout [DrawItem]) {
             guard partOpacity > 0 else { return }
-            let id = ObjectIdentifier(part)
-            state.transitionParts[id] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
-            defer { state.transitionParts[id] = nil }
+            state.transitionParts[part] = CATransform3DMakeTranslation(offset.width, offset.height, 0)
+            defer { state.transitionParts[part] = nil }
             let start = out.count
             state.visit(part, superlayer: superlayer, parentToDevice: parentToDevice, parentIsFlat: parentIsFlat,
                         clip: clip, opacity: opacity, into: &out)
             state.applyGroupOpacity(partOpacity, of: part, items: &out, from: start)
         }
         let start = out.count
-        if let old = transition.old {
-            draw(old, offset: placement.oldOffset, opacity: placement.oldOpacity, &self, &out)
+        if transition.oldNode >= 0 {
+            draw(Int(transition.oldNode), offset: placement.oldOffset, opacity: placement.oldOpacity, &self, &out)
         }
         let middle = out.count
         draw(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self, &out)
@@ -39,10 +38,12 @@ extension FlattenState {
 
     /// Whether `layer` is opaque over all of `old`: a visible, fully opaque
     /// layer whose square-cornered background covers the old bounds.
-    static func covers(_ layer: CALayer, _ old: CALayer?) -> Bool {
-        guard let old, !layer._state.isHidden, layer._state.opacity >= 1, layer._state.cornerRadius == 0,
-              let background = layer._state.backgroundColor, background.alpha >= 1 else { return false }
-        return layer._state.bounds.contains(old._state.bounds) && layer._state.position == old._state.position
-            && CATransform3DEqualToTransform(layer._state.transform, old._state.transform) && layer._state.anchorPoint == old._state.anchorPoint
+    func covers(_ layer: Int, _ old: Int32) -> Bool {
+        guard old >= 0 else { return false }
+        let new = nodes[layer].state, old = nodes[Int(old)].state
+        guard !new.isHidden, new.opacity >= 1, new.cornerRadius == 0,
+              let background = new.backgroundColor, background.alpha >= 1 else { return false }
+        return new.bounds.contains(old.bounds) && new.position == old.position
+            && CATransform3DEqualToTransform(new.transform, old.transform) && new.anchorPoint == old.anchorPoint
     }
 }

@@ -3,6 +3,12 @@ import Strata
 
 /// The mutable part of one flattening pass.
 struct FlattenState {
+    /// The nodes of the `LayerTreeSnapshot` being flattened, read in place
+    /// (the caller keeps the snapshot alive): a layer is its node's index.
+    let nodes: UnsafeBufferPointer<LayerSnapshotNode>
+    /// The snapshot's sublayer lists, and those of delayed replicator instances.
+    let links: UnsafeBufferPointer<Int32>
+    let instanceLinks: UnsafeBufferPointer<Range<Int32>>
     var list: RenderList
     var rasterizer: LayerRasterizer?
     /// Pixels of the target being filled: the screen, or a layer-space pass.
@@ -26,9 +32,9 @@ struct FlattenState {
     var recentAppearanceNext = 0
     /// The pass holding this frame's cached looks, and where they are placed.
     var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
-    /// Layers being drawn as one side of a `CATransition` (see
+    /// Layers (nodes) being drawn as one side of a `CATransition` (see
     /// `FlattenState+Transition.swift`), with the shift in their own space.
-    var transitionParts: [ObjectIdentifier: CATransform3D] = [:]
+    var transitionParts: [Int: CATransform3D] = [:]
     /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
     var replicatedLayers = 0
     /// When not nil, each layer-space pass also measures its drawing the old
@@ -37,7 +43,11 @@ struct FlattenState {
     /// functions' and the drawing's (`.null` for nothing drawn).
     var probeComparisons: [(bounds: CGRect, probe: CGRect)]?
 
-    init(list: RenderList, rasterizer: LayerRasterizer?) {
+    init(nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
+         instanceLinks: UnsafeBufferPointer<Range<Int32>>, list: RenderList, rasterizer: LayerRasterizer?) {
+        self.nodes = nodes
+        self.links = links
+        self.instanceLinks = instanceLinks
         self.list = list
         self.rasterizer = rasterizer
         targetSize = CGSize(width: list.pixelWidth, height: list.pixelHeight)
@@ -54,7 +64,7 @@ struct FlattenState {
         var items: Range<Int>
     }
 
-    /// Visits `layer` and appends what it draws to `out`.
+    /// Visits `layer` (a node of `tree`) and appends what it draws to `out`.
     ///
     /// A subtree's items are appended once, where they end up; a layer's
     /// effects (mask, group opacity, blending) work on its range of `out`,
@@ -62,6 +72,7 @@ struct FlattenState {
     /// tree costs its number of items, not that times its depth.
     ///
     /// - Parameters:
+    ///   - superlayer: the replicator node `instance` is an instance of (−1: none).
     ///   - parentToDevice: the superlayer's bounds space → device pixels.
     ///   - parentIsFlat: whether the superlayer flattens its sublayers into its
     ///     plane (a plain layer, or none: the canvas).
@@ -70,35 +81,35 @@ struct FlattenState {
     ///   - instance: for a sublayer drawn as an instance of a replicator
     ///     (`superlayer`), the instance's transform in the replicator's bounds
     ///     space (instance k's is the replicator's `instanceTransform` k times, about its centre).
-    mutating func visit(_ layer: CALayer, superlayer: CALayer?, parentToDevice: CATransform3D,
+    mutating func visit(_ layer: Int, superlayer: Int, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
                         into out: inout [DrawItem]) {
-        let part = transitionParts.isEmpty ? nil : transitionParts[ObjectIdentifier(layer)]  // no hashing per layer
-        if part == nil, let transition = layer.transitionFrame {
+        let part = transitionParts.isEmpty ? nil : transitionParts[layer]  // no hashing per layer
+        if part == nil, let transition = nodes[layer].transition {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
         }
-        if layer._state.isHidden { return }
+        if nodes[layer].state.isHidden { return }
         list.layerCount += 1
         var local = instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
-            ?? layer.transformToSuperlayer(superlayer)
+            ?? nodes[layer].toParent
         if let part { local = part.concatenating(local) }
         guard local.isFinite else { return }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
 
-        if preservesDepth(layer) {
+        if nodes[layer].preservesDepth {
             visit3DContext(layer, toDevice: toDevice, toContext: local, clip: clip,
-                           opacity: opacity * Double(layer._state.opacity), into: &out)
+                           opacity: opacity * Double(nodes[layer].state.opacity), into: &out)
             return
         }
         // Seen from behind: a single-sided layer hides itself and its subtree.
-        if !layer._state.isDoubleSided && mapping.determinant < 0 { return }
+        if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return }
 
-        let groupOpacity = opacity * Double(layer._state.opacity)
+        let groupOpacity = opacity * Double(nodes[layer].state.opacity)
         if groupOpacity <= 0 || leafIsOutsideTarget(layer, mapping: mapping) { return }
         let start = out.count
-        if layer._state.shouldRasterize {
+        if nodes[layer].state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
             drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
@@ -108,12 +119,13 @@ struct FlattenState {
                 out.append(cached)
             }
         }
-        if let mask = layer._mask { applyMask(mask, of: layer, toDevice: toDevice, items: &out, from: start) }
+        let mask = nodes[layer].mask
+        if mask >= 0 { applyMask(Int(mask), of: layer, toDevice: toDevice, items: &out, from: start) }
         applyGroupOpacity(groupOpacity, of: layer, items: &out, from: start)
-        if let blend = BlendMode(compositingFilter: layer._state.compositingFilter) {
+        if let blend = BlendMode(compositingFilter: nodes[layer].state.compositingFilter) {
             applyBlend(blend, of: layer, items: &out, from: start)
         }
-        if cullsOutsideTarget, layer._sublayers.isEmpty {
+        if cullsOutsideTarget, nodes[layer].sublayers.isEmpty {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)
             var kept = start
@@ -128,18 +140,18 @@ struct FlattenState {
     /// A layer's own parts and its sublayers, at full opacity.
     /// Without `withSublayers`, only the layer's own parts (a preserving-depth
     /// replicator's plane in its 3D context).
-    mutating func drawLayer(_ layer: CALayer, toDevice: CATransform3D, mapping: PlaneMapping,
+    mutating func drawLayer(_ layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
                             clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
                             into items: inout [DrawItem]) {
-        let drawn = layer.drawnContent
-        let bounds = layer._state.bounds
-        let sublayers = withSublayers ? sortedSublayers(of: layer) : []
+        let drawn = nodes[layer].content
+        let bounds = nodes[layer].state.bounds
+        let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
-        let radii = CornerRadii(radius: Double(layer._state.cornerRadius), corners: layer._state.maskedCorners, size: bounds.size)
-        let continuous = layer._state.cornerCurve == .continuous
+        let radii = CornerRadii(radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners, size: bounds.size)
+        let continuous = nodes[layer].state.cornerCurve == .continuous
         let label = layerLabel(layer)
 
-        if withShadow && !layer._state.masksToBounds && layer._state.shadowOpacity > 0 {
+        if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
             if !forcesBlurredShadows, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
                                                               continuous: continuous, clip: clip, label: label) {
                 items.append(shadow)
@@ -156,11 +168,11 @@ struct FlattenState {
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
-        if let bg = layer._state.backgroundColor { body.fill = PremultipliedColor(bg) }
+        if let bg = nodes[layer].state.backgroundColor { body.fill = PremultipliedColor(bg) }
         if let content, separateContents == nil {
             body.content = content.fill
             body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
-            body.clipsContentToShape = layer._state.masksToBounds
+            body.clipsContentToShape = nodes[layer].state.masksToBounds
         }
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
@@ -187,7 +199,7 @@ struct FlattenState {
         if let separateContents {
             // Each item's own shape is only its part of the contents, so the
             // rounded bounds (masksToBounds) clip them with a clip.
-            guard let contentClip = layer._state.masksToBounds ? boundsClip(&self) : clip else { return }
+            guard let contentClip = nodes[layer].state.masksToBounds ? boundsClip(&self) : clip else { return }
             for var item in separateContents {
                 item.clip = contentClip
                 items.append(item)
@@ -196,7 +208,7 @@ struct FlattenState {
 
         if !sublayers.isEmpty {
             var childClip = clip
-            if layer._state.masksToBounds {
+            if nodes[layer].state.masksToBounds {
                 guard let c = boundsClip(&self) else { return }
                 childClip = c
             }
@@ -204,7 +216,7 @@ struct FlattenState {
                 drawInstances(of: replicator, in: layer, toDevice: toDevice, clip: childClip, into: &items)
             } else {
                 for sub in sublayers {
-                    visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                    visit(Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
                           clip: childClip, opacity: 1, into: &items)
                 }
             }
@@ -220,41 +232,46 @@ struct FlattenState {
         }
     }
 
-    /// Sublayers in drawing order: stable by `zPosition`.
-    func sortedSublayers(of layer: CALayer) -> [CALayer] {
-        let subs = layer._sublayers
-        // Most trees never set zPosition: tree order needs no sort.
-        guard let z = subs.first?._state.zPosition, subs.contains(where: { $0._state.zPosition != z }) else {
-            return subs
-        }
-        return subs.enumerated().sorted {
-            $0.element._state.zPosition != $1.element._state.zPosition
-                ? $0.element._state.zPosition < $1.element._state.zPosition : $0.offset < $1.offset
-        }.map(\.element)
+    /// The sublayers of `layer` in drawing order (see `LayerTreeSnapshot.sublayers(of:)`).
+    func sublayers(of layer: Int) -> Slice<UnsafeBufferPointer<Int32>> {
+        let r = nodes[layer].sublayers
+        return links[Int(r.lowerBound)..<Int(r.upperBound)]
     }
 
-    func borderParts(_ layer: CALayer) -> (width: Double, color: PremultipliedColor)? {
-        guard layer._state.borderWidth > 0, let c = layer._state.borderColor else { return nil }
+    /// The sublayers instance `instance` of replicator `layer` draws
+    /// (see `LayerTreeSnapshot.sublayers(of:instance:)`).
+    func sublayers(of layer: Int, instance: Int) -> Slice<UnsafeBufferPointer<Int32>> {
+        let delayed = nodes[layer].delayedInstances
+        guard instance > 0, instance <= delayed.count else { return sublayers(of: layer) }
+        let r = instanceLinks[Int(delayed.lowerBound) + instance - 1]
+        return links[Int(r.lowerBound)..<Int(r.upperBound)]
+    }
+
+    /// `LayerState.transformToSuperlayerBounds` of `layer`, its fields read in place.
+    func transformToSuperlayerBounds(of layer: Int) -> CATransform3D {
+        LayerState.transformToSuperlayerBounds(nodes[layer].state.transform, bounds: nodes[layer].state.bounds,
+                                               anchorPoint: nodes[layer].state.anchorPoint,
+                                               anchorPointZ: nodes[layer].state.anchorPointZ,
+                                               position: nodes[layer].state.position,
+                                               zPosition: nodes[layer].state.zPosition)
+    }
+
+    /// Where `image` lands in `layer`'s bounds (`ContentsLayout`), its fields read in place.
+    func contentsLayout(of image: CGImage, layer: Int) -> ContentsLayout {
+        ContentsLayout(bounds: nodes[layer].state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+                       contentsRect: nodes[layer].state.contentsRect, gravity: nodes[layer].state.contentsGravity,
+                       contentsScale: nodes[layer].state.contentsScale,
+                       geometryFlipped: nodes[layer].state.isGeometryFlipped)
+    }
+
+    func borderParts(_ layer: Int) -> (width: Double, color: PremultipliedColor)? {
+        guard nodes[layer].state.borderWidth > 0, let c = nodes[layer].state.borderColor else { return nil }
         let color = PremultipliedColor(c)
-        return color.isClear ? nil : (Double(layer._state.borderWidth), color)
+        return color.isClear ? nil : (Double(nodes[layer].state.borderWidth), color)
     }
 
-    /// The layer's name, or the Strata class that draws its kind (without the
-    /// runtime's type-name lookup: this runs for every unnamed layer every frame).
-    func layerLabel(_ layer: CALayer) -> String {
-        layer._name ?? layer.contentKind.className
-    }
-
-    /// Whether `layer` keeps its sublayers in one 3D space with it (a
-    /// transform layer, or a replicator that preserves depth) instead of
-    /// flattening them into its plane.
-    func preservesDepth(_ layer: CALayer) -> Bool {
-        switch layer.contentKind {
-        case .transformLayer: true
-        case .replicator: layer.drawnContent.preservesDepth
-        default: false
-        }
-    }
+    /// The layer's name, or the Strata class that draws its kind.
+    func layerLabel(_ layer: Int) -> String { nodes[layer].name ?? nodes[layer].kind.className }
 
     /// One device pixel in local units (the edge ramp's extent outside the shape),
     /// taken at the corner where the plane is most compressed.

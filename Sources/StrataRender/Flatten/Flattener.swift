@@ -3,6 +3,8 @@ import Strata
 
 /// Turns a layer tree into a ``RenderList``: one pass over the tree, no GL.
 ///
+/// - The trees are read as a `LayerTreeSnapshot` (values linked by index,
+///   updated in place frame after frame), never as layer objects.
 /// - Plain layers flatten their sublayers into their plane (the z output of each
 ///   sublayer's matrix is dropped); transform layers (and replicators that
 ///   preserve depth) keep their sublayers in one 3D space, depth-sorted as planes.
@@ -29,6 +31,9 @@ public struct Flattener {
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
     public var appearanceCache: AppearanceCache?
+    /// The snapshot `renderList(for:)` updates each frame (shared by copies of
+    /// this flattener; one in use elsewhere makes a fresh one).
+    private let snapshots = SnapshotStore()
 
     public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
         precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)")
@@ -62,14 +67,33 @@ public struct Flattener {
     /// (see `FlattenState.probeComparisons`), for tests.
     func renderList(for roots: [CALayer], comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
-        // Flattening reads each layer's state in place: a model tree is read under its lock.
-        CALayer.readingTrees(roots) { unlockedRenderList(for: roots, comparingProbes: comparingProbes) }
+        snapshots.withSnapshot(of: roots) { renderList(for: $0, comparingProbes: comparingProbes) }
     }
 
-    private func unlockedRenderList(for roots: [CALayer], comparingProbes: Bool)
+    /// The render list for the trees of `snapshot`.
+    package func renderList(for snapshot: LayerTreeSnapshot) -> RenderList {
+        renderList(for: snapshot, comparingProbes: false).list
+    }
+
+    private func renderList(for tree: LayerTreeSnapshot, comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.links.withUnsafeBufferPointer { links in
+                tree.instanceLinks.withUnsafeBufferPointer { instanceLinks in
+                    flatten(tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks,
+                            comparingProbes: comparingProbes)
+                }
+            }
+        }
+    }
+
+    /// The render list of the snapshot with these roots, nodes and links.
+    private func flatten(_ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
+                         links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
+                         comparingProbes: Bool) -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
         let (w, h) = pixelSize
-        var state = FlattenState(list: RenderList(pixelWidth: w, pixelHeight: h,
+        var state = FlattenState(nodes: nodes, links: links, instanceLinks: instanceLinks,
+                                 list: RenderList(pixelWidth: w, pixelHeight: h,
                                                   background: background.map { PremultipliedColor($0) } ?? .clear),
                                  rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
@@ -79,7 +103,7 @@ public struct Flattener {
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
         for root in roots {
-            state.visit(root, superlayer: nil, parentToDevice: device, parentIsFlat: true,
+            state.visit(Int(root), superlayer: -1, parentToDevice: device, parentIsFlat: true,
                         clip: -1, opacity: 1, into: &items)
         }
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),

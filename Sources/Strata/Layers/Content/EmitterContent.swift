@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a `CAEmitterLayer` draws: its particles as they are at the layer's time.
-package struct EmitterContent: Sendable {
+package struct EmitterContent: Equatable, Sendable {
     /// In drawing order.
     package var particles: [EmitterParticle]
     package var renderMode: CAEmitterLayerRenderMode

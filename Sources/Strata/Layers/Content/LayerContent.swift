@@ -8,7 +8,7 @@ import Foundation
 /// Made on demand from a layer's current values by ``CALayer/drawnContent``;
 /// nothing is stored. ``CALayer/contentKind`` says which case a layer draws
 /// without making the payload, for decisions that need only that.
-package enum LayerContent {
+package enum LayerContent: Equatable {
     /// Nothing beyond the layer's own properties.
     case plain
     /// No drawing of its own; its sublayers share its 3D space instead of

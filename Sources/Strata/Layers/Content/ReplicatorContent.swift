@@ -1,10 +1,10 @@
 import Foundation
 
 /// What a `CAReplicatorLayer` draws: how many instances of its sublayers,
-/// where each is and what colour multiplies it.
-///
-/// Not `Hashable`: it holds the instances' sublayers, which are layers.
-package struct ReplicatorContent {
+/// where each is and what colour multiplies it. The sublayers drawn per
+/// instance are the layer's (or, in a snapshot, its node's): see
+/// `CAReplicatorLayer.sublayers(ofInstance:)` and `LayerTreeSnapshot`.
+package struct ReplicatorContent: Hashable, Sendable {
     /// The number of copies drawn, the sublayers themselves included.
     package var instanceCount: Int
     /// The step from each instance to the next, about the centre of the bounds.
@@ -18,28 +18,15 @@ package struct ReplicatorContent {
     package var instanceAlphaOffset: Float
     /// Whether the instances share the 3D space the replicator is in.
     package var preservesDepth: Bool
-    /// The replicator's sublayers: instance 0's, and every instance's without delays.
-    package var sublayers: [CALayer]
-    /// For a presentation copy with an `instanceDelay`: the sublayers of
-    /// instances 1, 2, … sampled at their own times (entry k − 1 is instance
-    /// k's); nil when every instance shows `sublayers`.
-    package var delayedInstances: [[CALayer]]?
 
     package init(instanceCount: Int, instanceTransform: CATransform3D, instanceColor: CGColor?,
                  instanceRedOffset: Float, instanceGreenOffset: Float, instanceBlueOffset: Float,
-                 instanceAlphaOffset: Float, preservesDepth: Bool, sublayers: [CALayer],
-                 delayedInstances: [[CALayer]]?) {
+                 instanceAlphaOffset: Float, preservesDepth: Bool) {
         self.instanceCount = instanceCount; self.instanceTransform = instanceTransform
         self.instanceColor = instanceColor
         self.instanceRedOffset = instanceRedOffset; self.instanceGreenOffset = instanceGreenOffset
         self.instanceBlueOffset = instanceBlueOffset; self.instanceAlphaOffset = instanceAlphaOffset
-        self.preservesDepth = preservesDepth; self.sublayers = sublayers; self.delayedInstances = delayedInstances
-    }
-
-    /// The sublayers of instance `index` (0: `sublayers`).
-    package func sublayers(ofInstance index: Int) -> [CALayer] {
-        if index > 0, let delayedInstances, index <= delayedInstances.count { return delayedInstances[index - 1] }
-        return sublayers
+        self.preservesDepth = preservesDepth
     }
 
     /// The colour instance `index`'s colours are multiplied by: `instanceColor`

@@ -1,0 +1,58 @@
+import Foundation
+
+// Comparing and copying layer states as memory, field by field: padding
+// between fields holds whatever was there, so bytes are compared only where
+// a field lies (every field of `LayerState` is a key of the property table).
+extension LayerState {
+    /// The bytes of every field, adjacent ones merged, in order.
+    static let fieldSpans = merged(LayerPropertyTable.layer.values.compactMap(\.fieldSpan))
+    /// The bytes of the plain-data fields (no references in them).
+    static let plainDataSpans = merged(LayerPropertyTable.layer.values.compactMap(\.stateSpan))
+    /// The bytes of the other fields: those that hold references.
+    static let referenceSpans = merged(LayerPropertyTable.layer.values.compactMap { p in
+        p.stateSpan == nil ? p.fieldSpan : nil
+    })
+
+    /// `spans` sorted, those that touch or overlap merged.
+    private static func merged(_ spans: [StateSpan]) -> [StateSpan] {
+        var out: [StateSpan] = []
+        for span in spans.sorted(by: { $0.offset < $1.offset }) {
+            if let last = out.last, span.offset <= last.offset + last.size {
+                let end = max(last.offset + last.size, span.offset + span.size)
+                out[out.count - 1] = StateSpan(offset: last.offset, size: end - last.offset)
+            } else {
+                out.append(span)
+            }
+        }
+        return out
+    }
+
+    /// Whether every field of `a` and `b` holds the same bytes: the same
+    /// values and the same objects (equal values in other objects differ).
+    static func sameFields(_ a: inout LayerState, _ b: inout LayerState) -> Bool {
+        equalBytes(&a, &b, in: fieldSpans)
+    }
+
+    /// Makes `target` hold `source`'s values by copying only plain-data bytes,
+    /// when every field holding references already is the same: no retains
+    /// and releases. Returns false, copying nothing, otherwise.
+    static func assignPlainData(_ target: inout LayerState, from source: inout LayerState) -> Bool {
+        guard equalBytes(&target, &source, in: referenceSpans) else { return false }
+        withUnsafeMutableBytes(of: &target) { t in
+            withUnsafeBytes(of: &source) { s in
+                for span in plainDataSpans {
+                    (t.baseAddress! + span.offset).copyMemory(from: s.baseAddress! + span.offset, byteCount: span.size)
+                }
+            }
+        }
+        return true
+    }
+
+    private static func equalBytes(_ a: inout LayerState, _ b: inout LayerState, in spans: [StateSpan]) -> Bool {
+        withUnsafeBytes(of: &a) { pa in
+            withUnsafeBytes(of: &b) { pb in
+                spans.allSatisfy { memcmp(pa.baseAddress! + $0.offset, pb.baseAddress! + $0.offset, $0.size) == 0 }
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// `LayerTreeSnapshot`: layer trees as index-linked values, and what changed
+/// from one update to the next.
+@Suite struct LayerTreeSnapshotTests {
+    /// A root with three sublayers (the middle one with a mask and a sublayer of its own).
+    func tree() -> (root: CALayer, a: CALayer, b: CALayer, c: CALayer, mask: CALayer, inner: CALayer) {
+        let root = CALayer(), a = CALayer(), b = CAGradientLayer(), c = CALayer()
+        let mask = CALayer(), inner = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        for (k, layer) in [a, b, c].enumerated() {
+            layer.frame = CGRect(x: CGFloat(k) * 60, y: 10, width: 50, height: 50)
+            root.addSublayer(layer)
+        }
+        (b as! CAGradientLayer).colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        mask.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        b.mask = mask
+        inner.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        b.addSublayer(inner)
+        return (root, a, b, c, mask, inner)
+    }
+
+    func index(of layer: CALayer, in snapshot: LayerTreeSnapshot) throws -> Int {
+        try #require(snapshot.nodes.firstIndex { $0.layerID == ObjectIdentifier(layer) })
+    }
+
+    @Test func nodesLinkSublayersMasksAndParents() throws {
+        let t = tree()
+        let snapshot = LayerTreeSnapshot([t.root])
+        #expect(snapshot.nodes.count == 6)
+        let root = Int(snapshot.roots[0])
+        #expect(root == 0 && snapshot.nodes[root].parent == -1)
+        let subs = snapshot.sublayers(of: root).map(Int.init)
+        #expect(try subs == [index(of: t.a, in: snapshot), index(of: t.b, in: snapshot), index(of: t.c, in: snapshot)])
+        let b = try index(of: t.b, in: snapshot)
+        #expect(snapshot.nodes[b].kind == .gradient)
+        guard case .gradient(let gradient) = snapshot.nodes[b].content else {
+            Issue.record("the gradient's content is not in its node")
+            return
+        }
+        #expect(gradient.colors.count == 2)
+        #expect(try Int(snapshot.nodes[b].mask) == index(of: t.mask, in: snapshot))
+        #expect(try snapshot.sublayers(of: b).map(Int.init) == [index(of: t.inner, in: snapshot)])
+        #expect(try snapshot.nodes[index(of: t.inner, in: snapshot)].parent == Int32(b))
+        // A mask is in no superlayer's sublayers and has no sublayer transform above it.
+        #expect(try snapshot.nodes[index(of: t.mask, in: snapshot)].parent == -1)
+        // Each node's state is its layer's, and its transform to its parent is the layer's.
+        #expect(snapshot.nodes[b].state.bounds == t.b.bounds)
+        #expect(snapshot.nodes[b].toParent == t.b.transformToSuperlayer(t.root))
+    }
+
+    @Test func sublayersAreInDrawingOrder() throws {
+        let t = tree()
+        t.a.zPosition = 5
+        t.c.zPosition = -1
+        let snapshot = LayerTreeSnapshot([t.root])
+        #expect(try snapshot.sublayers(of: 0).map(Int.init)
+            == [index(of: t.c, in: snapshot), index(of: t.b, in: snapshot), index(of: t.a, in: snapshot)])
+    }
+
+    @Test func anUnchangedTreeKeepsEveryNodeWithNoChanges() {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        #expect(snapshot.hasChanges && snapshot.nodes.allSatisfy { $0.changes == LayerChanges.own.union(.subtree) })
+        let ids = snapshot.nodes.map(\.layerID)
+        snapshot.update(from: [t.root])
+        #expect(!snapshot.hasChanges)
+        #expect(snapshot.changedNodeCount == 0)
+        #expect(snapshot.nodes.map(\.layerID) == ids)
+        #expect(snapshot.nodes.allSatisfy { $0.changes.isEmpty })
+    }
+
+    @Test func oneMovedLayerChangesItsNodeAndMarksItsAncestors() throws {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        t.inner.position = CGPoint(x: 30, y: 30)
+        snapshot.update(from: [t.root])
+        #expect(snapshot.hasChanges && snapshot.changedNodeCount == 1)
+        let inner = try index(of: t.inner, in: snapshot), b = try index(of: t.b, in: snapshot)
+        #expect(snapshot.nodes[inner].changes == [.state, .subtree])
+        #expect(snapshot.nodes[inner].toParent == t.inner.transformToSuperlayer(t.b))
+        #expect(snapshot.nodes[b].changes == .subtree)
+        #expect(snapshot.nodes[0].changes == .subtree)
+        for layer in [t.a, t.c, t.mask] { #expect(try snapshot.nodes[index(of: layer, in: snapshot)].changes.isEmpty) }
+    }
+
+    @Test func aParentsSublayerTransformReachesItsSublayersTransforms() throws {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        t.root.sublayerTransform = perspective
+        snapshot.update(from: [t.root])
+        #expect(snapshot.nodes[0].changes.contains(.state))
+        for layer in [t.a, t.b, t.c] {
+            let node = try index(of: layer, in: snapshot)
+            #expect(snapshot.nodes[node].toParent == layer.transformToSuperlayer(t.root))
+            #expect(snapshot.nodes[node].changes.isEmpty)
+        }
+    }
+
+    @Test func structuralChangesAreStructure() throws {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        t.b.mask = nil
+        snapshot.update(from: [t.root])
+        let b = try index(of: t.b, in: snapshot)
+        #expect(snapshot.nodes[b].changes.contains(.structure) && snapshot.nodes[b].mask == -1)
+        #expect(snapshot.nodes.count == 5)
+        // Reordered sublayers: the root's list changes, its sublayers keep their state.
+        t.root.insertSublayer(t.c, at: 0)
+        snapshot.update(from: [t.root])
+        #expect(snapshot.nodes[0].changes.contains(.structure))
+        #expect(try snapshot.sublayers(of: 0).first.map(Int.init) == index(of: t.c, in: snapshot))
+        // An update from another tree reuses the storage and makes every node anew.
+        let other = CALayer()
+        snapshot.update(from: [other])
+        #expect(snapshot.nodes.count == 1 && snapshot.nodes[0].layerID == ObjectIdentifier(other))
+        #expect(snapshot.nodes[0].changes.contains(.structure))
+    }
+
+    @Test func aNameOrContentChangeIsSeen() throws {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        (t.b as! CAGradientLayer).locations = [0, 0.5]
+        t.a.name = "a"
+        snapshot.update(from: [t.root])
+        #expect(try snapshot.nodes[index(of: t.b, in: snapshot)].changes == [.content, .subtree])
+        #expect(try snapshot.nodes[index(of: t.a, in: snapshot)].changes == [.state, .subtree])
+        #expect(try snapshot.nodes[index(of: t.a, in: snapshot)].name == "a")
+    }
+
+    @Test func equalValuesInOtherObjectsAreAChangeAndCopyWhole() throws {
+        let t = tree()
+        var snapshot = LayerTreeSnapshot([t.root])
+        t.a.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        t.a.opacity = 0.5
+        snapshot.update(from: [t.root])
+        let a = try index(of: t.a, in: snapshot)
+        #expect(snapshot.nodes[a].changes.contains(.state))
+        #expect(snapshot.nodes[a].state.backgroundColor === t.a.backgroundColor)
+        #expect(snapshot.nodes[a].state.opacity == 0.5)
+        // Only numbers changed: copied as bytes, the colour still the same object.
+        t.a.opacity = 0.25
+        t.a.position.x += 1
+        snapshot.update(from: [t.root])
+        #expect(snapshot.nodes[a].state.opacity == 0.25 && snapshot.nodes[a].state.position == t.a.position)
+        #expect(snapshot.nodes[a].state.backgroundColor === t.a.backgroundColor)
+    }
+
+    /// Every field of `LayerState` is a key of the table: changes are
+    /// compared, and plain data copied, only where the table says fields lie.
+    @Test func theTableCoversEveryFieldOfLayerState() {
+        let fields = Mirror(reflecting: LayerState()).children.count
+        let keyed = LayerPropertyTable.layer.values.filter { $0.fieldSpan != nil }.count
+        #expect(fields == keyed)
+        let covered = LayerState.fieldSpans.reduce(0) { $0 + $1.size }
+        #expect(covered <= MemoryLayout<LayerState>.size)
+        #expect(LayerState.plainDataSpans.reduce(0) { $0 + $1.size }
+            + LayerState.referenceSpans.reduce(0) { $0 + $1.size } == covered)
+    }
+}
