@@ -59,4 +59,35 @@ import Testing
         #expect(before != after)
         #expect(after == Flattener(size: CGSize(width: 64, height: 64)).renderList(for: root))
     }
+
+    /// A tree that holds still is flattened until its list settles (cached
+    /// looks appear a frame after a change), then its last list is given
+    /// again without flattening; any change, or other settings, flatten anew.
+    @Test func aSettledListIsGivenAgainWhileNothingChanges() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let card = CALayer()
+        card.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
+        card.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        card.cornerRadius = 4
+        root.addSublayer(card)
+        let cache = AppearanceCache()
+        var flattener = Flattener(size: CGSize(width: 64, height: 64))
+        flattener.appearanceCache = cache
+        var lists = (0..<3).map { _ in flattener.renderList(for: root) }
+        // Made at least twice (the second shows whether it settled), at most three times.
+        #expect(cache.frames >= 2 && cache.frames <= 3)
+        #expect(lists[2] == lists[1])
+        let made = cache.frames
+        for _ in 0..<3 { lists.append(flattener.renderList(for: root)) }
+        #expect(cache.frames == made, "a settled list was flattened again")
+        #expect(lists.dropFirst(2).allSatisfy { $0 == lists[2] })
+        let second = lists[2]
+        card.position.x += 1
+        let moved = flattener.renderList(for: root)
+        #expect(moved != second && cache.frames == made + 1)
+        #expect(moved.screen.items.count == 1)
+        flattener.scale = 2
+        #expect(flattener.renderList(for: root).pixelWidth == 128 && cache.frames == made + 2)
+    }
 }

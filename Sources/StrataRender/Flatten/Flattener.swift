@@ -31,8 +31,9 @@ public struct Flattener {
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
     public var appearanceCache: AppearanceCache?
-    /// The snapshot `renderList(for:)` updates each frame (shared by copies of
-    /// this flattener; one in use elsewhere makes a fresh one).
+    /// The snapshot `renderList(for:)` updates each frame, and the last list,
+    /// given again while the trees and settings hold still (shared by copies
+    /// of this flattener; one in use elsewhere makes a fresh one).
     private let snapshots = SnapshotStore()
 
     public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
@@ -59,7 +60,21 @@ public struct Flattener {
     /// root of its own, so nothing of one (its transform, mask, clip) reaches
     /// the next.
     public func renderList(for roots: [CALayer]) -> RenderList {
-        renderList(for: roots, comparingProbes: false).list
+        snapshots.renderList(of: roots, settings: reuseSettings) { renderList(for: $0, comparingProbes: false).list }
+    }
+
+    /// The settings the last list is given again under while its trees hold
+    /// still; nil (always flatten) with a rasterizer that is not an object,
+    /// whose sameness cannot be told.
+    private var reuseSettings: SnapshotStore.Settings? {
+        var rasterizerID: ObjectIdentifier?
+        if let rasterizer {
+            guard type(of: rasterizer) is AnyClass else { return nil }
+            rasterizerID = ObjectIdentifier(rasterizer as AnyObject)
+        }
+        return SnapshotStore.Settings(size: size, scale: scale, background: background,
+                                      forcesBlurredShadows: forcesBlurredShadows, rasterizer: rasterizerID,
+                                      appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
     /// The render list, and with `comparingProbes` the extent of each

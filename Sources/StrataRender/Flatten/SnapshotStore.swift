@@ -1,19 +1,61 @@
 import Foundation
 import Strata
 
-/// The layer-tree snapshot a flattener updates frame after frame: its nodes
-/// and their storage are reused, and most of a tree is the same from one
-/// frame to the next.
+/// What a flattener keeps from frame to frame: its layer-tree snapshot (the
+/// nodes and their storage are reused; most of a tree is the same from one
+/// frame to the next) and its last render list, handed out again while
+/// nothing changes.
 final class SnapshotStore: @unchecked Sendable {
+    /// What besides the trees decides a render list: the flattener's settings.
+    struct Settings: Hashable {
+        var size: CGSize
+        var scale: Double
+        var background: CGColor?
+        var forcesBlurredShadows: Bool
+        var rasterizer: ObjectIdentifier?
+        var appearanceCache: ObjectIdentifier?
+    }
+
     private let lock = NSLock()
     private var snapshot = LayerTreeSnapshot()
+    /// The last list made, and the settings it was made with.
+    private var last: (list: RenderList, settings: Settings)?
+    /// Whether the last two lists made from an unchanged snapshot were equal:
+    /// the list has settled (cached looks take a frame to appear), and the
+    /// same snapshot gives it again.
+    private var settled = false
 
-    /// Runs `body` with the snapshot updated to `roots`. While another thread
-    /// uses the kept one (copies of a flattener share it), with a fresh one.
+    /// The render list of `roots`, made by `make` from the updated snapshot,
+    /// or the last one when neither the snapshot nor `settings` changed and
+    /// the list has settled (nil settings: always made). While another
+    /// thread uses the kept snapshot (copies of a flattener share it), made
+    /// from a fresh one.
+    func renderList(of roots: [CALayer], settings: Settings?, _ make: (LayerTreeSnapshot) -> RenderList)
+        -> RenderList {
+        guard lock.try() else { return make(LayerTreeSnapshot(roots)) }
+        defer { lock.unlock() }
+        snapshot.update(from: roots)
+        guard let settings, !snapshot.hasChanges, let last, last.settings == settings else {
+            settled = false
+            let list = make(snapshot)
+            self.last = settings.map { (list, $0) }
+            return list
+        }
+        if settled { return last.list }
+        let list = make(snapshot)
+        settled = list == last.list
+        self.last = (list, settings)
+        return list
+    }
+
+    /// Runs `body` with the snapshot updated to `roots` (a fresh one while
+    /// another thread uses the kept one); the last list is forgotten.
     func withSnapshot<R>(of roots: [CALayer], _ body: (LayerTreeSnapshot) -> R) -> R {
         guard lock.try() else { return body(LayerTreeSnapshot(roots)) }
         defer { lock.unlock() }
         snapshot.update(from: roots)
+        last = nil
+        settled = false
         return body(snapshot)
     }
 }
