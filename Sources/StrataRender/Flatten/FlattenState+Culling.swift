@@ -2,41 +2,53 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// Whether a leaf layer certainly draws nothing on the target, decided
-    /// before any of its items are made (most of a large scrolled or
-    /// animated grid lies off screen, and making, caching and then dropping
-    /// its items cost more than everything else the frame does for it).
+    /// Where a leaf layer can draw on the target, decided before any of its
+    /// items are made (most of a large scrolled or animated grid lies off
+    /// screen, and making, caching and then dropping its items cost more than
+    /// everything else the frame does for it).
     ///
     /// Only layers whose drawing stays within a reach known up front take
     /// part: a plain or gradient layer draws inside its bounds (contents too,
     /// when clipped to them), and its shadow inside the shadow's silhouette
     /// grown by its blur. Shape and text layers, unclipped contents and
-    /// parts behind the eye are never culled here; the item-level test after
-    /// flattening still applies to them.
-    func leafIsOutsideTarget(_ layer: Int, mapping: PlaneMapping) -> Bool {
+    /// parts behind the eye are never decided here (`.unknown`); the
+    /// item-level test after flattening applies to them.
+    func leafReach(_ layer: Int, mapping: PlaneMapping) -> LeafReach {
         guard cullsOutsideTarget, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
               !Self.drawsPastBounds(nodes[layer].kind),
-              nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds else { return false }
+              nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds else { return .unknown }
         var reach = nodes[layer].state.bounds
         if nodes[layer].state.shadowOpacity > 0 {
             let silhouette = nodes[layer].state.shadowPath?.boundingBox ?? nodes[layer].state.bounds
             let blur = 4 * max(0, Double(nodes[layer].state.shadowRadius)) + 2
-            reach = reach.union(silhouette.offsetBy(dx: nodes[layer].state.shadowOffset.width, dy: nodes[layer].state.shadowOffset.height)
-                .insetBy(dx: -blur, dy: -blur))
+            let offset = nodes[layer].state.shadowOffset
+            reach = reach.union(silhouette.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -blur, dy: -blur))
         }
         guard !reach.isNull, reach.minX.isFinite, reach.maxX.isFinite, reach.minY.isFinite, reach.maxY.isFinite
-        else { return false }
+        else { return .unknown }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for (u, v) in [(reach.minX, reach.minY), (reach.maxX, reach.minY), (reach.minX, reach.maxY),
-                       (reach.maxX, reach.maxY)] {
+        for corner in 0..<4 {  // not an array of corners: that allocates, for every leaf every frame
+            let u = corner & 1 == 0 ? reach.minX : reach.maxX, v = corner < 2 ? reach.minY : reach.maxY
             // A corner behind the eye: the visible part is unbounded on screen.
-            guard let p = mapping.project(Double(u), Double(v)) else { return false }
+            guard let p = mapping.project(Double(u), Double(v)) else { return .unknown }
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
         }
         // Two pixels of slack cover the antialiasing ramp outside the edges.
-        let slack = 2.0
-        return x1 < -slack || y1 < -slack
-            || x0 > Double(targetSize.width) + slack || y0 > Double(targetSize.height) + slack
+        let slack = 2.0, w = Double(targetSize.width), h = Double(targetSize.height)
+        if x1 < -slack || y1 < -slack || x0 > w + slack || y0 > h + slack { return .outside }
+        // Every item lies within the reach: each meets the target.
+        if x0 >= 0 && y0 >= 0 && x1 <= w && y1 <= h { return .inside }
+        return .unknown
+    }
+
+    /// What `leafReach` could tell about a leaf and the target.
+    enum LeafReach {
+        /// It draws nothing on the target.
+        case outside
+        /// Everything it draws meets the target.
+        case inside
+        /// Its items must be tested one by one.
+        case unknown
     }
 
     /// Whether what a layer of this kind draws may reach past its bounds

@@ -107,7 +107,8 @@ struct FlattenState {
         if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return }
 
         let groupOpacity = opacity * Double(nodes[layer].state.opacity)
-        if groupOpacity <= 0 || leafIsOutsideTarget(layer, mapping: mapping) { return }
+        let reach = leafReach(layer, mapping: mapping)
+        if groupOpacity <= 0 || reach == .outside { return }
         let start = out.count
         if nodes[layer].state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
@@ -125,7 +126,7 @@ struct FlattenState {
         if let blend = BlendMode(compositingFilter: nodes[layer].state.compositingFilter) {
             applyBlend(blend, of: layer, items: &out, from: start)
         }
-        if cullsOutsideTarget, nodes[layer].sublayers.isEmpty {
+        if cullsOutsideTarget, reach != .inside, nodes[layer].sublayers.isEmpty {
             // A leaf entirely outside the target draws nothing there.
             let target = CGRect(origin: .zero, size: targetSize)
             var kept = start

@@ -119,8 +119,9 @@ extension LayerTreeSnapshot {
             changes.insert(.structure)
         }
 
-        let sublayer = Self.sublayerTransform(of: layer)
-        let list = addList(layer._sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer, &cursor)
+        let sublayers = layer._sublayers
+        let sublayer = sublayers.isEmpty && kind != .replicator ? nil : Self.sublayerTransform(of: layer)
+        let list = addList(sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer, &cursor)
         subtreeChanged = subtreeChanged || list.subtreeChanged
         if nodes[i].sublayers != list.range || list.orderChanged {
             nodes[i].sublayers = list.range
