@@ -137,37 +137,6 @@ import Testing
         #expect(!CALayer().drawnContent.preservesDepth)
     }
 
-    @Test func delayedInstancesComeWithTheReplicatorsNode() throws {
-        let stage = Stage()
-        let r = CAReplicatorLayer()
-        r.instanceCount = 3
-        r.instanceDelay = 0.25
-        let dot = CALayer()
-        r.addSublayer(dot)
-        stage.show(r)
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0
-        fade.toValue = 1
-        fade.duration = 1
-        fade.fillMode = .both
-        fade.beginTime = 1e-9
-        dot.add(fade, forKey: "fade")
-        let shown = try #require(stage.tick(0.75).sublayers?.first as? CAReplicatorLayer)
-        for k in 0..<3 {
-            let opacity = Double(shown.sublayers(ofInstance: k).first?.opacity ?? -1)
-            #expect(near(opacity, 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
-        }
-        // The snapshot a renderer reads links each delayed instance's sublayers.
-        let snapshot = LayerTreeSnapshot([shown])
-        let node = Int(snapshot.roots[0])
-        #expect(snapshot.nodes[node].delayedInstances.count == 2)
-        for k in 0..<3 {
-            let sub = try #require(snapshot.sublayers(of: node, instance: k).first)
-            let opacity = Double(snapshot.nodes[Int(sub)].state.opacity)
-            #expect(near(opacity, 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
-        }
-    }
-
     @Test func emitterCarriesItsParticles() throws {
         let (stage, emitter, _) = pointEmitter { layer, _ in
             layer.renderMode = .additive

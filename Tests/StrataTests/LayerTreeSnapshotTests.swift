@@ -151,6 +151,30 @@ import Testing
         #expect(snapshot.nodes[a].state.backgroundColor === t.a.backgroundColor)
     }
 
+    /// A replicator whose instances show different moments: each delayed
+    /// instance's sublayers are nodes of their own, linked from the replicator's.
+    @Test func delayedInstancesLinkTheirOwnSublayers() throws {
+        let stage = Stage()
+        let r = CAReplicatorLayer()
+        r.instanceCount = 3
+        r.instanceDelay = 0.25
+        let dot = CALayer()
+        r.addSublayer(dot)
+        stage.show(r)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        (fade.fromValue, fade.toValue, fade.duration, fade.beginTime) = (0, 1, 1, 1e-9)
+        fade.fillMode = .both
+        dot.add(fade, forKey: "fade")
+        let snapshot = LayerTreeSnapshot([try #require(stage.tick(0.75).sublayers?.first)])
+        let node = Int(snapshot.roots[0])
+        #expect(snapshot.nodes[node].delayedInstances.count == 2)
+        for k in 0..<3 {
+            let sub = try #require(snapshot.sublayers(of: node, instance: k).first)
+            #expect(snapshot.nodes[Int(sub)].parent == Int32(node))
+            #expect(near(Double(snapshot.nodes[Int(sub)].state.opacity), 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
+        }
+    }
+
     /// Every field of `LayerState` is a key of the table: changes are
     /// compared, and plain data copied, only where the table says fields lie.
     @Test func theTableCoversEveryFieldOfLayerState() {
@@ -159,7 +183,11 @@ import Testing
         #expect(fields == keyed)
         let covered = LayerState.fieldSpans.reduce(0) { $0 + $1.size }
         #expect(covered <= MemoryLayout<LayerState>.size)
-        #expect(LayerState.plainDataSpans.reduce(0) { $0 + $1.size }
-            + LayerState.referenceSpans.reduce(0) { $0 + $1.size } == covered)
+        // What is copied as bytes and what holds references make up the whole value.
+        #expect(LayerState.nonReferenceSpans.reduce(0) { $0 + $1.size }
+            + LayerState.referenceSpans.reduce(0) { $0 + $1.size } == MemoryLayout<LayerState>.size)
+        #expect(LayerState.referenceSpans.allSatisfy { span in
+            LayerState.fieldSpans.contains { $0.offset <= span.offset && span.offset + span.size <= $0.offset + $0.size }
+        })
     }
 }

@@ -6,9 +6,7 @@ import Foundation
 extension LayerState {
     /// The bytes of every field, adjacent ones merged, in order.
     static let fieldSpans = merged(LayerPropertyTable.layer.values.compactMap(\.fieldSpan))
-    /// The bytes of the plain-data fields (no references in them).
-    static let plainDataSpans = merged(LayerPropertyTable.layer.values.compactMap(\.stateSpan))
-    /// The bytes of the other fields: those that hold references.
+    /// The bytes of the fields that hold references (not plain data).
     static let referenceSpans = merged(LayerPropertyTable.layer.values.compactMap { p in
         p.stateSpan == nil ? p.fieldSpan : nil
     })
