@@ -175,6 +175,54 @@ import Testing
         }
     }
 
+    /// Animated copies updated in place carry which writing of their state
+    /// they hold and which bytes changed since the last: a kept snapshot
+    /// copies only those, and must hold what a fresh one does, frame after
+    /// frame, through model changes and a copy changed by hand.
+    @Test func aKeptSnapshotFollowsCopiesUpdatedInPlace() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let spinning = CALayer(), fading = CALayer(), still = CALayer()
+        for (k, layer) in [spinning, fading, still].enumerated() {
+            layer.frame = CGRect(x: CGFloat(k) * 60, y: 10, width: 50, height: 50)
+            layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+            root.addSublayer(layer)
+        }
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.reusesPresentationCopies = true
+        _ = ticker.tick(at: 0)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.y")
+        (spin.fromValue, spin.toValue, spin.duration, spin.repeatCount) = (0, Double.pi * 2, 1, 100)
+        spinning.add(spin, forKey: "spin")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        (fade.fromValue, fade.toValue, fade.duration, fade.repeatCount) = (1, 0, 0.5, 100)
+        fading.add(fade, forKey: "fade")
+        var kept = LayerTreeSnapshot()
+        var sawDelta = false
+        for frame in 1...12 {
+            if frame == 5 { fading.position.x += 3 }  // a model change: the copy is made anew
+            if frame == 8 { spinning.borderWidth = 2 }
+            let tree = ticker.tick(at: Double(frame) / 60)
+            if frame == 10 {
+                // A copy set by hand: its state is no version's any more.
+                let copy = try #require(tree.sublayers?.first)
+                copy.cornerRadius = 7
+                #expect(copy._stateVersion == 0)
+            }
+            sawDelta = sawDelta || tree.sublayers?.first?._stateDelta != nil
+            kept.update(from: [tree])
+            var fresh = LayerTreeSnapshot([tree])
+            #expect(kept.nodes.count == fresh.nodes.count)
+            for i in kept.nodes.indices {
+                #expect(LayerState.sameFields(&kept.nodes[i].state, &fresh.nodes[i].state), "frame \(frame), node \(i)")
+            }
+            // The still layer is the same writing every frame: no change.
+            if frame > 2 { #expect(kept.nodes[3].changes.isEmpty, "frame \(frame)") }
+        }
+        #expect(sawDelta, "no copy was updated in place with its animated bytes")
+        #expect(kept.nodes[1].state.cornerRadius == 7)
+    }
+
     /// Every field of `LayerState` is a key of the table: changes are
     /// compared, and plain data copied, only where the table says fields lie.
     @Test func theTableCoversEveryFieldOfLayerState() {

@@ -88,12 +88,14 @@ extension CALayer {
     /// applied, when one of them animates a key the class's
     /// `needsDisplay(forKey:)` names: as in Core Animation, the copy draws
     /// itself (`display()`, `draw(in:)`) with its animated values, each frame
-    /// they differ from the last drawing's.
-    func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) {
-        guard let state = _animationState else { return }
+    /// they differ from the last drawing's. Returns whether the animations
+    /// animate such a key (the copy's contents may have changed).
+    @discardableResult
+    func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) -> Bool {
+        guard let state = _animationState else { return false }
         // Worked out once per set of animations: every animated layer asks every frame.
         if state.animatedDisplayGeneration != state.generation {
-            guard !state.entries.isEmpty else { return }
+            guard !state.entries.isEmpty else { return false }
             let cls = type(of: self)
             var keys: [String] = []
             for entry in state.entries {
@@ -106,19 +108,20 @@ extension CALayer {
             state.animatedDisplayProperties = found.count == keys.count ? found : nil
             state.presentationDrawing = nil
         }
-        guard state.animatedDisplayRedraws else { return }
+        guard state.animatedDisplayRedraws else { return false }
         guard let properties = state.animatedDisplayProperties else {
             copy.display()
-            return
+            return true
         }
         let values = properties.map { $0.get(copy) } + [.rect(copy._state.bounds), .number(Double(copy._state.contentsScale))]
         if let last = state.presentationDrawing, last.values.count == values.count,
            zip(last.values, values).allSatisfy(Self.drawsAlike) {
             copy._state.contents = last.contents
-            return
+            return true
         }
         copy.display()
         state.presentationDrawing = (values, copy._state.contents)
+        return true
     }
 
     /// Whether two values of an animated key draw the same (unsure: no).

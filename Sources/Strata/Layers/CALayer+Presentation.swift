@@ -109,12 +109,18 @@ extension CALayer {
             return cached
         }
         let copy: CALayer
+        // The bytes of the copy's state that can differ from its last version (nil: any).
+        var delta: [StateSpan]?
         if reusing, let recycled, !ownClass {
             // The animations below overwrite what they animated last time;
             // everything else goes back to the model's values. (Only copies
             // made this way are refreshed in place: a plain cached copy may be
             // part of a tree that `presentation()` handed out.)
-            if !restoreAnimatedProperties(in: recycled) { recycled.copyProperties(from: self) }
+            switch restoreAnimatedProperties(in: recycled) {
+            case .spans(let spans): delta = spans
+            case .properties: break
+            case .none: recycled.copyProperties(from: self)
+            }
             copy = recycled
         } else {
             copy = makePresentationCopyObject(ownClass: ownClass)
@@ -123,9 +129,14 @@ extension CALayer {
         if target === self { found = copy }
         if animated {
             applyAnimations(to: copy, localTime: local)
-            redisplayIfAnimatingDisplayKeys(copy)
+            // Contents drawn for an animated key change more than the animated bytes.
+            if redisplayIfAnimatingDisplayKeys(copy) { delta = nil }
         }
-        if _changesWithTime { (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local) }
+        if _changesWithTime {
+            (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local)
+            delta = nil
+        }
+        copy.stampStateVersion(delta: delta)
         for s in children where s._superlayer !== copy { s._superlayer = copy }
         copy._sublayers = children
         if let maskCopy {
@@ -149,13 +160,23 @@ extension CALayer {
         return copy
     }
 
+    /// How `restoreAnimatedProperties(in:)` put the model's values back.
+    private enum Restored {
+        /// Not: the whole copy must be refreshed.
+        case none
+        /// As these bytes of the state (all that the animations write).
+        case spans([StateSpan])
+        /// Property by property.
+        case properties
+    }
+
     /// Puts the model's values back into the properties that last frame's
-    /// animations wrote in `recycled` (this layer's reused copy); false when
+    /// animations wrote in `recycled` (this layer's reused copy); `.none` when
     /// that is not enough: a property was set since (setters drop the copy,
     /// so it is not here then), or the animations changed, or one cannot say
     /// what it writes.
-    private func restoreAnimatedProperties(in recycled: CALayer) -> Bool {
-        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return false }
+    private func restoreAnimatedProperties(in recycled: CALayer) -> Restored {
+        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return .none }
         // Usually every animated property is plain data in the state value:
         // copy those bytes (every animated layer, every frame), without
         // visiting the animations and their properties one by one.
@@ -171,11 +192,26 @@ extension CALayer {
                     for span in spans { (to + span.offset).copyMemory(from: from + span.offset, byteCount: span.size) }
                 }
             }
-            return true
+            return .spans(spans)
         }
         for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) {
-            return false
+            return .none
         }
-        return true
+        return .properties
+    }
+}
+
+extension CALayer {
+    /// The last state version handed out (under the transaction lock, as every tick).
+    nonisolated(unsafe) private static var lastStateVersion: UInt64 = 0
+
+    /// Gives this presentation copy's state a new version; `delta`: the only
+    /// bytes that can differ from the version it had (nil: any).
+    func stampStateVersion(delta: [StateSpan]?) {
+        CALayer.lastStateVersion &+= 1
+        _previousStateVersion = delta == nil ? 0 : _stateVersion
+        // Usually the same spans as last time: kept (no retain and release per frame).
+        if delta != _stateDelta { _stateDelta = delta }
+        _stateVersion = CALayer.lastStateVersion
     }
 }

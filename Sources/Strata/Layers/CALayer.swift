@@ -54,6 +54,16 @@ open class CALayer: NSObject {
     /// Whether the layer's look changes with time alone (an emitter's
     /// particles move): its presentation copy is made anew every frame.
     var _changesWithTime = false
+    /// For a presentation copy: which writing of `_state` it holds, unique
+    /// in the process (0: not known, as for model layers and copies written
+    /// any other way; setters put it back to 0). A snapshot node that copied
+    /// this version has it already (see `LayerTreeSnapshot`).
+    var _stateVersion: UInt64 = 0
+    /// The version before `_stateVersion`, when the only bytes of `_state`
+    /// that can differ between the two are `_stateDelta` (an animated copy
+    /// updated in place: the bytes its animations write).
+    var _previousStateVersion: UInt64 = 0
+    var _stateDelta: [StateSpan]?
 
     // Behind the lock, as every other property (see `TransactionLock`).
     @exclusivity(unchecked) package var _name: String?
@@ -169,6 +179,8 @@ open class CALayer: NSObject {
         TransactionLock.shared.lock()
         defer { TransactionLock.shared.unlock() }
         let action = actionForChange(forKey: key)
+        // A presentation copy set by hand holds a writing no version names.
+        if _isPresentationCopy { _stateVersion = 0 }
         apply()
         runActionForChange(action, forKey: key)
     }

@@ -58,6 +58,17 @@ extension LayerState {
         return true
     }
 
+    /// Copies the bytes of `spans` (plain-data fields only) from `source` into `target`.
+    static func copyBytes(_ spans: [StateSpan], into target: inout LayerState, from source: inout LayerState) {
+        withUnsafeMutableBytes(of: &target) { t in
+            withUnsafeBytes(of: &source) { s in
+                for span in spans {
+                    (t.baseAddress! + span.offset).copyMemory(from: s.baseAddress! + span.offset, byteCount: span.size)
+                }
+            }
+        }
+    }
+
     /// Compared eight bytes at a time, inline: a call to `memcmp` per span
     /// cost more than the comparing, for every animated layer every frame.
     private static func equalBytes(_ a: inout LayerState, _ b: inout LayerState, in spans: [StateSpan]) -> Bool {

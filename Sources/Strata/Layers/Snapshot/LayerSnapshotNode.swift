@@ -39,6 +39,9 @@ package struct LayerSnapshotNode {
     package var delayedInstances: Range<Int32> = 0..<0
     /// What changed since the snapshot this one was updated from.
     package var changes: LayerChanges = .own
+    /// The presentation copy's state version `state` holds (0: not known;
+    /// see `CALayer._stateVersion`).
+    var stateVersion: UInt64 = 0
 
     package init(state: LayerState, kind: LayerContent.Kind, name: String?, layerID: ObjectIdentifier) {
         self.state = state

@@ -54,7 +54,15 @@ extension LayerTreeSnapshot {
         var changes: LayerChanges = []
         let isNew = !(i < nodes.count && nodes[i].layerID == id && nodes[i].kind == kind)
         if !isNew {
-            if !LayerState.sameFields(&nodes[i].state, &layer._state) {
+            let version = layer._stateVersion
+            if version != 0 && nodes[i].stateVersion == version {
+                // The same writing of a presentation copy's state: nothing to compare.
+            } else if version != 0, layer._previousStateVersion != 0,
+                      nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta {
+                // The next writing of an animated copy: only its animated bytes can differ.
+                LayerState.copyBytes(delta, into: &nodes[i].state, from: &layer._state)
+                changes.insert(.state)
+            } else if !LayerState.sameFields(&nodes[i].state, &layer._state) {
                 // Mostly only numbers change (an animation's): copied as bytes,
                 // without retaining and releasing every colour and image again.
                 if !LayerState.assignPlainData(&nodes[i].state, from: &layer._state) {
@@ -62,12 +70,14 @@ extension LayerTreeSnapshot {
                 }
                 changes.insert(.state)
             }
+            nodes[i].stateVersion = version
             if nodes[i].name != layer._name {
                 nodes[i].name = layer._name
                 changes.insert(.state)
             }
         } else {
-            let node = LayerSnapshotNode(state: layer._state, kind: kind, name: layer._name, layerID: id)
+            var node = LayerSnapshotNode(state: layer._state, kind: kind, name: layer._name, layerID: id)
+            node.stateVersion = layer._stateVersion
             if i < nodes.count { nodes[i] = node } else { nodes.append(node) }
             changes = .own
         }
