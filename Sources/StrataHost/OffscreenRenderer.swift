@@ -87,7 +87,6 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// struct holding a class there).
     private func renderList(for root: CALayer, size: CGSize, scale: Double, background: CGColor?,
                             rasterizer: LayerRasterizer?) -> RenderList {
-        precondition(scale > 0 && scale.isFinite, "OffscreenRenderer: scale must be positive, got \(scale)")
         // One flattener kept from frame to frame: its layer-tree snapshot is updated in place.
         flattener.size = size
         flattener.scale = scale

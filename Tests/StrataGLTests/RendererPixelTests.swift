@@ -141,8 +141,9 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         let shown = tree.sublayers![0]
         #expect(shown.contents as? CGImage === blue)
         #expect(shown.value(forKey: "contents") as? CGImage === blue)
-        #expect(abs((shown.contentsCrossfade?.progress ?? 0) - 0.5) < 1e-9)
-        #expect(shown.contentsCrossfade?.from as? CGImage === red)
+        let fade = LayerState.contentsCrossfade(shown._state.contents)
+        #expect(abs((fade?.progress ?? 0) - 0.5) < 1e-9)
+        #expect(fade?.from as? CGImage === red)
         let renderer = try OffscreenRenderer()
         let mid = try renderer.render(tree, size: CGSize(width: 40, height: 40), background: .black)
         // Old red at ½ under new blue at ½: (128, 0, 128) within rounding.
@@ -154,6 +155,6 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         CATransaction.setDisableActions(true)
         l.contents = red
         CATransaction.commit()
-        #expect(ticker.tick(at: 1.2).sublayers![0].contentsCrossfade == nil)
+        #expect(LayerState.contentsCrossfade(ticker.tick(at: 1.2).sublayers![0]._state.contents) == nil)
     }
 }

@@ -261,7 +261,7 @@ struct LayerDrawingTests {
         stage.tick(0.1)
         // The layer was on screen: its new drawing fades in through the contents action, as in Core Animation.
         #expect(bar.animation(forKey: "contents") != nil)
-        #expect(stage.tick(0.2).sublayers?.last?.contentsCrossfade != nil)
+        #expect(stage.tick(0.2).sublayers?.last.flatMap { LayerState.contentsCrossfade($0._state.contents) } != nil)
         bar.actions = ["contents": NSNull()]
         bar.setValue(0.4, forKey: "progress")
         stage.tick(0.5)

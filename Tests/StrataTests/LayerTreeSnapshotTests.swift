@@ -188,9 +188,18 @@ import Testing
             layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
             root.addSublayer(layer)
         }
+        // What a class draws rides along: an animated path end, a still gradient.
+        let stroke = CAShapeLayer(), gradient = CAGradientLayer()
+        stroke.path = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        root.addSublayer(stroke)
+        root.addSublayer(gradient)
         let ticker = FrameTicker(rootLayer: root)
         ticker.reusesPresentationCopies = true
         _ = ticker.tick(at: 0)
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        (draw.fromValue, draw.toValue, draw.duration) = (0, 1, 1)
+        stroke.add(draw, forKey: "draw")
         let spin = CABasicAnimation(keyPath: "transform.rotation.y")
         (spin.fromValue, spin.toValue, spin.duration, spin.repeatCount) = (0, Double.pi * 2, 1, 100)
         spinning.add(spin, forKey: "spin")
@@ -215,9 +224,11 @@ import Testing
             #expect(kept.nodes.count == fresh.nodes.count)
             for i in kept.nodes.indices {
                 #expect(LayerState.sameFields(&kept.nodes[i].state, &fresh.nodes[i].state), "frame \(frame), node \(i)")
+                #expect(kept.nodes[i].content == fresh.nodes[i].content, "frame \(frame), node \(i)")
             }
-            // The still layer is the same writing every frame: no change.
-            if frame > 2 { #expect(kept.nodes[3].changes.isEmpty, "frame \(frame)") }
+            // The still layers are the same writing every frame: no change.
+            if frame > 2 { #expect(kept.nodes[3].changes.isEmpty && kept.nodes[5].changes.isEmpty, "frame \(frame)") }
+            #expect(kept.nodes[4].changes.contains(.content), "frame \(frame): the path end moved")
         }
         #expect(sawDelta, "no copy was updated in place with its animated bytes")
         #expect(kept.nodes[1].state.cornerRadius == 7)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A presentation layer's `contents` midway through a change: Core Animation
 /// cross-fades the old image into the new one. Only presentation copies hold
-/// one; `contents` reads the new image, `contentsCrossfade` the rest.
+/// one; `contents` reads the new image, `LayerState.contentsCrossfade(_:)` the rest.
 final class ContentsCrossfade: @unchecked Sendable {
     let from: Any?
     let to: Any?
@@ -35,7 +35,3 @@ extension LayerState {
     }
 }
 
-extension CALayer {
-    /// `LayerState.contentsCrossfade(_:)` of this (presentation) layer's contents.
-    package var contentsCrossfade: (from: Any?, progress: Double)? { LayerState.contentsCrossfade(_state.contents) }
-}

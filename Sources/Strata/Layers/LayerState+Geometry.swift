@@ -4,6 +4,14 @@ extension LayerState {
     /// The anchor point in the layer's own (bounds) coordinates, with `anchorPointZ`.
     @inline(__always)
     package var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+        Self.anchorPointInBounds(bounds, anchorPoint, anchorPointZ)
+    }
+
+    /// `anchorPointInBounds` from the fields it reads (a renderer reading a
+    /// state in place passes them, copying no more of it).
+    @inline(__always)
+    package static func anchorPointInBounds(_ bounds: CGRect, _ anchorPoint: CGPoint, _ anchorPointZ: CGFloat)
+        -> (x: CGFloat, y: CGFloat, z: CGFloat) {
         (bounds.origin.x + anchorPoint.x * bounds.width, bounds.origin.y + anchorPoint.y * bounds.height, anchorPointZ)
     }
 
@@ -21,8 +29,7 @@ extension LayerState {
     package static func transformToSuperlayerBounds(_ transform: CATransform3D, bounds: CGRect, anchorPoint: CGPoint,
                                                     anchorPointZ: CGFloat, position: CGPoint,
                                                     zPosition: CGFloat) -> CATransform3D {
-        let a = (x: bounds.origin.x + anchorPoint.x * bounds.width, y: bounds.origin.y + anchorPoint.y * bounds.height,
-                 z: anchorPointZ)
+        let a = anchorPointInBounds(bounds, anchorPoint, anchorPointZ)
         // T(−a) × transform × T(p) written out: the translations touch only
         // the 4th row and the columns scaled by the 4th (two products fewer,
         // for every layer every frame).

@@ -48,17 +48,11 @@ extension LayerState {
     /// and releases. Returns false, copying nothing, otherwise.
     static func assignPlainData(_ target: inout LayerState, from source: inout LayerState) -> Bool {
         guard equalBytes(&target, &source, in: referenceSpans) else { return false }
-        withUnsafeMutableBytes(of: &target) { t in
-            withUnsafeBytes(of: &source) { s in
-                for span in nonReferenceSpans {
-                    (t.baseAddress! + span.offset).copyMemory(from: s.baseAddress! + span.offset, byteCount: span.size)
-                }
-            }
-        }
+        copyBytes(nonReferenceSpans, into: &target, from: &source)
         return true
     }
 
-    /// Copies the bytes of `spans` (plain-data fields only) from `source` into `target`.
+    /// Copies the bytes of `spans` (no references in them) from `source` into `target`.
     static func copyBytes(_ spans: [StateSpan], into target: inout LayerState, from source: inout LayerState) {
         withUnsafeMutableBytes(of: &target) { t in
             withUnsafeBytes(of: &source) { s in

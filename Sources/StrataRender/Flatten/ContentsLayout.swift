@@ -49,13 +49,3 @@ public struct ContentsLayout: Hashable, Sendable {
         }
     }
 }
-
-extension ContentsLayout {
-    /// Where `image` lands in `layer`'s bounds, by the layer's contents properties.
-    public init(of image: CGImage, in layer: CALayer) {
-        let state = layer._state
-        self.init(bounds: state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
-                  contentsRect: state.contentsRect, gravity: state.contentsGravity,
-                  contentsScale: state.contentsScale, geometryFlipped: state.isGeometryFlipped)
-    }
-}

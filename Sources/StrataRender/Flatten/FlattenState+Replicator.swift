@@ -71,10 +71,10 @@ extension FlattenState {
     func localTransform(of sub: Int, replicatedBy replicator: Int, instance: CATransform3D) -> CATransform3D {
         let m = transformToSuperlayerBounds(of: sub).concatenating(instance)
         guard replicator >= 0 else { return m }
-        let b = nodes[replicator].state.bounds, a = nodes[replicator].state.anchorPoint
-        return LayerState.sublayerTransformed(m, by: nodes[replicator].state.sublayerTransform,
-                                              about: (b.minX + a.x * b.width, b.minY + a.y * b.height,
-                                                      nodes[replicator].state.anchorPointZ))
+        return LayerState.sublayerTransformed(
+            m, by: nodes[replicator].state.sublayerTransform,
+            about: LayerState.anchorPointInBounds(nodes[replicator].state.bounds, nodes[replicator].state.anchorPoint,
+                                                  nodes[replicator].state.anchorPointZ))
     }
 
     /// Multiplies the colours of `items[start...]` by `tint` (premultiplied; nil: unchanged).

@@ -234,18 +234,14 @@ struct FlattenState {
     }
 
     /// The sublayers of `layer` in drawing order (see `LayerTreeSnapshot.sublayers(of:)`).
-    func sublayers(of layer: Int) -> Slice<UnsafeBufferPointer<Int32>> {
-        let r = nodes[layer].sublayers
-        return links[Int(r.lowerBound)..<Int(r.upperBound)]
-    }
+    func sublayers(of layer: Int) -> Slice<UnsafeBufferPointer<Int32>> { sublayers(of: layer, instance: 0) }
 
     /// The sublayers instance `instance` of replicator `layer` draws
     /// (see `LayerTreeSnapshot.sublayers(of:instance:)`).
     func sublayers(of layer: Int, instance: Int) -> Slice<UnsafeBufferPointer<Int32>> {
-        let delayed = nodes[layer].delayedInstances
-        guard instance > 0, instance <= delayed.count else { return sublayers(of: layer) }
-        let r = instanceLinks[Int(delayed.lowerBound) + instance - 1]
-        return links[Int(r.lowerBound)..<Int(r.upperBound)]
+        links[LayerTreeSnapshot.links(sublayers: nodes[layer].sublayers,
+                                      delayedInstances: nodes[layer].delayedInstances,
+                                      instance: instance, instanceLinks: instanceLinks)]
     }
 
     /// `LayerState.transformToSuperlayerBounds` of `layer`, its fields read in place.

@@ -19,7 +19,9 @@ public struct Flattener {
     /// Canvas size in points.
     public var size: CGSize
     /// Device pixels per point.
-    public var scale: Double
+    public var scale: Double {
+        didSet { precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)") }
+    }
     /// Clear colour.
     public var background: CGColor?
     /// Makes bitmaps for layer kinds drawn on the CPU (shape and text layers).
@@ -82,7 +84,7 @@ public struct Flattener {
     /// (see `FlattenState.probeComparisons`), for tests.
     func renderList(for roots: [CALayer], comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
-        snapshots.withSnapshot(of: roots) { renderList(for: $0, comparingProbes: comparingProbes) }
+        renderList(for: LayerTreeSnapshot(roots), comparingProbes: comparingProbes)
     }
 
     /// The render list for the trees of `snapshot`.

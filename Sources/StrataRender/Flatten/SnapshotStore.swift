@@ -47,15 +47,4 @@ final class SnapshotStore: @unchecked Sendable {
         self.last = (list, settings)
         return list
     }
-
-    /// Runs `body` with the snapshot updated to `roots` (a fresh one while
-    /// another thread uses the kept one); the last list is forgotten.
-    func withSnapshot<R>(of roots: [CALayer], _ body: (LayerTreeSnapshot) -> R) -> R {
-        guard lock.try() else { return body(LayerTreeSnapshot(roots)) }
-        defer { lock.unlock() }
-        snapshot.update(from: roots)
-        last = nil
-        settled = false
-        return body(snapshot)
-    }
 }

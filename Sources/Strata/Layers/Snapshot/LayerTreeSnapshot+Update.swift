@@ -53,10 +53,13 @@ extension LayerTreeSnapshot {
         let id = ObjectIdentifier(layer), kind = layer.contentKind
         var changes: LayerChanges = []
         let isNew = !(i < nodes.count && nodes[i].layerID == id && nodes[i].kind == kind)
+        // The same writing of a presentation copy as the node holds: its state
+        // and its class's values are the node's (a copy is written whole).
+        let sameWriting = !isNew && layer._stateVersion != 0 && nodes[i].stateVersion == layer._stateVersion
         if !isNew {
             let version = layer._stateVersion
-            if version != 0 && nodes[i].stateVersion == version {
-                // The same writing of a presentation copy's state: nothing to compare.
+            if sameWriting {
+                // Nothing to compare.
             } else if version != 0, layer._previousStateVersion != 0,
                       nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta {
                 // The next writing of an animated copy: only its animated bytes can differ.
@@ -81,7 +84,7 @@ extension LayerTreeSnapshot {
             if i < nodes.count { nodes[i] = node } else { nodes.append(node) }
             changes = .own
         }
-        if kind != .plain && kind != .transformLayer {
+        if kind != .plain && kind != .transformLayer && !sameWriting {
             let content = layer.drawnContent
             if nodes[i].content != content {
                 nodes[i].content = content

@@ -32,17 +32,25 @@ package struct LayerTreeSnapshot {
     package init(_ roots: [CALayer]) { update(from: roots) }
 
     /// The sublayers of `node` in drawing order.
-    package func sublayers(of node: Int) -> ArraySlice<Int32> {
-        let r = nodes[node].sublayers
-        return links[Int(r.lowerBound)..<Int(r.upperBound)]
-    }
+    package func sublayers(of node: Int) -> ArraySlice<Int32> { sublayers(of: node, instance: 0) }
 
     /// The sublayers instance `instance` of replicator `node` draws, in
     /// drawing order (instance 0, and every instance without delays: its sublayers).
     package func sublayers(of node: Int, instance: Int) -> ArraySlice<Int32> {
-        let delayed = nodes[node].delayedInstances
-        guard instance > 0, instance <= delayed.count else { return sublayers(of: node) }
-        let r = instanceLinks[Int(delayed.lowerBound) + instance - 1]
-        return links[Int(r.lowerBound)..<Int(r.upperBound)]
+        links[Self.links(sublayers: nodes[node].sublayers, delayedInstances: nodes[node].delayedInstances,
+                         instance: instance, instanceLinks: instanceLinks)]
+    }
+
+    /// Where in `links` the sublayers of instance `instance` lie, for a node
+    /// with these `sublayers` and `delayedInstances` (ranges of `links` and
+    /// `instanceLinks`): for readers that hold the arrays some other way.
+    package static func links<C: RandomAccessCollection<Range<Int32>>>(
+        sublayers: Range<Int32>, delayedInstances: Range<Int32>, instance: Int, instanceLinks: C
+    ) -> Range<Int> where C.Index == Int {
+        var r = sublayers
+        if instance > 0, instance <= delayedInstances.count {
+            r = instanceLinks[Int(delayedInstances.lowerBound) + instance - 1]
+        }
+        return Int(r.lowerBound)..<Int(r.upperBound)
     }
 }
