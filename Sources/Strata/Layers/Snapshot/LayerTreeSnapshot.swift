@@ -37,16 +37,19 @@ package struct LayerTreeSnapshot {
     /// The sublayers instance `instance` of replicator `node` draws, in
     /// drawing order (instance 0, and every instance without delays: its sublayers).
     package func sublayers(of node: Int, instance: Int) -> ArraySlice<Int32> {
-        links[Self.links(sublayers: nodes[node].sublayers, delayedInstances: nodes[node].delayedInstances,
-                         instance: instance, instanceLinks: instanceLinks)]
+        let r = instanceLinks.withUnsafeBufferPointer {
+            Self.links(sublayers: nodes[node].sublayers, delayedInstances: nodes[node].delayedInstances,
+                       instance: instance, instanceLinks: $0)
+        }
+        return links[r]
     }
 
     /// Where in `links` the sublayers of instance `instance` lie, for a node
     /// with these `sublayers` and `delayedInstances` (ranges of `links` and
     /// `instanceLinks`): for readers that hold the arrays some other way.
-    package static func links<C: RandomAccessCollection<Range<Int32>>>(
-        sublayers: Range<Int32>, delayedInstances: Range<Int32>, instance: Int, instanceLinks: C
-    ) -> Range<Int> where C.Index == Int {
+    /// (Not generic: the flattener calls it for every layer, from another module.)
+    package static func links(sublayers: Range<Int32>, delayedInstances: Range<Int32>, instance: Int,
+                              instanceLinks: UnsafeBufferPointer<Range<Int32>>) -> Range<Int> {
         var r = sublayers
         if instance > 0, instance <= delayedInstances.count {
             r = instanceLinks[Int(delayedInstances.lowerBound) + instance - 1]
