@@ -36,6 +36,26 @@ import Testing
         #expect(secondMover.superlayer === secondParent)
     }
 
+    /// An animated leaf's copy is refreshed in place by a short path (no
+    /// sublayers to visit); it must still follow sublayers added and removed
+    /// (which drop no copy), and keep moving.
+    @Test func aReusedCopyFollowsSublayersAddedAndRemoved() throws {
+        let (stage, _, mover) = movingStage()
+        let leaf = try #require(stage.tick(0.25).sublayers?.first?.sublayers?.first)
+        #expect(leaf.sublayers == nil)
+        let child = CALayer()
+        child.name = "child"
+        mover.addSublayer(child)
+        let withChild = try #require(stage.tick(0.5).sublayers?.first?.sublayers?.first)
+        #expect(withChild.sublayers?.map(\.name) == ["child"])
+        #expect(near(withChild.position.x, 50))
+        child.removeFromSuperlayer()
+        let again = try #require(stage.tick(0.75).sublayers?.first?.sublayers?.first)
+        #expect(again === withChild, "still the copy updated in place")
+        #expect(again.sublayers == nil, "the removed sublayer's copy is gone")
+        #expect(near(again.position.x, 75))
+    }
+
     @Test func aRemovedAnimationLeavesNoStaleValue() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.5)

@@ -38,7 +38,9 @@ public final class FrameTicker {
     /// started and those past their active time finish (removed when
     /// `isRemovedOnCompletion`); delegates hear `animationDidStart` and
     /// `animationDidStop(_:finished: true)`, and completion blocks whose
-    /// animations are all done run; then the tree is sampled. Inside the
+    /// animations are all done run; the tree is sampled after them (one walk
+    /// of the tree moves the animations and samples each layer; the tree is
+    /// sampled again only when a delegate or completion block ran). Inside the
     /// tick, `CACurrentMediaTime()` reads this tree's clock.
     ///
     /// The whole tick holds the transaction lock (`CATransaction.lock()`):
@@ -57,11 +59,14 @@ public final class FrameTicker {
             // then, so they commit (and their animations begin) at that time.
             ThreadAnimationState.current.commitImplicitIfOpen()
             if clock.isManual { clock.set(time: time) }
+            // One walk moves the animations through their lives and samples the tree.
             var events: [AnimationEvent] = []
-            let parentTime = rootLayer.timingParent.map { $0.localTime(atGlobal: time) } ?? time
-            rootLayer.advanceAnimations(parentTime: parentTime, events: &events)
+            let tree = rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies,
+                                                  advancing: &events)
+            // Callbacks may change the tree: sample again after them.
+            let resample = events.contains(where: \.mayRunCallbacks)
             for event in events { event.deliver() }
-            // Callbacks may have changed the tree: sample after them.
+            guard resample else { return tree }
             return rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies)
         }
     }
@@ -102,6 +107,9 @@ struct AnimationEvent {
     let entry: AnimationEntry
     let kind: Kind
 
+    /// Whether delivering it can run code of yours (a delegate, a completion block).
+    var mayRunCallbacks: Bool { entry.animation.delegate != nil || !entry.completionGroups.isEmpty }
+
     func deliver() {
         let animation = entry.animation
         switch kind {
@@ -115,44 +123,42 @@ struct AnimationEvent {
 }
 
 extension CALayer {
-    /// Marks the subtree as drawn and moves its animations through their
-    /// lives at `parentTime`, collecting the notifications due.
-    func advanceAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
+    /// Marks the layer as drawn and moves its own animations through their
+    /// lives at `local` (its local time), collecting the notifications due.
+    /// The presentation walk of a tick calls it for each layer before
+    /// sampling it (`presentationTree(at:reusingAnimatedCopies:advancing:)`).
+    func advanceOwnAnimations(localTime local: CFTimeInterval, events: inout [AnimationEvent]) {
         if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
-        let local = localTime(fromParent: parentTime)
         // Until the earliest start or end among the animations nothing happens
         // to them: most frames of a long animation skip the walk.
-        if let state = _animationState, !state.entries.isEmpty,
-           !(local < state.quietUntil && state.quietGeneration == state.generation) {
-            var finishedAny = false
-            var nextEvent = Double.infinity
-            for entry in state.entries where !entry.isFinished {
-                // One not yet committed can commit (and fix its begin time) at any moment.
-                guard entry.isCommitted else { nextEvent = -.infinity; continue }
-                let timing = entry.evaluator(for: self).timing
-                let begin = entry.animation.beginTime
-                let phase = timing.phase(atParent: local, begin: begin)
-                if phase == .before {
-                    nextEvent = min(nextEvent, begin)
-                    continue
-                }
-                if !entry.didStart {
-                    entry.didStart = true
-                    events.append(AnimationEvent(entry: entry, kind: .start))
-                }
-                if phase == .after {
-                    entry.isFinished = true
-                    finishedAny = true
-                    events.append(AnimationEvent(entry: entry, kind: .stop))
-                } else {
-                    nextEvent = min(nextEvent, timing.activeEnd(begin: begin))
-                }
+        guard let state = _animationState, !state.entries.isEmpty,
+              !(local < state.quietUntil && state.quietGeneration == state.generation) else { return }
+        var finishedAny = false
+        var nextEvent = Double.infinity
+        for entry in state.entries where !entry.isFinished {
+            // One not yet committed can commit (and fix its begin time) at any moment.
+            guard entry.isCommitted else { nextEvent = -.infinity; continue }
+            let timing = entry.evaluator(for: self).timing
+            let begin = entry.animation.beginTime
+            let phase = timing.phase(atParent: local, begin: begin)
+            if phase == .before {
+                nextEvent = min(nextEvent, begin)
+                continue
             }
-            if finishedAny { state.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion } }
-            state.quietUntil = nextEvent
-            state.quietGeneration = state.generation
+            if !entry.didStart {
+                entry.didStart = true
+                events.append(AnimationEvent(entry: entry, kind: .start))
+            }
+            if phase == .after {
+                entry.isFinished = true
+                finishedAny = true
+                events.append(AnimationEvent(entry: entry, kind: .stop))
+            } else {
+                nextEvent = min(nextEvent, timing.activeEnd(begin: begin))
+            }
         }
-        for sub in _sublayers { sub.advanceAnimations(parentTime: local, events: &events) }
-        _mask?.advanceAnimations(parentTime: local, events: &events)
+        if finishedAny { state.entries.removeAll { $0.isFinished && $0.animation.isRemovedOnCompletion } }
+        state.quietUntil = nextEvent
+        state.quietGeneration = state.generation
     }
 }

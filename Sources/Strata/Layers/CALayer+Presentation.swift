@@ -21,7 +21,9 @@ extension CALayer {
             let root = rootLayer
             let time = root.mediaClock.currentTime
             var found: CALayer?
-            let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found)
+            var events: [AnimationEvent] = []
+            let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found,
+                                                 advancing: false, events: &events)
             ThreadAnimationState.current.lastPresentationTree = tree
             return found as? Self
         }
@@ -50,17 +52,42 @@ extension CALayer {
     /// so is valid only until the next such call. Renderers that draw each
     /// tree once and let it go use it; `presentation()` never does.
     public func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool = false) -> CALayer {
+        var events: [AnimationEvent] = []
+        return presentationTree(at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: false,
+                                events: &events)
+    }
+
+    /// `presentationTree(at:reusingAnimatedCopies:)` that first, for each
+    /// layer, marks it drawn and moves its animations through their lives
+    /// (`advanceOwnAnimations`), collecting the notifications due in `events`:
+    /// a frame tick's one walk of the tree.
+    func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool,
+                          advancing events: inout [AnimationEvent]) -> CALayer {
+        presentationTree(at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: true, events: &events)
+    }
+
+    private func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
+                                  events: inout [AnimationEvent]) -> CALayer {
         withTreeLock {
             var found: CALayer?
             return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
-                                        looking: nil, found: &found, reusing: reusingAnimatedCopies)
+                                        looking: nil, found: &found, reusing: reusingAnimatedCopies,
+                                        advancing: advancing, events: &events)
         }
     }
 
     /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.
     func applyAnimations(to copy: CALayer, localTime t: CFTimeInterval) {
-        guard let entries = _animationState?.entries else { return }
-        for entry in entries {
+        guard let state = _animationState else { return }
+        applyAnimations(of: state, to: copy, localTime: t)
+    }
+
+    /// `applyAnimations(to:localTime:)` with the layer's animation state in hand.
+    @inline(__always)
+    private func applyAnimations(of state: LayerAnimationState, to copy: CALayer, localTime t: CFTimeInterval) {
+        // The entries array is held for the loop; its entries and their
+        // evaluators are not retained one by one (every animated layer, every frame).
+        for entry in state.entries {
             // A finished animation still attached (not removed on completion) keeps its fill.
             entry.evaluator(for: self).apply(to: copy, parentTime: t, begin: entry.begin(orNow: t))
         }
@@ -68,9 +95,13 @@ extension CALayer {
 
     /// The presentation copy of this layer and its subtree at parent time
     /// `parentTime` (reusing unchanged copies); the copy of `target`, when
-    /// met, is stored in `found`.
+    /// met, is stored in `found`. With `advancing`, each layer's animations
+    /// move through their lives first (`advanceOwnAnimations`).
     private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
-                                      found: inout CALayer?, reusing: Bool = false) -> CALayer {
+                                      found: inout CALayer?, reusing: Bool = false,
+                                      advancing: Bool, events: inout [AnimationEvent]) -> CALayer {
+        if advancing { advanceOwnAnimations(localTime: localTime(fromParent: parentTime), events: &events) }
+        if reusing, target == nil, let copy = refreshRecycledLeaf(parentTime: parentTime) { return copy }
         let animated = hasAnimations || _changesWithTime
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
         // A subclass of yours is copied as itself (its `init(layer:)` copies
@@ -91,7 +122,8 @@ extension CALayer {
         var subs: [CALayer]? = cachedSubs == nil ? [] : nil  // nil: so far the cached copy's
         if cachedSubs == nil { subs!.reserveCapacity(_sublayers.count) }
         for (i, sub) in _sublayers.enumerated() {
-            let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing)
+            let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing,
+                                             advancing: advancing, events: &events)
             if subs == nil, let cachedSubs {
                 if cachedSubs[i] === s { continue }
                 var differing = Array(cachedSubs[..<i])
@@ -103,7 +135,7 @@ extension CALayer {
         let sameChildren = subs == nil
         let children = subs ?? cachedSubs ?? []
         let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found,
-                                                   reusing: reusing)
+                                                   reusing: reusing, advancing: advancing, events: &events)
         if let cached, sameChildren, cached._mask === maskCopy {
             if target === self { found = cached }
             return cached
@@ -157,6 +189,38 @@ extension CALayer {
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil
+        return copy
+    }
+
+    /// The steady state of an animated leaf in a render loop (every card of a
+    /// grid, every frame): its copy from the last frame updated in place with
+    /// the same animations, which write plain bytes of the state. Does what
+    /// `makePresentationCopy` does for it (put the model's bytes back, apply
+    /// the animations, stamp the version) without the work for sublayers,
+    /// masks, classes and replicators; nil when the layer is not such a leaf.
+    private func refreshRecycledLeaf(parentTime: CFTimeInterval) -> CALayer? {
+        // Unowned(unsafe): this runs for every animated layer every frame, and
+        // the model holds the copy and its animation state throughout (the
+        // transaction lock is held), so retaining them is pure cost.
+        guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime
+        else { return nil }
+        unowned(unsafe) let copyOrNil = _presentationCache, stateOrNil = _animationState
+        guard let copy = copyOrNil, let state = stateOrNil, state.generation == generation,
+              let written = state.writtenStateSpans, written.generation == generation,
+              let spans = written.spans, !state.entries.isEmpty else { return nil }
+        withUnsafeMutablePointer(to: &copy._state) { to in
+            withUnsafeMutablePointer(to: &_state) { from in
+                let to = UnsafeMutableRawPointer(to), from = UnsafeRawPointer(from)
+                for span in spans { (to + span.offset).copyMemory(from: from + span.offset, byteCount: span.size) }
+            }
+        }
+        if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
+        applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
+        // Contents drawn for an animated key change more than the animated bytes.
+        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : spans)
+        // Sublayers removed since the last frame (which drops no copy).
+        if !copy._sublayers.isEmpty { copy._sublayers = [] }
+        if _shownBeforeChange != nil { _shownBeforeChange = nil }
         return copy
     }
 
