@@ -90,4 +90,75 @@ import Testing
         flattener.scale = 2
         #expect(flattener.renderList(for: root).pixelWidth == 128 && cache.frames == made + 2)
     }
+
+    /// A kept flattener draws a cached leaf that only moved from its look's
+    /// key, without building its items (`AppearanceMemo`). Whatever changes
+    /// in between (its look while it was off screen and not drawn, its name,
+    /// another layer's look, a reused presentation copy's animated bytes),
+    /// its lists must be those a fresh snapshot gives with the same cache
+    /// history: for model trees (the same layer objects change) and for
+    /// presentation trees (animated copies reused in place, others made anew).
+    @Test(arguments: [false, true]) func rememberedLooksDrawAsFreshOnes(presentationTrees: Bool) throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        func card(x: CGFloat) -> CALayer {
+            let card = CALayer()
+            card.frame = CGRect(x: x, y: 30, width: 40, height: 30)
+            card.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 1)
+            card.cornerRadius = 6
+            card.borderWidth = 2
+            card.borderColor = CGColor(gray: 1, alpha: 0.5)
+            card.shadowOpacity = 0.6
+            card.shadowRadius = 4
+            root.addSublayer(card)
+            return card
+        }
+        // Drawn in this order, all alike at first: a look remembered wrongly
+        // finds its place in the atlas, made by a card drawn before.
+        let c = card(x: 160), b = card(x: 120), a = card(x: 20)
+        _ = c
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.reusesPresentationCopies = true
+        if presentationTrees {
+            ticker.tick(at: 0)
+            let turn = CABasicAnimation(keyPath: "transform.rotation.y")
+            turn.fromValue = 0
+            turn.toValue = 1
+            turn.duration = 10
+            a.add(turn, forKey: "turn")
+            // Animated bytes that change the look, copied into b's reused copy
+            // as they are, from step 6 on; c, drawn first and looking as b did,
+            // places that look in the atlas.
+            let round = CABasicAnimation(keyPath: "cornerRadius")
+            round.fromValue = 6
+            round.toValue = 16
+            round.beginTime = 6.5 / 60
+            round.duration = 1
+            b.add(round, forKey: "round")
+        }
+        var kept = Flattener(size: root.bounds.size)
+        kept.appearanceCache = AppearanceCache()
+        var fresh = Flattener(size: root.bounds.size)
+        fresh.appearanceCache = AppearanceCache()
+        let steps: [(String, () -> Void)] = [
+            ("still", {}), ("still", {}), ("moved", { a.position.x += 3 }),
+            ("off screen, recoloured", { a.position.x = -500; a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }),
+            ("back", { a.position.x = 40 }), ("still", {}), ("renamed", { a.name = "a" }),
+            ("other look", { b.cornerRadius = 12 }), ("bordered", { a.borderWidth = 4 }), ("still", {}),
+            ("moved", { a.position.y += 2 }),
+        ]
+        var cachedItems = 0
+        for (k, step) in steps.enumerated() {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            step.1()
+            CATransaction.commit()
+            let tree = presentationTrees ? ticker.tick(at: Double(k + 1) / 60) : root
+            let list = kept.renderList(for: tree)
+            let same = list == fresh.renderList(for: LayerTreeSnapshot([tree]))  // (not printed whole when they differ)
+            #expect(same, "step \(k): \(step.0)")
+            cachedItems += list.screen.items.filter { $0.label.hasSuffix(".cached") }.count
+        }
+        #expect(cachedItems >= 10, "looks were drawn cached (\(cachedItems) items)")
+    }
 }

@@ -23,6 +23,30 @@ extension LayerState {
         return spans
     }()
 
+    /// The names of the fields that only place the layer in its superlayer:
+    /// changing them moves the layer without changing how it looks in its plane.
+    static let placementFieldNames: Set<String> = ["position", "zPosition", "anchorPoint", "anchorPointZ", "transform"]
+    /// The bytes of the placement fields.
+    static let placementSpans = merged(LayerPropertyTable.layer.compactMap { name, p in
+        placementFieldNames.contains(name) ? p.fieldSpan : nil
+    })
+    /// The bytes of every other field.
+    static let lookFieldSpans = merged(LayerPropertyTable.layer.compactMap { name, p in
+        placementFieldNames.contains(name) ? nil : p.fieldSpan
+    })
+
+    /// Whether every field of `a` and `b` but the placement ones holds the same bytes.
+    static func sameLook(_ a: inout LayerState, _ b: inout LayerState) -> Bool {
+        equalBytes(&a, &b, in: lookFieldSpans)
+    }
+
+    /// Whether every byte of `spans` lies in a placement field.
+    static func placesOnly(_ spans: [StateSpan]) -> Bool {
+        spans.allSatisfy { span in
+            placementSpans.contains { $0.offset <= span.offset && span.offset + span.size <= $0.offset + $0.size }
+        }
+    }
+
     /// `spans` sorted, those that touch or overlap merged.
     private static func merged(_ spans: [StateSpan]) -> [StateSpan] {
         var out: [StateSpan] = []

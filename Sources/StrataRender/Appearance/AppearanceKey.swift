@@ -16,11 +16,20 @@ public struct AppearanceKey: Hashable, Sendable {
     /// The key of `items` (one layer's, all in its plane) rendered at
     /// `scaleU × scaleV` pass pixels per local unit.
     init(items: [DrawItem], scaleU: Double, scaleV: Double) {
-        self.items = items.map(\.placementFree)
+        self.init(normalizedItems: items.map(\.placementFree), scaleU: scaleU, scaleV: scaleV)
+    }
+
+    /// The same look rendered at other scales.
+    func rescaled(scaleU: Double, scaleV: Double) -> AppearanceKey {
+        AppearanceKey(normalizedItems: items, scaleU: scaleU, scaleV: scaleV)
+    }
+
+    private init(normalizedItems items: [DrawItem], scaleU: Double, scaleV: Double) {
+        self.items = items
         self.scaleU = scaleU
         self.scaleV = scaleV
         var hasher = Hasher()
-        hasher.combine(self.items)
+        hasher.combine(items)
         hasher.combine(scaleU)
         hasher.combine(scaleV)
         precomputedHash = hasher.finalize()

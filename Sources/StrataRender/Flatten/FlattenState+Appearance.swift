@@ -26,19 +26,46 @@ extension FlattenState {
     /// transparent rim lets the quad's edges fade out through bilinear
     /// filtering instead of an edge test.
     mutating func cachedAppearance(of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
-                                   label: String) -> DrawItem? {
-        guard let cache = appearanceCache, !items.isEmpty else { return nil }
+                                   label: String) -> CachedAppearance? {
+        guard appearanceCache != nil, !items.isEmpty else { return nil }
         var costly = false
         var reach = CGRect.null
-        for item in items {
-            guard item.kind != .composite, item.content == nil, item.mask == nil, item.clip == clip,
-                  item.mapping == mapping, item.antialiasedEdges == 0b1111, item.opacity == 1 else { return nil }
-            if item.kind == .shadow || item.borderWidth > 0 { costly = true }
-            let blur = item.kind == .shadow ? 3 * item.blurSigma : 0
-            reach = reach.union(item.shape.insetBy(dx: -blur, dy: -blur))
+        // By index: a `for item in items` copies each item (references and all).
+        for i in items.indices {
+            guard items[i].kind != .composite, items[i].content == nil, items[i].mask == nil, items[i].clip == clip,
+                  items[i].mapping == mapping, items[i].antialiasedEdges == 0b1111, items[i].opacity == 1
+            else { return nil }
+            if items[i].kind == .shadow || items[i].borderWidth > 0 { costly = true }
+            let blur = items[i].kind == .shadow ? 3 * items[i].blurSigma : 0
+            reach = reach.union(items[i].shape.insetBy(dx: -blur, dy: -blur))
         }
         guard costly, !reach.isNull, reach.width > 0, reach.height > 0,
               reach.width.isFinite, reach.height.isFinite else { return nil }
+        return cachedAppearance(.items(items), reach: reach, mapping: mapping, clip: clip, label: label)
+    }
+
+    /// The cached quad for a layer whose look is `remembered.key` (see
+    /// `AppearanceMemo`), without building its items; nil when it is not
+    /// drawn cached, or when its look has no place in this frame's atlas yet
+    /// (then drawing its items and asking `cachedAppearance(of:…)` places it).
+    mutating func cachedAppearance(remembered: AppearanceMemo.Entry, mapping: PlaneMapping, clip: Int32,
+                                   label: String) -> CachedAppearance? {
+        cachedAppearance(.remembered(remembered.key), reach: remembered.reach, mapping: mapping, clip: clip,
+                         label: label)
+    }
+
+    /// A layer's cached quad, its look's key and the part of its plane the look covers.
+    typealias CachedAppearance = (item: DrawItem, key: AppearanceKey, reach: CGRect)
+
+    /// What a look is known by: the layer's items, or its key from an earlier frame.
+    private enum Look {
+        case items(ArraySlice<DrawItem>)
+        case remembered(AppearanceKey)
+    }
+
+    private mutating func cachedAppearance(_ look: Look, reach: CGRect, mapping: PlaneMapping, clip: Int32,
+                                           label: String) -> CachedAppearance? {
+        guard let cache = appearanceCache else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
         var ppuU = 0.0, ppuV = 0.0
         for corner in 0..<4 {  // not an array of corners: that allocates, for every cached layer every frame
@@ -57,16 +84,26 @@ extension FlattenState {
                        Self.maximumLayerPassSide / longest)
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
-        let key: AppearanceKey
+        var key: AppearanceKey
+        let found: Int?
+        switch look {
+        case .items(let items):
+            found = recentAppearances.firstIndex { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }
+            key = found.map { recentAppearances[$0].key }
+                ?? AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
+        case .remembered(let remembered):
+            key = remembered.scaleU == scaleU && remembered.scaleV == scaleV
+                ? remembered : remembered.rescaled(scaleU: scaleU, scaleV: scaleV)
+            found = recentAppearances.firstIndex { $0.key == key }
+        }
         let recentIndex: Int
-        if let i = recentAppearances.firstIndex(where: { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }) {
+        if let i = found {
             // Like a layer just before (a grid of cards, in a few colours and
             // tilts): same key, same decision, no key built, no hashing.
             guard recentAppearances[i].cached else { return nil }
             key = recentAppearances[i].key
             recentIndex = i
         } else {
-            key = AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
             let cached = cache.shouldCache(key)
             if recentAppearances.count < Self.recentAppearanceCount {
                 recentIndex = recentAppearances.count
@@ -90,6 +127,8 @@ extension FlattenState {
             slot = existing
             recentAppearances[recentIndex].slot = existing
         } else {
+            // Placing a look in the atlas draws its items there: those of a remembered look are not at hand.
+            guard case .items(let items) = look else { return nil }
             if appearanceAtlas == nil {
                 list.passes.append(RenderPass(purpose: .appearance, bounds: CGRect(x: 0, y: 0, width: Self.appearanceAtlasSide,
                                                                                     height: Self.appearanceAtlasSide)))
@@ -114,11 +153,12 @@ extension FlattenState {
             recentAppearances[recentIndex].slot = slot
         }
         let side = Double(Self.appearanceAtlasSide)
-        return DrawItem(kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
+        let item = DrawItem(kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
                             content: .texture(.pass(appearanceAtlas!.pass),
                                               uv: CGRect(x: slot.minX / side, y: slot.minY / side,
                                                          width: slot.width / side, height: slot.height / side),
                                               rect: drawn),
                             clip: clip, antialiasedEdges: 0)
+        return (item, key, reach)
     }
 }

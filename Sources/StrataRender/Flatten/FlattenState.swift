@@ -23,6 +23,8 @@ struct FlattenState {
     var cullsOutsideTarget = true
     /// Decides which layers' looks are drawn from cached passes (nil: none are).
     var appearanceCache: AppearanceCache?
+    /// Leaves' cached looks from earlier frames, for a kept snapshot (nil: none kept).
+    var appearanceMemo: AppearanceMemo?
     /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
     var appearanceSlots: [AppearanceKey: CGRect] = [:]
     /// The last few looks `cachedAppearance` was asked about, and whether each is drawn cached
@@ -113,11 +115,24 @@ struct FlattenState {
         if nodes[layer].state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
-            drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
-            if let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
+            // A plain leaf that only moved since its look was cached: its quad, without building its items.
+            let memo = instance == nil && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
+                ? appearanceMemo : nil
+            if let memo, let remembered = memo.entry(of: layer, in: nodes),
+               let cached = cachedAppearance(remembered: remembered, mapping: mapping, clip: clip,
                                              label: layerLabel(layer)) {
-                out.removeSubrange(start...)
-                out.append(cached)
+                out.append(cached.item)
+            } else {
+                drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
+                if let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
+                                                 label: layerLabel(layer)) {
+                    out.removeSubrange(start...)
+                    out.append(cached.item)
+                    memo?.record(.init(layerID: nodes[layer].layerID, lookVersion: nodes[layer].lookVersion,
+                                       key: cached.key, reach: cached.reach), of: layer)
+                } else {
+                    memo?.forget(layer)
+                }
             }
         }
         let mask = nodes[layer].mask

@@ -62,7 +62,9 @@ public struct Flattener {
     /// root of its own, so nothing of one (its transform, mask, clip) reaches
     /// the next.
     public func renderList(for roots: [CALayer]) -> RenderList {
-        snapshots.renderList(of: roots, settings: reuseSettings) { renderList(for: $0, comparingProbes: false).list }
+        snapshots.renderList(of: roots, settings: reuseSettings) {
+            renderList(for: $0, memo: $1, comparingProbes: false).list
+        }
     }
 
     /// The settings the last list is given again under while its trees hold
@@ -84,20 +86,20 @@ public struct Flattener {
     /// (see `FlattenState.probeComparisons`), for tests.
     func renderList(for roots: [CALayer], comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
-        renderList(for: LayerTreeSnapshot(roots), comparingProbes: comparingProbes)
+        renderList(for: LayerTreeSnapshot(roots), memo: nil, comparingProbes: comparingProbes)
     }
 
     /// The render list for the trees of `snapshot`.
     package func renderList(for snapshot: LayerTreeSnapshot) -> RenderList {
-        renderList(for: snapshot, comparingProbes: false).list
+        renderList(for: snapshot, memo: nil, comparingProbes: false).list
     }
 
-    private func renderList(for tree: LayerTreeSnapshot, comparingProbes: Bool)
+    private func renderList(for tree: LayerTreeSnapshot, memo: AppearanceMemo?, comparingProbes: Bool)
         -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.links.withUnsafeBufferPointer { links in
                 tree.instanceLinks.withUnsafeBufferPointer { instanceLinks in
-                    flatten(tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks,
+                    flatten(tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks, memo: memo,
                             comparingProbes: comparingProbes)
                 }
             }
@@ -107,7 +109,8 @@ public struct Flattener {
     /// The render list of the snapshot with these roots, nodes and links.
     private func flatten(_ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
                          links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
-                         comparingProbes: Bool) -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+                         memo: AppearanceMemo?, comparingProbes: Bool)
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
         let (w, h) = pixelSize
         var state = FlattenState(nodes: nodes, links: links, instanceLinks: instanceLinks,
                                  list: RenderList(pixelWidth: w, pixelHeight: h,
@@ -115,6 +118,7 @@ public struct Flattener {
                                  rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
         state.appearanceCache = appearanceCache
+        state.appearanceMemo = comparingProbes ? nil : memo
         if comparingProbes { state.probeComparisons = [] }
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)

@@ -24,25 +24,35 @@ final class SnapshotStore: @unchecked Sendable {
     /// the list has settled (cached looks take a frame to appear), and the
     /// same snapshot gives it again.
     private var settled = false
+    /// Leaves' cached looks, for the kept snapshot under `memoSettings`.
+    private let memo = AppearanceMemo()
+    private var memoSettings: Settings?
 
     /// The render list of `roots`, made by `make` from the updated snapshot,
     /// or the last one when neither the snapshot nor `settings` changed and
     /// the list has settled (nil settings: always made). While another
     /// thread uses the kept snapshot (copies of a flattener share it), made
-    /// from a fresh one.
-    func renderList(of roots: [CALayer], settings: Settings?, _ make: (LayerTreeSnapshot) -> RenderList)
-        -> RenderList {
-        guard lock.try() else { return make(LayerTreeSnapshot(roots)) }
+    /// from a fresh one. `make` gets the looks remembered for the kept
+    /// snapshot under these settings (nil: none for a fresh snapshot, or
+    /// without settings).
+    func renderList(of roots: [CALayer], settings: Settings?,
+                    _ make: (LayerTreeSnapshot, AppearanceMemo?) -> RenderList) -> RenderList {
+        guard lock.try() else { return make(LayerTreeSnapshot(roots), nil) }
         defer { lock.unlock() }
         snapshot.update(from: roots)
+        if memoSettings != settings {
+            memo.removeAll()
+            memoSettings = settings
+        }
+        let memo = settings == nil ? nil : self.memo
         guard let settings, !snapshot.hasChanges, let last, last.settings == settings else {
             settled = false
-            let list = make(snapshot)
+            let list = make(snapshot, memo)
             self.last = settings.map { (list, $0) }
             return list
         }
         if settled { return last.list }
-        let list = make(snapshot)
+        let list = make(snapshot, memo)
         settled = list == last.list
         self.last = (list, settings)
         return list

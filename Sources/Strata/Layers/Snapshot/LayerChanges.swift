@@ -8,6 +8,11 @@ package struct LayerChanges: OptionSet, Hashable, Sendable {
 
     /// A property in `LayerState`, or the name.
     package static let state = LayerChanges(rawValue: 1 << 0)
+    /// A property that may change how the layer looks in its own plane: any
+    /// but those that only place it (`LayerState.placementSpans`: position,
+    /// zPosition, anchorPoint, anchorPointZ, transform) and the name. Comes
+    /// with `state`; a renderer may keep a layer's look while it is not set.
+    package static let look = LayerChanges(rawValue: 1 << 4)
     /// What the layer's class draws (`LayerContent`).
     package static let content = LayerChanges(rawValue: 1 << 1)
     /// Another layer in this place, or another superlayer, sublayer order,
@@ -18,5 +23,5 @@ package struct LayerChanges: OptionSet, Hashable, Sendable {
     package static let subtree = LayerChanges(rawValue: 1 << 3)
 
     /// Changes of the node itself.
-    package static let own: LayerChanges = [.state, .content, .structure]
+    package static let own: LayerChanges = [.state, .look, .content, .structure]
 }

@@ -39,6 +39,11 @@ package struct LayerSnapshotNode {
     package var delayedInstances: Range<Int32> = 0..<0
     /// What changed since the snapshot this one was updated from.
     package var changes: LayerChanges = .own
+    /// Changes whenever the node's look may have changed (a `look` or
+    /// `content` change, or another layer in its place), unique within its
+    /// snapshot: a renderer that kept something drawn from the node's look
+    /// knows from it whether that still holds, however many updates later.
+    package var lookVersion: UInt64 = 0
     /// The presentation copy's state version `state` holds (0: not known;
     /// see `CALayer._stateVersion`).
     var stateVersion: UInt64 = 0

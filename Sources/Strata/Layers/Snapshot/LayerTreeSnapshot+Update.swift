@@ -64,8 +64,9 @@ extension LayerTreeSnapshot {
                       nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta {
                 // The next writing of an animated copy: only its animated bytes can differ.
                 LayerState.copyBytes(delta, into: &nodes[i].state, from: &layer._state)
-                changes.insert(.state)
+                changes.insert(LayerState.placesOnly(delta) ? .state : [.state, .look])
             } else if !LayerState.sameFields(&nodes[i].state, &layer._state) {
+                if !LayerState.sameLook(&nodes[i].state, &layer._state) { changes.insert(.look) }
                 // Mostly only numbers change (an animation's): copied as bytes,
                 // without retaining and releasing every colour and image again.
                 if !LayerState.assignPlainData(&nodes[i].state, from: &layer._state) {
@@ -91,6 +92,10 @@ extension LayerTreeSnapshot {
                 nodes[i].preservesDepth = content.preservesDepth
                 changes.insert(.content)
             }
+        }
+        if changes.contains(.look) || changes.contains(.content) {
+            lastLookVersion &+= 1
+            nodes[i].lookVersion = lastLookVersion
         }
         if nodes[i].parent != parent {
             nodes[i].parent = parent

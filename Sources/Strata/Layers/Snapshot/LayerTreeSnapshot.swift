@@ -25,6 +25,8 @@ package struct LayerTreeSnapshot {
     /// Whether the last update changed anything: a node, the number of
     /// nodes or the roots.
     package internal(set) var hasChanges = true
+    /// The last `LayerSnapshotNode.lookVersion` handed out.
+    var lastLookVersion: UInt64 = 0
 
     package init() {}
 
