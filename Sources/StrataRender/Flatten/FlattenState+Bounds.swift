@@ -25,7 +25,7 @@ extension FlattenState {
         parentIsFlat: Bool, opacity: Double, instance: CATransform3D? = nil
     ) -> CGRect {
         let part = transitionParts.isEmpty ? nil : transitionParts[layer]
-        if part == nil, let transition = nodes[layer].transition {
+        if case .none = part, let transition = nodes[layer].transition {
             return transitionBounds(
                 layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                 parentIsFlat: parentIsFlat, opacity: opacity)

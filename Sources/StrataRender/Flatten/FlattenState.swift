@@ -86,15 +86,24 @@ struct FlattenState {
     mutating func visit(_ layer: Int, superlayer: Int, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
                         into out: inout [DrawItem]) {
-        let part = transitionParts.isEmpty ? nil : transitionParts[layer]  // no hashing per layer
-        if part == nil, let transition = nodes[layer].transition {
+        // No hashing per layer, and no `part == nil`: comparing an optional
+        // matrix so copies and compares whole matrices, for every layer every frame.
+        let part = transitionParts.isEmpty ? nil : transitionParts[layer]
+        if case .none = part, let transition = nodes[layer].transition {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
         }
         if nodes[layer].state.isHidden { return }
         list.layerCount += 1
-        var local = instance.map { localTransform(of: layer, replicatedBy: superlayer, instance: $0) }
-            ?? nodes[layer].toParent
+        var local: CATransform3D
+        let isInstance: Bool
+        if let instance {
+            local = localTransform(of: layer, replicatedBy: superlayer, instance: instance)
+            isInstance = true
+        } else {
+            local = nodes[layer].toParent
+            isInstance = false
+        }
         if let part { local = part.concatenating(local) }
         guard local.isFinite else { return }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
@@ -116,7 +125,7 @@ struct FlattenState {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
             // A plain leaf that only moved since its look was cached: its quad, without building its items.
-            let memo = instance == nil && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
+            let memo = !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
                 ? appearanceMemo : nil
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
                let cached = cachedAppearance(remembered: remembered, mapping: mapping, clip: clip,
