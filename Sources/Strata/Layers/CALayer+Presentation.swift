@@ -216,8 +216,11 @@ extension CALayer {
         }
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
         applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
-        // Contents drawn for an animated key change more than the animated bytes.
-        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : spans)
+        // Contents drawn for an animated key change more than the animated
+        // bytes. (Known not to, for the same animations: not asked.)
+        let redrew = state.animatedDisplayGeneration == generation && !state.animatedDisplayRedraws
+            ? false : redisplayIfAnimatingDisplayKeys(copy)
+        copy.stampStateVersion(delta: redrew ? nil : spans)
         // Sublayers removed since the last frame (which drops no copy).
         if !copy._sublayers.isEmpty { copy._sublayers = [] }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }

@@ -218,8 +218,21 @@ public final class FrameBuilder {
     func draws(_ items: [DrawItem], _ targets: Targets, into plan: inout FramePlan) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
-        for item in items {
-            plan.instances.append(LayerInstance(item) { source, rect in self.textureRect(source, rect, targets) })
+        // Most items sample one pass (the appearance atlas): its scale is
+        // looked up once, not in three dictionaries per item.
+        var lastPass: (pass: Int, scale: (x: Double, y: Double))?
+        for i in items.indices {
+            plan.instances.append(LayerInstance(items[i]) { source, rect in
+                guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
+                let scale: (x: Double, y: Double)
+                if let lastPass, lastPass.pass == p {
+                    scale = lastPass.scale
+                } else {
+                    scale = Self.passScale(p, targets)
+                    lastPass = (p, scale)
+                }
+                return Self.passRect(rect, scale: scale)
+            })
         }
         let batches = Batcher.batches(items) { source in
             switch source {
@@ -248,15 +261,23 @@ public final class FrameBuilder {
     func textureRect(_ source: TextureSource, _ rect: CGRect, _ targets: Targets) -> (Float, Float, Float, Float) {
         switch source {
         case .pass(let p):
-            // Targets keep GL's bottom-up rows and may be larger than the pass.
-            let target = targets.holding[p]!
-            let size = targets.size[target]!, used = targets.used[p] ?? size
-            let sx = Double(used.width) / Double(size.width)
-            let sy = Double(used.height) / Double(size.height)
-            return (Float(rect.minX * sx), Float((1 - rect.minY) * sy),
-                    Float(rect.maxX * sx), Float((1 - rect.maxY) * sy))
+            return Self.passRect(rect, scale: Self.passScale(p, targets))
         case .image, .raster:
             return atlas.textureRect(source, rect)
         }
+    }
+
+    /// The part of pass `p`'s target its pixels use (targets may be larger than the pass).
+    private static func passScale(_ p: Int, _ targets: Targets) -> (x: Double, y: Double) {
+        let target = targets.holding[p]!
+        let size = targets.size[target]!, used = targets.used[p] ?? size
+        return (Double(used.width) / Double(size.width), Double(used.height) / Double(size.height))
+    }
+
+    /// Texture coordinates of `rect` in a pass whose target uses `scale` of
+    /// its size: targets keep GL's bottom-up rows.
+    private static func passRect(_ rect: CGRect, scale: (x: Double, y: Double)) -> (Float, Float, Float, Float) {
+        (Float(rect.minX * scale.x), Float((1 - rect.minY) * scale.y),
+         Float(rect.maxX * scale.x), Float((1 - rect.maxY) * scale.y))
     }
 }

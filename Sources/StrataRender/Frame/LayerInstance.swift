@@ -52,7 +52,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
     /// coordinates to texture coordinates (atlas slot, flipped pass…).
-    public init(_ item: DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
+    public init(_ item: borrowing DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
         let m = item.mapping
         map = (Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
                Float(m.m31), Float(m.m32), Float(m.m33))
@@ -88,7 +88,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }
-        if item.mask != nil { f |= Flags.hasMask }
+        if case .some = item.mask { f |= Flags.hasMask }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f
