@@ -12,24 +12,28 @@ public struct AppearanceKey: Hashable, Sendable {
     /// The hash of the rest, computed once: a key is looked up several times a
     /// frame for every cached layer.
     let precomputedHash: Int
+    /// The hash of `items` alone: the same look at other scales is hashed without them.
+    private let itemsHash: Int
 
     /// The key of `items` (one layer's, all in its plane) rendered at
     /// `scaleU × scaleV` pass pixels per local unit.
     init(items: [DrawItem], scaleU: Double, scaleV: Double) {
-        self.init(normalizedItems: items.map(\.placementFree), scaleU: scaleU, scaleV: scaleV)
+        let normalized = items.map(\.placementFree)
+        self.init(normalizedItems: normalized, itemsHash: normalized.hashValue, scaleU: scaleU, scaleV: scaleV)
     }
 
     /// The same look rendered at other scales.
     func rescaled(scaleU: Double, scaleV: Double) -> AppearanceKey {
-        AppearanceKey(normalizedItems: items, scaleU: scaleU, scaleV: scaleV)
+        AppearanceKey(normalizedItems: items, itemsHash: itemsHash, scaleU: scaleU, scaleV: scaleV)
     }
 
-    private init(normalizedItems items: [DrawItem], scaleU: Double, scaleV: Double) {
+    private init(normalizedItems items: [DrawItem], itemsHash: Int, scaleU: Double, scaleV: Double) {
         self.items = items
+        self.itemsHash = itemsHash
         self.scaleU = scaleU
         self.scaleV = scaleV
         var hasher = Hasher()
-        hasher.combine(items)
+        hasher.combine(itemsHash)
         hasher.combine(scaleU)
         hasher.combine(scaleV)
         precomputedHash = hasher.finalize()

@@ -86,10 +86,11 @@ struct FlattenState {
     mutating func visit(_ layer: Int, superlayer: Int, parentToDevice: CATransform3D,
                         parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
                         into out: inout [DrawItem]) {
-        // No hashing per layer, and no `part == nil`: comparing an optional
-        // matrix so copies and compares whole matrices, for every layer every frame.
-        let part = transitionParts.isEmpty ? nil : transitionParts[layer]
-        if case .none = part, let transition = nodes[layer].transition {
+        // No hashing per layer, and no optional matrix made or bound unless
+        // there is one: each copies (and `== nil` compares) whole matrices,
+        // for every layer every frame.
+        let isPart = !transitionParts.isEmpty && transitionParts.index(forKey: layer) != nil
+        if !isPart, let transition = nodes[layer].transition {
             return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
                                    parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
         }
@@ -97,14 +98,14 @@ struct FlattenState {
         list.layerCount += 1
         var local: CATransform3D
         let isInstance: Bool
-        if let instance {
-            local = localTransform(of: layer, replicatedBy: superlayer, instance: instance)
+        if case .some = instance {
+            local = localTransform(of: layer, replicatedBy: superlayer, instance: instance!)
             isInstance = true
         } else {
             local = nodes[layer].toParent
             isInstance = false
         }
-        if let part { local = part.concatenating(local) }
+        if isPart { local = transitionParts[layer]!.concatenating(local) }
         guard local.isFinite else { return }
         let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
         let mapping = PlaneMapping(toDevice)
