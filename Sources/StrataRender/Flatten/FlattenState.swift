@@ -74,7 +74,8 @@ struct FlattenState {
     /// tree costs its number of items, not that times its depth.
     ///
     /// - Parameters:
-    ///   - superlayer: the replicator node `instance` is an instance of (−1: none).
+    ///   - superlayer: the node drawing this one: its superlayer, or the
+    ///     replicator `instance` is an instance of (−1: none, for roots and masks).
     ///   - parentToDevice: the superlayer's bounds space → device pixels.
     ///   - parentIsFlat: whether the superlayer flattens its sublayers into its
     ///     plane (a plain layer, or none: the canvas).
