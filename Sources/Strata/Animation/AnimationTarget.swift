@@ -205,17 +205,28 @@ private final class MatrixField {
     let matrixSet: (CALayer, CATransform3D) -> Void
     let fieldGet: (CATransform3D) -> AnimValue
     let fieldSet: (CATransform3D, AnimValue) -> CATransform3D
+    /// The matrix's byte offset in `LayerState`, when it is stored there
+    /// (`transform`, `sublayerTransform`): read and written in place, in one
+    /// access, instead of through the property's two closures.
+    let stateOffset: Int?
 
     /// Nil unless `parts` is one field of `property`'s stored matrix.
     init?(_ property: LayerProperty, _ parts: [ValuePart]) {
         guard parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix else { return nil }
         matrixGet = matrix.get; matrixSet = matrix.set
         fieldGet = field.get; fieldSet = field.set
+        stateOffset = property.stateSpan.flatMap { $0.size == MemoryLayout<CATransform3D>.size ? $0.offset : nil }
     }
 
     @inline(__always)
     func get(_ layer: CALayer) -> AnimValue { fieldGet(matrixGet(layer)) }
 
     @inline(__always)
-    func set(_ layer: CALayer, _ value: AnimValue) { matrixSet(layer, fieldSet(matrixGet(layer), value)) }
+    func set(_ layer: CALayer, _ value: AnimValue) {
+        guard let stateOffset else { return matrixSet(layer, fieldSet(matrixGet(layer), value)) }
+        LayerState.withAddress(in: layer) { state in
+            let matrix = (state + stateOffset).assumingMemoryBound(to: CATransform3D.self)
+            matrix.pointee = fieldSet(matrix.pointee, value)
+        }
+    }
 }
