@@ -62,7 +62,7 @@ public final class FrameTicker {
             // One walk moves the animations through their lives and samples the tree.
             var events: [AnimationEvent] = []
             let tree = rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies,
-                                                  advancing: &events)
+                                                  advancing: true, events: &events)
             // Callbacks may change the tree: sample again after them.
             let resample = events.contains(where: \.mayRunCallbacks)
             for event in events { event.deliver() }
@@ -126,7 +126,7 @@ extension CALayer {
     /// Marks the layer as drawn and moves its own animations through their
     /// lives at `local` (its local time), collecting the notifications due.
     /// The presentation walk of a tick calls it for each layer before
-    /// sampling it (`presentationTree(at:reusingAnimatedCopies:advancing:)`).
+    /// sampling it (`presentationTree(at:reusingAnimatedCopies:advancing:events:)`).
     func advanceOwnAnimations(localTime local: CFTimeInterval, events: inout [AnimationEvent]) {
         if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
         // Until the earliest start or end among the animations nothing happens

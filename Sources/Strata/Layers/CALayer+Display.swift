@@ -91,8 +91,17 @@ extension CALayer {
     /// they differ from the last drawing's. Returns whether the animations
     /// animate such a key (the copy's contents may have changed).
     @discardableResult
+    @inline(__always)
     func redisplayIfAnimatingDisplayKeys(_ copy: CALayer) -> Bool {
         guard let state = _animationState else { return false }
+        // Every animated layer asks every frame: the usual answer (these
+        // animations redraw nothing) without a call.
+        if state.animatedDisplayGeneration == state.generation && !state.animatedDisplayRedraws { return false }
+        return redisplayAnimatingDisplayKeys(copy, state: state)
+    }
+
+    /// `redisplayIfAnimatingDisplayKeys(_:)` past its quick answer.
+    private func redisplayAnimatingDisplayKeys(_ copy: CALayer, state: LayerAnimationState) -> Bool {
         // Worked out once per set of animations: every animated layer asks every frame.
         if state.animatedDisplayGeneration != state.generation {
             guard !state.entries.isEmpty else { return false }

@@ -57,16 +57,11 @@ extension CALayer {
                                 events: &events)
     }
 
-    /// `presentationTree(at:reusingAnimatedCopies:)` that first, for each
-    /// layer, marks it drawn and moves its animations through their lives
-    /// (`advanceOwnAnimations`), collecting the notifications due in `events`:
-    /// a frame tick's one walk of the tree.
-    func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool,
-                          advancing events: inout [AnimationEvent]) -> CALayer {
-        presentationTree(at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: true, events: &events)
-    }
-
-    private func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
+    /// `presentationTree(at:reusingAnimatedCopies:)`; with `advancing`, each
+    /// layer is first marked drawn and its animations moved through their
+    /// lives (`advanceOwnAnimations`), the notifications due collected in
+    /// `events`: a frame tick's one walk of the tree.
+    func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
                                   events: inout [AnimationEvent]) -> CALayer {
         withTreeLock {
             var found: CALayer?
@@ -85,8 +80,6 @@ extension CALayer {
     /// `applyAnimations(to:localTime:)` with the layer's animation state in hand.
     @inline(__always)
     private func applyAnimations(of state: LayerAnimationState, to copy: CALayer, localTime t: CFTimeInterval) {
-        // The entries array is held for the loop; its entries and their
-        // evaluators are not retained one by one (every animated layer, every frame).
         for entry in state.entries {
             // A finished animation still attached (not removed on completion) keeps its fill.
             entry.evaluator(for: self).apply(to: copy, parentTime: t, begin: entry.begin(orNow: t))
@@ -208,19 +201,11 @@ extension CALayer {
         guard let copy = copyOrNil, let state = stateOrNil, state.generation == generation,
               let written = state.writtenStateSpans, written.generation == generation,
               let spans = written.spans, !state.entries.isEmpty else { return nil }
-        withUnsafeMutablePointer(to: &copy._state) { to in
-            withUnsafeMutablePointer(to: &_state) { from in
-                let to = UnsafeMutableRawPointer(to), from = UnsafeRawPointer(from)
-                for span in spans { (to + span.offset).copyMemory(from: from + span.offset, byteCount: span.size) }
-            }
-        }
+        LayerState.copyBytes(spans, into: &copy._state, from: &_state)
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
         applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
-        // Contents drawn for an animated key change more than the animated
-        // bytes. (Known not to, for the same animations: not asked.)
-        let redrew = state.animatedDisplayGeneration == generation && !state.animatedDisplayRedraws
-            ? false : redisplayIfAnimatingDisplayKeys(copy)
-        copy.stampStateVersion(delta: redrew ? nil : spans)
+        // Contents drawn for an animated key change more than the animated bytes.
+        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : spans)
         // Sublayers removed since the last frame (which drops no copy).
         if !copy._sublayers.isEmpty { copy._sublayers = [] }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
@@ -253,12 +238,7 @@ extension CALayer {
             state.writtenStateSpans = (state.generation, all ? spans : nil)
         }
         if let spans = state.writtenStateSpans?.spans {
-            withUnsafeMutablePointer(to: &recycled._state) { copy in
-                withUnsafeMutablePointer(to: &_state) { model in
-                    let to = UnsafeMutableRawPointer(copy), from = UnsafeRawPointer(model)
-                    for span in spans { (to + span.offset).copyMemory(from: from + span.offset, byteCount: span.size) }
-                }
-            }
+            LayerState.copyBytes(spans, into: &recycled._state, from: &_state)
             return .spans(spans)
         }
         for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) {

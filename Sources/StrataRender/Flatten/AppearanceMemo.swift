@@ -12,9 +12,8 @@ import Strata
 final class AppearanceMemo {
     /// What a layer's look was drawn as.
     struct Entry {
-        /// The layer the node was copied from (another layer in the node's place has no entry).
-        let layerID: ObjectIdentifier
-        /// The node's `lookVersion` when it was recorded.
+        /// The node's `lookVersion` when it was recorded (another layer in
+        /// the node's place has another).
         let lookVersion: UInt64
         let key: AppearanceKey
         /// The part of its plane the look covers.
@@ -25,8 +24,8 @@ final class AppearanceMemo {
 
     /// The entry of `node` when it still holds the look recorded (see the type's notes).
     func entry(of node: Int, in nodes: UnsafeBufferPointer<LayerSnapshotNode>) -> Entry? {
-        guard node < entries.count, let entry = entries[node], entry.lookVersion == nodes[node].lookVersion,
-              entry.layerID == nodes[node].layerID else { return nil }
+        guard node < entries.count, let entry = entries[node], entry.lookVersion == nodes[node].lookVersion
+        else { return nil }
         return entry
     }
 

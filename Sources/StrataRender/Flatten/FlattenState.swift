@@ -139,8 +139,8 @@ struct FlattenState {
                                                  label: layerLabel(layer)) {
                     out.removeSubrange(start...)
                     out.append(cached.item)
-                    memo?.record(.init(layerID: nodes[layer].layerID, lookVersion: nodes[layer].lookVersion,
-                                       key: cached.key, reach: cached.reach), of: layer)
+                    memo?.record(.init(lookVersion: nodes[layer].lookVersion, key: cached.key, reach: cached.reach),
+                                 of: layer)
                 } else {
                     memo?.forget(layer)
                 }
