@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
         warmupIterations: 3, maxDuration: .seconds(5), maxIterations: 200)
 
-    for count in [1_000, 10_000] {
+    for count in [100, 1_000, 10_000] {
         // One grid per benchmark, played on from sample to sample: every
         // measured frame is a steady-state frame, not the first one.
         let ticking = GridPlayback(count: count)

@@ -56,6 +56,63 @@ import Testing
         #expect(near(again.position.x, 75))
     }
 
+    /// Number animations written as they are (a transform field, a Float, a
+    /// CGFloat; eased, repeating, reversing, not yet begun, two on a layer)
+    /// refresh reused copies from a `NumberAnimationPlan`: the values must be
+    /// those of copies made anew every frame, to the bit.
+    @Test func numberAnimationsOnReusedCopiesMatchFreshCopies() throws {
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<4).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                var perspective = CATransform3DIdentity
+                perspective.m34 = -1 / 500
+                layer.transform = CATransform3DTranslate(perspective, 3, 4, 0)
+                stage.show(layer)
+            }
+            func number(_ keyPath: String, _ from: Double, _ to: Double) -> CABasicAnimation {
+                let a = CABasicAnimation(keyPath: keyPath)
+                a.fromValue = from
+                a.toValue = to
+                a.duration = 0.7
+                return a
+            }
+            let turn = number("transform.rotation.y", 0, 2 * .pi)
+            turn.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            turn.repeatCount = .infinity
+            layers[0].add(turn, forKey: "turn")
+            let fade = number("opacity", 1, 0.25)
+            fade.autoreverses = true
+            fade.repeatCount = 3
+            layers[1].add(fade, forKey: "fade")
+            let round = number("cornerRadius", 0, 15)
+            round.beginTime = stage.now + 0.3
+            round.fillMode = .both
+            round.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.2, 1.4)
+            layers[2].add(round, forKey: "round")
+            layers[3].add(number("transform.rotation.z", 0.5, -1), forKey: "spin")
+            layers[3].add(number("transform.scale", 1, 2.5), forKey: "grow")
+            return layers
+        }
+        let reusing = Stage(), fresh = Stage()
+        reusing.ticker.reusesPresentationCopies = true
+        fresh.ticker.reusesPresentationCopies = false
+        let reused = build(reusing), made = build(fresh)
+        for k in 1...40 {
+            let t = Double(k) / 30
+            let a = try #require(reusing.tick(t).sublayers), b = try #require(fresh.tick(t).sublayers)
+            #expect(a.count == b.count)
+            for (x, y) in zip(a, b) {
+                #expect(x.transform == y.transform, "transform at \(t)")
+                #expect(x.opacity == y.opacity, "opacity at \(t)")
+                #expect(x.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
+            }
+        }
+        // The values above came from plans (not from the evaluators, as the fresh copies' did).
+        for layer in reused { #expect(layer._animationState?.numberPlan?.plan != nil, "\(layer.debugName)") }
+        _ = made
+    }
+
     @Test func aRemovedAnimationLeavesNoStaleValue() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.5)

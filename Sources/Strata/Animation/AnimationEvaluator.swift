@@ -77,20 +77,39 @@ class PropertyEvaluator: AnimationEvaluator {
     let isCumulative: Bool
     /// Decompositions of transform endpoints, kept between frames (transform values only).
     let transforms: TransformInterpolator?
+    /// The two numbers a number runs between when it is written as it is
+    /// (no value function, not additive or cumulative): the common animation
+    /// (a rotation, an opacity, every layer, every frame) is then a mix and
+    /// a write, with no values to make and unwrap.
+    private let numberEndpoints: (from: Double, to: Double)?
 
-    init(animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
+    /// `numberEndpoints`: the two numbers the animation's value runs between
+    /// with its eased progress, when it is only that (nil: `value(at:base:)` says).
+    init(animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
+         numberEndpoints: (Double, Double)? = nil) {
         self.target = target
         self.valueKind = valueKind
         self.function = function
         isAdditive = animation.isAdditive
         isCumulative = animation.isCumulative
         transforms = valueKind == .transform ? TransformInterpolator() : nil
+        let writtenAsIs = function == nil && !isAdditive && !isCumulative && valueKind == .number
+            && target?.kind == .number
+        self.numberEndpoints = writtenAsIs ? numberEndpoints : nil
         super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
     }
 
     override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
         if let property = target?.property { property.restore(in: copy, from: model) }
         return true
+    }
+
+    /// This animation as a step of a `NumberAnimationPlan`, begun at `begin`;
+    /// nil when it is not a number written as it is into `LayerState`'s plain bytes.
+    func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
+        guard let numberEndpoints, let field = target?.stateNumber else { return nil }
+        return NumberAnimationPlan.Step(timing: timing, curve: timingFunction?.curve, begin: begin,
+                                        from: numberEndpoints.from, to: numberEndpoints.to, field: field)
     }
 
     override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
@@ -108,6 +127,10 @@ class PropertyEvaluator: AnimationEvaluator {
 
     override final func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {
         guard let target else { return }
+        if let (a, b) = numberEndpoints {
+            // What `value(at:base:)` and the steps below make of it, without the values.
+            return target.set(layer, number: a + (b - a) * progress(sample))
+        }
         // Reading the value beneath (a transform part decomposes its matrix)
         // is skipped when nothing uses it: from and to both given, not additive.
         let targetBase = isAdditive || (function == nil && readsBase) ? target.get(layer) : nil
@@ -190,7 +213,10 @@ final class BasicEvaluator: PropertyEvaluator {
         case let (nil, nil, b?): plan = .baseBy(b)
         case (nil, nil, nil): plan = animation.capturedPrevious.map { .previousToBase($0) } ?? .baseToBase
         }
-        super.init(animation: animation, target: target, valueKind: valueKind, function: function)
+        var numbers: (Double, Double)?
+        if spring == nil, case let .fixed(.number(a), .number(b)) = plan { numbers = (a, b) }
+        super.init(animation: animation, target: target, valueKind: valueKind, function: function,
+                   numberEndpoints: numbers)
     }
 
     /// Start and end values for a sample whose base is `base`.

@@ -9,15 +9,16 @@ final class ValuePart {
     let get: (AnimValue) -> AnimValue
     /// The whole value with the field replaced.
     let set: (AnimValue, AnimValue) -> AnimValue
-    /// For a transform field, `get` and `set` on the matrix itself (no boxed whole values).
-    let inMatrix: (get: (CATransform3D) -> AnimValue, set: (CATransform3D, AnimValue) -> CATransform3D)?
+    /// For a transform field, which one: read and written in the matrix
+    /// itself (no boxed whole values).
+    let transformComponent: TransformComponent?
 
     init(kind: ValueKind, get: @escaping (AnimValue) -> AnimValue, set: @escaping (AnimValue, AnimValue) -> AnimValue,
-         inMatrix: (get: (CATransform3D) -> AnimValue, set: (CATransform3D, AnimValue) -> CATransform3D)? = nil) {
+         transformComponent: TransformComponent? = nil) {
         self.kind = kind
         self.get = get
         self.set = set
-        self.inMatrix = inMatrix
+        self.transformComponent = transformComponent
     }
 
     /// The parts a key-path remainder (`["size", "width"]`) names in a value of
@@ -59,61 +60,21 @@ final class ValuePart {
         }
     }
 
-    /// CA's transform key paths: `rotation(.x/.y/.z)` in radians (`rotation`
-    /// is z), `scale(.x/.y/.z)` (`scale` is the mean of the three; setting it
-    /// sets all three), `translation(.x/.y/.z)` (`translation` is a size of x
-    /// and y). Reading decomposes the matrix; writing replaces the field and
-    /// recomposes, keeping the other fields.
+    /// A transform field (`rotation.y`, see `TransformComponent`). Reading
+    /// decomposes the matrix; writing replaces the field and recomposes,
+    /// keeping the other fields.
     private static func transformPart(_ name: String) -> ValuePart? {
-        typealias D = DecomposedTransform
-        typealias Angles = (x: Double, y: Double, z: Double)
+        guard let component = TransformComponent(keyPath: name) else { return nil }
         // An animation of one part writes into the same model matrix every
         // frame: decompose it once (with its Euler angles), not once a frame.
-        let memo = DecompositionMemo()
-        func part(_ kind: ValueKind, _ read: @escaping (D, Angles) -> AnimValue,
-                  _ write: @escaping (inout D, Angles, AnimValue) -> Void) -> ValuePart {
-            func get(_ m: CATransform3D) -> AnimValue {
-                let (d, angles) = memo.decompose(m)
-                return read(d, angles)
-            }
-            func replaced(_ m: CATransform3D, _ value: AnimValue) -> CATransform3D {
-                var (d, angles) = memo.decompose(m)
-                write(&d, angles, value)
-                return d.recomposed()
-            }
-            return ValuePart(kind: kind,
-                             get: { get($0.transformValue ?? CATransform3DIdentity) },
-                             set: { whole, value in .transform(replaced(whole.transformValue ?? CATransform3DIdentity, value)) },
-                             inMatrix: (get, replaced))
-        }
-        func number(_ v: AnimValue) -> Double { v.doubleValue ?? 0 }
-        switch name {
-        case "rotation", "rotation.z":
-            return part(.number, { .number($1.z) }) { d, e, v in d.setEulerAngles(x: e.x, y: e.y, z: number(v)) }
-        case "rotation.x":
-            return part(.number, { .number($1.x) }) { d, e, v in d.setEulerAngles(x: number(v), y: e.y, z: e.z) }
-        case "rotation.y":
-            return part(.number, { .number($1.y) }) { d, e, v in d.setEulerAngles(x: e.x, y: number(v), z: e.z) }
-        case "scale":
-            return part(.number, { d, _ in .number((d.scale.x + d.scale.y + d.scale.z) / 3) }) { d, _, v in
-                d.scale = (number(v), number(v), number(v))
-            }
-        case "scale.x": return part(.number, { d, _ in .number(d.scale.x) }) { d, _, v in d.scale.x = number(v) }
-        case "scale.y": return part(.number, { d, _ in .number(d.scale.y) }) { d, _, v in d.scale.y = number(v) }
-        case "scale.z": return part(.number, { d, _ in .number(d.scale.z) }) { d, _, v in d.scale.z = number(v) }
-        case "translation":
-            return part(.size, { d, _ in .size(CGSize(width: d.translation.x, height: d.translation.y)) }) { d, _, v in
-                let s = v.sizeValue ?? .zero
-                d.translation.x = Double(s.width); d.translation.y = Double(s.height)
-            }
-        case "translation.x":
-            return part(.number, { d, _ in .number(d.translation.x) }) { d, _, v in d.translation.x = number(v) }
-        case "translation.y":
-            return part(.number, { d, _ in .number(d.translation.y) }) { d, _, v in d.translation.y = number(v) }
-        case "translation.z":
-            return part(.number, { d, _ in .number(d.translation.z) }) { d, _, v in d.translation.z = number(v) }
-        default: return nil
-        }
+        var memo = DecompositionMemo()
+        return ValuePart(kind: component.kind,
+                         get: { memo.value(of: component, in: $0.transformValue ?? CATransform3DIdentity) },
+                         set: { whole, value in
+                             .transform(memo.replacing(component, in: whole.transformValue ?? CATransform3DIdentity,
+                                                       with: value))
+                         },
+                         transformComponent: component)
     }
 }
 
@@ -196,6 +157,19 @@ final class AnimationTarget {
             property.setStored(layer, replacing(in: property.get(layer), with: value))
         }
     }
+
+    /// Where the key path's number lies in `LayerState`'s plain bytes (nil:
+    /// not a number there, or reached through closures only).
+    var stateNumber: StateNumberField? {
+        if let matrixField { return matrixField.stateOffset.map { .transformComponent(offset: $0, matrixField.component) } }
+        return parts.isEmpty ? property.stateNumber : nil
+    }
+
+    /// `set` with a number (the key path's kind is a number).
+    @inline(__always)
+    func set(_ layer: CALayer, number value: Double) {
+        if let matrixField { matrixField.set(layer, number: value) } else { set(layer, .number(value)) }
+    }
 }
 
 /// One field of a stored transform (`transform.rotation.y`), read and
@@ -203,8 +177,9 @@ final class AnimationTarget {
 private final class MatrixField {
     let matrixGet: (CALayer) -> CATransform3D
     let matrixSet: (CALayer, CATransform3D) -> Void
-    let fieldGet: (CATransform3D) -> AnimValue
-    let fieldSet: (CATransform3D, AnimValue) -> CATransform3D
+    let component: TransformComponent
+    /// The field's own memo of the matrix's decomposition.
+    @exclusivity(unchecked) private var memo = DecompositionMemo()
     /// The matrix's byte offset in `LayerState`, when it is stored there
     /// (`transform`, `sublayerTransform`): read and written in place, in one
     /// access, instead of through the property's two closures.
@@ -212,21 +187,35 @@ private final class MatrixField {
 
     /// Nil unless `parts` is one field of `property`'s stored matrix.
     init?(_ property: LayerProperty, _ parts: [ValuePart]) {
-        guard parts.count == 1, let matrix = property.matrix, let field = parts[0].inMatrix else { return nil }
+        guard parts.count == 1, let matrix = property.matrix, let component = parts[0].transformComponent
+        else { return nil }
         matrixGet = matrix.get; matrixSet = matrix.set
-        fieldGet = field.get; fieldSet = field.set
+        self.component = component
         stateOffset = property.stateSpan.flatMap { $0.size == MemoryLayout<CATransform3D>.size ? $0.offset : nil }
     }
 
     @inline(__always)
-    func get(_ layer: CALayer) -> AnimValue { fieldGet(matrixGet(layer)) }
+    func get(_ layer: CALayer) -> AnimValue { memo.value(of: component, in: matrixGet(layer)) }
 
     @inline(__always)
     func set(_ layer: CALayer, _ value: AnimValue) {
-        guard let stateOffset else { return matrixSet(layer, fieldSet(matrixGet(layer), value)) }
+        if case .number(let v) = value, component.kind == .number { return set(layer, number: v) }
+        guard let stateOffset else {
+            return matrixSet(layer, memo.replacing(component, in: matrixGet(layer), with: value))
+        }
         LayerState.withAddress(in: layer) { state in
             let matrix = (state + stateOffset).assumingMemoryBound(to: CATransform3D.self)
-            matrix.pointee = fieldSet(matrix.pointee, value)
+            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: value)
+        }
+    }
+
+    /// `set` with a number (the field's kind is a number).
+    @inline(__always)
+    func set(_ layer: CALayer, number v: Double) {
+        guard let stateOffset else { return matrixSet(layer, memo.replacing(component, in: matrixGet(layer), with: v)) }
+        LayerState.withAddress(in: layer) { state in
+            let matrix = (state + stateOffset).assumingMemoryBound(to: CATransform3D.self)
+            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: v)
         }
     }
 }

@@ -24,17 +24,16 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// of the exact Bézier.
 open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     // Immutable after init, hence @unchecked Sendable.
-    private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
-    // Polynomial coefficients of x(s) and y(s) = ((a s + b) s + c) s.
-    private let ax: Double, bx: Double, cx: Double
-    private let ay: Double, by: Double, cy: Double
+    /// The curve itself, a plain value (an animation's per-frame path copies it).
+    let curve: TimingCurve
+    private var c1x: Float { curve.c1x }
+    private var c1y: Float { curve.c1y }
+    private var c2x: Float { curve.c2x }
+    private var c2y: Float { curve.c2y }
 
     /// The curve with control points (c1x, c1y) and (c2x, c2y).
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
-        let (p1x, p1y, p2x, p2y) = (Double(c1x), Double(c1y), Double(c2x), Double(c2y))
-        cx = 3 * p1x; bx = 3 * (p2x - p1x) - cx; ax = 1 - cx - bx
-        cy = 3 * p1y; by = 3 * (p2y - p1y) - cy; ay = 1 - cy - by
+        curve = TimingCurve(c1x, c1y, c2x, c2y)
         super.init()
     }
 
@@ -59,37 +58,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     /// The progress at time fraction `x` (Strata's name; CA evaluates this privately).
     /// `x` outside 0...1 is clamped.
-    public func evaluate(_ x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        if c1x == c1y && c2x == c2y { return x }  // control points on the diagonal: the identity
-        let s = solveCurveX(x)
-        return ((ay * s + by) * s + cy) * s
-    }
-
-    /// The curve parameter s in 0...1 with x(s) = x.
-    private func solveCurveX(_ x: Double) -> Double {
-        let epsilon = 1e-7
-        // Newton's method from s = x; converges fast where the slope is steep enough.
-        var s = x
-        for _ in 0..<8 {
-            let err = ((ax * s + bx) * s + cx) * s - x
-            if abs(err) < epsilon { return s }
-            let slope = (3 * ax * s + 2 * bx) * s + cx
-            if abs(slope) < 1e-6 { break }
-            s -= err / slope
-        }
-        // Bisection: x(s) is monotonic on 0...1 for control x in 0...1.
-        var lo = 0.0, hi = 1.0
-        s = x
-        for _ in 0..<60 {
-            let value = ((ax * s + bx) * s + cx) * s
-            if abs(value - x) < epsilon { return s }
-            if value < x { lo = s } else { hi = s }
-            s = (lo + hi) / 2
-        }
-        return s
-    }
+    public func evaluate(_ x: Double) -> Double { curve.evaluate(x) }
 
     open override var description: String {
         "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))"

@@ -139,7 +139,7 @@ extension CALayer {
             // One not yet committed can commit (and fix its begin time) at any moment.
             guard entry.isCommitted else { nextEvent = -.infinity; continue }
             let timing = entry.evaluator(for: self).timing
-            let begin = entry.animation.beginTime
+            let begin = entry.committedBegin
             let phase = timing.phase(atParent: local, begin: begin)
             if phase == .before {
                 nextEvent = min(nextEvent, begin)

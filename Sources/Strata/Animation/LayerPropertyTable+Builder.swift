@@ -32,7 +32,9 @@ extension LayerPropertyTable {
                 stateSpan: Root.self == LayerState.self && _isPOD(V.self)
                     ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
                 fieldSpan: Root.self == LayerState.self
-                    ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil)
+                    ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
+                stateNumber: Root.self == LayerState.self && kind == .number
+                    ? StateNumberField.number(V.self, offset: field.offset) : nil)
         }
 
         func number(_ key: String, _ s: WritableKeyPath<Root, CGFloat>, _ p: ReferenceWritableKeyPath<L, CGFloat>,

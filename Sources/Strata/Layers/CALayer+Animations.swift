@@ -34,6 +34,10 @@ final class LayerAnimationState {
     /// The `LayerState` bytes the animations can write, as of `generation`
     /// (spans nil: some property is not plain data there).
     var writtenStateSpans: (generation: UInt64, spans: [StateSpan]?)?
+    /// The animations as plain values, when they are all numbers written into
+    /// plain state bytes (see `NumberAnimationPlan`), and the generation it was
+    /// looked for (a plan nil for the current generation: they are not).
+    var numberPlan: (generation: UInt64, plan: NumberAnimationPlan?)?
     /// The last drawing of a presentation copy and the animated values it was
     /// drawn with: a copy showing the same values (a filled animation that
     /// has ended) shows it again. Any change of the model drops it.
@@ -50,6 +54,9 @@ final class AnimationEntry {
     private var compiled: AnimationEvaluator?
     /// Whether the transaction that added it has committed (its begin time is fixed).
     private(set) var isCommitted = false
+    /// The animation's begin time once committed (read every frame: kept
+    /// here, not asked of the animation through its overridable property).
+    private(set) var committedBegin: CFTimeInterval = 0
     var didStart = false
     var isFinished = false
     private(set) var isRemoved = false
@@ -73,7 +80,7 @@ final class AnimationEntry {
     /// layer's local time) while the transaction that added it is open, so
     /// the animation shows its start rather than the new model value.
     @inline(__always)
-    func begin(orNow now: CFTimeInterval) -> CFTimeInterval { isCommitted ? animation.beginTime : now }
+    func begin(orNow now: CFTimeInterval) -> CFTimeInterval { isCommitted ? committedBegin : now }
 
     /// The outermost transaction committed: a begin time of 0 becomes the
     /// layer's current local time, as in Core Animation.
@@ -92,6 +99,7 @@ final class AnimationEntry {
             }
             animation.beginTime = layer.localTime(atGlobal: now)
         }
+        committedBegin = animation.beginTime
     }
 
     /// Marks the entry removed (before it finished); it is reported at the next commit.

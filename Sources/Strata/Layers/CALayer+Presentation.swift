@@ -193,23 +193,58 @@ extension CALayer {
     /// masks, classes and replicators; nil when the layer is not such a leaf.
     private func refreshRecycledLeaf(parentTime: CFTimeInterval) -> CALayer? {
         // Unowned(unsafe): this runs for every animated layer every frame, and
-        // the model holds the copy and its animation state throughout (the
-        // transaction lock is held), so retaining them is pure cost.
+        // the model holds the copy, its animation state and the plan throughout
+        // (the transaction lock is held), so retaining them is pure cost.
         guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime
         else { return nil }
         unowned(unsafe) let copyOrNil = _presentationCache, stateOrNil = _animationState
-        guard let copy = copyOrNil, let state = stateOrNil, state.generation == generation,
-              let written = state.writtenStateSpans, written.generation == generation,
-              let spans = written.spans, !state.entries.isEmpty else { return nil }
-        LayerState.copyBytes(spans, into: &copy._state, from: &_state)
+        guard let copy = copyOrNil, let state = stateOrNil, state.generation == generation else { return nil }
+        unowned(unsafe) let planOrNil = state.numberPlan?.generation == generation
+            ? state.numberPlan?.plan : numberPlan(of: state)
+        let spans: [StateSpan]
+        if let plan = planOrNil {
+            spans = plan.spans
+            LayerState.copyBytes(spans, into: &copy._state, from: &_state)
+            let local = localTime(fromParent: parentTime)
+            LayerState.withAddress(in: copy) { plan.apply(at: local, to: $0) }
+        } else {
+            guard state.writtenStateSpans?.generation == generation, let written = state.writtenStateSpans?.spans,
+                  !state.entries.isEmpty else { return nil }
+            spans = written
+            LayerState.copyBytes(spans, into: &copy._state, from: &_state)
+            applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
+        }
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
-        applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
         // Contents drawn for an animated key change more than the animated bytes.
         copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : spans)
         // Sublayers removed since the last frame (which drops no copy).
         if !copy._sublayers.isEmpty { copy._sublayers = [] }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
         return copy
+    }
+
+    /// The state bytes this layer's animations (`state`) write, worked out
+    /// once per generation; nil when one writes something else too.
+    private func writtenStateSpans(of state: LayerAnimationState) -> [StateSpan]? {
+        if state.writtenStateSpans?.generation != state.generation {
+            var spans: [StateSpan] = []
+            let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
+            state.writtenStateSpans = (state.generation, all ? spans : nil)
+        }
+        return state.writtenStateSpans?.spans
+    }
+
+    /// The number plan of this layer's animations (`state`), made for their
+    /// current generation; nil when they have none. A plan missing because an
+    /// animation is not committed yet is looked for again next time.
+    private func numberPlan(of state: LayerAnimationState) -> NumberAnimationPlan? {
+        guard let spans = writtenStateSpans(of: state) else {
+            state.numberPlan = (state.generation, nil)
+            return nil
+        }
+        let plan = NumberAnimationPlan.make(entries: state.entries, spans: spans, layer: self)
+        if plan != nil || state.entries.allSatisfy(\.isCommitted) { state.numberPlan = (state.generation, plan) }
+        return plan
     }
 
     /// How `restoreAnimatedProperties(in:)` put the model's values back.
@@ -232,12 +267,7 @@ extension CALayer {
         // Usually every animated property is plain data in the state value:
         // copy those bytes (every animated layer, every frame), without
         // visiting the animations and their properties one by one.
-        if state.writtenStateSpans?.generation != state.generation {
-            var spans: [StateSpan] = []
-            let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
-            state.writtenStateSpans = (state.generation, all ? spans : nil)
-        }
-        if let spans = state.writtenStateSpans?.spans {
+        if let spans = writtenStateSpans(of: state) {
             LayerState.copyBytes(spans, into: &recycled._state, from: &_state)
             return .spans(spans)
         }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where a number lies in the plain bytes of a `LayerState`: a number
+/// field of its own, or a field of a stored transform (`transform.rotation.y`).
+/// What lets an animated number be written into a presentation copy's state
+/// directly (see `NumberAnimationPlan`).
+enum StateNumberField {
+    case cgFloat(offset: Int)
+    case float(offset: Int)
+    case double(offset: Int)
+    /// `component` of the matrix at `offset`.
+    case transformComponent(offset: Int, TransformComponent)
+
+    /// The field of a value of type `V` at `offset`, when `V` is a number type (nil: not one).
+    static func number<V>(_ type: V.Type, offset: Int) -> StateNumberField? {
+        if type == CGFloat.self { return .cgFloat(offset: offset) }
+        if type == Float.self { return .float(offset: offset) }
+        if type == Double.self { return .double(offset: offset) }
+        return nil
+    }
+
+    /// Writes `value` into the state at `state`, as the property's stored
+    /// setter would (a transform field through `memo`, its decomposition memo).
+    @inline(__always)
+    func write(_ value: Double, into state: UnsafeMutableRawPointer, memo: inout DecompositionMemo) {
+        switch self {
+        case .cgFloat(let offset): (state + offset).assumingMemoryBound(to: CGFloat.self).pointee = CGFloat(value)
+        case .float(let offset): (state + offset).assumingMemoryBound(to: Float.self).pointee = Float(value)
+        case .double(let offset): (state + offset).assumingMemoryBound(to: Double.self).pointee = value
+        case .transformComponent(let offset, let component):
+            let matrix = (state + offset).assumingMemoryBound(to: CATransform3D.self)
+            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: value)
+        }
+    }
+}
