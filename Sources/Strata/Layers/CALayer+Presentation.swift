@@ -229,7 +229,7 @@ extension CALayer {
         if state.writtenStateSpans?.generation != state.generation {
             var spans: [StateSpan] = []
             let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
-            state.writtenStateSpans = (state.generation, all ? spans : nil)
+            state.writtenStateSpans = (state.generation, all ? StateSpan.shared(spans) : nil)
         }
         return state.writtenStateSpans?.spans
     }
