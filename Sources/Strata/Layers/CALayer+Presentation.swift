@@ -192,35 +192,43 @@ extension CALayer {
     /// the animations, stamp the version) without the work for sublayers,
     /// masks, classes and replicators; nil when the layer is not such a leaf.
     private func refreshRecycledLeaf(parentTime: CFTimeInterval) -> CALayer? {
-        // Unowned(unsafe): this runs for every animated layer every frame, and
-        // the model holds the copy, its animation state and the plan throughout
-        // (the transaction lock is held), so retaining them is pure cost.
-        guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime
+        guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime,
+              let copy = _presentationCache, let state = _animationState, state.generation == generation
         else { return nil }
-        unowned(unsafe) let copyOrNil = _presentationCache, stateOrNil = _animationState
-        guard let copy = copyOrNil, let state = stateOrNil, state.generation == generation else { return nil }
-        unowned(unsafe) let planOrNil = state.numberPlan?.generation == generation
-            ? state.numberPlan?.plan : numberPlan(of: state)
-        let spans: [StateSpan]
-        if let plan = planOrNil {
-            spans = plan.spans
-            LayerState.copyBytes(spans, into: &copy._state, from: &_state)
-            let local = localTime(fromParent: parentTime)
-            LayerState.withAddress(in: copy) { plan.apply(at: local, to: $0) }
-        } else {
-            guard state.writtenStateSpans?.generation == generation, let written = state.writtenStateSpans?.spans,
-                  !state.entries.isEmpty else { return nil }
-            spans = written
-            LayerState.copyBytes(spans, into: &copy._state, from: &_state)
-            applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
+        if let plan = state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state) {
+            refresh(copy, with: plan, parentTime: parentTime)
+            return copy
         }
+        guard state.writtenStateSpans?.generation == generation, let spans = state.writtenStateSpans?.spans,
+              !state.entries.isEmpty else { return nil }
+        LayerState.copyBytes(spans, into: &copy._state, from: &_state)
+        applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
+        finishRefresh(copy, delta: spans)
+        return copy
+    }
+
+    /// `refreshRecycledLeaf` for animations that are a number plan: every
+    /// animated card of a grid, every frame. Apart, so that the objects come
+    /// in borrowed and the body retains and releases nothing.
+    @inline(never)
+    private func refresh(_ copy: CALayer, with plan: NumberAnimationPlan, parentTime: CFTimeInterval) {
+        LayerState.copyBytes(plan.spans, into: &copy._state, from: &_state)
+        let local = localTime(fromParent: parentTime)
+        LayerState.withAddress(in: copy) { plan.apply(at: local, to: $0) }
+        finishRefresh(copy, delta: plan.spans)
+    }
+
+    /// The end of `refreshRecycledLeaf`: the copy's version stamped (its
+    /// animations wrote only `delta`, unless they redisplay it) and its
+    /// bookkeeping brought up to date.
+    @inline(__always)
+    private func finishRefresh(_ copy: CALayer, delta: [StateSpan]) {
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
         // Contents drawn for an animated key change more than the animated bytes.
-        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : spans)
+        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : delta)
         // Sublayers removed since the last frame (which drops no copy).
         if !copy._sublayers.isEmpty { copy._sublayers = [] }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
-        return copy
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out
