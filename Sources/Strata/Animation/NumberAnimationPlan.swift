@@ -39,17 +39,17 @@ final class NumberAnimationPlan {
     }
 
     /// The state bytes the steps write (the animation state's `writtenStateSpans`).
-    let spans: [StateSpan]
+    let spans: StateSpanList
     @exclusivity(unchecked) private var steps: [Step]
 
-    private init(spans: [StateSpan], steps: [Step]) {
+    private init(spans: StateSpanList, steps: [Step]) {
         self.spans = spans
         self.steps = steps
     }
 
     /// The plan of `entries` (which write `spans`) on `layer`; nil when one
     /// of them is not such an animation or not committed yet.
-    static func make(entries: [AnimationEntry], spans: [StateSpan], layer: CALayer) -> NumberAnimationPlan? {
+    static func make(entries: [AnimationEntry], spans: StateSpanList, layer: CALayer) -> NumberAnimationPlan? {
         guard !entries.isEmpty else { return nil }
         var steps: [Step] = []
         steps.reserveCapacity(entries.count)

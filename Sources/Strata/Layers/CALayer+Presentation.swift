@@ -135,7 +135,7 @@ extension CALayer {
         }
         let copy: CALayer
         // The bytes of the copy's state that can differ from its last version (nil: any).
-        var delta: [StateSpan]?
+        var delta: StateSpanList?
         if reusing, let recycled, !ownClass {
             // The animations below overwrite what they animated last time;
             // everything else goes back to the model's values. (Only copies
@@ -222,7 +222,7 @@ extension CALayer {
     /// animations wrote only `delta`, unless they redisplay it) and its
     /// bookkeeping brought up to date.
     @inline(__always)
-    private func finishRefresh(_ copy: CALayer, delta: [StateSpan]) {
+    private func finishRefresh(_ copy: CALayer, delta: StateSpanList) {
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
         // Contents drawn for an animated key change more than the animated bytes.
         copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : delta)
@@ -233,11 +233,11 @@ extension CALayer {
 
     /// The state bytes this layer's animations (`state`) write, worked out
     /// once per generation; nil when one writes something else too.
-    private func writtenStateSpans(of state: LayerAnimationState) -> [StateSpan]? {
+    private func writtenStateSpans(of state: LayerAnimationState) -> StateSpanList? {
         if state.writtenStateSpans?.generation != state.generation {
             var spans: [StateSpan] = []
             let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
-            state.writtenStateSpans = (state.generation, all ? StateSpan.shared(spans) : nil)
+            state.writtenStateSpans = (state.generation, all ? StateSpanList(spans) : nil)
         }
         return state.writtenStateSpans?.spans
     }
@@ -260,7 +260,7 @@ extension CALayer {
         /// Not: the whole copy must be refreshed.
         case none
         /// As these bytes of the state (all that the animations write).
-        case spans([StateSpan])
+        case spans(StateSpanList)
         /// Property by property.
         case properties
     }
@@ -292,11 +292,10 @@ extension CALayer {
 
     /// Gives this presentation copy's state a new version; `delta`: the only
     /// bytes that can differ from the version it had (nil: any).
-    func stampStateVersion(delta: [StateSpan]?) {
+    func stampStateVersion(delta: StateSpanList?) {
         CALayer.lastStateVersion &+= 1
         _previousStateVersion = delta == nil ? 0 : _stateVersion
-        // Usually the same spans as last time: kept (no retain and release per frame).
-        if delta != _stateDelta { _stateDelta = delta }
+        _stateDelta = delta
         _stateVersion = CALayer.lastStateVersion
     }
 }

@@ -63,7 +63,7 @@ open class CALayer: NSObject {
     /// that can differ between the two are `_stateDelta` (an animated copy
     /// updated in place: the bytes its animations write).
     var _previousStateVersion: UInt64 = 0
-    var _stateDelta: [StateSpan]?
+    var _stateDelta: StateSpanList?
 
     // Behind the lock, as every other property (see `TransactionLock`).
     @exclusivity(unchecked) package var _name: String?

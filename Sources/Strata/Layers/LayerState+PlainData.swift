@@ -76,8 +76,20 @@ extension LayerState {
         return true
     }
 
+    /// Copies the bytes of `list` (no references in them) from `source` into `target`.
+    @inline(__always)
+    static func copyBytes(_ list: StateSpanList, into target: inout LayerState, from source: inout LayerState) {
+        copyBytes(list.spans, into: &target, from: &source)
+    }
+
     /// Copies the bytes of `spans` (no references in them) from `source` into `target`.
     static func copyBytes(_ spans: [StateSpan], into target: inout LayerState, from source: inout LayerState) {
+        spans.withUnsafeBufferPointer { copyBytes($0, into: &target, from: &source) }
+    }
+
+    @inline(__always)
+    private static func copyBytes(_ spans: UnsafeBufferPointer<StateSpan>, into target: inout LayerState,
+                                  from source: inout LayerState) {
         withUnsafeMutableBytes(of: &target) { t in
             withUnsafeBytes(of: &source) { s in
                 for span in spans {

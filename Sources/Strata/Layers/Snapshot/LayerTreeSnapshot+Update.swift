@@ -64,7 +64,7 @@ extension LayerTreeSnapshot {
                       nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta {
                 // The next writing of an animated copy: only its animated bytes can differ.
                 LayerState.copyBytes(delta, into: &nodes[i].state, from: &layer._state)
-                changes.insert(LayerState.placesOnly(delta) ? .state : [.state, .look])
+                changes.insert(delta.placesOnly ? .state : [.state, .look])
             } else if !LayerState.sameFields(&nodes[i].state, &layer._state) {
                 if !LayerState.sameLook(&nodes[i].state, &layer._state) { changes.insert(.look) }
                 // Mostly only numbers change (an animation's): copied as bytes,
