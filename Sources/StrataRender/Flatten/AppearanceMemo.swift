@@ -21,6 +21,10 @@ final class AppearanceMemo {
     }
 
     private var entries: [Entry?] = []
+    /// How many items the last list flattened with this memo drew on screen:
+    /// the next list's array is made that large at once, not grown by
+    /// doubling (each growth copied every item made so far, every frame).
+    var screenItemCount = 0
 
     /// The entry of `node` when it still holds the look recorded (see the type's notes).
     func entry(of node: Int, in nodes: UnsafeBufferPointer<LayerSnapshotNode>) -> Entry? {

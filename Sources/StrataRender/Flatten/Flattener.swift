@@ -123,10 +123,12 @@ public struct Flattener {
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
+        items.reserveCapacity(state.appearanceMemo?.screenItemCount ?? 0)
         for root in roots {
             state.visit(Int(root), superlayer: -1, parentToDevice: device, parentIsFlat: true,
                         clip: -1, opacity: 1, into: &items)
         }
+        state.appearanceMemo?.screenItemCount = items.count
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
                                             items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
