@@ -213,9 +213,7 @@ private final class MatrixField {
     @inline(__always)
     func set(_ layer: CALayer, number v: Double) {
         guard let stateOffset else { return matrixSet(layer, memo.replacing(component, in: matrixGet(layer), with: v)) }
-        LayerState.withAddress(in: layer) { state in
-            let matrix = (state + stateOffset).assumingMemoryBound(to: CATransform3D.self)
-            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: v)
-        }
+        let field = StateNumberField.transformComponent(offset: stateOffset, component)
+        LayerState.withAddress(in: layer) { field.write(v, into: $0, memo: &memo) }
     }
 }
