@@ -30,17 +30,23 @@ struct DecompositionMemo {
     /// `t` with `component` set to `value` (the other fields kept).
     mutating func replacing(_ component: TransformComponent, in t: CATransform3D, with value: AnimValue)
         -> CATransform3D {
-        var (d, angles) = decompose(t)
-        component.write(value, into: &d, angles)
-        return d.recomposed()
+        replacing(in: t) { component.write(value, into: &$0, $1) }
     }
 
     /// `t` with `component` set to the number `value`: an animated rotation or
     /// scale, every layer, every frame, without a value to unwrap.
     @inline(__always)
     mutating func replacing(_ component: TransformComponent, in t: CATransform3D, with value: Double) -> CATransform3D {
+        replacing(in: t) { component.write(value, into: &$0, $1) }
+    }
+
+    /// `t` decomposed, changed by `change` (given the parts and their Euler angles) and recomposed.
+    @inline(__always)
+    private mutating func replacing(in t: CATransform3D,
+                                    _ change: (inout DecomposedTransform, TransformComponent.Angles) -> Void)
+        -> CATransform3D {
         var (d, angles) = decompose(t)
-        component.write(value, into: &d, angles)
+        change(&d, angles)
         return d.recomposed()
     }
 }

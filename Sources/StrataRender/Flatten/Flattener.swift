@@ -118,7 +118,7 @@ public struct Flattener {
                                  rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
         state.appearanceCache = appearanceCache
-        state.appearanceMemo = comparingProbes ? nil : memo
+        state.appearanceMemo = memo
         if comparingProbes { state.probeComparisons = [] }
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
