@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreFoundation  // mallinfo2: <malloc.h> comes with CoreFoundation's headers, not Glibc's module
 import Strata
 import StrataGL
 import StrataHost
