@@ -28,8 +28,11 @@ let package = Package(
 
         // Scan conversion of edges into coverage masks: below the model, which draws paths with it.
         .target(name: "StrataRaster"),
+        // What Swift cannot say: a layer subclass's own `init(layer:)` called on a class known only at
+        // run time (Strata's presentation copies), through the runtime's vtable lookup.
+        .target(name: "CStrataRuntime"),
         // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
-        .target(name: "Strata", dependencies: ["StrataRaster", "CPNG", "CFreeType"]),
+        .target(name: "Strata", dependencies: ["StrataRaster", "CStrataRuntime", "CPNG", "CFreeType"]),
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.

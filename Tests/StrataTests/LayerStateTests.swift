@@ -10,14 +10,14 @@ import Testing
 
 @Suite("Layer state")
 struct LayerStateTests {
-    /// Each Strata class with a table of its own, and its keys.
-    static var classes: [(CALayer.Type, [String: LayerProperty])] { [
-        (CALayer.self, LayerPropertyTable.layer),
-        (CAGradientLayer.self, LayerPropertyTable.gradient),
-        (CAShapeLayer.self, LayerPropertyTable.shape),
-        (CATextLayer.self, LayerPropertyTable.text),
-        (CAReplicatorLayer.self, LayerPropertyTable.replicator),
-        (CAEmitterLayer.self, EmitterProperties.layer.filter { $0.key != "emitterCells" }),
+    /// Each Strata class with a table of its own, its keys, and its `init(layer:)`.
+    static var classes: [(CALayer.Type, [String: LayerProperty], (CALayer) -> CALayer)] { [
+        (CALayer.self, LayerPropertyTable.layer, { CALayer(layer: $0) }),
+        (CAGradientLayer.self, LayerPropertyTable.gradient, { CAGradientLayer(layer: $0) }),
+        (CAShapeLayer.self, LayerPropertyTable.shape, { CAShapeLayer(layer: $0) }),
+        (CATextLayer.self, LayerPropertyTable.text, { CATextLayer(layer: $0) }),
+        (CAReplicatorLayer.self, LayerPropertyTable.replicator, { CAReplicatorLayer(layer: $0) }),
+        (CAEmitterLayer.self, EmitterProperties.layer.filter { $0.key != "emitterCells" }, { CAEmitterLayer(layer: $0) }),
     ] }
 
     /// A value of `kind` different from `current`, or nil for a kind this test does not vary.
@@ -46,11 +46,11 @@ struct LayerStateTests {
 
     @Test(arguments: 0..<6)
     func everyKeyHasItsOwnFieldAndIsCopied(_ index: Int) throws {
-        let (layerClass, table) = Self.classes[index]
+        let (layerClass, table, copy) = Self.classes[index]
         var varied = 0
         for (key, property) in table.sorted(by: { $0.key < $1.key }) {
-            let model = layerClass.init(presentationCopyOf: CALayer())
-            let pristine = layerClass.init(presentationCopyOf: CALayer())
+            let model = copy(CALayer())
+            let pristine = copy(CALayer())
             let before = property.get(model)
             guard let value = Self.changed(before, kind: property.kind) else { continue }
             property.setStored(model, value)
@@ -65,8 +65,8 @@ struct LayerStateTests {
                         "setting \(layerClass).\(key) changed \(other)")
             }
             // Copies have it: made anew, and refreshed in place.
-            let copy = layerClass.init(presentationCopyOf: model)  // runs init(layer:)
-            #expect(Self.same(property.get(copy), after), "init(layer:) lost \(layerClass).\(key)")
+            let copied = copy(model)
+            #expect(Self.same(property.get(copied), after), "init(layer:) lost \(layerClass).\(key)")
             property.restore(in: pristine, from: model)
             #expect(Self.same(property.get(pristine), after), "restore lost \(layerClass).\(key)")
             varied += 1

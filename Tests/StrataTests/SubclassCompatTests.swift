@@ -17,10 +17,10 @@ final class ProgressLayer: CALayer {
     required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 
-/// A layer with its own designated initializer and no `init(layer:)`: on iOS
-/// it crashes once animated. Here it costs the one fix-it Swift offers (the
-/// trapping initializer below), which Strata calls only where Core Animation
-/// would call `init(layer:)`.
+/// A layer with its own designated initializer and no `init(layer:)`, as iOS
+/// code writes most layer subclasses: it compiles unchanged (nothing is
+/// required of it), and on iOS it crashes only once its presentation layer
+/// is made. Here that copy is of its nearest Strata class.
 final class TaggedShapeLayer: CAShapeLayer {
     let tag: Int
     init(tag: Int) {
@@ -28,21 +28,50 @@ final class TaggedShapeLayer: CAShapeLayer {
         super.init()
     }
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
-    required init(presentationCopyOf layer: CALayer) { fatalError("init(presentationCopyOf:) has not been implemented") }
 }
 
-/// The same, with the fix-it filled in rather than trapping.
+/// Its own designated initializer, and its own `init(layer:)`.
 class BadgeLayer: CALayer {
     let badge: String
     init(badge: String) {
         self.badge = badge
         super.init()
     }
-    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
-    required init(presentationCopyOf layer: CALayer) {
+    override init(layer: Any) {
         badge = (layer as? BadgeLayer)?.badge ?? ""
         super.init(layer: layer)
     }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+/// An `init(frame:)` as UIView-minded code writes layers, overriding `init()`
+/// too and not `init(layer:)`.
+final class FramedLayer: CALayer {
+    var highlighted = false
+    init(frame: CGRect) {
+        super.init()
+        self.frame = frame
+        backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    }
+    override init() { super.init() }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+/// An `init(frame:)` and an `init(layer:)` copying a property of its own.
+final class FramedProgressLayer: CALayer {
+    var progress: CGFloat = 0
+    private(set) var madeByLayerInitializer = false
+    init(frame: CGRect, progress: CGFloat) {
+        self.progress = progress
+        super.init()
+        self.frame = frame
+    }
+    override init(layer: Any) {
+        super.init(layer: layer)
+        progress = (layer as? FramedProgressLayer)?.progress ?? 0
+        madeByLayerInitializer = true
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 
 /// A subclass of a subclass, declaring nothing: it inherits every initializer.
@@ -152,5 +181,63 @@ final class Cube: CATransformLayer {
         #expect(CALayer.isStrataClass(CALayer.self) && CALayer.isStrataClass(CAReplicatorLayer.self))
         #expect(CALayer.isStrataClass(CAShapeLayer.self) && CALayer.isStrataClass(CATransformLayer.self))
         #expect(!CALayer.isStrataClass(ProgressLayer.self) && !CALayer.isStrataClass(Cube.self))
+    }
+
+    @Test func subclassesWithoutLayerInitializerAreCopiedAsTheirStrataClassWhenAnimated() throws {
+        let stage = Stage()
+        let tagged = stage.show(TaggedShapeLayer(tag: 3))
+        tagged.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        tagged.setValue(0.7, forKey: "level")
+        let framed = stage.show(FramedLayer(frame: CGRect(x: 5, y: 6, width: 20, height: 10)))
+        for layer in [tagged, framed] as [CALayer] {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0
+            fade.toValue = 1
+            fade.duration = 1
+            layer.add(fade, forKey: "fade")
+        }
+        // Twice: the first frame finds out the class has no init(layer:), the second remembers it.
+        for time in [0.25, 0.5] {
+            let tree = stage.tick(time)
+            let drawnShape = try #require(tree.sublayers?.first as? CAShapeLayer)
+            #expect(type(of: drawnShape) == CAShapeLayer.self)
+            #expect(drawnShape.path == tagged.path && near(Double(drawnShape.opacity), time, 1e-6))
+            #expect((drawnShape.value(forKey: "level") as? Double) == 0.7)
+            let drawnFramed = try #require(tree.sublayers?.last)
+            #expect(type(of: drawnFramed) == CALayer.self)
+            #expect(drawnFramed.frame == CGRect(x: 5, y: 6, width: 20, height: 10))
+            #expect(drawnFramed.backgroundColor == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        }
+        // iOS crashes here; the copy of a class that cannot be made is no copy of Self.
+        #expect(tagged.presentation() == nil && framed.presentation() == nil)
+        #expect(CALayer.isStrataClass(CALayer.self) && !CALayer.copiesAsOwnClass(TaggedShapeLayer.self))
+        #expect(!CALayer.copiesAsOwnClass(FramedLayer.self))
+    }
+
+    @Test(arguments: [false, true])
+    func ownInitializerAndLayerInitializerMakePresentationCopies(animated: Bool) throws {
+        let stage = Stage()
+        let layer = stage.show(FramedProgressLayer(frame: CGRect(x: 0, y: 0, width: 8, height: 8), progress: 0.4))
+        let badge = stage.show(BadgeLayer(badge: "hot"))
+        if animated {
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 1
+            layer.add(move, forKey: "move")
+            badge.add(move, forKey: "move")
+        }
+        let tree = stage.tick(0.5)
+        let shown = try #require(layer.presentation())
+        #expect(type(of: shown) == FramedProgressLayer.self)
+        #expect(shown.madeByLayerInitializer && !layer.madeByLayerInitializer)
+        #expect(shown.progress == 0.4 && shown.model() === layer)
+        #expect(shown.position.x == (animated ? 50 : 4))
+        let shownBadge = try #require(badge.presentation())
+        #expect(shownBadge.badge == "hot" && type(of: shownBadge) == BadgeLayer.self)
+        // The renderer's tree holds your class while animated, and Strata's otherwise.
+        let drawn = try #require(tree.sublayers?.first)
+        #expect((drawn is FramedProgressLayer) == animated)
+        #expect(CALayer.copiesAsOwnClass(FramedProgressLayer.self) && CALayer.copiesAsOwnClass(BadgeLayer.self))
     }
 }

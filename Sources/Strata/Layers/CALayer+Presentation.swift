@@ -101,7 +101,7 @@ extension CALayer {
         // its own properties) where Core Animation copies it: when animated,
         // and for `presentation()`; always anew, as only its initializer
         // knows its properties.
-        let ownClass = (animated || target != nil) && !CALayer.isStrataClass(type(of: self))
+        let ownClass = (animated || target != nil) && CALayer.copiesAsOwnClass(type(of: self))
         // A replicator whose instances show different moments samples them every time.
         let delaysInstances = !_sublayers.isEmpty && (self as? CAReplicatorLayer)?.delaysInstances == true
         // A copy kept for reuse in place shows last frame's animated values:

@@ -128,30 +128,18 @@ open class CALayer: NSObject {
     /// A copy of `layer`'s properties (not its sublayers, mask or animations),
     /// as Core Animation makes presentation layers. Subclasses override it to
     /// copy their own properties, calling `super.init(layer:)` first.
+    ///
+    /// Strata makes presentation copies of a subclass of yours with its
+    /// `init(layer:)`, its own or inherited, found at run time as Core
+    /// Animation finds `-initWithLayer:`: nothing is required of the
+    /// subclass. One that declares initializers of its own and not this one
+    /// (on iOS it crashes once its presentation layer is made) is copied as
+    /// its nearest Strata class instead, which holds everything drawn and
+    /// every value stored by key; its `presentation()` is nil.
     public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         other.withStateLock { copyProperties(from: other) }
-    }
-
-    /// A copy of `layer` made with `init(layer:)`, as an instance of the class
-    /// this is called on: how Strata makes presentation copies of your
-    /// subclasses (Swift can make an instance of a class known only at run
-    /// time through a required initializer alone, and Core Animation's
-    /// `init(layer:)` is not one).
-    ///
-    /// You do not call or write it. A subclass inherits it when it declares
-    /// no initializer, or overrides all of `init()`, `init(layer:)` and
-    /// `init?(coder:)` (iOS code that overrides `init(layer:)` usually
-    /// does): then a presentation copy runs your `init(layer:)` and is of
-    /// your class. A subclass with initializers of its own but no
-    /// `init(layer:)` (on iOS it crashes once animated) needs one fix-it:
-    /// Swift's inserts this initializer trapping; better, override
-    /// `init(layer:)` and `init()`. Strata makes such copies only where Core
-    /// Animation makes presentation layers: while the layer has animations,
-    /// and for `presentation()`.
-    public required convenience init(presentationCopyOf layer: CALayer) {
-        self.init(layer: layer)
     }
 
     /// Copies every model property (not the tree links) from `other`;

@@ -104,7 +104,7 @@ extension CALayer {
             return base
         }
         budget -= 1
-        let copy = makePresentationCopyObject(ownClass: animated && !CALayer.isStrataClass(type(of: self)))
+        let copy = makePresentationCopyObject(ownClass: animated && CALayer.copiesAsOwnClass(type(of: self)))
         copy._isCommitted = _isCommitted
         if animated {
             applyAnimations(to: copy, localTime: local)
@@ -127,18 +127,17 @@ extension CALayer {
     }
 
     /// A new presentation copy of this layer (no sublayers yet): of the
-    /// layer's own class through its `init(layer:)` when `ownClass`, else of
-    /// its nearest Strata class (see ``presentation()``).
+    /// layer's own class through its `init(layer:)` when `ownClass` and the
+    /// class has one, else of its nearest Strata class (see ``presentation()``).
     func makePresentationCopyObject(ownClass: Bool) -> CALayer {
-        let copy: CALayer
+        var own: CALayer?
         if ownClass {
             let thread = ThreadAnimationState.current
             thread.makingPresentationCopies += 1
             defer { thread.makingPresentationCopies -= 1 }
-            copy = type(of: self).init(presentationCopyOf: self)
-        } else {
-            copy = strataCopy()
+            own = LayerClassRegistry.shared.copyByLayerInitializer(of: self)
         }
+        let copy = own ?? strataCopy()
         copy._isPresentationCopy = true
         copy._modelLayer = self
         return copy
