@@ -10,7 +10,8 @@ extension CALayer {
     ///
     /// The copies are of the layers' own classes: a subclass of yours is
     /// copied with its `init(layer:)` (which must copy its own properties, as
-    /// on iOS), so `presentation()` returns your class. The renderer's trees
+    /// on iOS), so `presentation()` returns your class; nil for a class that
+    /// declares initializers and no `init(layer:)` (iOS crashes). The renderer's trees
     /// copy a subclass of yours the same way while it has animations (so an
     /// animated property of yours reaches its presentation copy), and
     /// otherwise as its nearest Strata class, which is everything drawn.
