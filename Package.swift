@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(
             name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev", "libxi-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // Scan conversion of edges into coverage masks: below the model, which draws paths with it.
@@ -32,7 +33,7 @@ let package = Package(
         // run time (Strata's presentation copies), through the runtime's vtable lookup.
         .target(name: "CStrataRuntime"),
         // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
-        .target(name: "Strata", dependencies: ["StrataRaster", "CStrataRuntime", "CPNG", "CFreeType"]),
+        .target(name: "Strata", dependencies: ["StrataRaster", "CStrataRuntime", "CPNG", "CTurboJPEG", "CFreeType"]),
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.

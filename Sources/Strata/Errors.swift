@@ -48,6 +48,20 @@ extension ImageError {
         ImageError(file: file, reason: "not a valid PNG file: \(message.isEmpty ? "unknown libpng error" : message)")
     }
 
+    /// libjpeg-turbo rejected the data (not a JPEG, corrupt, truncated, a kind it does not read) while
+    /// `stage` ("reading the header", "decoding the pixels"); `message` is libjpeg's.
+    static func invalidJPEG(_ file: String, _ message: String, while stage: String) -> ImageError {
+        let what = message.isEmpty ? "unknown libjpeg error" : message
+        return ImageError(file: file, reason: "not a valid JPEG file: \(what) (while \(stage))")
+    }
+
+    /// The data is neither a PNG nor a JPEG, told by its first bytes (`firstBytes`, up to 8 of them).
+    static func unknownImageFormat(_ file: String, firstBytes: [UInt8]) -> ImageError {
+        guard !firstBytes.isEmpty else { return ImageError(file: file, reason: "not a PNG or JPEG file: the data is empty") }
+        let hex = firstBytes.map { String(format: "%02X", $0) }.joined(separator: " ")
+        return ImageError(file: file, reason: "not a PNG or JPEG file: it begins \(hex)")
+    }
+
     /// The image could not be encoded as PNG.
     static func cannotEncode(_ file: String, _ why: String) -> ImageError {
         ImageError(file: file, reason: "cannot encode as PNG: \(why)")

@@ -32,22 +32,7 @@ extension CGImage {
 
     /// Reads and decodes the PNG file at `url`; errors name the file.
     public convenience init(contentsOfPNG url: URL) throws(ImageError) {
-        let path = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = (attributes[.size] as? NSNumber)?.intValue, size > CGImage.maxPNGDecodedBytes {
-                throw ImageError.fileTooLarge(path, bytes: size, limit: CGImage.maxPNGDecodedBytes)
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as ImageError {
-            throw error
-        } catch {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { throw ImageError.notFound(path) }
-            if isDirectory.boolValue { throw ImageError.unreadable(path, "it is a directory") }
-            throw ImageError.unreadable(path, error.localizedDescription)
-        }
+        let (data, path) = try CGImage.readImageFile(url, limit: CGImage.maxPNGDecodedBytes)
         try self.init(pngData: data, label: path)
     }
 
