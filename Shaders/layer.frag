@@ -121,12 +121,13 @@ void main() {
 #endif
 #ifdef WITH_COMPOSITES
     if (kind == KIND_COMPOSITE) {
-        vec2 uv = mix(v_uv.xy, v_uv.zw, clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0));
-        vec4 texel = texture(u_contents, uv);
+        vec2 t = clamp((p - v_content.xy) / v_content.zw, 0.0, 1.0);
+        vec4 texel = texture(u_contents, mix(v_uv.xy, v_uv.zw, t));
         float edge = edgeCoverage(p, v_content, 15);
         // A tinted composite (a blurred shadow silhouette) uses only the alpha.
         color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
-        if ((v_flags & HAS_MASK) != 0) { color *= texture(u_mask, uv).a; }
+        // The mask's target may be another size than the content's: its own uv, kept in v_border.
+        if ((v_flags & HAS_MASK) != 0) { color *= texture(u_mask, mix(v_border.xy, v_border.zw, t)).a; }
     }
 #endif
 #ifdef WITH_BODIES

@@ -154,6 +154,44 @@ import Testing
         #expect(backend.problems == [])
     }
 
+    /// A masked layer's content and mask passes cover the same device rect,
+    /// but the mask pass may get a larger pooled target than the content's
+    /// (here the one a group's pass let go of): the composite samples the mask
+    /// with texture coordinates of its own target, not the content's (issue 27:
+    /// a mask drawn squashed by the ratio of the two targets' widths).
+    @Test func aMaskInALargerTargetThanItsContentIsSampledWithItsOwnCoordinates() throws {
+        let masked = Self.box(CGRect(x: 10, y: 10, width: 180, height: 100), CGColor(gray: 0.5, alpha: 1))
+        let group = Self.box(masked.bounds, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        group.opacity = 0.8
+        group.addSublayer(Self.box(CGRect(x: 90, y: 20, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        masked.addSublayer(group)
+        masked.mask = Self.box(CGRect(x: 60, y: 20, width: 40, height: 60), CGColor(gray: 1, alpha: 1))
+        let list = Self.list(Self.root([masked]))
+        let content = try #require(list.passes.firstIndex { $0.purpose == .maskedContent }, "\(list.dump())")
+        let mask = try #require(list.passes.firstIndex { $0.purpose == .mask }, "\(list.dump())")
+        #expect(list.passes[content].bounds == list.passes[mask].bounds, "\(list.dump())")
+
+        let plan = FrameBuilder().plan(list, into: Self.target)
+        let backend = RecordingBackend()
+        backend.replay(plan)
+        #expect(backend.problems == [])
+        var sizes: [PassTarget: (width: Int, height: Int)] = [:]
+        for case .make(let target, let width, let height) in plan.targets { sizes[target] = (width, height) }
+        /// The texture coordinates of the whole of pass `index` in its target (rows bottom-up).
+        func wholePass(_ index: Int) throws -> [Float] {
+            let pass = try #require(plan.passes.first { $0.index == index })
+            let size = try #require(sizes[pass.target])
+            let (sx, sy) = (Float(pass.width) / Float(size.width), Float(pass.height) / Float(size.height))
+            return [0, sy, sx, 0]
+        }
+        #expect(try wholePass(content) != wholePass(mask), "the two targets differ in size: \(plan.dump())")
+
+        let composite = try #require(plan.instances.first { $0.flags & LayerInstance.Flags.hasMask != 0 })
+        let uv = composite.uv, maskUV = composite.border
+        #expect([uv.0, uv.1, uv.2, uv.3] == (try wholePass(content)))
+        #expect([maskUV.0, maskUV.1, maskUV.2, maskUV.3] == (try wholePass(mask)), "\(plan.dump())")
+    }
+
     /// Issue 8's measure: one 40 × 40 layer moving among 2,000 static ones at
     /// 1280 × 720 redraws only its old and new places.
     @Test func movingOneLayerAmongTwoThousandShadesLittle() throws {

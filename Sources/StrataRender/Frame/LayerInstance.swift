@@ -10,6 +10,7 @@ import Strata
 ///           68 │ radii: minXMinY maxXMinY maxXMaxY minXMaxY │
 ///           84 │ fill.rgba     (premultiplied)              │
 ///          100 │ border.rgba | particle tint (premultiplied)│
+///              │   | a composite's mask uv0.xy uv1.xy       │
 ///          116 │ borderWidth  opacity  sigma  clip index    │
 ///          132 │ content rect xywh | gradient start.xy end.xy
 ///          148 │ uv0.xy uv1.xy     | ramp row, 0, 0, 0       │
@@ -78,6 +79,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             f |= Flags.hasTexture
             content = Self.rect(rect)
             uv = uvRect(source, unitRect)
+            // The mask pass covers the same part of the device as the content
+            // pass, but its target may be another size: the mask gets its own
+            // texture coordinates (a composite draws no border).
+            if item.kind == .composite, let mask = item.mask { border = uvRect(mask, unitRect) }
         case .gradient(let ramp, let type, let start, let end)?:
             f |= Flags.hasGradient
             let t: Int32 = type == .radial ? 1 : type == .conic ? 2 : 0
