@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Strata
+import StrataScene
 import StrataRender
 import StrataGL
 import StrataHost
@@ -102,6 +103,29 @@ func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
         // Gradient mask: the top is opaque, the bottom nearly gone.
         #expect(pixel(out.image, 205, 82)[1] > 200)
         GoldenImage.check(out.image, named: "masks")
+    }
+
+    /// `Tests/Scenes/mask_reuses_larger_target.scene.json`: a masked layer whose
+    /// group-opacity sublayer's pass lets go of a target larger than the masked
+    /// content's, and the mask pass gets it. The mask must be sampled in its own
+    /// target (issue 27: it was drawn squashed to the left, by the ratio of the
+    /// two targets' widths).
+    @Test func aMaskDrawnIntoALargerTargetThanItsContentKeepsItsPlace() throws {
+        let url = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/mask_reuses_larger_target.scene.json")
+        let scene = try Scene.load(contentsOf: url)
+        let tree = try scene.presentationTree(at: 0)
+        let out = try OffscreenRenderer().render(tree, size: scene.size, scale: Double(scene.scale),
+                                                 background: scene.background)
+        let background = [0xf1, 0xfa, 0xee, 255]
+        // The mask is the rounded rect x 120…200, y 50…150 on screen: the red
+        // group (0.8 over the layer's #a8dadc) on its left, the blue dot on its right.
+        #expect(close(pixel(out.image, 130, 100), [218, 89, 100, 255], 4), "\(pixel(out.image, 130, 100))")
+        #expect(close(pixel(out.image, 190, 100), [57, 86, 114, 255], 4), "\(pixel(out.image, 190, 100))")
+        #expect(close(pixel(out.image, 160, 55), [218, 89, 100, 255], 4), "\(pixel(out.image, 160, 55))")
+        // Outside it, nothing.
+        for (x, y) in [(110, 100), (210, 100), (160, 40), (160, 160), (123, 53)] {
+            #expect(close(pixel(out.image, x, y), background, 4), "(\(x), \(y)): \(pixel(out.image, x, y))")
+        }
     }
 
     @Test func intersectingTranslucentPlanesInATransformLayer() throws {
