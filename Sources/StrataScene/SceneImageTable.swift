@@ -12,7 +12,7 @@ final class SceneImageTable {
 
     init(baseURL: URL?) { self.baseURL = baseURL }
 
-    /// Reads `{"image": "relative/path.png"}` at `path`.
+    /// Reads `{"image": "relative/path.png"}` at `path`: a PNG or a JPEG, told by its first bytes.
     func image(_ json: JSONValue, at path: String) throws(SceneError) -> CGImage {
         let object = try SceneValueDecoder.object(json, at: path)
         try SceneValueDecoder.onlyFields(["image"], in: object, at: path)
@@ -29,7 +29,7 @@ final class SceneImageTable {
         guard !isDirectory.boolValue else { throw .cannotReadImage(file, "it is a directory", at: filePath) }
         let image: CGImage
         do {
-            image = try CGImage(contentsOfPNG: url)
+            image = try CGImage(contentsOf: url)
         } catch {
             throw .cannotReadImage(file, error.reason, at: filePath)
         }

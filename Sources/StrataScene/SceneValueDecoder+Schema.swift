@@ -80,7 +80,7 @@ extension SceneValueDecoder {
                     "image",
                     S.closedObject(
                         [("image", S.object([("type", .string("string")), ("minLength", .number(1))]))],
-                        required: ["image"], description: "a PNG, relative to the scene file")
+                        required: ["image"], description: "a PNG or JPEG file, relative to the scene file")
                 ),
                 (
                     "timingFunction",

@@ -188,6 +188,7 @@ CASES = {
     "image-zero-width": sub('"contents": {"image": "images/zero-width.png"}'),
     "image-huge-header": sub('"contents": {"image": "images/huge-header.png"}'),
     "image-bad-pixel-data": sub('"contents": {"image": "images/bad-pixel-data.png"}'),
+    "image-jpeg-truncated": sub('"contents": {"image": "images/truncated.jpg"}'),
     "image-animation-value": anim('"keyPath": "contents", "toValue": {"image": "images/nope.png"}'),
     # Animations.
     "anim-not-array": sub('"animations": {"keyPath": "opacity"}'),
@@ -263,6 +264,8 @@ def images():
         "huge-header.png": png(1 << 30, 1 << 30, zlib.compress(b"\x00")),
         # Deflate data that is not deflate: the header is fine, the pixels are not.
         "bad-pixel-data.png": png(2, 2, b"\x78\x9c\xff\xff\xff\xff\xff"),
+        # A JPEG cut halfway through its pixel data (the JPEG fixtures' own, written by ../jpeg/make_fixtures.py).
+        "truncated.jpg": open(os.path.join(HERE, "..", "jpeg", "truncated.jpg"), "rb").read(),
     }
 
 
