@@ -582,6 +582,27 @@ def _():
     return comp(layer, assets=[asset])
 
 
+def jpeg_blocks():
+    """A 32 x 16 JPEG of eight flat colour blocks: the JPEG fixtures' baseline file (../StrataTests/Fixtures/jpeg)."""
+    with open(os.path.join(HERE, "..", "StrataTests", "Fixtures", "jpeg", "rgb_baseline.jpg"), "rb") as f:
+        return f.read()
+
+
+@animation("image_jpeg_embedded")
+def _():
+    import base64
+    asset = {"id": "jpeg", "w": 32, "h": 16, "u": "", "p": "data:image/jpeg;base64," + base64.b64encode(jpeg_blocks()).decode(), "e": 1}
+    layer = {"ty": 2, "refId": "jpeg", "ks": transform(p=(100, 100), a=(16, 8), s=(500, 500), r=ease(0, 0, 29, 20)), "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[asset])
+
+
+@animation("image_jpeg_file")
+def _():
+    asset = {"id": "file", "w": 32, "h": 16, "u": "images/", "p": "blocks.jpg", "e": 0}
+    layer = {"ty": 2, "refId": "file", "ks": transform(p=(100, 100), a=(16, 8), s=ease(0, [400, 400], 29, [550, 700])), "ip": 0, "op": 30, "st": 0}
+    return comp(layer, assets=[asset])
+
+
 @animation("rotation_3d")
 def _():
     layer = shape_layer(group(rect(s=(100, 70)), fill((0.8, 0.4, 0.2)), stroke((0.2, 0.2, 0.2), w=4)),
@@ -617,6 +638,8 @@ def main():
     os.makedirs(os.path.join(HERE, "images"), exist_ok=True)
     with open(os.path.join(HERE, "images", "gradient16.png"), "wb") as f:
         f.write(png_bytes(16, 16, lambda x, y: (255 - x * 16, y * 16, 120, 255)))
+    with open(os.path.join(HERE, "images", "blocks.jpg"), "wb") as f:
+        f.write(jpeg_blocks())
     for name, make in sorted(ANIMATIONS.items()):
         data = make()
         data["nm"] = name

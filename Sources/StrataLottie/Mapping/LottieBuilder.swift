@@ -203,11 +203,12 @@ struct LottieBuilder {
         switch composition.assets[id] {
         case .image(_, _, let file, let data)?:
             do {
+                // PNG or JPEG by the first bytes: a data URL's MIME type and a file's name may say either.
                 if let data {
-                    result = try CGImage(pngData: data, label: "asset \(id)")
+                    result = try CGImage(data: data, label: "asset \(id)")
                 } else if let file {
                     let url = composition.baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) } ?? URL(fileURLWithPath: file)
-                    result = try CGImage(contentsOfPNG: url)
+                    result = try CGImage(contentsOf: url)
                 }
             } catch {
                 warn(.image(error.reason, at: path))
