@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scene
     /// `CGImage(pngData:)`; an image decoded is encoded and decoded again.
     case png
+    /// `CGImage(jpegData:)`; an image decoded must decode the same through `CGImage(data:)`, and survive PNG.
+    case jpeg
     /// `CGPath(svgPathData:)`; a path parsed is measured, stroked, dashed and rasterized.
     case svgPath = "svg-path"
     /// `LottieComposition(data:)`; an animation read is built into a scene, played (two frames) and flattened.
@@ -29,12 +31,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .scene: Self.scene(data)
         case .png: Self.png(data)
+        case .jpeg: Self.jpeg(data)
         case .svgPath: Self.svgPath(data)
         case .lottie: Self.lottie(data)
         }
     }
 
-    /// Seed files for the target: the scene files and PNGs in the repository
+    /// Seed files for the target: the scene files, PNGs and JPEGs in the repository
     /// and beside it (`../shared/scenes`), and the malformed corpus.
     public func seedFiles(packageRoot: URL) -> [URL] {
         let folders: [String]
@@ -48,6 +51,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             folders = ["Tests/Scenes/images", "Tests/StrataTests/Fixtures/png", "Tests/StrataTests/Fixtures/malformed",
                        "Documentation"]
             suffix = ".png"
+        case .jpeg:
+            folders = ["Tests/StrataTests/Fixtures/jpeg", "Tests/StrataTests/Fixtures/malformed/images", "Tests/Lottie/images",
+                       "Tests/StrataGLTests/Scenes/images"]
+            suffix = ".jpg"
         case .svgPath:
             folders = ["Tests/Fuzz/seeds/svg-path"]
             suffix = ".txt"
@@ -97,6 +104,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let encoded = try? image.pngData() else { return }
         let again = try? CGImage(pngData: encoded, label: "fuzz again")
         precondition(again?.pixels == image.pixels, "FuzzTarget.png: an image does not survive encoding")
+    }
+
+    static func jpeg(_ data: Data) {
+        guard let image = try? CGImage(jpegData: data, label: "fuzz") else { return }
+        let sniffed = try? CGImage(data: data, label: "fuzz sniffed")
+        precondition(sniffed?.pixels == image.pixels, "FuzzTarget.jpeg: CGImage(data:) decodes a JPEG differently")
+        guard let png = try? image.pngData() else { return }
+        precondition((try? CGImage(pngData: png, label: "fuzz png"))?.pixels == image.pixels,
+                     "FuzzTarget.jpeg: a decoded JPEG does not survive PNG")
     }
 
     static func svgPath(_ data: Data) {
