@@ -23,10 +23,22 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `ffmpeg` exited with `status` (or was killed by a signal); `lastLine` is
     /// the last line it wrote on stderr.
     case ffmpegFailed(file: String, status: Int32, signalled: Bool, lastLine: String)
-    /// A YUV4MPEG2 file (a part being joined) that Strata did not write or that is cut short.
+    /// A YUV4MPEG2 file (a part being joined) that Strata did not write.
     case badY4M(file: String, reason: String)
-    /// Parts being joined do not match (size, frame rate or format).
+    /// Parts being joined do not match (a header field other than size and rate).
     case partsDiffer(file: String, reason: String)
+    /// A part's frames are `size` (`W×H`), the first part's `firstSize`.
+    case partSizeDiffers(file: String, size: String, first: String, firstSize: String)
+    /// A part's frame rate is `rate` (`30`, `30000/1001`), the first part's `firstRate`.
+    case partRateDiffers(file: String, rate: String, first: String, firstRate: String)
+    /// A part ends inside its frame `frame` (counted from 0 in that part): `bytes`
+    /// of the frame's `frameBytes` are there, as when its render was stopped.
+    case partCutShort(file: String, frame: Int, bytes: Int, frameBytes: Int)
+    /// Numbered parts (`part-00000.y4m`, …) skip `file`: `next` was given after
+    /// `previous` (nil: `next` was given first, and the numbers start at 0).
+    case partMissing(file: String, previous: String?, next: String)
+    /// Numbered parts out of order: `file` was given after `previous`, whose number is not smaller.
+    case partsOutOfOrder(file: String, previous: String)
     /// A process writing a part failed; the message says which and why.
     case jobFailed(String)
 
@@ -55,6 +67,21 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(file): not a Strata YUV4MPEG2 file: \(reason)"
         case .partsDiffer(let file, let reason):
             return "\(file): parts do not match: \(reason)"
+        case .partSizeDiffers(let file, let size, let first, let firstSize):
+            return "\(file): parts do not match: its frames are \(size), those of \(first) \(firstSize)"
+        case .partRateDiffers(let file, let rate, let first, let firstRate):
+            return "\(file): parts do not match: its frame rate is \(rate) fps, that of \(first) \(firstRate) fps"
+        case .partCutShort(let file, let frame, let bytes, let frameBytes):
+            return
+                "\(file): cut short: its frame \(frame) has \(bytes) of \(frameBytes) bytes (was its render stopped?); render this part again"
+        case .partMissing(let file, let previous, let next):
+            if let previous {
+                return "\(file): missing: the parts are numbered, and \(next) comes right after \(previous)"
+            }
+            return "\(file): missing: numbered parts start at 0, and the first part given is \(next)"
+        case .partsOutOfOrder(let file, let previous):
+            return
+                "\(file): out of order: it comes after \(previous); give numbered parts in order (part-00000.y4m, part-00001.y4m, …)"
         case .jobFailed(let message):
             return message
         }

@@ -64,26 +64,41 @@ final class InputFile {
         throw .badY4M(file: name, reason: "the header line is longer than \(max) bytes")
     }
 
-    /// The next `count` bytes; nil at the end of the file; an error for a cut-short frame.
-    func read(exactly count: Int) throws(ExportError) -> [UInt8]? {
+    /// The next `count` bytes, or fewer where the file ends (none at its end).
+    func read(upTo count: Int) throws(ExportError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
         let result = buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(ExportError) -> Int in
-                var filled = 0
-                while filled < count {
-                    let n = try read(into: raw.baseAddress! + filled, count: count - filled)
-                    if n == 0 { break }
-                    filled += n
-                }
-                return filled
-            }
+            Result { () throws(ExportError) -> Int in try fill(raw) }
         }
         let filled = try result.get()
-        if filled == 0 { return nil }
-        guard filled == count else {
-            throw .cannotRead(file: name, reason: "it ends \(filled) bytes into a \(count)-byte frame")
-        }
+        if filled < count { buffer.removeLast(count - filled) }
         return buffer
+    }
+
+    /// Reads until `buffer` is full or the file ends; the number of bytes read.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = try read(into: buffer.baseAddress! + filled, count: buffer.count - filled)
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// Copies the next `count` bytes to `output`, `buffer` at a time; the number
+    /// of bytes copied, fewer than `count` only where the file ends.
+    func copy(_ count: Int, to output: FileOutput, through buffer: UnsafeMutableRawBufferPointer)
+        throws(ExportError) -> Int
+    {
+        var copied = 0
+        while copied < count {
+            let n = try read(into: buffer.baseAddress!, count: min(buffer.count, count - copied))
+            if n == 0 { break }
+            try output.write(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            copied += n
+        }
+        return copied
     }
 
     /// Copies everything left to `output`.

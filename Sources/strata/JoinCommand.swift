@@ -11,6 +11,10 @@ struct JoinCommand: ParsableCommand {
             --frames A:B' of the same scene, size and rate, and the parts together cover the frames in order \\
             (name them part-00000.y4m, part-00001.y4m, … so a shell glob sorts them). A y4m output has the \\
             same bytes as one run; .mp4, .webm and .gif are encoded by ffmpeg from the joined stream.
+
+            Parts numbered alike must come in order, none missing (from 0 where the numbers have leading \\
+            zeros). A part of another size or frame rate, or one cut short (its render stopped part way), is \\
+            an error too; each error names the part, and no output is left behind.
             """)
 
     @Argument(help: "The parts, in frame order.")
@@ -26,6 +30,7 @@ struct JoinCommand: ParsableCommand {
     func run() throws {
         FileOutput.ignoreBrokenPipes()
         do throws(ExportError) {
+            try VideoParts.checkNumbering(parts)
             let format = try VideoFormat(file: output)
             switch format {
             case .y4m:
@@ -46,6 +51,8 @@ struct JoinCommand: ParsableCommand {
                 throw .unknownFormat(file: output)
             }
         } catch {
+            // A half-joined video would pass for the clip: only the whole one is kept.
+            if FileManager.default.fileExists(atPath: output) { try? FileManager.default.removeItem(atPath: output) }
             throw failure(error.description)
         }
         print("wrote \(output) from \(parts.count) part\(parts.count == 1 ? "" : "s")")

@@ -50,9 +50,67 @@ import Testing
             try StrataProcess.run(["render", midflight, "--video", b, "--scale", "0.2", "--frames", "2:4"]).status == 0)
         let r = try StrataProcess.run(["join", a, b, "-o", path("ab.y4m")])
         #expect(r.status == 1)
+        #expect(r.err == "strata: \(b): parts do not match: its frames are 160×120, those of \(a) 80×60\n", "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: path("ab.y4m")), "a failed join leaves no output")
+    }
+
+    /// What a farm's last step meets when a job went wrong: each is one line
+    /// naming the part, a non-zero exit, and no joined video left behind.
+    @Test func joinNamesTheBadPartOfAFarm() throws {
+        let parts = scratch.appendingPathComponent("parts")
+        try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+        let part = { (i: Int) in parts.appendingPathComponent(String(format: "part-%05d.y4m", i)).path }
+        for i in 0..<3 {
+            let r = try StrataProcess.run([
+                "render", midflight, "--video", part(i), "--scale", "0.1", "--frames", "\(i * 5):\(i * 5 + 5)",
+                "--quiet",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        let fast = path("fast.y4m")
         #expect(
-            r.err.hasPrefix("strata: \(b): parts do not match: header") && r.err.split(separator: "\n").count == 1,
-            "\(r.err)")
+            try StrataProcess.run([
+                "render", midflight, "--video", fast, "--scale", "0.1", "--fps", "60", "--frames", "10:15", "--quiet",
+            ]).status == 0)
+        // part 2, cut 100 bytes into its last frame (80×60 at 4:4:4: 14,406 bytes a frame).
+        let cut = path("part-cut.y4m")
+        let whole = try #require(FileManager.default.contents(atPath: part(2)))
+        try whole.dropLast(14_406 - 100).write(to: URL(fileURLWithPath: cut))
+        let out = path("clip.y4m")
+        let cases: [(parts: [String], message: String)] = [
+            (
+                [part(0), part(2)],
+                "\(part(1)): missing: the parts are numbered, and \(part(2)) comes right after \(part(0))"
+            ),
+            (
+                [part(1), part(2)],
+                "\(part(0)): missing: numbered parts start at 0, and the first part given is \(part(1))"
+            ),
+            (
+                [part(0), part(2), part(1)],
+                "\(part(1)): out of order: it comes after \(part(2)); give numbered parts in order (part-00000.y4m, part-00001.y4m, …)"
+            ),
+            (
+                [part(0), part(1), fast],
+                "\(fast): parts do not match: its frame rate is 60 fps, that of \(part(0)) 30 fps"
+            ),
+            (
+                [part(0), part(1), cut],
+                "\(cut): cut short: its frame 4 has 100 of 14406 bytes (was its render stopped?); render this part again"
+            ),
+            ([part(0), part(1), part(2) + ".gone"], "\(part(2)).gone: cannot read: No such file or directory"),
+        ]
+        for c in cases {
+            try? FileManager.default.removeItem(atPath: out)
+            let r = try StrataProcess.run(["join"] + c.parts + ["-o", out])
+            #expect(r.status == 1 && !r.signalled, "\(c.parts): \(r.err)")
+            #expect(r.err == "strata: \(c.message)\n")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(c.message)")
+        }
+        // The same parts in order join into the clip's 15 frames.
+        let r = try StrataProcess.run(["join", part(0), part(1), part(2), "-o", out])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try Y4MFile(out).frames.count == 15)
     }
 
     @Test(.enabled(if: VideoCommandTests.hasFFmpeg, "needs ffmpeg (Scripts/setup installs it)"))
