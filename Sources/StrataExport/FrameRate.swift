@@ -16,8 +16,18 @@ public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
         self.denominator = denominator
     }
 
-    /// Parses `30` or `30000/1001`.
+    /// Parses `30`, `30000/1001`, or a decimal such as `29.97` or `12.5`
+    /// (see ``init(approximating:)``: `29.97` is NTSC's 30000/1001).
     public init(parsing text: String) throws(ExportError) {
+        if text.contains(".") {
+            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text),
+                let rate = FrameRate(approximating: value)
+            else {
+                throw .badFrameRate(text)
+            }
+            self = rate
+            return
+        }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let n = Int(parts[0]), n >= 1, n <= 1_000_000,
             let d = parts.count == 2 ? Int(parts[1]) : 1, d >= 1, d <= 1_000_000,
@@ -26,6 +36,26 @@ public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
             throw .badFrameRate(text)
         }
         self.init(n, d)
+    }
+
+    /// The rate `framesPerSecond` stands for: NTSC's `N×1000/1001` for a
+    /// number within 0.005 of one (`29.97`, `23.976`, `59.94`, and the
+    /// `29.9700012207031` a Lottie file's float `fr` holds), a whole rate for
+    /// a whole number, else the nearest number of thousandths, as a reduced
+    /// fraction (`12.5` is 25/2). Nil when it is not positive, finite and at
+    /// most ``maximum``.
+    public init?(approximating framesPerSecond: Double) {
+        let fps = framesPerSecond
+        guard fps.isFinite, fps > 0, fps <= Double(FrameRate.maximum) else { return nil }
+        for base in [24, 30, 48, 60, 120, 240] where abs(fps - Double(base * 1000) / 1001) < 0.005 {
+            self.init(base * 1000, 1001)
+            return
+        }
+        let thousandths = Int((fps * 1000).rounded())
+        guard thousandths >= 1 else { return nil }
+        var (a, b) = (thousandths, 1000)
+        while b != 0 { (a, b) = (b, a % b) }
+        self.init(thousandths / a, 1000 / a)
     }
 
     /// Frames per second.

@@ -13,6 +13,8 @@ public struct LottieLayerTree {
     public let warnings: [LottieWarning]
     /// How long the composition plays: (op − ip) / fr seconds.
     public let duration: CFTimeInterval
+    /// The composition's frames per second (`fr`).
+    public let frameRate: Double
     /// The canvas, in points.
     public let size: CGSize
     /// The folder image files were resolved against.
@@ -37,7 +39,7 @@ extension LottieComposition {
         var builder = LottieBuilder(composition: self)
         let root = try builder.buildRoot()
         return LottieLayerTree(root: root, animations: builder.factory.made.map { ($0.layer, $0.key, $0.animation) },
-                               warnings: warnings + builder.warnings, duration: duration,
+                               warnings: warnings + builder.warnings, duration: duration, frameRate: frameRate,
                                size: CGSize(width: width, height: height), baseURL: baseURL)
     }
 
@@ -77,6 +79,8 @@ extension LottieLayerTree {
         clockEntry.animation = clock
         clockEntry.duration = max(end, 1e-6)
         animations.append(clockEntry)
-        return Scene(size: size, root: tree.root, animations: animations, baseURL: baseURL)
+        let scene = Scene(size: size, root: tree.root, animations: animations, baseURL: baseURL)
+        scene.frameRate = frameRate
+        return scene
     }
 }

@@ -27,6 +27,10 @@ public final class Scene {
     public var background: CGColor?
     /// The time the scene is sampled at by default (the CLI's `--time` overrides it).
     public var time: CFTimeInterval
+    /// The frame rate the scene's motion was made at, when it has one (a
+    /// Lottie file's `fr`): its clips are drawn at that rate unless told
+    /// another. Nil for scene files (clips default to 30 fps).
+    public var frameRate: Double?
     /// The root layer. When the file gives it no `bounds` it has the canvas
     /// bounds, and no `position` puts it at the canvas centre.
     public var root: CALayer

@@ -17,8 +17,11 @@ struct FramesCommand: ParsableCommand {
     @Argument(help: "The scene file (*.scene.json).")
     var scene: String
 
-    @Option(help: "Frames per second: 30 (the default), or a ratio such as 30000/1001.")
-    var fps: String = "30"
+    @Option(help: """
+        Frames per second: a whole number, a ratio such as 30000/1001 or a decimal such as 29.97 \
+        (default: a Lottie file's own rate, else 30).
+        """)
+    var fps: String?
 
     @Option(help: "Length in seconds (default: until the scene's animations end).")
     var duration: Double?
@@ -29,7 +32,7 @@ struct FramesCommand: ParsableCommand {
             throw failure(error.description)
         }
         let rate: FrameRate
-        do { rate = try FrameRate(parsing: fps) } catch { throw failure(error.description) }
+        do { rate = try FrameRate(parsing: fps, default: loaded) } catch { throw failure(error.description) }
         print(try FrameSelection(scene: loaded, rate: rate, duration: duration, frames: nil).count)
     }
 }

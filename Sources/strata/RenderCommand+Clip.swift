@@ -10,7 +10,7 @@ extension RenderCommand {
     /// Renders frames k/fps of `scene`: a video (`--video`) or numbered PNGs (`-o`).
     func renderClip(_ scene: Scene) throws {
         let rate: FrameRate
-        do { rate = try FrameRate(parsing: fps ?? "30") } catch { throw failure(error.description) }
+        do { rate = try FrameRate(parsing: fps, default: scene) } catch { throw failure(error.description) }
         let selection = try FrameSelection(scene: scene, rate: rate, duration: duration, frames: frames)
         var format: VideoFormat?
         if let video {

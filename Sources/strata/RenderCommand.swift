@@ -34,7 +34,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write a video: .y4m, .mp4, .webm, .gif or .rgba (raw frames).")
     var video: String?
 
-    @Option(help: "Frames per second of a video or numbered sequence: 30 (the default), or a ratio such as 30000/1001.")
+    @Option(help: """
+        Frames per second of a video or numbered sequence: a whole number, a ratio such as 30000/1001 or a \
+        decimal such as 29.97 (default: a Lottie file's own rate, else 30).
+        """)
     var fps: String?
 
     @Option(help: "Length of a video or numbered sequence in seconds (default: until the scene's animations end).")

@@ -151,6 +151,25 @@ struct Y4MFile {
         #expect(try Y4MFile(b).frames.count == 2)
     }
 
+    @Test func aLottieClipPlaysAtItsOwnFrameRate() throws {
+        // 30 frames at 29.97 fps (stored as a float, as exporters write it): NTSC's 30000/1001.
+        let lottie = path("ntsc.json")
+        let json = """
+            {"v":"5.7.0","fr":29.9700012207031,"ip":0,"op":30,"w":16,"h":16,"layers":[{"ddd":0,"ty":1,"ind":1,
+            "sc":"#ff0000","sw":16,"sh":16,"ip":0,"op":30,"st":0,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":29,"s":[100]}]}}}]}
+            """
+        try json.write(toFile: lottie, atomically: true, encoding: .utf8)
+        #expect(try StrataProcess.run(["frames", lottie]).out.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
+        #expect(try StrataProcess.run(["frames", lottie, "--fps", "10"]).out.trimmingCharacters(in: .whitespacesAndNewlines) == "11")
+        let video = path("ntsc.y4m")
+        #expect(try StrataProcess.run(["render", lottie, "--video", video]).status == 0)
+        let y4m = try Y4MFile(video)
+        #expect(y4m.rate == "30000:1001" && y4m.frames.count == 30)
+        // A decimal rate given on the command line, as a ratio of whole numbers.
+        #expect(try StrataProcess.run(["render", lottie, "--video", video, "--fps", "12.5"]).status == 0)
+        #expect(try Y4MFile(video).rate == "25:2")
+    }
+
     @Test func numberedPNGsAreTheStillsAtTheirTimes() throws {
         let folder = path("frames")
         let r = try StrataProcess.run(["render", midflight, "-o", folder, "--scale", "0.25", "--frames", "14:"])

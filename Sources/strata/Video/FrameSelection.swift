@@ -8,7 +8,9 @@ import StrataExport
 ///
 /// The clip lasts `--duration` seconds when given. Otherwise it covers the
 /// scene's animations and timeline: frames up to and including the first at or
-/// after the last change ends (one frame for a scene that never changes). A
+/// after the last change ends (one frame for a scene that never changes), or,
+/// for a scene with a frame rate of its own (a Lottie file), the frames before
+/// its last (`op`), as a player shows them. A
 /// scene with an animation that repeats forever plays for
 /// ``foreverDuration`` seconds (or until its other changes end, if later).
 struct FrameSelection: Equatable {
@@ -46,6 +48,10 @@ struct FrameSelection: Equatable {
             }
         } else if scene.animatesForever {
             count = rate.frames(before: max(Self.foreverDuration, scene.animationEnd))
+        } else if scene.frameRate != nil {
+            // A clip made of frames (a Lottie file): those a player shows, before its last frame
+            // (`op`); the slack absorbs a float `fr` (29.9700012 for NTSC's 30000/1001).
+            count = max(1, rate.frames(before: scene.animationEnd - 1e-4))
         } else {
             // The first frame at or after the end shows where everything settles.
             count = rate.frames(before: scene.animationEnd) + 1
