@@ -117,6 +117,24 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         }
     }
 
+    /// The value at a dotted key path: the first key's value, then the rest
+    /// of the path in it when it is a layer, an animation, a cell or a
+    /// dictionary (`"target.opacity"` for a layer stored under `"target"`).
+    open func value(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        return KeyValueCoding.value(forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
+                                    in: value(forKey: String(keyPath[..<dot])))
+    }
+
+    /// Sets the value at a dotted key path: the last key of the path in the
+    /// object the rest of it names (nothing when that is not a layer, an
+    /// animation or a cell).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
+        KeyValueCoding.setValue(value, forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
+                                in: self.value(forKey: String(keyPath[..<dot])))
+    }
+
     // MARK: Evaluation
 
     /// Compiles the animation for `layer`: how it samples and what it writes.

@@ -16,6 +16,7 @@ extension CALayer {
         case "actions": return actions
         case "style": return style
         case "needsDisplayOnBoundsChange": return NSNumber(value: needsDisplayOnBoundsChange)
+        case "frame": return NSValue(cgRect: frame)
         default: return _animationState?.extraValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
     }
@@ -35,6 +36,7 @@ extension CALayer {
         case "actions": actions = value as? [String: CAAction]
         case "style": style = value as? [AnyHashable: Any]
         case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange = AnimValue.bool(from: value) ?? false
+        case "frame": if let r = AnimValue.rect(from: value) { frame = r }
         case "superlayer": return  // read-only
         default:
             // Any other key is stored, and its change looks up an action like a property's.
@@ -50,7 +52,25 @@ extension CALayer {
             return target.get(self).boxed
         }
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        if let layer = value(forKey: head) as? CALayer { return layer.value(forKeyPath: rest) }
+        let whole = value(forKey: head)
+        // A struct that is no stored property (`frame.origin.x`).
+        if let (value, parts) = Self.structParts(rest, of: whole) {
+            return parts.reduce(value) { $1.get($0) }.boxed
+        }
+        return KeyValueCoding.value(forKeyPath: rest, in: whole)
+    }
+
+    /// `whole` as a struct value and the fields `path` names in it; nil when
+    /// it is no boxed point, size or rect, or `path` names no field of it.
+    private static func structParts(_ path: String, of whole: Any?) -> (AnimValue, [ValuePart])? {
+        guard let box = whole as? NSValue, !(box is NSNumber) else { return nil }
+        for kind in [ValueKind.rect, .point, .size] {
+            if let value = AnimValue(box, kind: kind) {
+                let names = path.split(separator: ".", omittingEmptySubsequences: false)
+                guard let parts = ValuePart.resolve(names[...], in: kind), !parts.isEmpty else { return nil }
+                return (value, parts)
+            }
+        }
         return nil
     }
 
@@ -64,7 +84,18 @@ extension CALayer {
             return
         }
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        if let layer = self.value(forKey: head) as? CALayer { layer.setValue(value, forKeyPath: rest) }
+        let whole = self.value(forKey: head)
+        if let (stored, parts) = Self.structParts(rest, of: whole) {
+            // The struct with the field replaced, set whole through its key (`frame`'s setter).
+            guard let part = AnimValue(value, kind: parts[parts.count - 1].kind) else { return }
+            var wholes = [stored]
+            for p in parts.dropLast() { wholes.append(p.get(wholes[wholes.count - 1])) }
+            var v = part
+            for i in stride(from: parts.count - 1, through: 0, by: -1) { v = parts[i].set(wholes[i], v) }
+            setValue(v.boxed, forKey: head)
+            return
+        }
+        KeyValueCoding.setValue(value, forKeyPath: rest, in: whole)
     }
 
     /// The default value of property `key` for this class: a fresh layer's value.
