@@ -142,6 +142,16 @@ extension LayerPropertyTable {
                  unbox: { .other($0) })
         }
 
+        /// An optional array of anything (`filters`): discrete; a value that
+        /// is no array is taken as nil, as Core Animation ignores it.
+        func anyArray(_ key: String, _ s: WritableKeyPath<Root, [Any]?>, _ p: ReferenceWritableKeyPath<L, [Any]?>)
+            -> LayerProperty {
+            make(key, .discrete, animatable: false, s, p, to: { .other($0) },
+                 from: { if let v = $0.otherValue { return .some(v as? [Any]) }; return nil },
+                 box: { if let v = $0.otherValue { return v }; return nil },
+                 unbox: { .other($0 as? [Any]) })
+        }
+
         /// A layer's contents: discrete, but a change cross-fades; reads show
         /// a cross-fade's new contents (see `ContentsCrossfade`).
         func contents(_ key: String, _ s: WritableKeyPath<Root, Any?>, _ p: ReferenceWritableKeyPath<L, Any?>)

@@ -38,6 +38,11 @@ final class ThreadAnimationState {
     /// property showed before the first such change (the layers are held
     /// until the commit, so the identifiers stay theirs).
     private var valuesShownBeforeChange: [ObjectIdentifier: (layer: CALayer, values: [String: AnimValue])] = [:]
+    /// The sizes of the layers whose `bounds` is being changed on this thread,
+    /// from before the change (innermost last): `CALayer.changeValue` looks
+    /// the action up before the change and runs it after, and the
+    /// autoresizing after it needs the old size (see `CALayer+Actions.swift`).
+    var boundsBeforeChange: [(layer: ObjectIdentifier, size: CGSize)] = []
     /// The display links this thread's frame loop fires (made on first use).
     lazy var displayLinks = DisplayLinkScheduler()
 

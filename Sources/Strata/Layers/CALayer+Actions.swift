@@ -13,6 +13,8 @@ extension CALayer {
     final func actionForChange(forKey key: String) -> CAAction? {
         let thread = ThreadAnimationState.current
         _ = thread.innermostFrame
+        // The size the bounds change from, for `runActionForChange` (autoresizing).
+        if key == "bounds" { thread.boundsBeforeChange.append((ObjectIdentifier(self), _state.bounds.size)) }
         // Presentation copies are snapshots: changing them animates nothing
         // (nor does your `init(layer:)` setting the copy it is making).
         if _isPresentationCopy || thread.makingPresentationCopies > 0 { return nil }
@@ -93,6 +95,19 @@ extension CALayer {
             setNeedsDisplay()
         }
         action?.run(forKey: key, object: self, arguments: nil)
+        if key == "bounds" { boundsDidChange() }
+    }
+
+    /// After a change of `bounds`: when its size changed, layout and
+    /// autoresizing (see `CALayer+Autoresizing.swift`).
+    private func boundsDidChange() {
+        let thread = ThreadAnimationState.current
+        let id = ObjectIdentifier(self)
+        guard let i = thread.boundsBeforeChange.lastIndex(where: { $0.layer == id }) else { return }
+        let old = thread.boundsBeforeChange.remove(at: i).size
+        // Presentation copies are snapshots: nothing follows their changes.
+        guard !_isPresentationCopy, old != _state.bounds.size else { return }
+        boundsSizeDidChange(from: old)
     }
 
     /// Core Animation's action search (see `action(forKey:)`).

@@ -213,6 +213,19 @@ open class CALayer: NSObject {
     /// Lays out the sublayers; the default asks the delegate. Subclasses override.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
+    /// Tells the sublayers that this layer's bounds changed from a size of
+    /// `size`: called when they do (see `CALayer+Autoresizing.swift`). The
+    /// default calls each sublayer's `resize(withOldSuperlayerSize:)`.
+    open func resizeSublayers(withOldSize size: CGSize) { resizeEachSublayer(withOldSize: size) }
+
+    /// Tells the layer that its superlayer's bounds changed from a size of
+    /// `size`. The default sets the frame by `autoresizingMask`.
+    open func resize(withOldSuperlayerSize size: CGSize) { autoresize(oldSuperlayerSize: size) }
+
+    /// The size the layer would like in its superlayer's coordinates: by
+    /// default its bounds' size through its transform (Strata has no layout managers to ask).
+    open func preferredFrameSize() -> CGSize { preferredFrameSizeByDefault() }
+
     /// Marks the layer's contents as needing `display()`, which the next frame
     /// tick of its tree calls (before it commits), as Core Animation displays
     /// layers at the commit.

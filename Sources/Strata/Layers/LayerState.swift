@@ -21,6 +21,8 @@ package struct LayerState {
     package var transform = CATransform3DIdentity
     package var sublayerTransform = CATransform3DIdentity
     package var isGeometryFlipped = false
+    /// How the layer follows its superlayer's size (see `CALayer+Autoresizing.swift`).
+    package var autoresizingMask = CAAutoresizingMask.layerNotSizable
     // MARK: Appearance
     package var isHidden = false
     package var isDoubleSided = true
@@ -39,6 +41,9 @@ package struct LayerState {
     ]
     package var isOpaque = false
     package var compositingFilter: Any? = nil
+    /// Kept for Core Animation's API; Strata draws no filters (see `CALayer+RenderingHints.swift`).
+    package var filters: [Any]? = nil
+    package var backgroundFilters: [Any]? = nil
     // MARK: Shadow
     package var shadowColor: CGColor? = .black
     package var shadowOpacity: Float = 0
@@ -55,6 +60,11 @@ package struct LayerState {
     package var contentsScale: CGFloat = 1
     package var minificationFilter = CALayerContentsFilter.linear
     package var magnificationFilter = CALayerContentsFilter.linear
+    package var minificationFilterBias: Float = 0
+    /// Hints Strata keeps but does not act on (see `CALayer+RenderingHints.swift`).
+    package var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    package var wantsExtendedDynamicRangeContent = false
+    package var drawsAsynchronously = false
     // MARK: Rasterization
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
