@@ -346,6 +346,32 @@ def _():
                                   t=tr(p=(100, 100)))))
 
 
+@animation("trim_after_paints")
+def _():
+    # A trim trims every path before it in its scope, wherever the paints sit: after the stroke in
+    # the same group, and after a group holding the path and its paint (a stroke, then a fill).
+    line = bezier([(20, 30), (180, 30)], closed=False)
+    grow = ease(0, 0, 29, 100, LINEAR)
+    return comp(shape_layer(
+        group(path(line), stroke((0.1, 0.3, 0.9), w=12, lc=1), trim(e=grow)),
+        group(group(path(line), stroke((0.9, 0.3, 0.1), w=12, lc=1), t=tr(p=(0, 40))), trim(e=grow)),
+        group(group(rect(p=(100, 140), s=(120, 60)), fill((0.2, 0.7, 0.3))), trim(s=ease(0, 0, 29, 40, LINEAR), e=90))))
+
+
+@animation("trim_individually_groups")
+def _():
+    # Trimmed as one path (m 2) across two groups, the trim after them: the top line draws first,
+    # then the bottom one (the bottom group is scaled: lengths are measured before group transforms,
+    # as lottie-web and rlottie measure them). Neither line lies wholly inside the range after
+    # frame 0: rlottie leaves such a path as it was the frame before. ThorVG trims each line on its
+    # own here (it trims jointly only the paths of one paint).
+    line = bezier([(20, 0), (180, 0)], closed=False)
+    return comp(shape_layer(
+        group(path(line), stroke((0.1, 0.3, 0.9), w=14, lc=1), t=tr(p=(0, 60))),
+        group(path(line), stroke((0.9, 0.3, 0.1), w=14, lc=1), t=tr(p=(100, 140), a=(100, 0), s=(50, 100))),
+        trim(s=ease(0, 0, 29, 30, LINEAR), e=ease(0, 10, 29, 90, LINEAR), m=2)))
+
+
 @animation("gradient_linear")
 def _():
     stops = [0, 1, 0, 0, 0.5, 1, 1, 0, 1, 0, 0, 1]

@@ -235,6 +235,46 @@ import Strata
         #expect(stroke.path?.boundingBoxOfPath == CGRect(x: -50, y: -50, width: 100, height: 100))
     }
 
+    /// The shape layers of the presentation of `name` at `frame`, in drawing order.
+    func shapes(_ name: String, frame: Double) throws -> [CAShapeLayer] {
+        allLayers(try presentation(LottieFiles.load(name), frame: frame)).compactMap { $0 as? CAShapeLayer }
+    }
+
+    @Test func aTrimAfterThePaintsTrimsTheirPaths() throws {
+        // [path, stroke, trim] and [group{path, stroke}, trim]: both lines grow with the trim's end;
+        // [group{rect, fill}, trim]: the fill fills the trimmed outline.
+        for (frame, end) in [(0.0, 0.0), (15, 15.0 / 29), (29, 1)] {
+            let layers = try shapes("trim_after_paints", frame: frame)
+            let strokes = layers.filter { $0.strokeColor != nil }
+            #expect(strokes.count == 2)
+            for stroke in strokes {
+                #expect(stroke.strokeStart == 0 && abs(stroke.strokeEnd - end) < 1e-6, "frame \(frame): \(stroke.strokeEnd)")
+                #expect(stroke.path?.boundingBoxOfPath == CGRect(x: 20, y: 30, width: 160, height: 0))
+            }
+        }
+        // Frame 29: 40 % to 90 % of the rectangle (120 × 60, from its top right corner, clockwise):
+        // from the bottom side, round the left side, to 84 along the top.
+        let fill = try #require(try shapes("trim_after_paints", frame: 29).first { $0.fillColor != nil })
+        let box = try #require(fill.path?.boundingBoxOfPath)
+        #expect(abs(box.minX - 40) < 0.01 && abs(box.maxX - 124) < 0.01, "\(box)")
+        #expect(abs(box.minY - 110) < 0.01 && abs(box.maxY - 170) < 0.01, "\(box)")
+    }
+
+    @Test func aTrimOfAllPathsAsOneSpansGroups() throws {
+        // m 2 after two groups of 160-long lines (the second drawn at half width): 30 % to 90 % of 320,
+        // measured before the group transforms, is 96…160 of the first line and 0…128 of the second.
+        let strokes = try shapes("trim_individually_groups", frame: 29).filter { $0.strokeColor != nil }
+        #expect(strokes.count == 2)
+        let boxes = strokes.compactMap { $0.path?.boundingBoxOfPath }.sorted { $0.minX > $1.minX }
+        #expect(boxes.count == 2)
+        #expect(abs(boxes[0].minX - 116) < 0.05 && abs(boxes[0].maxX - 180) < 0.05, "\(boxes)")
+        #expect(abs(boxes[1].minX - 20) < 0.05 && abs(boxes[1].maxX - 148) < 0.05, "\(boxes)")
+        // Frame 0: 0 % to 10 %, all in the first line; the second draws nothing.
+        let first = try shapes("trim_individually_groups", frame: 0).filter { $0.strokeColor != nil }
+        let drawn = first.compactMap { $0.path?.boundingBoxOfPath }.filter { !$0.isNull }
+        #expect(drawn.count == 1 && abs(drawn[0].minX - 20) < 0.05 && abs(drawn[0].maxX - 52) < 0.05, "\(drawn)")
+    }
+
     @Test func aWrappingTrimIsSampledAsPaths() throws {
         // An offset running round: the visible part wraps through the start, so the paths are trimmed per frame.
         let tree = try LottieFiles.load("trim_offset").makeLayerTree()

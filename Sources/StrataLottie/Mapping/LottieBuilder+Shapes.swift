@@ -9,34 +9,35 @@ struct LottieShapeContext {
 }
 
 extension LottieBuilder {
-    /// Builds a group's items into `parent` (paints and nested groups as
-    /// sublayers, back to front) and returns the group's paths, for the paints
-    /// of the groups around it.
+    /// Builds a shape layer's items into `parent`: paints and groups as
+    /// sublayers, back to front (the first item is drawn on top).
     ///
-    /// Lottie's rules: a paint (fill, stroke, gradient) draws every path
-    /// above it in its group and in the groups nested above it; a modifier
-    /// (trim, round corners, repeater) changes the paths above it; the first
-    /// item is drawn on top.
+    /// Which paths each paint draws is worked out first, from the whole
+    /// tree (``LottiePaintPaths``): a modifier changes the paths before it
+    /// wherever the paints sit, so a paint's paths are known only once every
+    /// item after it is read.
     mutating func buildShapeGroup(_ items: [LottieShapeItem], into parent: CALayer, context: inout LottieShapeContext,
-                                  depth: Int, path: String) throws(LottieError) -> [LottiePathNode] {
+                                  depth: Int, path: String) throws(LottieError) {
+        try buildShapeGroup(items, paths: LottiePaintPaths(items), into: parent, context: &context, depth: depth, path: path)
+    }
+
+    /// Builds a group's items into `parent`, each paint drawing the paths `paths` gives it.
+    mutating func buildShapeGroup(_ items: [LottieShapeItem], paths: LottiePaintPaths, into parent: CALayer,
+                                  context: inout LottieShapeContext, depth: Int, path: String) throws(LottieError) {
         guard depth < LottieLimits.maximumGroupDepth else { throw .shapesTooDeep(at: path) }
-        var nodes: [LottiePathNode] = []
-        // Layers made so far, with the index of the item that made them (drawn in reverse order).
+        // Layers made so far (drawn in reverse order).
         var units: [CALayer] = []
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
+            let nodes = paths.nodes(ofPaint: i)
             switch item {
-            case .rectangle(let r): nodes.append(.rectangle(r, rounding: nil))
-            case .ellipse(let e): nodes.append(.ellipse(e))
-            case .polystar(let s): nodes.append(.polystar(s))
-            case .path(let p): nodes.append(.bezier(p))
             case .group(let g):
                 let layer = try make(CALayer(), name: g.source.name, at: itemPath)
                 bindTransform(g.transform, to: layer, map: context.map, opacity: true)
                 // Group opacity multiplies each item, as rlottie draws it (not the group as one).
                 layer.allowsGroupOpacity = false
-                let inner = try buildShapeGroup(g.items, into: layer, context: &context, depth: depth + 1, path: itemPath + ".it")
-                nodes += inner.map { .transformed($0, g.transform) }
+                try buildShapeGroup(g.items, paths: paths.group(i), into: layer, context: &context, depth: depth + 1,
+                                    path: itemPath + ".it")
                 units.append(layer)
             case .fill(let fill):
                 if let layer = try fillLayer(fill, nodes: nodes, context: context, path: itemPath) { units.append(layer) }
@@ -48,23 +49,15 @@ extension LottieBuilder {
             case .gradientStroke(let stroke):
                 if let layer = try gradientLayer(stroke.gradient, nodes: nodes, evenOdd: false, style: stroke.style,
                                                  context: context, path: itemPath) { units.append(layer) }
-            case .trim(let trim):
-                nodes = trim.individually ? [.trimmed(nodes, trim)] : nodes.map { .trimmed([$0], trim) }
-            case .roundCorners(let round):
-                nodes = nodes.map { node in
-                    if case .rectangle(let r, nil) = node { return .rectangle(r, rounding: round.radius) }
-                    return .rounded(node, round.radius)
-                }
             case .repeater(let repeater):
+                // The paints so far, copied (the paths after it are copied by `paths`).
                 let copies = try repeated(units, repeater, context: context, path: itemPath)
-                units = copies.layer.map { [$0] } ?? []
-                nodes = (0..<copies.count).flatMap { k in nodes.map { .repeated($0, repeater, copy: k) } }
-            case .transform, .ignored:
+                units = copies.map { [$0] } ?? []
+            case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .transform, .ignored:
                 break
             }
         }
         for unit in units.reversed() { parent.addSublayer(unit) }
-        return nodes
     }
 
     // MARK: Paints
@@ -207,11 +200,10 @@ extension LottieBuilder {
     /// Copies of `units` for a repeater: one holder with a layer per copy,
     /// each moved by the copy's transform and faded from the start to the end opacity.
     mutating func repeated(_ units: [CALayer], _ r: LottieRepeater, context: LottieShapeContext,
-                           path: String) throws(LottieError) -> (layer: CALayer?, count: Int) {
+                           path: String) throws(LottieError) -> CALayer? {
         let map = context.map
-        let counts = [r.copies.value] + r.copies.segments.flatMap { [$0.from, $0.to] }
-        let maxCopies = Int(min(max(counts.max() ?? 0, 0), Double(LottieLimits.maximumRepeaterCopies)).rounded(.down))
-        guard maxCopies > 0 else { return (nil, 0) }
+        let maxCopies = Self.maximumCopies(r)
+        guard maxCopies > 0 else { return nil }
         let holder = try make(CALayer(), name: r.source.name, at: path)
         holder.allowsGroupOpacity = false
         var copies: [CALayer] = []
@@ -252,7 +244,13 @@ extension LottieBuilder {
         // Later copies on top, whatever the composite mode says (rlottie draws them so; Skottie
         // agrees for mode 2 and puts the first on top for mode 1).
         for copy in copies { holder.addSublayer(copy) }
-        return (holder, maxCopies)
+        return holder
+    }
+
+    /// The most copies repeater `r` makes at any frame (its copy count's largest value, rounded down).
+    static func maximumCopies(_ r: LottieRepeater) -> Int {
+        let counts = [r.copies.value] + r.copies.segments.flatMap { [$0.from, $0.to] }
+        return Int(min(max(counts.max() ?? 0, 0), Double(LottieLimits.maximumRepeaterCopies)).rounded(.down))
     }
 
     /// A copy of `layer`'s subtree with its animations (for repeater copies).

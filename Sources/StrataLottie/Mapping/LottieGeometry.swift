@@ -257,6 +257,18 @@ enum LottieGeometry {
         return out
     }
 
+    /// The length of `path` (its subpaths', closing lines included), as trims measure it.
+    static func length(_ path: CGPath) -> Double {
+        let box = path.boundingBoxOfPath
+        guard !box.isNull, box.width.isFinite, box.height.isFinite else { return 0 }
+        let tolerance = max(Double(max(box.width, box.height)) * 1e-5, 1e-9)
+        var total = 0.0
+        for line in path.flattened(tolerance: CGFloat(tolerance)) {
+            for (a, b) in zip(line, line.dropFirst()) { total += Double(hypot(b.x - a.x, b.y - a.y)) }
+        }
+        return total
+    }
+
     /// rlottie's trim segment for start, end (percent) and offset (degrees): (start, end) in 0...1,
     /// start > end meaning the visible part wraps through the path's start.
     static func trimSegment(start s: Double, end e: Double, offset o: Double) -> (Double, Double) {

@@ -18,6 +18,8 @@ indirect enum LottiePathNode {
     case repeated(LottiePathNode, LottieRepeater, copy: Int)
     /// Trimmed together (one node: trimmed on its own).
     case trimmed([LottiePathNode], LottieTrim)
+    /// Shape `index`'s part of shapes trimmed as one path (see ``LottieJointTrim``).
+    case trimmedPart(LottieJointTrim, index: Int)
 
     /// The path at `frame` (of the node's composition).
     func path(at frame: Double) -> CGPath {
@@ -56,12 +58,22 @@ indirect enum LottiePathNode {
                                                           offset: trim.offset.value(at: frame))
             if nodes.count == 1 { return LottieGeometry.trim(nodes[0].path(at: frame), start: start, end: end) }
             return LottieGeometry.trim(Self.combined(nodes, at: frame), start: start, end: end)
+        case .trimmedPart(let joint, let index):
+            return joint.part(index, at: frame)
         }
     }
 
     /// Several nodes as one path (each its own subpaths).
     static func combined(_ nodes: [LottiePathNode], at frame: Double) -> CGPath {
         if nodes.count == 1 { return nodes[0].path(at: frame) }
+        // Every part of a joint trim, in order: trimmed as one path at once.
+        if case .trimmedPart(let joint, 0)? = nodes.first, nodes.count == joint.nodes.count,
+           nodes.indices.allSatisfy({ k in
+               if case .trimmedPart(let j, let i) = nodes[k] { return j === joint && i == k }
+               return false
+           }) {
+            return joint.path(at: frame)
+        }
         let out = CGMutablePath()
         for node in nodes { out.addPath(node.path(at: frame)) }
         return out
@@ -76,7 +88,7 @@ indirect enum LottiePathNode {
     /// Whether a trim is part of the node.
     var isTrimmed: Bool {
         switch self {
-        case .trimmed: return true
+        case .trimmed, .trimmedPart: return true
         case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _): return n.isTrimmed
         default: return false
         }
@@ -99,6 +111,8 @@ indirect enum LottiePathNode {
                 || r.rotation.isAnimated || r.offset.isAnimated
         case .trimmed(let nodes, let t):
             return nodes.contains { $0.isAnimated } || t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
+        case .trimmedPart(let joint, _):
+            return LottiePathNode.trimmed(joint.nodes, joint.trim).isAnimated
         }
     }
 
