@@ -372,6 +372,15 @@ def _():
         trim(s=ease(0, 0, 29, 30, LINEAR), e=ease(0, 10, 29, 90, LINEAR), m=2)))
 
 
+@animation("trim_start_keyframed")
+def _():
+    # Start keyframed 100 -> 0 with the end still at 100: empty at the first frame, then growing back
+    # from the end (the still end must not keep the first frame's empty segment).
+    line = bezier([(20, 100), (180, 100)], closed=False)
+    return comp(shape_layer(group(path(line), trim(s=anim(kf(0, 100, **LINEAR), kf(20, 0)), e=100),
+                                  stroke((0.1, 0.5, 0.6), w=24, lc=1))))
+
+
 @animation("gradient_linear")
 def _():
     stops = [0, 1, 0, 0, 0.5, 1, 1, 0, 1, 0, 0, 1]

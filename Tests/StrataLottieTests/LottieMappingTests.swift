@@ -275,6 +275,15 @@ import Strata
         #expect(drawn.count == 1 && abs(drawn[0].minX - 20) < 0.05 && abs(drawn[0].maxX - 52) < 0.05, "\(drawn)")
     }
 
+    @Test func aStillEndIsNotHeldAtTheEmptyFirstFrame() throws {
+        // Start 100 -> 0 over frames 0…20, end still at 100: empty at frame 0, then growing back from the end.
+        for (frame, start) in [(0.0, 1.0), (10, 0.5), (20, 0), (29, 0)] {
+            let stroke = try #require(try shapes("trim_start_keyframed", frame: frame).first)
+            #expect(abs(stroke.strokeStart - start) < 1e-6 && stroke.strokeEnd == 1,
+                    "frame \(frame): \(stroke.strokeStart)…\(stroke.strokeEnd)")
+        }
+    }
+
     @Test func aWrappingTrimIsSampledAsPaths() throws {
         // An offset running round: the visible part wraps through the start, so the paths are trimmed per frame.
         let tree = try LottieFiles.load("trim_offset").makeLayerTree()

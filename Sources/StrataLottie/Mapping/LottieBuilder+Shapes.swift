@@ -143,9 +143,12 @@ extension LottieBuilder {
                     && LottieAnimationFactory.isNative(p, map: map)
             }
         if plain {
-            factory.bind("strokeStart", trim.start, map: map, on: layer, setModel: { _ in },
+            // Each end's model value is its own value at the first frame: an end that does not
+            // move stays there while the other plays (the segment above is (0, 0) for an empty
+            // trim, which would hold a still end at 0).
+            factory.bind("strokeStart", trim.start, map: map, on: layer, setModel: { layer.strokeStart = CGFloat($0 / 100) },
                          convert: { NSNumber(value: $0 / 100) })
-            factory.bind("strokeEnd", trim.end, map: map, on: layer, setModel: { _ in },
+            factory.bind("strokeEnd", trim.end, map: map, on: layer, setModel: { layer.strokeEnd = CGFloat($0 / 100) },
                          convert: { NSNumber(value: $0 / 100) })
         } else {
             factory.addSampled("strokeStart", to: layer) { NSNumber(value: segment(map.localFrame($0)).0) }
