@@ -415,6 +415,27 @@ def _():
     return comp(shape_layer(group(ellipse(s=(120, 120)), g, t=tr(p=(100, 100)))))
 
 
+@animation("gradient_masked")
+def _():
+    # Gradient paints in masked layers are cut at the masks' edges (x < 120, y < 130), and beside
+    # them a gradient stroke in a precomposition at 60 % stays in place. A gradient is a layer masked
+    # by its shape, so each of these is a mask pass inside another layer's masked pass: the passes'
+    # pooled targets differ in size (issue 27: the mask was sampled as if in the content's target).
+    stops = [0, 0.9, 0.2, 0.3, 1, 0.1, 0.4, 0.9]
+    left = {"mode": "a", "pt": static(bezier([(0, 0), (120, 0), (120, 200), (0, 200)])), "o": static(100)}
+    top = {"mode": "a", "pt": static(bezier([(0, 0), (200, 0), (200, 130), (0, 130)])), "o": static(100)}
+    stroked = shape_layer(group(ellipse(p=(100, 50), s=(140, 60)),
+                                gradient("gs", 1, (30, 50), (170, 50), stops, 2, w=static(14), lc=2, lj=2, ml=4)),
+                          masksProperties=[left], hasMask=True)
+    filled = shape_layer(group(ellipse(p=(90, 130), s=(150, 70)), gradient("gf", 1, (15, 130), (165, 130), stops, 2, r=1)),
+                         masksProperties=[top], hasMask=True)
+    inner = [shape_layer(group(ellipse(p=(50, 50), s=(70, 70)),
+                               gradient("gs", 1, (15, 15), (85, 85), stops, 2, w=static(8), lc=2, lj=2, ml=4)))]
+    precomp = {"ty": 0, "refId": "inner", "w": 100, "h": 100, "ks": transform(p=(150, 150), a=(50, 50), o=static(60)),
+               "ip": 0, "op": 30, "st": 0}
+    return comp(stroked, filled, precomp, assets=[{"id": "inner", "layers": inner}])
+
+
 @animation("parenting")
 def _():
     parent = {"ty": 3, "ind": 1, "ks": transform(p=(100, 100), r=ease(0, 0, 29, 90), s=ease(0, [100, 100], 29, [70, 70])), "ip": 0, "op": 30, "st": 0}
