@@ -57,7 +57,9 @@ extension ImageError {
 
     /// The data is neither a PNG nor a JPEG, told by its first bytes (`firstBytes`, up to 8 of them).
     static func unknownImageFormat(_ file: String, firstBytes: [UInt8]) -> ImageError {
-        guard !firstBytes.isEmpty else { return ImageError(file: file, reason: "not a PNG or JPEG file: the data is empty") }
+        guard !firstBytes.isEmpty else {
+            return ImageError(file: file, reason: "not a PNG or JPEG file: the data is empty")
+        }
         let hex = firstBytes.map { String(format: "%02X", $0) }.joined(separator: " ")
         return ImageError(file: file, reason: "not a PNG or JPEG file: it begins \(hex)")
     }

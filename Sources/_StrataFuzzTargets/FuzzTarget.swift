@@ -52,8 +52,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                        "Documentation"]
             suffix = ".png"
         case .jpeg:
-            folders = ["Tests/StrataTests/Fixtures/jpeg", "Tests/StrataTests/Fixtures/malformed/images", "Tests/Lottie/images",
-                       "Tests/StrataGLTests/Scenes/images"]
+            folders = ["Tests/StrataTests/Fixtures/jpeg", "Tests/StrataTests/Fixtures/malformed/images",
+                       "Tests/Lottie/images", "Tests/StrataGLTests/Scenes/images"]
             suffix = ".jpg"
         case .svgPath:
             folders = ["Tests/Fuzz/seeds/svg-path"]

@@ -8,7 +8,8 @@ import Testing
 /// an Adobe CMYK and a grey JPEG of 8 × 8 colour blocks (the JPEG fixtures of
 /// StrataTests), each shown at twice its size, every block's middle in its colour.
 @Suite struct JPEGSceneRenderTests {
-    static let scene = StrataProcess.packageRoot.appendingPathComponent("Tests/StrataGLTests/Scenes/jpeg_images.scene.json")
+    static let scene = StrataProcess.packageRoot
+        .appendingPathComponent("Tests/StrataGLTests/Scenes/jpeg_images.scene.json")
 
     /// Block colours, row 0 then row 1, 4 blocks a row (as Fixtures/jpeg/make_fixtures.py writes them).
     static let rgb: [[Int]] = [[230, 30, 40], [40, 200, 60], [30, 60, 220], [255, 255, 255],
@@ -31,11 +32,14 @@ import Testing
                 // The middle of the 16 × 16 pixels block `block` covers at twice its size.
                 let x = left + block % 4 * 16 + 8, y = 8 + block / 4 * 16 + 8
                 let got = pixel(out.image, x, y)
-                if !close(got, colours[block] + [255], 5) { wrong.append("\(name) block \(block) at (\(x), \(y)): \(got)") }
+                if !close(got, colours[block] + [255], 5) {
+                    wrong.append("\(name) block \(block) at (\(x), \(y)): \(got)")
+                }
             }
         }
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "; "))")
         // Outside the layers: the white background.
-        #expect(close(pixel(out.image, 4, 4), [255, 255, 255, 255]) && close(pixel(out.image, 80, 44), [255, 255, 255, 255]))
+        #expect(close(pixel(out.image, 4, 4), [255, 255, 255, 255]))
+        #expect(close(pixel(out.image, 80, 44), [255, 255, 255, 255]))
     }
 }

@@ -53,7 +53,8 @@ import Testing
         let jpeg = try Data(contentsOf: LottieFiles.folder.appendingPathComponent("images/blocks.jpg"))
         let composition = try lottie(
             layers: #"[{"ddd":0,"ty":2,"refId":"img","ip":0,"op":30,"st":0,"ks":{}}]"#,
-            assets: #"[{"id":"img","w":32,"h":16,"u":"","e":1,"p":"data:image/png;base64,\#(jpeg.base64EncodedString())"}]"#)
+            assets: #"[{"id":"img","w":32,"h":16,"u":"","e":1,"#
+                + #""p":"data:image/png;base64,\#(jpeg.base64EncodedString())"}]"#)
         let tree = try composition.makeLayerTree()
         #expect(tree.warnings.isEmpty, "\(tree.warnings)")
         expectJPEGBlocks(try #require(imageLayer(in: tree)?.contents as? CGImage))
@@ -78,8 +79,8 @@ import Testing
         let tree = try composition.makeLayerTree()
         #expect(imageLayer(in: tree) == nil)
         let messages = tree.warnings.map(\.message)
-        #expect(messages == ["image not drawn: not a valid JPEG file: Premature end of JPEG file (while decoding the pixels)"],
-                "\(tree.warnings)")
+        let expected = "image not drawn: not a valid JPEG file: Premature end of JPEG file (while decoding the pixels)"
+        #expect(messages == [expected], "\(tree.warnings)")
         #expect(tree.warnings.first?.path == "layers[0]", "\(tree.warnings)")
         #expect(allLayers(tree.root).contains { $0 is CAShapeLayer })
     }

@@ -53,8 +53,8 @@ enum JPEGBlocks {
             }
         }
         let wrongPixels = mismatches.count  // the count, not the list, in the failure's expression
-        #expect(wrongPixels == 0, "\(image.label) (worst error \(worst)): \(mismatches.prefix(5).joined(separator: "; "))",
-                sourceLocation: sourceLocation)
+        let firstFew = mismatches.prefix(5).joined(separator: "; ")
+        #expect(wrongPixels == 0, "\(image.label) (worst error \(worst)): \(firstFew)", sourceLocation: sourceLocation)
     }
 
     @Test func baseline() throws {
@@ -95,7 +95,9 @@ enum JPEGBlocks {
     /// as YCCK (the same, transformed like YCbCr), and plain inks without the segment.
     @Test(arguments: ["cmyk_adobe.jpg", "ycck_adobe.jpg", "cmyk_plain.jpg"])
     func cmyk(name: String) throws {
-        expectPixels(try load(name), tolerance: 4) { x, y in JPEGBlocks.printed(JPEGBlocks.cmyk[JPEGBlocks.block(x, y)]) }
+        expectPixels(try load(name), tolerance: 4) { x, y in
+            JPEGBlocks.printed(JPEGBlocks.cmyk[JPEGBlocks.block(x, y)])
+        }
     }
 
     @Test func adobeMarkerIsFoundBeforeTheFirstScanOnly() throws {
@@ -160,7 +162,8 @@ enum JPEGBlocks {
         #expect(throws: ImageError(file: Self.fixtures.path, reason: "cannot read the file: it is a directory")) {
             try CGImage(contentsOfJPEG: Self.fixtures)
         }
-        #expect(throws: ImageError(file: "empty.jpg", reason: "not a valid JPEG file: the data is empty (while reading the header)")) {
+        let empty = "not a valid JPEG file: the data is empty (while reading the header)"
+        #expect(throws: ImageError(file: "empty.jpg", reason: empty)) {
             try CGImage(jpegData: Data(), label: "empty.jpg")
         }
         do {
@@ -200,7 +203,8 @@ enum JPEGBlocks {
         let png = Self.fixtures.appendingPathComponent("png/rgba8.png")
         #expect(try CGImage(contentsOf: jpeg).pixels == (try CGImage(contentsOfJPEG: jpeg)).pixels)
         #expect(try CGImage(contentsOf: png).pixels == (try CGImage(contentsOfPNG: png)).pixels)
-        #expect(try CGImage(data: Data(contentsOf: jpeg), label: "j").pixels == (try CGImage(contentsOfJPEG: jpeg)).pixels)
+        #expect(try CGImage(data: Data(contentsOf: jpeg), label: "j").pixels
+                == (try CGImage(contentsOfJPEG: jpeg)).pixels)
         #expect(try CGImage(contentsOf: jpeg).label == jpeg.path)
     }
 

@@ -39,7 +39,8 @@ struct SceneJPEGTests {
 
     @Test("Grey and CMYK JPEGs read as RGBA; a JPEG named .png reads as the JPEG it is")
     func kindsAndNames() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-scene-jpeg-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-scene-jpeg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["grey.jpg", "cmyk_adobe.jpg"] {
@@ -67,9 +68,10 @@ struct SceneJPEGTests {
         #expect(truncated == "root.contents.image: cannot read truncated.jpg: not a valid JPEG file: "
                 + "Premature end of JPEG file (while decoding the pixels)")
         let corrupt = sceneError(rootScene(#""contents": {"image": "corrupt_data.jpg"}"#), baseURL: Self.jpegFixtures)
-        #expect(corrupt?.hasPrefix("root.contents.image: cannot read corrupt_data.jpg: not a valid JPEG file: ") == true,
-                "\(corrupt ?? "no error")")
+        let corruptPrefix = "root.contents.image: cannot read corrupt_data.jpg: not a valid JPEG file: "
+        #expect(corrupt?.hasPrefix(corruptPrefix) == true, "\(corrupt ?? "no error")")
         let text = sceneError(rootScene(#""contents": {"image": "not_a_jpeg.jpg"}"#), baseURL: Self.jpegFixtures)
-        #expect(text == "root.contents.image: cannot read not_a_jpeg.jpg: not a PNG or JPEG file: it begins 54 68 69 73 20 69 73 20")
+        #expect(text == "root.contents.image: cannot read not_a_jpeg.jpg: "
+                + "not a PNG or JPEG file: it begins 54 68 69 73 20 69 73 20")
     }
 }

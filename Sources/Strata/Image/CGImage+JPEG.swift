@@ -69,7 +69,8 @@ extension CGImage {
             }
             // A tables-only stream (abbreviated JPEG) has a header and no image.
             guard width > 0, height > 0 else {
-                return .failure(.invalidJPEG(label, "the data holds no image, only tables", while: "reading the header"))
+                return .failure(
+                    .invalidJPEG(label, "the data holds no image, only tables", while: "reading the header"))
             }
             let w = Int(width), h = Int(height)
             let byteCount = w.multipliedReportingOverflow(by: h).partialValue.multipliedReportingOverflow(by: 4)

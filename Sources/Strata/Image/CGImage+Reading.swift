@@ -25,7 +25,8 @@ extension CGImage {
     ///
     /// The counterpart of `UIImage(contentsOfFile:)`.
     public convenience init(contentsOf url: URL) throws(ImageError) {
-        let (data, path) = try CGImage.readImageFile(url, limit: max(CGImage.maxPNGDecodedBytes, CGImage.maxJPEGDecodedBytes))
+        let limit = max(CGImage.maxPNGDecodedBytes, CGImage.maxJPEGDecodedBytes)
+        let (data, path) = try CGImage.readImageFile(url, limit: limit)
         try self.init(data: data, label: path)
     }
 
@@ -43,7 +44,9 @@ extension CGImage {
             throw error
         } catch {
             var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { throw ImageError.notFound(path) }
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                throw ImageError.notFound(path)
+            }
             if isDirectory.boolValue { throw ImageError.unreadable(path, "it is a directory") }
             throw ImageError.unreadable(path, error.localizedDescription)
         }
