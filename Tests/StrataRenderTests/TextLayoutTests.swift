@@ -25,8 +25,9 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
     r.withEngine { engine in
         let face = engine.defaultFace
         face.setPixelSize(Int((size * scale * 64).rounded()))
-        let items = s.unicodeScalars.compactMap { engine.item($0, face) }
-        return engine.measure(items[...], face)
+        let layout = TextLineLayout(metrics: FaceMetrics(engine: engine, face: face))
+        let items = s.unicodeScalars.compactMap { layout.item($0) }
+        return layout.measure(items[...])
     }
 }
 

@@ -42,9 +42,20 @@ extension CALayer {
             let flipped = _isPresentationCopy ? _modelLayer?.contentsAreFlipped() ?? false : contentsAreFlipped()
             let (tx, ty) = (-bounds.minX * scale, flipped ? -bounds.minY * scale : h + bounds.minY * scale)
             let ctm = CGAffineTransform(a: scale, b: 0, c: 0, d: flipped ? scale : -scale, tx: tx, ty: ty)
-            let context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
+            var context = CGContext(width: Int(w), height: Int(h), ctm: ctm)
             _delegate?.layerWillDraw(self)
-            draw(in: context)
+            if let text = self as? CATextLayer {
+                // A drawing that is the string alone is left to the renderer (see CATextLayer+Drawing.swift).
+                guard let drawn = text.drawForDisplay(into: context,
+                                                      remake: { CGContext(width: Int(w), height: Int(h), ctm: ctm) })
+                else {
+                    clearDrawnContents()
+                    return
+                }
+                context = drawn
+            } else {
+                draw(in: context)
+            }
             guard context.paintCount > 0 else {
                 clearDrawnContents()
                 return

@@ -25,13 +25,32 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 open class CATextLayer: CALayer {
     /// This class's own properties (see `LayerState`); `final` and unchecked as `_state` is.
     @exclusivity(unchecked) package final var _text = TextLayerState()
+    /// Where a display's watch of `draw(in:)` stands (see `CATextLayer+Drawing.swift`).
+    var _textProbe = TextDrawProbe.off
 
-    public override init() { super.init() }
+    public override init() {
+        super.init()
+        becomeSubclassDrawing()
+    }
 
     override func strataCopy() -> CALayer { CATextLayer(layer: self) }
-    override package var contentKind: LayerContent.Kind { .text }
+    /// The renderer's text, or (drawn through `display()`) the contents alone.
+    override package var contentKind: LayerContent.Kind { _text.drawsThroughDisplay ? .plain : .text }
 
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        becomeSubclassDrawing()
+    }
+
+    /// A subclass shows what its drawing makes until a display finds that
+    /// it draws the string alone, and redraws when its bounds change (its
+    /// text wraps, aligns and is clipped in them): `needsDisplayOnBoundsChange`
+    /// is true for subclasses (see `CATextLayer+Drawing.swift`).
+    private func becomeSubclassDrawing() {
+        guard type(of: self) != CATextLayer.self else { return }
+        _text.drawsThroughDisplay = true
+        _needsDisplayOnBoundsChange = true
+    }
 
     public override init(layer: Any) {
         super.init(layer: layer)  // copies this class's properties too (copyProperties)
@@ -41,6 +60,32 @@ open class CATextLayer: CALayer {
         super.copyProperties(from: other)
         guard let o = other as? CATextLayer else { return }
         _text = o._text
+    }
+
+    /// Draws the string into `ctx`, laid out in the bounds as the layer
+    /// shows it (font, size, colour, wrapping, alignment, truncation), clipped
+    /// to the bounds. A subclass that overrides it (to shift the text, or to
+    /// draw around it) is drawn through `display()` and shows the result as
+    /// its contents, as on iOS; see `CATextLayer+Drawing.swift`.
+    open override func draw(in ctx: CGContext) {
+        withTreeLock {
+            if _textProbe == .armed {
+                if ctx.isAsMadeForText {
+                    _textProbe = .deferred
+                    return
+                }
+                _textProbe = .painted
+            }
+            drawText(in: ctx)
+        }
+    }
+
+    /// Whether changing `key` redisplays the layer: for subclasses, the text
+    /// properties and `contentsScale` (their drawing depends on them); a
+    /// plain `CATextLayer` is redrawn by the renderer instead.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        if self != CATextLayer.self, keysThatRedisplaySubclasses.contains(key) { return true }
+        return super.needsDisplay(forKey: key)
     }
 
     /// The text: a `String` (or an `NSAttributedString`'s plain string).

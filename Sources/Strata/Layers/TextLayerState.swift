@@ -9,6 +9,11 @@ package struct TextLayerState {
     package var isWrapped = false
     package var alignmentMode = CATextLayerAlignmentMode.natural
     package var truncationMode = CATextLayerTruncationMode.none
+    /// Whether the layer shows its `contents` as drawn by `display()` rather
+    /// than the renderer's text: a subclass whose `draw(in:)` draws more than
+    /// the string (see `CATextLayer+Drawing.swift`). Not a property: decided
+    /// at each display, copied with the rest.
+    package var drawsThroughDisplay = false
 
     package init() {}
 }

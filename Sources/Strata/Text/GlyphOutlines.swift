@@ -107,6 +107,17 @@ final class GlyphOutlines: @unchecked Sendable {
         return glyphIndex(scalar, info: info, path: path)
     }
 
+    /// The kerning between glyphs `left` and `right` in the face of `path`
+    /// (font units; 0 without a kerning table).
+    func kerning(_ left: UInt32, _ right: UInt32, in path: String) -> CGFloat {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let info = faceInfo(path), info.hasKerning, left != 0, right != 0 else { return 0 }
+        var delta = FT_Vector()
+        guard FT_Get_Kerning(info.face, left, right, FT_KERNING_UNSCALED.rawValue, &delta) == 0 else { return 0 }
+        return CGFloat(delta.x)
+    }
+
     /// How many glyphs the face of `path` has.
     func glyphCount(in path: String) -> Int {
         withFace(path) { Int($0.face.pointee.num_glyphs) } ?? 0

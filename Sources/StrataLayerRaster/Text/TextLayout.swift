@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// A text layer's lines placed in its bounds, in device pixels.
 struct TextLayout: Sendable {
