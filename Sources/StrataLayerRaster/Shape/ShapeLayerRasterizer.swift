@@ -103,21 +103,27 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     }
 
     /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
-    /// reach and a pixel), its pixels per point and its size; nil for a path
-    /// with coordinates that are not finite.
+    /// reach and a pixel, on whole pixels of the bitmap), its pixels per point and
+    /// its size; nil for a path with coordinates that are not finite.
     static func bitmapLayout(of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
                              pixelsPerPoint: Double) -> (rect: CGRect, scale: Double, width: Int, height: Int)? {
-        // Stroke reach past the path: half the width, or the miter's length.
-        var reach = strokes ? lineWidth / 2 : 0
-        if strokes && shape.lineJoin == .miter { reach *= max(1, Double(shape.miterLimit)) }
-        if strokes && shape.lineCap == .square { reach = max(reach, lineWidth / 2 * 2.squareRoot()) }
+        // Stroke reach past the path: half the width, more at square caps and at the path's
+        // sharp corners under miter joins (not the miter limit everywhere: a circle's stroke
+        // would get a bitmap ten times its area).
+        let reach = strokes ? Double(path.strokeReach(lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
+                                                      join: shape.lineJoin, miterLimit: shape.miterLimit)) : 0
         let box = path.boundingBoxOfPath
         guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-        let rect = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
+        let grown = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
         let quantized = pow(2, (log2(max(pixelsPerPoint, 1.0 / 64)) * 4).rounded(.up) / 4)
-        let scale = min(quantized, Self.maximumSide / Double(max(rect.width, rect.height, 1)))
-        let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
-        let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
+        // Two pixels spare for the rounding out to whole pixels below.
+        let scale = min(quantized, (Self.maximumSide - 2) / Double(max(grown.width, grown.height, 1)))
+        // Whole bitmap pixels from the layer's origin: a layer placed on whole device pixels
+        // shows its bitmap's pixels as they are, not resampled half a pixel off.
+        let x0 = (Double(grown.minX) * scale).rounded(.down), y0 = (Double(grown.minY) * scale).rounded(.down)
+        let w = max(1, Int((Double(grown.maxX) * scale).rounded(.up) - x0))
+        let h = max(1, Int((Double(grown.maxY) * scale).rounded(.up) - y0))
+        let rect = CGRect(x: x0 / scale, y: y0 / scale, width: Double(w) / scale, height: Double(h) / scale)
         return (rect, scale, w, h)
     }
 
