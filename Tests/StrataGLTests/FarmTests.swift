@@ -37,6 +37,96 @@ import Testing
         #expect(try Y4MFile(path("farm.y4m")).frames.count == 30)
     }
 
+    /// Runs a script of Scripts/ with `environment` added, stopping it after `timeout`
+    /// seconds (times `StrataProcess.timeoutScale`): SIGTERM, so it stops what it
+    /// started, then SIGKILL 30 s later.
+    func script(_ name: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double)
+        throws -> (status: Int32, out: String, err: String)
+    {
+        let p = Process()
+        p.executableURL = StrataProcess.packageRoot.appendingPathComponent("Scripts/\(name)")
+        p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let pid = p.processIdentifier
+        let term = DispatchWorkItem { kill(pid, SIGTERM) }, stop = DispatchWorkItem { kill(pid, SIGKILL) }
+        let limit = timeout * StrataProcess.timeoutScale
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: term)
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit + 30, execute: stop)
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        term.cancel()
+        stop.cancel()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    /// Scripts/farm-slurm on a 3 s clip at 30 fps in 4 tasks; cancels the test,
+    /// saying why, where Slurm cannot start (the script exits 77).
+    func slurmFarm(environment: [String: String] = [:]) throws -> (out: String, err: String) {
+        let strata = try #require(StrataProcess.executable)
+        let r = try script(
+            "farm-slurm", [midflight, "4", "--duration", "3", "--scale", "0.25"],
+            environment: environment.merging(["STRATA": strata.path, "FARM_TIMEOUT": "240"]) { $1 },
+            timeout: 300)
+        if r.status == 77 {
+            let why = r.err.trimmingCharacters(in: .whitespacesAndNewlines)
+            print("FarmTests: Slurm cannot start here, so the Slurm recipe is not run: \(why)")
+            try Test.cancel("\(why)")
+        }
+        print(r.out, terminator: "")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("farm-slurm: one-node Slurm up"), "\(r.out)")
+        #expect(r.err.contains("submit: 90 frames, 4 tasks of 23"), "\(r.err)")
+        #expect(r.out.contains("equals a single run"), "\(r.out)")
+        // Not only the script's word for it: the joined clip against a render of the test's own.
+        let joined = try #require(environment["FARM_OUT"])
+        let single = path("single-\(UUID().uuidString).y4m")
+        let one = try StrataProcess.run([
+            "render", midflight, "--duration", "3", "--scale", "0.25", "--video", single, "--quiet",
+        ])
+        #expect(one.status == 0, "\(one.err)")
+        let farm = try Y4MFile(joined)
+        #expect(farm.frames.count == 90 && farm.width == 200 && farm.height == 150)
+        #expect(FileManager.default.contents(atPath: joined) == FileManager.default.contents(atPath: single))
+        return (r.out, r.err)
+    }
+
+    /// The README's Slurm recipe on a real Slurm: a job array of 4 tasks, the join
+    /// after it, the bytes of one run.
+    @Test func theSlurmRecipeJoinsAJobArrayIntoTheBytesOfOneRun() throws {
+        let r = try slurmFarm(environment: ["FARM_OUT": path("slurm.y4m")])
+        #expect(r.out.contains("(4 parts, "), "\(r.out)")
+        #expect(!r.out.contains("killed"))
+    }
+
+    /// A task's render killed part way (as an out-of-memory kill would) is
+    /// requeued by render.sh, and the clip still comes out the same.
+    @Test func theSlurmRecipeRunsAKilledTaskAgain() throws {
+        let r = try slurmFarm(environment: ["FARM_OUT": path("slurm-killed.y4m"), "FARM_KILL": "1"])
+        #expect(r.out.contains("farm-slurm: killed task 1's render"), "\(r.out)")
+        #expect(
+            r.out.contains(
+                "task 1 ran again after the kill (Restarts=1): render.sh: task 1 was killed (status 137); requeued"),
+            "\(r.out)")
+    }
+
+    /// The README shows the farm scripts as they are.
+    @Test func theReadmeShowsTheFarmFilesVerbatim() throws {
+        let root = StrataProcess.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for (file, language) in [
+            ("Scripts/slurm/render.sh", "sh"), ("Scripts/slurm/submit", "sh"),
+        ] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.hasSuffix("\n") && text.count > 100)
+            #expect(readme.contains("`\(file)"), "the README does not name \(file)")
+            #expect(readme.contains("```\(language)\n\(text)```\n"), "the README's block differs from \(file)")
+        }
+    }
+
     @Test func framesCountsTheClip() throws {
         #expect(try StrataProcess.run(["frames", midflight]).out == "16\n")
         #expect(try StrataProcess.run(["frames", midflight, "--fps", "60", "--duration", "2"]).out == "120\n")
