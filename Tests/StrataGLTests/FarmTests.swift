@@ -113,17 +113,86 @@ import Testing
             "\(r.out)")
     }
 
-    /// The README shows the farm scripts as they are.
+    /// The README shows the farm scripts and manifest as they are.
     @Test func theReadmeShowsTheFarmFilesVerbatim() throws {
         let root = StrataProcess.packageRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         for (file, language) in [
-            ("Scripts/slurm/render.sh", "sh"), ("Scripts/slurm/submit", "sh"),
+            ("Scripts/slurm/render.sh", "sh"), ("Scripts/slurm/submit", "sh"), ("Scripts/kubernetes/job.yaml", "yaml"),
         ] {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             #expect(text.hasSuffix("\n") && text.count > 100)
             #expect(readme.contains("`\(file)"), "the README does not name \(file)")
             #expect(readme.contains("```\(language)\n\(text)```\n"), "the README's block differs from \(file)")
+        }
+    }
+
+    /// A Python with the Kubernetes client and PyYAML: Debian's first (what Scripts/setup installs).
+    static let kubernetesPython: String? = {
+        let candidates =
+            ["/usr/bin/python3"]
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+        return candidates.first { path in
+            guard FileManager.default.isExecutableFile(atPath: path) else { return false }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.arguments = ["-c", "import kubernetes.client, yaml"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return false }
+            p.waitUntilExit()
+            return p.terminationStatus == 0
+        }
+    }()
+
+    /// The README's Job against the batch/v1 Job API (Scripts/kubernetes/check);
+    /// broken copies of it are refused, each for its fault.
+    @Test(.enabled(if: kubernetesPython != nil, "needs python3-kubernetes (Scripts/setup installs it)"))
+    func theKubernetesJobIsAValidBatchV1Job() throws {
+        let python = try #require(Self.kubernetesPython)
+        let check = StrataProcess.packageRoot.appendingPathComponent("Scripts/kubernetes/check").path
+        let job = StrataProcess.packageRoot.appendingPathComponent("Scripts/kubernetes/job.yaml").path
+        let run = { (files: [String]) throws -> (status: Int32, out: String) in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: python)
+            p.arguments = [check] + files
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let good = try run([job])
+        #expect(good.status == 0 && good.out == "\(job): a valid batch/v1 Job\n", "\(good.out)")
+
+        let text = try String(contentsOfFile: job, encoding: .utf8)
+        let broken: [(from: String, to: String, error: String)] = [
+            (
+                "completionMode: Indexed", "completionsMode: Indexed",
+                "Job.spec.completionsMode: V1JobSpec has no field 'completionsMode'"
+            ),
+            ("completions: 8 ", "completions: \"8\"", "Job.spec.completions: expected int, got '8'"),
+            ("completions: 8 ", "#", "Job.spec.completions: required when completionMode is Indexed"),
+            (
+                "- name: render", "- tty: false",
+                "Job.spec.template.spec.containers[0].name: required in V1Container, missing"
+            ),
+            (
+                "restartPolicy: Never", "restartPolicy: Always",
+                "restartPolicy: 'Always', a Job's must be Never or OnFailure"
+            ),
+            (
+                "claimName: strata-work", "claimNam: strata-work",
+                "V1PersistentVolumeClaimVolumeSource has no field 'claimNam'"
+            ),
+        ]
+        for (n, b) in broken.enumerated() {
+            #expect(text.contains(b.from))
+            let file = path("broken-\(n).yaml")
+            try text.replacingOccurrences(of: b.from, with: b.to).write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try run([file])
+            #expect(r.status == 1 && r.out.contains(b.error), "\(b.to): \(r.out)")
         }
     }
 
