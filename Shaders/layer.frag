@@ -159,7 +159,13 @@ void main() {
                 vec2 r = abs(e - s);
                 if (r.x <= 0.0) { r.x = r.y; }
                 if (r.y <= 0.0) { r.y = r.x; }
-                t = length((p - s) / max(r, vec2(1e-6)));
+                // In radii from the centre: t runs from 0 at the focal point f (v_uv.zw, inside
+                // the unit circle; 0, 0 when centred) to 1 where the ray from f through q meets
+                // the circle (SVG's fx, fy with no focal radius).
+                vec2 q = (p - s) / max(r, vec2(1e-6)), f = v_uv.zw, d = q - f;
+                float l = length(d);
+                float b = dot(f, d) / max(l, 1e-12);
+                t = l / max(sqrt(max(b * b - dot(f, f) + 1.0, 0.0)) - b, 1e-6);
             } else {
                 vec2 a0 = e - s, a1 = p - s;
                 t = fract((atan(a1.y, a1.x) - atan(a0.y, a0.x)) / 6.28318530718 + 1.0);

@@ -16,7 +16,7 @@ layout(location = 7) in vec4 i_fill;        // premultiplied
 layout(location = 8) in vec4 i_border;      // premultiplied | a tint | a composite's mask uv0.xy uv1.xy
 layout(location = 9) in vec4 i_params;      // borderWidth, opacity, sigma, clip index
 layout(location = 10) in vec4 i_content;    // contents rect (local) | gradient start.xy end.xy
-layout(location = 11) in vec4 i_uv;         // texture uv0.xy uv1.xy | gradient ramp v, type
+layout(location = 11) in vec4 i_uv;         // texture uv0.xy uv1.xy | gradient ramp v, 0, radial focus.xy
 layout(location = 12) in int i_flags;
 layout(location = 13) in vec4 i_tint;       // replicator instance colour (premultiplied), else white
 

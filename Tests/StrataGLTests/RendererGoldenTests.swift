@@ -98,6 +98,30 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         GoldenImage.check(out.image, named: "gradients")
     }
 
+    /// A radial gradient with a focal point (`radialFocus`, Strata's, for Lottie's highlight): the
+    /// first colour sits there, and along each ray from it the ramp reaches its end on the circle.
+    @Test func radialGradientSpreadsFromItsFocus() throws {
+        let r = root(100, 100)
+        let g = CAGradientLayer()
+        g.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        g.position = CGPoint(x: 50, y: 50)
+        g.type = .radial
+        g.colors = [color(0xff0000), color(0x0000ff)]
+        g.startPoint = CGPoint(x: 0.5, y: 0.5)
+        g.endPoint = CGPoint(x: 1, y: 0.5)
+        g.radialFocus = CGPoint(x: 0.6, y: 0)
+        r.addSublayer(g)
+        let out = try render(r, 100, 100)
+        // Red at the focus (80, 50): the pixel centre beside it, (80.5, 50.5), is 0.014 radii from it
+        // on a ray that meets the circle 0.48 radii away (t 0.03).
+        #expect(close(pixel(out.image, 80, 50), [247, 0, 8, 255], 4), "\(pixel(out.image, 80, 50))")
+        // Left of the centre, x 20.5: 1.2 of the 1.6 radii from the focus to the circle (t 0.75);
+        // centred, it would be 0.59.
+        #expect(close(pixel(out.image, 20, 50), [64, 0, 191, 255], 4), "\(pixel(out.image, 20, 50))")
+        // Straight up from the focus, 0.6 radii of the 0.8 to the circle (t 0.75).
+        #expect(close(pixel(out.image, 80, 20), [64, 0, 191, 255], 4), "\(pixel(out.image, 80, 20))")
+    }
+
     @Test func nestedRoundedClipsUnderPerspective() throws {
         let r = root(200, 160)
         let outer = layer(CGRect(x: 0, y: 0, width: 140, height: 110), CGPoint(x: 100, y: 80), color(0x264653))

@@ -38,6 +38,20 @@ import StrataRender
         #expect([m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] == [1, 0, 0, 0, 1, 0, 0, 0, 1])
     }
 
+    /// A radial gradient's focal point rides in the two unused floats of `uv`, kept inside its ellipse.
+    @Test func packsARadialFocus() {
+        var item = DrawItem(kind: .layer, label: "g", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 10, height: 10),
+                            shape: CGRect(x: 0, y: 0, width: 10, height: 10))
+        item.content = .gradient(ramp: 1, type: .radial, start: CGPoint(x: 5, y: 5), end: CGPoint(x: 10, y: 5),
+                                 focus: CGPoint(x: 0.25, y: -0.5))
+        let near = LayerInstance(item) { _, _ in (0, 0, 0, 0) }
+        #expect(near.uv == (1, 0, 0.25, -0.5))
+        #expect(near.flags & LayerInstance.Flags.hasGradient != 0 && (near.flags >> LayerInstance.Flags.gradientTypeShift) & 3 == 1)
+        item.content = .gradient(ramp: 1, type: .radial, start: .zero, end: CGPoint(x: 10, y: 0), focus: CGPoint(x: 0, y: 3))
+        let far = LayerInstance(item) { _, _ in (0, 0, 0, 0) }
+        #expect(far.uv.2 == 0 && abs(far.uv.3 - 0.999) < 1e-6)
+    }
+
     /// The shaders are compiled with the Swift values (`layer.frag` has no copies of its own).
     @Test func shaderConstantsComeFromTheSwiftDefinitions() throws {
         let defines = ShaderConstants.defines

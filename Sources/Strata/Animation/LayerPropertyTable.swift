@@ -71,6 +71,7 @@ enum LayerPropertyTable {
             t.point("startPoint", \.startPoint, \.startPoint),
             t.point("endPoint", \.endPoint, \.endPoint),
             t.string("type", \.type, \.type),
+            t.point("radialFocus", \.radialFocus, \.radialFocus),
         ]}
 
     nonisolated(unsafe) static let shape: [String: LayerProperty] = Builder<ShapeLayerState, CAShapeLayer>.index { t in [

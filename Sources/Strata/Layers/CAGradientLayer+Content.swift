@@ -8,7 +8,8 @@ extension CAGradientLayer {
             let g = _gradient
             return GradientContent(colors: (g.colors ?? []).compactMap { $0 as? CGColor },
                                    locations: g.locations?.map(\.doubleValue),
-                                   startPoint: g.startPoint, endPoint: g.endPoint, type: g.type)
+                                   startPoint: g.startPoint, endPoint: g.endPoint, type: g.type,
+                                   radialFocus: g.radialFocus)
         }
     }
 }

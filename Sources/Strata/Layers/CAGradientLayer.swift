@@ -60,6 +60,17 @@ open class CAGradientLayer: CALayer {
         set { changeValue(forKey: "type") { _gradient.type = newValue } }
     }
 
+    /// Where a radial gradient's focal point lies, the point its first colour
+    /// spreads from: an offset from its centre (`startPoint`) in units of its
+    /// radii along x and y. (0, 0), the default, is the centre, as Core
+    /// Animation draws radial gradients; a point at length 1 or more is drawn
+    /// just inside the ellipse. Strata's, for Lottie's highlight (`h`, `a`);
+    /// animatable by its key, `radialFocus`.
+    package var radialFocus: CGPoint {
+        get { withStateLock { _gradient.radialFocus } }
+        set { changeValue(forKey: "radialFocus") { _gradient.radialFocus = newValue } }
+    }
+
     /// The colours as `CGColor`s (entries of other types are skipped).
     package var cgColors: [CGColor] { (withStateLock { _gradient.colors } ?? []).compactMap { $0 as? CGColor } }
 }

@@ -7,6 +7,7 @@ package struct GradientLayerState {
     package var startPoint = CGPoint(x: 0.5, y: 0)
     package var endPoint = CGPoint(x: 0.5, y: 1)
     package var type = CAGradientLayerType.axial
+    package var radialFocus = CGPoint.zero
 
     package init() {}
 }

@@ -22,8 +22,9 @@ extension FlattenState {
             func local(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
             }
-            return (.gradient(ramp: index, type: GradientKind(gradient), start: local(gradient.startPoint),
-                              end: local(gradient.endPoint)), bounds)
+            let type = GradientKind(gradient)
+            return (.gradient(ramp: index, type: type, start: local(gradient.startPoint), end: local(gradient.endPoint),
+                              focus: type == .radial ? gradient.radialFocus : .zero), bounds)
         case .shape, .text:
             if let rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))

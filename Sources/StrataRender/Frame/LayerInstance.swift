@@ -13,7 +13,7 @@ import Strata
 ///              │   | a composite's mask uv0.xy uv1.xy       │
 ///          116 │ borderWidth  opacity  sigma  clip index    │
 ///          132 │ content rect xywh | gradient start.xy end.xy
-///          148 │ uv0.xy uv1.xy     | ramp row, 0, 0, 0       │
+///          148 │ uv0.xy uv1.xy     | ramp row, 0, focus.xy   │
 ///          164 │ flags: Int32 (see `Flags`)                 │
 ///          168 │ tint.rgba: UInt8 × 4, normalized (premult.)│
 ///          172 └────────────────────────────────────────────┘
@@ -83,12 +83,15 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             // pass, but its target may be another size: the mask gets its own
             // texture coordinates (a composite draws no border).
             if item.kind == .composite, let mask = item.mask { border = uvRect(mask, unitRect) }
-        case .gradient(let ramp, let type, let start, let end)?:
+        case .gradient(let ramp, let type, let start, let end, let focus)?:
             f |= Flags.hasGradient
             let t: Int32 = type == .radial ? 1 : type == .conic ? 2 : 0
             f |= t << Flags.gradientTypeShift
             content = (Float(start.x), Float(start.y), Float(end.x), Float(end.y))
-            uv = (Float(ramp), 0, 0, 0)
+            // A radial gradient's focal point, kept inside its ellipse (the shader's rays from it must meet it).
+            let length = hypot(focus.x, focus.y)
+            let inside = length > Self.focusLimit ? Self.focusLimit / length : 1
+            uv = (Float(ramp), 0, Float(focus.x * inside), Float(focus.y * inside))
         case nil: break
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
@@ -100,6 +103,9 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         tint = (byte(item.tint.r), byte(item.tint.g), byte(item.tint.b), byte(item.tint.a))
     }
+
+    /// The farthest a radial gradient's focal point lies from its centre, in radii.
+    static let focusLimit: CGFloat = 0.999
 
     static func rect(_ r: CGRect) -> (Float, Float, Float, Float) {
         (Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))

@@ -27,8 +27,9 @@ public struct DrawItem: Hashable, Sendable {
     public enum Content: Hashable, Sendable {
         /// Texels of `source`; `uv` (unit coordinates of the source) spans `rect` (local units).
         case texture(TextureSource, uv: CGRect, rect: CGRect)
-        /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units).
-        case gradient(ramp: Int, type: GradientKind, start: CGPoint, end: CGPoint)
+        /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units);
+        /// a radial one spreads from `focus`, an offset from `start` in units of its radii (0, 0: the centre).
+        case gradient(ramp: Int, type: GradientKind, start: CGPoint, end: CGPoint, focus: CGPoint = .zero)
     }
 
     public var kind: Kind

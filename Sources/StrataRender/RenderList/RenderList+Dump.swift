@@ -26,8 +26,9 @@ extension RenderList {
             s += " texture \(text(source)) uv \(text(uv)) at \(text(rect))"
             if item.clipsContentToShape { s += " clipped" }
             if item.kind == .particle { s += " tint \(text(item.borderColor))" }
-        case .gradient(let ramp, let type, let start, let end)?:
+        case .gradient(let ramp, let type, let start, let end, let focus)?:
             s += " gradient \(ramp) \(type.rawValue) \(num(start.x)),\(num(start.y))->\(num(end.x)),\(num(end.y))"
+            if focus != .zero { s += " focus \(num(focus.x)),\(num(focus.y))" }
         case nil: break
         }
         if let mask = item.mask { s += " mask \(text(mask))" }

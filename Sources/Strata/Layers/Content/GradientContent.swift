@@ -10,10 +10,13 @@ package struct GradientContent: Hashable, Sendable {
     package var startPoint: CGPoint
     package var endPoint: CGPoint
     package var type: CAGradientLayerType
+    /// A radial gradient's focal point (see `CAGradientLayer.radialFocus`).
+    package var radialFocus: CGPoint
 
     package init(colors: [CGColor], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint,
-                 type: CAGradientLayerType) {
+                 type: CAGradientLayerType, radialFocus: CGPoint = .zero) {
         self.colors = colors; self.locations = locations
         self.startPoint = startPoint; self.endPoint = endPoint; self.type = type
+        self.radialFocus = radialFocus
     }
 }
