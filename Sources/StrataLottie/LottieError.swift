@@ -139,9 +139,6 @@ extension LottieWarning {
     static func maskExpansion(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "mask expansion is not supported; left out")
     }
-    static func gradientHighlight(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "radial gradient highlights are not supported; drawn centred")
-    }
     static func image(_ why: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "image not drawn: \(why)")
     }

@@ -393,6 +393,20 @@ def _():
     return comp(shape_layer(group(ellipse(s=(160, 160)), gradient("gf", 2, (0, 0), (80, 0), stops, 2), t=tr(p=(100, 100)))))
 
 
+@animation("gradient_radial_highlight")
+def _():
+    # Radial gradients spreading from a highlight: h percent of the radius from the centre, a degrees
+    # from the direction to the end (the end points down-right here, so a = 0 is not along x). Left:
+    # still; right: the highlight swings round and out; bottom: a gradient stroke.
+    stops = [0, 1, 1, 0.8, 0.5, 0.9, 0.3, 0.2, 1, 0.2, 0.1, 0.5]
+    still = gradient("gf", 2, (0, 0), (40, 40), stops, 3, h=static(60), a=static(30))
+    moving = gradient("gf", 2, (0, 0), (0, -55), stops, 3, h=ease(0, 0, 29, 80, LINEAR), a=ease(0, 0, 29, 270, LINEAR))
+    stroked = gradient("gs", 2, (0, 0), (60, 0), stops, 3, h=static(70), a=static(-90), w=static(12), lc=2, lj=2, ml=4)
+    return comp(shape_layer(group(ellipse(s=(110, 110)), still, t=tr(p=(55, 60))),
+                            group(rect(s=(90, 110)), moving, t=tr(p=(150, 60))),
+                            group(rect(s=(160, 40)), stroked, t=tr(p=(100, 160)))))
+
+
 @animation("gradient_opacity")
 def _():
     stops = [0, 0.9, 0.2, 0.2, 1, 0.2, 0.2, 0.9, 0, 1, 1, 0.2]

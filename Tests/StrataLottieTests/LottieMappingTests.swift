@@ -109,6 +109,29 @@ import Strata
         #expect(abs(hypot(end.x - start.x, end.y - start.y) - 80) < 1e-6)
     }
 
+    @Test func radialGradientsSpreadFromTheirHighlight() throws {
+        // h percent of the radius from the centre, a degrees from the direction to the end, in radii.
+        let c = try LottieFiles.load("gradient_radial_highlight")
+        func gradients(_ frame: Double) throws -> [CAGradientLayer] {
+            allLayers(try presentation(c, frame: frame)).compactMap { $0 as? CAGradientLayer }
+        }
+        func near(_ p: CGPoint, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) < 1e-6 && abs(p.y - y) < 1e-6 }
+        let still = (45.0 + 30) * .pi / 180
+        for frame in [0.0, 29] {
+            let g = try gradients(frame)
+            #expect(g.count == 3 && g.allSatisfy { $0.type == .radial })
+            guard g.count == 3 else { return }
+            // Sublayers back to front (Lottie's first item on top): the stroke, the rectangle, the circle.
+            // The circle's end points down-right (45°), the stroke's along x (a −90: straight up).
+            #expect(near(g[2].radialFocus, 0.6 * cos(still), 0.6 * sin(still)), "\(g[2].radialFocus)")
+            #expect(near(g[0].radialFocus, 0, -0.7), "\(g[0].radialFocus)")
+        }
+        // The moving highlight: h 0 -> 80, a 0 -> 270 from straight up: at frame 29, 0.8 radii to the left.
+        #expect(try gradients(0)[1].radialFocus == .zero)
+        let moved = try gradients(29)[1].radialFocus
+        #expect(near(moved, -0.8, 0), "\(moved)")
+    }
+
     @Test func mattesAndInvertedMattesMask() throws {
         let alpha = try LottieFiles.load("matte_alpha").makeLayerTree()
         let matted = try #require(allLayers(alpha.root).first { $0.name == "content (matted)" })

@@ -35,6 +35,15 @@ extension LottieBuilder {
             let r = hypot(e.x - s.x, e.y - s.y)
             return unit([s.x + r, s.y])
         }
+        /// The highlight as lottie-web and rlottie place it: `h` percent of the radius from the
+        /// centre (below 100 % either way, as lottie-web keeps it), `a` degrees from the direction
+        /// to the end; in radii from the centre.
+        func highlight(_ s: LottieVector, _ e: LottieVector, _ h: Double, _ a: Double) -> CGPoint {
+            let length = min(max(h / 100, -0.99), 0.99)
+            guard length != 0, length.isFinite, a.isFinite else { return .zero }
+            let angle = atan2(e.y - s.y, e.x - s.x) + a * .pi / 180
+            return CGPoint(x: length * cos(angle), y: length * sin(angle))
+        }
         factory.bind("startPoint", g.startPoint, map: map, on: layer,
                      setModel: { layer.startPoint = unit($0) }, convert: { NSValue(cgPoint: unit($0)) })
         if g.isRadial {
@@ -45,6 +54,15 @@ extension LottieBuilder {
                     let local = map.localFrame(f)
                     return NSValue(cgPoint: radialEnd(g.startPoint.value(at: local), g.endPoint.value(at: local)))
                 }
+            }
+            func focus(at local: Double) -> CGPoint {
+                highlight(g.startPoint.value(at: local), g.endPoint.value(at: local), g.highlightLength.value(at: local),
+                          g.highlightAngle.value(at: local))
+            }
+            layer.radialFocus = focus(at: start)
+            let moves = [g.startPoint.isAnimated, g.endPoint.isAnimated, g.highlightAngle.isAnimated]
+            if g.highlightLength.isAnimated || (g.highlightLength.value != 0 && moves.contains(true)) {
+                factory.addSampled("radialFocus", to: layer) { NSValue(cgPoint: focus(at: map.localFrame($0))) }
             }
         } else {
             factory.bind("endPoint", g.endPoint, map: map, on: layer,

@@ -156,9 +156,6 @@ extension LottieReader {
             isRadial: try optionalNumber(object, "t", at: path) == 2, startPoint: try vec("s"), endPoint: try vec("e"),
             highlightLength: try prop("h", 0), highlightAngle: try prop("a", 0), colorCount: count, stops: stops,
             opacity: try prop("o", 100))
-        if gradient.isRadial && (gradient.highlightLength.isAnimated || gradient.highlightLength.value != 0) {
-            warn(.gradientHighlight(at: path))
-        }
         return gradient
     }
 }
