@@ -53,6 +53,8 @@ extension CALayer {
                     return
                 }
                 context = drawn
+            } else if let tiled = self as? CATiledLayer {
+                tiled.drawTiles(into: context)
             } else {
                 draw(in: context)
             }
@@ -62,7 +64,11 @@ extension CALayer {
             }
             let drawn = context.makeImage(label: "\(_name ?? String(describing: type(of: self))).display()")
             _drawnContents = drawn
-            setDrawnContents(drawn)
+            if let tiled = self as? CATiledLayer, !_isPresentationCopy {
+                tiled.fadingIn { setDrawnContents(drawn) }
+            } else {
+                setDrawnContents(drawn)
+            }
         }
     }
 
