@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataRender
+import Synchronization
 
 /// Draws shape layers' paths (``ShapeContent``) on the CPU: fill (non-zero or even-odd) and
 /// stroke (width, caps, joins, miter limit, dashes, strokeStart/strokeEnd)
@@ -11,9 +12,18 @@ import StrataRender
 /// density is rounded up to a quarter octave so an animated scale reuses
 /// bitmaps instead of redrawing every frame. Safe to use from several threads.
 public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
+    /// What a bitmap shows: everything that changes its pixels.
+    private struct BitmapKey: Hashable {
+        let shape: ShapeContent
+        let scale: Double
+    }
+
     private let lock = NSLock()
-    private var cache: [String: (image: RasterImage, rect: CGRect)] = [:]
-    private var order: [String] = []
+    private var cache: [BitmapKey: (image: RasterImage, rect: CGRect)] = [:]
+    private var order: [BitmapKey] = []
+    /// Bitmaps made by every rasterizer in the process: each one's `RasterImage` key
+    /// (equal keys must mean equal pixels, across rasterizers too).
+    private static let bitmapsMade = Atomic<Int>(0)
     /// Cached bitmaps kept (least recently made dropped first).
     public let capacity: Int
     /// Bitmaps made (not served from the cache), for tests and stats.
@@ -47,10 +57,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                                              pixelsPerPoint: pixelsPerPoint) else { return nil }
         let (rect, scale, w, h) = layout
         let dash = shape.lineDashPattern
-        let key = [path.svgPathData, "\(fill)", "\(stroke)", "\(lineWidth)", "\(shape.fillRule.rawValue)",
-                   "\(shape.lineCap.rawValue)", "\(shape.lineJoin.rawValue)", "\(shape.miterLimit)", "\(dash)",
-                   "\(shape.lineDashPhase)", "\(shape.strokeStart)", "\(shape.strokeEnd)", "\(scale)"]
-            .joined(separator: "|")
+        // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
+        let key = BitmapKey(shape: shape, scale: scale)
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()
@@ -76,7 +84,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                                              transform: transform, width: w, height: h)
             Self.composite(stroke, coverage: mask.bytes, into: &pixels)
         }
-        let result = (RasterImage(key: "shape:" + key, width: w, height: h, pixels: pixels),
+        let result = (RasterImage(key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w, height: h, pixels: pixels),
                       CGRect(x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale),
                              height: CGFloat(Double(h) / scale)))
         lock.lock()
@@ -140,3 +148,4 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         }
     }
 }
+
