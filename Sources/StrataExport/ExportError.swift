@@ -54,7 +54,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unknownFormat(let file):
             return "\(file): unknown video format (use .y4m, .mp4, .webm, .gif or .rgba)"
         case .badFrameRate(let text):
-            return "--fps: expected a frame rate such as 30 or 30000/1001, got \"\(text)\""
+            return "--fps: expected a frame rate such as 30, 30000/1001 or 29.97, got \"\(text)\""
         case .ffmpegNotFound(let format, let searched):
             return
                 "writing \(format) needs ffmpeg, which was not found (\(searched)); install it (apt-get install ffmpeg) or write .y4m"

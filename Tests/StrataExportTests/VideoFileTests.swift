@@ -165,7 +165,7 @@ import Testing
     @Test func frameRatesParseAndGiveExactTimes() throws {
         #expect(try FrameRate(parsing: "30") == FrameRate(30))
         #expect(try FrameRate(parsing: "30000/1001") == FrameRate(30000, 1001))
-        for bad in ["0", "-1", "abc", "30/0", "29.97", "", "1/2/3", "5000"] {
+        for bad in ["0", "-1", "abc", "30/0", "29,97", "", "1/2/3", "5000"] {
             #expect(throws: ExportError.self, "\(bad)") { try FrameRate(parsing: bad) }
         }
         // What `--time` reads for "k/fps" written as a decimal.
