@@ -197,5 +197,15 @@ import Testing
         #expect(CALayer.cornerCurveExpansionFactor(.circular) == 1)
         #expect(CALayer.cornerCurveExpansionFactor(.continuous) > 1.5)
         #expect(layer.shouldArchiveValue(forKey: "position"))
+
+        let text = CATextLayer()
+        #expect(!text.allowsFontSubpixelQuantization)
+        text.allowsFontSubpixelQuantization = true
+        #expect(CATextLayer(layer: text).allowsFontSubpixelQuantization)
+        #expect(text.value(forKey: "allowsFontSubpixelQuantization") as? Bool == true)
+        let spin = CABasicAnimation(keyPath: "transform.rotation")
+        #expect(spin.preferredFrameRateRange == .default)
+        spin.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60)
+        #expect((spin.copy() as? CABasicAnimation)?.preferredFrameRateRange.preferred == 60)
     }
 }

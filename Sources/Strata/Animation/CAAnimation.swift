@@ -34,6 +34,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// What the animation shows outside its active time.
     open var fillMode: CAMediaTimingFillMode = .removed
 
+    /// The frame rates the animation would like (default `.default`). Kept:
+    /// Strata samples animations at every frame its ticker is given.
+    open var preferredFrameRateRange = CAFrameRateRange.default
+
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
     var extraValues: [String: Any] = [:]
     /// Set on an implicit animation made for a change, which nobody else has
@@ -55,7 +59,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         timingFunction = o.timingFunction; delegate = o.delegate; isRemovedOnCompletion = o.isRemovedOnCompletion
         beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
-        fillMode = o.fillMode; extraValues = o.extraValues
+        fillMode = o.fillMode; extraValues = o.extraValues; preferredFrameRateRange = o.preferredFrameRateRange
     }
 
     /// The default value of property `key` (nil: none).

@@ -97,6 +97,8 @@ enum LayerPropertyTable {
         t.bool("wrapped", \.isWrapped, \.isWrapped),
         t.string("alignmentMode", \.alignmentMode, \.alignmentMode),
         t.string("truncationMode", \.truncationMode, \.truncationMode),
+        t.bool("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization,
+               \.allowsFontSubpixelQuantization),
     ]}
 
     nonisolated(unsafe) static let replicator: [String: LayerProperty] = Builder<ReplicatorLayerState, CAReplicatorLayer>

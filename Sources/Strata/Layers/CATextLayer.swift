@@ -124,6 +124,15 @@ open class CATextLayer: CALayer {
         set { changeValue(forKey: "truncationMode") { _text.truncationMode = newValue } }
     }
 
+    /// Whether glyph positions may be rounded to whole pixels (default
+    /// false). Kept: Strata places glyphs at quarter pixels either way.
+    open var allowsFontSubpixelQuantization: Bool {
+        get { withStateLock { _text.allowsFontSubpixelQuantization } }
+        set {
+            changeValue(forKey: "allowsFontSubpixelQuantization") { _text.allowsFontSubpixelQuantization = newValue }
+        }
+    }
+
     /// The string as plain text.
     public var plainString: String { Self.plainString(withStateLock { _text.string }) }
 

@@ -9,6 +9,8 @@ package struct TextLayerState {
     package var isWrapped = false
     package var alignmentMode = CATextLayerAlignmentMode.natural
     package var truncationMode = CATextLayerTruncationMode.none
+    /// Kept: Strata's text places glyphs at quarter pixels whatever it is.
+    package var allowsFontSubpixelQuantization = false
     /// Whether the layer shows its `contents` as drawn by `display()` rather
     /// than the renderer's text: a subclass whose `draw(in:)` draws more than
     /// the string (see `CATextLayer+Drawing.swift`). Not a property: decided
