@@ -84,6 +84,8 @@ import Testing
         // Not only the script's word for it: the joined clip against a render of the test's own.
         let joined = try #require(environment["FARM_OUT"])
         let single = path("single-\(UUID().uuidString).y4m")
+        // 8 MB each: not left in the temporary folder.
+        defer { for file in [joined, single] { try? FileManager.default.removeItem(atPath: file) } }
         let one = try StrataProcess.run([
             "render", midflight, "--duration", "3", "--scale", "0.25", "--video", single, "--quiet",
         ])
