@@ -140,6 +140,45 @@ import Testing
         #expect(abs(Double(stage.sample(fill, at: 0.125).bounds.width) - (200 + 100 * f)) < 1e-6)
     }
 
+    /// Lays its sublayers out side by side, as `layoutSublayers()` overrides do.
+    final class RowLayer: CALayer {
+        var layouts = 0
+        override func layoutSublayers() {
+            layouts += 1
+            super.layoutSublayers()
+            let parts = sublayers ?? []
+            let width = bounds.width / CGFloat(max(1, parts.count))
+            for (i, part) in parts.enumerated() {
+                part.frame = CGRect(x: CGFloat(i) * width, y: 0, width: width, height: bounds.height)
+            }
+        }
+    }
+
+    @Test func layersLayOutAtTheNextTickAfterTheirBoundsChange() {
+        let stage = Stage()
+        let row = RowLayer()
+        row.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let inner = RowLayer()
+        row.addSublayer(CALayer())
+        row.addSublayer(inner)
+        inner.addSublayer(CALayer())
+        stage.show(row)  // the tick lays the new sublayers out
+        #expect(row.layouts == 1 && inner.layouts == 1)
+        #expect(inner.frame == CGRect(x: 50, y: 0, width: 50, height: 50))
+        #expect(inner.sublayers?.first?.frame == CGRect(x: 0, y: 0, width: 50, height: 50))
+
+        CATransaction.setDisableActions(true)
+        row.bounds.size.width = 200
+        #expect(row.needsLayout() && row.layouts == 1)
+        stage.tick(0)
+        // The superlayer first; its layout resized `inner`, which then laid itself out in the same tick.
+        #expect(row.layouts == 2 && !row.needsLayout())
+        #expect(inner.frame == CGRect(x: 100, y: 0, width: 100, height: 50))
+        #expect(inner.layouts == 2 && inner.sublayers?.first?.frame.width == 100)
+        stage.tick(1)
+        #expect(row.layouts == 2 && inner.layouts == 2)  // nothing changed: no layout
+    }
+
     @Test func preferredFrameSizeIsTheBoundsSizeInTheSuperlayer() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)

@@ -30,8 +30,10 @@ public final class FrameTicker {
     /// Runs one frame at `time` (a manual clock is set to it first) and
     /// returns the presentation tree at `time`.
     ///
-    /// In order: layers of the tree that need display (`setNeedsDisplay()`)
-    /// display; the implicit transaction commits at the clock's time before
+    /// In order: layers of the tree that need layout (`setNeedsLayout()`, a
+    /// change of their sublayers or of their bounds' size) lay out
+    /// (`layoutSublayers()`, superlayers first); layers that need display
+    /// (`setNeedsDisplay()`) display; the implicit transaction commits at the clock's time before
     /// it moves (the changes in it were made then, so animations added in it
     /// begin then); the clock moves to `time`; every layer of the tree is marked as drawn (so later
     /// changes animate implicitly); animations that became active are
@@ -53,7 +55,9 @@ public final class FrameTicker {
         defer { TransactionLock.shared.unlock() }
         let clock = self.clock
         return clock.withCurrent {
-            // Layers marked by setNeedsDisplay() draw first: their new contents join this commit.
+            // Layers marked by setNeedsLayout() lay out first, then those marked by
+            // setNeedsDisplay() draw: their new frames and contents join this commit.
+            LayoutQueue.layOutLayers(inTreeOf: rootLayer)
             DisplayQueue.displayLayers(inTreeOf: rootLayer)
             // The changes since the last tick were made at the clock's time
             // then, so they commit (and their animations begin) at that time.

@@ -26,7 +26,7 @@ extension CALayer {
     /// After the bounds changed from a size of `oldSize` (the lock held):
     /// marks the layer for layout and resizes its sublayers, as Core Animation does.
     func boundsSizeDidChange(from oldSize: CGSize) {
-        _needsLayout = true
+        markNeedsLayout()
         if !_sublayers.isEmpty { resizeSublayers(withOldSize: oldSize) }
     }
 

@@ -146,8 +146,18 @@ extension CALayer {
 
     // MARK: Layout
 
-    /// Marks the layer as needing `layoutSublayers()` before the next frame.
-    public func setNeedsLayout() { withTreeLock { _needsLayout = true } }
+    /// Marks the layer as needing `layoutSublayers()`, which the next frame
+    /// tick of its tree calls (before it displays and commits), as Core
+    /// Animation lays out layers at the commit; `layoutIfNeeded()` does it now.
+    public func setNeedsLayout() { withTreeLock { markNeedsLayout() } }
+
+    /// Marks the layer and queues it for the next tick (the lock held).
+    func markNeedsLayout() {
+        _needsLayout = true
+        // Presentation copies are snapshots: they are not laid out.
+        guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
+        LayoutQueue.add(self)
+    }
 
     /// Whether `setNeedsLayout()` has been called since the last layout.
     public func needsLayout() -> Bool { withStateLock { _needsLayout } }
@@ -163,6 +173,60 @@ extension CALayer {
                 layoutSublayers()
             }
             for sub in _sublayers { sub.layoutIfNeeded() }
+        }
+    }
+}
+
+/// Layers waiting for `layoutSublayers()`: `setNeedsLayout()` (and a change
+/// of sublayers or of the bounds' size) adds a layer, the next frame tick of
+/// its tree lays it out, superlayers before their sublayers. Weak, so a layer
+/// dropped before it is laid out goes. Only touched under the transaction lock.
+enum LayoutQueue {
+    private struct Entry {
+        let id: ObjectIdentifier
+        weak var layer: CALayer?
+    }
+
+    // `nonisolated(unsafe)`: read and written only under the transaction lock.
+    nonisolated(unsafe) private static var pending: [Entry] = []
+    nonisolated(unsafe) private static var queued: Set<ObjectIdentifier> = []
+
+    /// Queues `layer` (the lock held).
+    static func add(_ layer: CALayer) {
+        let id = ObjectIdentifier(layer)
+        guard queued.insert(id).inserted else { return }
+        pending.append(Entry(id: id, layer: layer))
+    }
+
+    /// Lays out every queued layer of the tree rooted at `root` that still
+    /// needs it (the lock held), those nearer the root first. Layers marked
+    /// while others lay out (their bounds changed) are laid out too, a few
+    /// rounds at most.
+    static func layOutLayers(inTreeOf root: CALayer) {
+        guard !pending.isEmpty else { return }
+        for _ in 0..<8 {
+            var due: [(depth: Int, layer: CALayer)] = []
+            pending.removeAll { entry in
+                guard let layer = entry.layer else {
+                    queued.remove(entry.id)
+                    return true
+                }
+                var depth = 0
+                var top = layer
+                while let up = top._superlayer ?? top._maskedLayer {
+                    top = up
+                    depth += 1
+                }
+                guard top === root else { return false }
+                queued.remove(entry.id)
+                due.append((depth, layer))
+                return true
+            }
+            if due.isEmpty { return }
+            for (_, layer) in due.sorted(by: { $0.depth < $1.depth }) where layer._needsLayout {
+                layer._needsLayout = false
+                layer.layoutSublayers()
+            }
         }
     }
 }
