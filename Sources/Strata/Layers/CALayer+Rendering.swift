@@ -14,9 +14,10 @@ extension CALayer {
     /// whole image), shape layers' paths, gradient layers' axial and radial
     /// gradients, text layers' strings, sublayers by `zPosition` with
     /// `sublayerTransform`, `masksToBounds`, the border, and `opacity` (each
-    /// layer's drawing faded, not as one group). As in Core Animation, layers
-    /// with a 3D transform are not drawn, nor are masks, filters,
-    /// compositing filters, shadows, replicator instances or particles.
+    /// layer's drawing faded, not as one group). As Core Animation documents
+    /// for its `render(in:)`, layers with a 3D transform are not drawn, nor
+    /// are masks, filters and compositing filters; Strata's leaves out
+    /// shadows, conic gradients, replicator instances and particles too.
     public func render(in ctx: CGContext) {
         withTreeLock { renderSubtree(in: ctx, alpha: 1) }
     }
