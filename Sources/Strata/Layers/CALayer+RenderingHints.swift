@@ -27,7 +27,9 @@ extension CALayer {
     public var wantsExtendedDynamicRangeContent: Bool {
         get { withStateLock { _state.wantsExtendedDynamicRangeContent } }
         set {
-            changeValue(forKey: "wantsExtendedDynamicRangeContent") { _state.wantsExtendedDynamicRangeContent = newValue }
+            changeValue(forKey: "wantsExtendedDynamicRangeContent") {
+                _state.wantsExtendedDynamicRangeContent = newValue
+            }
         }
     }
 

@@ -134,7 +134,11 @@ open class CATiledLayer: CALayer {
     func fadingIn(_ setContents: () -> Void) {
         let fade = type(of: self).fadeDuration()
         CATransaction.begin()
-        if fade > 0 && fade.isFinite { CATransaction.setAnimationDuration(fade) } else { CATransaction.setDisableActions(true) }
+        if fade > 0 && fade.isFinite {
+            CATransaction.setAnimationDuration(fade)
+        } else {
+            CATransaction.setDisableActions(true)
+        }
         setContents()
         CATransaction.commit()
     }
