@@ -18,19 +18,22 @@ extension GLTexture {
     /// pixels every time (most of a frame on a CPU rasterizer).
     func allocateMipLevels(_ levels: Int) throws(GLError) {
         sampleMipLevels(levels)
+        guard levels >= 1 else { return }
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        for level in 1...max(1, levels) {
+        for level in 1...levels {
             sglTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GL_RGBA8, GLsizei(max(1, width >> level)),
                           GLsizei(max(1, height >> level)), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         }
         try context?.checkError(label: label, operation: "allocating \(levels) mip levels")
     }
 
-    /// Binds the texture and samples levels 0…`levels` trilinearly, sharp side biased.
+    /// Binds the texture and samples levels 0…`levels` trilinearly, sharp side biased
+    /// (level 0 alone bilinearly: a flat atlas page, whose contents are never drawn small).
     private func sampleMipLevels(_ levels: Int) {
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels))
-        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
+                         levels >= 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         sglTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), -0.5)
     }
 }

@@ -73,7 +73,8 @@ import Testing
         let big = CALayer(), small = CALayer()
         big.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
         small.frame = CGRect(x: 16, y: 16, width: 4, height: 4)
-        small.contents = Self.solid(4, [0, 255, 0, 255])
+        // Drawn at half its size, so it shares the mipmapped page (contents shown at their size or larger go to a flat one).
+        small.contents = Self.solid(8, [0, 255, 0, 255])
         root.addSublayer(big)
         root.addSublayer(small)
         func frame() throws { _ = try renderer.render(root, size: CGSize(width: 32, height: 32)) }

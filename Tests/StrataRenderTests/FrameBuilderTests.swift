@@ -125,6 +125,37 @@ import Testing
         for pass in blurred { #expect(pass.blur!.scratch != pass.target) }
     }
 
+    @Test func contentsDrawnSmallerThanTheirPixelsHaveMipLevels() throws {
+        let image = CGImage(width: 64, height: 64, pixels: [UInt8](repeating: 90, count: 64 * 64 * 4), label: "big")
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 10, width: 64, height: 64)
+        layer.contents = image
+        let builder = FrameBuilder()
+        // At its size: a flat page.
+        let first = builder.plan(Self.list(Self.root([layer])), into: Self.target)
+        #expect(first.atlas.map(\.description) == ["page 0 2048² levels 0…0", "slot 0 (0, 0) 66×66 levels 0…0"])
+        // Turned by 30°: still every texel a pixel or more; nothing is uploaded again.
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 6))
+        #expect(builder.plan(Self.list(Self.root([layer])), into: Self.target).atlas.isEmpty)
+        // At a quarter of its size it needs its levels: a slot in a mipmapped page.
+        layer.setAffineTransform(CGAffineTransform(scaleX: 0.25, y: 0.25))
+        let third = builder.plan(Self.list(Self.root([layer])), into: Self.target)
+        #expect(third.atlas.map(\.description) == ["page 1 2048² levels 0…3", "slot 1 (0, 0) 80×80 levels 0…3"])
+        // Squeezed along one axis only, and in perspective, too.
+        let squeezed = CALayer(), tilted = CALayer()
+        squeezed.frame = CGRect(x: 0, y: 0, width: 64, height: 20)
+        tilted.frame = CGRect(x: 100, y: 0, width: 64, height: 64)
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 100
+        tilted.transform = CATransform3DRotate(t, 1.2, 1, 0, 0)
+        for l in [squeezed, tilted] {
+            l.contents = CGImage(width: 64, height: 64, pixels: [UInt8](repeating: 30, count: 64 * 64 * 4), label: "\(l.frame)")
+        }
+        let fourth = builder.plan(Self.list(Self.root([squeezed, tilted])), into: Self.target)
+        #expect(fourth.atlas.map(\.description).filter { $0.hasPrefix("slot") }
+                == ["slot 1 (80, 0) 80×80 levels 0…3", "slot 1 (160, 0) 80×80 levels 0…3"], "\(fourth.dump())")
+    }
+
     @Test func contentsGetOneSlotAndAreUploadedOnce() throws {
         let image = CGImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64), label: "grey")
         let layers = (0..<3).map { i in
@@ -144,7 +175,9 @@ import Testing
             levels.append(level)
             #expect(pixels.count == width * height * 4)
         }
-        #expect(levels == [0, 1, 2, 3])
+        // Shown larger than its pixels: a flat page, one level.
+        #expect(levels == [0])
+        #expect(first.atlas[0].description == "page 0 2048² levels 0…0", "\(first.dump())")
         #expect(first.stats.uploads == 1)
         #expect(first.stats.drawCalls == 1, "the three images are one draw")
         layers[0].position.x += 3

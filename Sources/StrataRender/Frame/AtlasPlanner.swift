@@ -22,6 +22,13 @@ import Strata
 /// a new slot's levels are built on the CPU from its own pixels and uploaded
 /// with it (a whole page's mipmap generation for each new slot cost up to
 /// two thirds of a frame on llvmpipe when text or shapes changed every frame).
+///
+/// Contents that every item drawing them shows at about their own pixel size
+/// or larger (shape and text bitmaps made at the density they are shown at,
+/// most 2D images) go into flat pages instead: one level, a one-pixel gutter,
+/// sampled bilinearly. Their levels would never be read, and a trilinear
+/// lookup costs a software rasterizer about a third more per pixel than a
+/// bilinear one. A source that later is drawn smaller moves to a mipmapped page.
 struct AtlasPlanner {
     /// The coarsest mip level sampled.
     static let mipLevels = 3
@@ -34,6 +41,11 @@ struct AtlasPlanner {
     var atlas: AtlasAllocator
     /// Texture index of each atlas page, by page number.
     var pageTextures: [Int] = []
+    /// The flat pages (one level), and their texture indices by page number.
+    var flatAtlas: AtlasAllocator
+    var flatPageTextures: [Int] = []
+    /// Slots in flat pages, by source.
+    var flatSlots: [TextureSource: AtlasAllocator.Slot] = [:]
     /// Texture sizes by index (pages and dedicated textures), for the budget.
     var textureSizes: [Int: (width: Int, height: Int)] = [:]
     var nextTexture = 0
@@ -48,11 +60,13 @@ struct AtlasPlanner {
     init(pageSize: Int) {
         self.pageSize = pageSize
         atlas = AtlasAllocator(pageSize: pageSize, gutter: 1 << Self.mipLevels, alignment: 1 << Self.mipLevels)
+        flatAtlas = AtlasAllocator(pageSize: pageSize, gutter: 1)
     }
 
     /// The texture holding `source` (valid after `prepare`).
     func texture(of source: TextureSource) -> Int {
         if let d = dedicated[source] { return d }
+        if let flat = flatSlots[source] { return flatPageTextures[flat.page] }
         return pageTextures[slots[source]!.page]
     }
 
@@ -61,7 +75,7 @@ struct AtlasPlanner {
         if dedicated[source] != nil {
             return (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
         }
-        let s = slots[source]!
+        let s = flatSlots[source] ?? slots[source]!
         let p = Double(pageSize)
         func u(_ t: CGFloat) -> Float { Float((Double(s.x) + Double(t) * Double(s.width)) / p) }
         func v(_ t: CGFloat) -> Float { Float((Double(s.y) + Double(t) * Double(s.height)) / p) }
@@ -72,17 +86,29 @@ struct AtlasPlanner {
     /// uploads that put the new ones there.
     mutating func prepare(_ list: RenderList) -> [AtlasUpload] {
         var used: [(TextureSource, String)] = []
-        var seen = Set<TextureSource>()
+        var index: [TextureSource: Int] = [:]
+        /// Whether some item draws the source smaller than its sharpest level shows.
+        var minified: [Bool] = []
         for pass in list.passes {
             for item in pass.items {
-                guard let source = item.texture, seen.insert(source).inserted else { continue }
+                guard let source = item.texture else { continue }
                 if case .pass = source { continue }
+                if let i = index[source] {
+                    if !minified[i] && Self.minifies(item, source) { minified[i] = true }
+                    continue
+                }
+                index[source] = used.count
                 used.append((source, item.label))
+                minified.append(Self.minifies(item, source))
             }
         }
         frame += 1
         for (source, _) in used { lastUsed[source] = frame }
-        let new = used.filter { slots[$0.0] == nil && dedicated[$0.0] == nil }.map(\.0)
+        // A flat slot drawn smaller now needs levels: it is placed again, in a mipmapped page.
+        for (i, (source, _)) in used.enumerated() where minified[i] && flatSlots[source] != nil {
+            flatSlots[source] = nil
+        }
+        let new = used.indices.filter { !isPlaced(used[$0].0) }.map { (used[$0].0, flat: !minified[$0]) }
         var uploads: [AtlasUpload] = []
         if !new.isEmpty && (textureSizes.count >= maximumPages || (opensPage(for: new) && isMostlyStale)) {
             // Start over with only this frame's sources.
@@ -90,29 +116,62 @@ struct AtlasPlanner {
             lastUsed = lastUsed.filter { $0.value == frame }
             uploads.append(.reset)
         }
-        for (source, label) in used where slots[source] == nil && dedicated[source] == nil {
-            place(source, layer: label, into: &uploads)
+        for (i, (source, label)) in used.enumerated() where !isPlaced(source) {
+            place(source, layer: label, flat: !minified[i], into: &uploads)
         }
         return uploads
+    }
+
+    /// Whether `source` has a slot or a texture.
+    func isPlaced(_ source: TextureSource) -> Bool {
+        slots[source] != nil || flatSlots[source] != nil || dedicated[source] != nil
+    }
+
+    /// Whether `item` shows `source` smaller than about its own pixels anywhere
+    /// (more than √2 texels to a device pixel along some direction, where the
+    /// sampler's −0.5 bias leaves level 0), or through a perspective, which can.
+    static func minifies(_ item: DrawItem, _ source: TextureSource) -> Bool {
+        guard case .texture(_, let uv, let rect)? = item.content, rect.width > 0, rect.height > 0 else { return true }
+        let m = item.mapping
+        guard m.m13 == 0, m.m23 == 0, m.m33 != 0 else { return true }
+        let (width, height) = size(of: source)
+        // Device pixels per texel along each texture axis: the mapping's columns over the texels per unit.
+        let perU = Double(uv.width) * Double(width) / Double(rect.width)
+        let perV = Double(uv.height) * Double(height) / Double(rect.height)
+        guard perU > 0, perV > 0 else { return true }
+        let a = m.m11 / m.m33 / perU, b = m.m12 / m.m33 / perU
+        let c = m.m21 / m.m33 / perV, d = m.m22 / m.m33 / perV
+        // The smaller singular value of [[a, c], [b, d]]: the most a texel shrinks.
+        let sum = a * a + b * b + c * c + d * d, det = a * d - b * c
+        let smallest = ((sum - max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
+        return !(smallest * 1.4 >= 1)
     }
 
     /// Forgets every slot and texture (the backend drops them on `.reset`).
     mutating func reset() {
         slots = [:]
+        flatSlots = [:]
         dedicated = [:]
         pageTextures = []
+        flatPageTextures = []
         textureSizes = [:]
         atlas.reset()
+        flatAtlas.reset()
     }
 
-    /// Whether placing `sources` would open another atlas page (or texture).
-    func opensPage(for sources: [TextureSource]) -> Bool {
-        var trial = atlas
-        let open = trial.pageCount
-        for source in sources {
+    /// Whether placing `sources` (each in a flat page or a mipmapped one) would
+    /// open another atlas page (or texture).
+    func opensPage(for sources: [(TextureSource, flat: Bool)]) -> Bool {
+        var trial = (atlas, flatAtlas)
+        let open = (atlas.pageCount, flatAtlas.pageCount)
+        for (source, flat) in sources {
             let (width, height) = Self.size(of: source)
-            guard let slot = trial.allocate(width: width, height: height) else { return true }  // dedicated
-            if slot.page >= open { return true }
+            if flat, let slot = trial.1.allocate(width: width, height: height) {
+                if slot.page >= open.1 { return true }
+                continue
+            }
+            guard let slot = trial.0.allocate(width: width, height: height) else { return true }  // dedicated
+            if slot.page >= open.0 { return true }
         }
         return false
     }
@@ -121,7 +180,7 @@ struct AtlasPlanner {
     /// contents not drawn for `staleFrames` frames.
     var isMostlyStale: Bool {
         var stale = 0, total = 0
-        for (source, slot) in slots {
+        for (source, slot) in slots.merging(flatSlots, uniquingKeysWith: { a, _ in a }) {
             let area = slot.width * slot.height
             total += area
             if frame - (lastUsed[source] ?? 0) > Self.staleFrames { stale += area }
@@ -129,9 +188,20 @@ struct AtlasPlanner {
         return stale * 2 > total
     }
 
-    /// Places `source` in a slot (with its mip levels) or a texture of its own.
-    mutating func place(_ source: TextureSource, layer: String, into uploads: inout [AtlasUpload]) {
+    /// Places `source` in a slot (with its mip levels, unless `flat`) or a texture of its own.
+    mutating func place(_ source: TextureSource, layer: String, flat: Bool, into uploads: inout [AtlasUpload]) {
         let (width, height) = Self.size(of: source)
+        if flat, let slot = flatAtlas.allocate(width: width, height: height) {
+            while flatPageTextures.count <= slot.page {
+                let index = newTexture(width: pageSize, height: pageSize)
+                flatPageTextures.append(index)
+                uploads.append(.page(index: index, size: pageSize, levels: 0))
+            }
+            uploads.append(.slot(index: flatPageTextures[slot.page], block: flatAtlas.block(of: slot), contents: source,
+                                 gutter: flatAtlas.gutter, levels: 0))
+            flatSlots[source] = slot
+            return
+        }
         guard atlas.fits(width: width, height: height) else {
             let index = newTexture(width: width, height: height)
             uploads.append(.dedicated(index: index, width: width, height: height, contents: source,

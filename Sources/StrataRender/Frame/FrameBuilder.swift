@@ -121,10 +121,10 @@ public final class FrameBuilder {
     public var resources: LayerRendererResources {
         var r = LayerRendererResources()
         r.dedicatedTextures = atlas.dedicated.count
-        r.atlasPages = atlas.pageTextures.count
+        r.atlasPages = atlas.pageTextures.count + atlas.flatPageTextures.count
         r.maximumPages = atlas.maximumPages
         r.maximumPageBytes = pageSize * pageSize * 4 * 4 / 3
-        r.atlasEntries = atlas.slots.count
+        r.atlasEntries = atlas.slots.count + atlas.flatSlots.count
         r.passTargets = pool.slots.count
         r.passTargetsNeeded = pool.peakBusy
         r.cachedPasses = cached.count
