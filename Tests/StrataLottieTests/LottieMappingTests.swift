@@ -298,6 +298,22 @@ import Strata
         #expect(drawn.count == 1 && abs(drawn[0].minX - 20) < 0.05 && abs(drawn[0].maxX - 52) < 0.05, "\(drawn)")
     }
 
+    @Test func trimsCompose() throws {
+        // Each trim trims what the trims before it left (lottie-web): half of half of the line, whether
+        // the second trim comes before the stroke or after it.
+        let line = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+        let half = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1}"#
+        for items in [[line, half, half, stroke], [line, half, stroke, half]] {
+            let c = try lottie(layers: "[" + shapeLayer("[" + items.joined(separator: ",") + "]") + "]")
+            let layers = allLayers(try c.makeLayerTree().root).compactMap { $0 as? CAShapeLayer }
+            let stroked = try #require(layers.first)
+            let box = try #require(stroked.path?.boundingBoxOfPath)
+            let drawn = (box.maxX - box.minX) * (stroked.strokeEnd - stroked.strokeStart)
+            #expect(abs(box.minX) < 1e-6 && abs(drawn - 25) < 1e-6, "\(box) \(stroked.strokeStart)…\(stroked.strokeEnd)")
+        }
+    }
+
     @Test func aStillEndIsNotHeldAtTheEmptyFirstFrame() throws {
         // Start 100 -> 0 over frames 0…20, end still at 100: empty at frame 0, then growing back from the end.
         for (frame, start) in [(0.0, 1.0), (10, 0.5), (20, 0), (29, 0)] {
