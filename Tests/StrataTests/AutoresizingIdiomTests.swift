@@ -179,6 +179,44 @@ import Testing
         #expect(row.layouts == 2 && inner.layouts == 2)  // nothing changed: no layout
     }
 
+    /// Counts its displays and layouts.
+    final class Marked: CALayer {
+        var displays = 0, layouts = 0
+        override func display() { displays += 1 }
+        override func layoutSublayers() { layouts += 1 }
+    }
+
+    @Test func aLayerAtTheAddressOfOneThatWentIsStillLaidOutAndDisplayed() throws {
+        let stage = Stage()
+        // A layer marked and dropped before any tick; the next one made often reuses its memory.
+        var gone: ObjectIdentifier?
+        weak var dropped: Marked?
+        do {
+            let first = Marked()
+            first.setNeedsLayout()
+            first.setNeedsDisplay()
+            gone = ObjectIdentifier(first)
+            dropped = first
+        }
+        #expect(dropped == nil)
+        var reused: Marked?
+        var kept: [Marked] = []
+        for _ in 0..<10_000 {
+            let candidate = Marked()
+            if ObjectIdentifier(candidate) == gone {
+                reused = candidate
+                break
+            }
+            kept.append(candidate)
+        }
+        let layer = try #require(reused, "no layer reused the address (allocation differs here)")
+        layer.setNeedsLayout()
+        layer.setNeedsDisplay()
+        stage.show(layer)
+        #expect(layer.layouts == 1)
+        #expect(layer.displays == 1)
+    }
+
     @Test func preferredFrameSizeIsTheBoundsSizeInTheSuperlayer() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)

@@ -10,6 +10,7 @@ extension CALayer {
         // Presentation copies are snapshots: they are not displayed.
         guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
         _animationState?.presentationDrawing = nil
+        guard !_needsDisplay else { return }  // queued already
         _needsDisplay = true
         DisplayQueue.add(self)
     }
@@ -174,21 +175,11 @@ extension CALayer {
 /// a layer dropped before it is displayed goes. Only touched under the
 /// transaction lock.
 enum DisplayQueue {
-    private struct Entry {
-        let id: ObjectIdentifier
-        weak var layer: CALayer?
-    }
-
     // `nonisolated(unsafe)`: read and written only under the transaction lock.
-    nonisolated(unsafe) private static var pending: [Entry] = []
-    nonisolated(unsafe) private static var queued: Set<ObjectIdentifier> = []
+    nonisolated(unsafe) private static var pending = LayerWaitList()
 
-    /// Queues `layer` (the lock held).
-    static func add(_ layer: CALayer) {
-        let id = ObjectIdentifier(layer)
-        guard queued.insert(id).inserted else { return }
-        pending.append(Entry(id: id, layer: layer))
-    }
+    /// Queues `layer` (the lock held; its `_needsDisplay` just turned on).
+    static func add(_ layer: CALayer) { pending.add(layer) }
 
     /// Displays every queued layer of the tree rooted at `root` (the lock
     /// held). Layers marked while others draw are displayed too, a few rounds
@@ -198,17 +189,7 @@ enum DisplayQueue {
         guard !pending.isEmpty else { return }
         var displayed = Set<ObjectIdentifier>()
         for _ in 0..<4 {
-            var due: [CALayer] = []
-            pending.removeAll { entry in
-                guard let layer = entry.layer else {
-                    queued.remove(entry.id)
-                    return true
-                }
-                guard !displayed.contains(entry.id), layer.rootLayer === root else { return false }
-                queued.remove(entry.id)
-                due.append(layer)
-                return true
-            }
+            let due = pending.take(inTreeOf: root) { !displayed.contains(ObjectIdentifier($0)) }
             if due.isEmpty { return }
             for layer in due {
                 displayed.insert(ObjectIdentifier(layer))

@@ -153,6 +153,7 @@ extension CALayer {
 
     /// Marks the layer and queues it for the next tick (the lock held).
     func markNeedsLayout() {
+        guard !_needsLayout else { return }  // queued already
         _needsLayout = true
         // Presentation copies are snapshots: they are not laid out.
         guard !_isPresentationCopy, ThreadAnimationState.current.makingPresentationCopies == 0 else { return }
@@ -182,21 +183,11 @@ extension CALayer {
 /// its tree lays it out, superlayers before their sublayers. Weak, so a layer
 /// dropped before it is laid out goes. Only touched under the transaction lock.
 enum LayoutQueue {
-    private struct Entry {
-        let id: ObjectIdentifier
-        weak var layer: CALayer?
-    }
-
     // `nonisolated(unsafe)`: read and written only under the transaction lock.
-    nonisolated(unsafe) private static var pending: [Entry] = []
-    nonisolated(unsafe) private static var queued: Set<ObjectIdentifier> = []
+    nonisolated(unsafe) private static var pending = LayerWaitList()
 
-    /// Queues `layer` (the lock held).
-    static func add(_ layer: CALayer) {
-        let id = ObjectIdentifier(layer)
-        guard queued.insert(id).inserted else { return }
-        pending.append(Entry(id: id, layer: layer))
-    }
+    /// Queues `layer` (the lock held; its `_needsLayout` just turned on).
+    static func add(_ layer: CALayer) { pending.add(layer) }
 
     /// Lays out every queued layer of the tree rooted at `root` that still
     /// needs it (the lock held), those nearer the root first. Layers marked
@@ -205,28 +196,25 @@ enum LayoutQueue {
     static func layOutLayers(inTreeOf root: CALayer) {
         guard !pending.isEmpty else { return }
         for _ in 0..<8 {
-            var due: [(depth: Int, layer: CALayer)] = []
-            pending.removeAll { entry in
-                guard let layer = entry.layer else {
-                    queued.remove(entry.id)
-                    return true
-                }
-                var depth = 0
-                var top = layer
-                while let up = top._superlayer ?? top._maskedLayer {
-                    top = up
-                    depth += 1
-                }
-                guard top === root else { return false }
-                queued.remove(entry.id)
-                due.append((depth, layer))
-                return true
-            }
+            let due = pending.take(inTreeOf: root)
             if due.isEmpty { return }
-            for (_, layer) in due.sorted(by: { $0.depth < $1.depth }) where layer._needsLayout {
+            for layer in due.sorted(by: { $0.depth < $1.depth }) where layer._needsLayout {
                 layer._needsLayout = false
                 layer.layoutSublayers()
             }
         }
+    }
+}
+
+extension CALayer {
+    /// How many layers lie above this one (superlayers and masked layers).
+    fileprivate var depth: Int {
+        var depth = 0
+        var node = self
+        while let up = node._superlayer ?? node._maskedLayer {
+            node = up
+            depth += 1
+        }
+        return depth
     }
 }
