@@ -187,6 +187,27 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(abs(h.x / h.w) < 1e-9 && abs(h.y / h.w) < 1e-9)
     }
 
+    @Test func boundsThatHoldTheWholeTargetMakeNoClip() {
+        // A canvas clipped to its size (a Lottie composition, a full-screen root): nothing to clip.
+        let root = canvasRoot()
+        root.masksToBounds = true
+        let canvas = makeLayer("canvas", bounds: CGRect(x: 0, y: 0, width: 210, height: 100), position: CGPoint(x: 100, y: 50))
+        canvas.masksToBounds = true
+        canvas.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
+        root.addSublayer(canvas)
+        #expect(flattener.renderList(for: root).clips.isEmpty)
+        // A pixel short of the target, rounded or turned, it clips.
+        for change in [{ canvas.bounds.size.width = 199 }, { canvas.cornerRadius = 4 },
+                       { canvas.setAffineTransform(CGAffineTransform(rotationAngle: 0.1)) }] as [() -> Void] {
+            canvas.bounds.size.width = 210
+            canvas.cornerRadius = 0
+            canvas.setAffineTransform(.identity)
+            change()
+            let list = flattener.renderList(for: root)
+            #expect(list.clips.count == 1 && list.screen.items.last?.clip == 0)
+        }
+    }
+
     @Test func borderDrawsAboveSublayers() {
         let root = canvasRoot()
         let l = makeLayer("l", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))

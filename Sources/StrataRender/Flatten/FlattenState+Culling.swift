@@ -60,3 +60,16 @@ extension FlattenState {
         }
     }
 }
+
+extension FlattenState {
+    /// Whether `bounds` (square-cornered, through an affine `mapping` that keeps
+    /// them axis-aligned) hold the whole target: a clip to them clips nothing.
+    func coversTarget(_ bounds: CGRect, radii: CornerRadii, mapping: PlaneMapping) -> Bool {
+        guard cullsOutsideTarget, radii == .zero, mapping.m12 == 0, mapping.m21 == 0, mapping.m13 == 0,
+              mapping.m23 == 0, mapping.m33 > 0,
+              let a = mapping.project(Double(bounds.minX), Double(bounds.minY)),
+              let b = mapping.project(Double(bounds.maxX), Double(bounds.maxY)) else { return false }
+        return min(a.x, b.x) <= 0 && min(a.y, b.y) <= 0
+            && max(a.x, b.x) >= Double(targetSize.width) && max(a.y, b.y) >= Double(targetSize.height)
+    }
+}

@@ -217,6 +217,9 @@ struct FlattenState {
         var ownClip: Int32?
         func boundsClip(_ state: inout FlattenState) -> Int32? {
             if let ownClip { return ownClip }
+            // Bounds that hold the whole target clip nothing (a Lottie canvas, a full-screen
+            // root): no clip, so every pixel below does not test it.
+            if state.coversTarget(bounds, radii: radii, mapping: mapping) { return clip }
             guard let toLocal = mapping.inverted() else { return nil }
             state.list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds, radii: radii,
                                               continuousCorners: continuous, parent: clip))
