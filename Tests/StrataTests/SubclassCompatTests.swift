@@ -88,6 +88,47 @@ final class Cube: CATransformLayer {
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
+/// A round button's layer as iOS code writes one: its own hit area, a path
+/// kept in step with its frame, and logging of what is added to it.
+final class RoundButtonLayer: CAShapeLayer {
+    private(set) var added: [String] = []
+    private(set) var framesSet = 0
+    override var frame: CGRect {
+        didSet {
+            framesSet += 1
+            path = CGPath(ellipseIn: bounds, transform: nil)
+        }
+    }
+    override func contains(_ p: CGPoint) -> Bool {
+        let r = min(bounds.width, bounds.height) / 2
+        return hypot(p.x - bounds.midX, p.y - bounds.midY) <= r
+    }
+    override func add(_ anim: CAAnimation, forKey key: String?) {
+        added.append(key ?? "?")
+        super.add(anim, forKey: key)
+    }
+    override func addSublayer(_ layer: CALayer) {
+        layer.name = layer.name ?? "badge"
+        super.addSublayer(layer)
+    }
+    override func hitTest(_ p: CGPoint) -> CALayer? {
+        let hit = super.hitTest(p)
+        return hit === self ? self : hit
+    }
+    override func removeAllAnimations() {
+        added.removeAll()
+        super.removeAllAnimations()
+    }
+    override func layoutIfNeeded() { super.layoutIfNeeded() }
+    override func setNeedsLayout() { super.setNeedsLayout() }
+    override var sublayers: [CALayer]? {
+        get { super.sublayers }
+        set { super.sublayers = newValue }
+    }
+    override func render(in ctx: CGContext) { super.render(in: ctx) }
+    override func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { super.convert(p, from: l) }
+}
+
 @Suite struct SubclassCompatTests {
     @Test func iOSStyleSubclassesCompileAndCopy() {
         let p = ProgressLayer()
@@ -239,5 +280,24 @@ final class Cube: CATransformLayer {
         let drawn = try #require(tree.sublayers?.first)
         #expect((drawn is FramedProgressLayer) == animated)
         #expect(CALayer.copiesAsOwnClass(FramedProgressLayer.self) && CALayer.copiesAsOwnClass(BadgeLayer.self))
+    }
+
+    @Test func membersCoreAnimationLetsYouOverrideAreOverridable() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let button = RoundButtonLayer()
+        button.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        root.addSublayer(button)
+        #expect(button.framesSet == 1 && button.path?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 100, height: 100))
+        // Hit testing asks the layer's own contains(_:): a corner of the frame is outside the circle.
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === button)
+        #expect(root.hitTest(CGPoint(x: 53, y: 53)) === root)
+        button.addSublayer(CALayer())
+        #expect(button.sublayers?.first?.name == "badge")
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        button.add(pulse, forKey: "pulse")
+        #expect(button.added == ["pulse"] && button.animation(forKey: "pulse") != nil)
+        button.removeAllAnimations()
+        #expect(button.added.isEmpty && button.animationKeys() == nil)
     }
 }

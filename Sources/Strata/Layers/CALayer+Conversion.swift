@@ -20,38 +20,6 @@ import Foundation
 // in different trees. A mask has no superlayer, so it is its own root here.
 
 extension CALayer {
-    /// Converts `p` from `l`'s coordinate system (nil: the root's superlayer space) to this layer's.
-    public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
-        withTreeLock { CALayer.mapPoint(p, from: l, to: self) }
-    }
-
-    /// Converts `p` from this layer's coordinate system to `l`'s (nil: the root's superlayer space).
-    public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
-        withTreeLock { CALayer.mapPoint(p, from: self, to: l) }
-    }
-
-    /// Converts `r` from `l`'s coordinate system to this layer's: the bounding box of its converted corners.
-    public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
-        withTreeLock { CALayer.mapRect(r, from: l, to: self) }
-    }
-
-    /// Converts `r` from this layer's coordinate system to `l`'s: the bounding box of its converted corners.
-    public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
-        withTreeLock { CALayer.mapRect(r, from: self, to: l) }
-    }
-
-    /// Converts the time `t` from `l`'s time space (nil: the global media time) to this layer's.
-    ///
-    /// Each layer's local time is `(parent time − beginTime) × speed + timeOffset`.
-    /// A layer with speed 0 has no inverse: going up through it gives a non-finite time.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        withTreeLock { CALayer.mapTime(t, from: l, to: self) }
-    }
-
-    /// Converts the time `t` from this layer's time space to `l`'s (nil: the global media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        withTreeLock { CALayer.mapTime(t, from: self, to: l) }
-    }
 
     // MARK: - Implementation
 

@@ -27,58 +27,6 @@ extension CALayer {
     /// Maps this layer's bounds coordinates to its superlayer's bounds coordinates.
     package var transformToSuperlayer: CATransform3D { withTreeLock { transformToSuperlayer(_superlayer) } }
 
-    /// The layer's rectangle in its superlayer's coordinates.
-    ///
-    /// Getting it returns, as Core Animation does, the bounding box of the
-    /// bounds mapped by the anchor point, `transform` and `position`, with the
-    /// perspective divide (the superlayer's `sublayerTransform` is not applied).
-    /// With an identity transform that is `position − anchorPoint × bounds.size`
-    /// and `bounds.size`. Parts of the layer behind the eye (w ≤ 0) are clipped
-    /// away; a layer entirely behind it has a null frame.
-    ///
-    /// Setting it sets `position` to the new rectangle's anchor point, then
-    /// `bounds.size` (keeping `bounds.origin`), through their public setters.
-    /// With a non-identity transform Core Animation maps the size through the
-    /// inverse of `affineTransform()` (identity for a 3D transform) and ignores
-    /// the translation, so a scaled layer round-trips but a rotated one (not a
-    /// multiple of 90°) does not: Apple documents the frame as undefined then.
-    public var frame: CGRect {
-        get {
-            withStateLock {
-                if CATransform3DIsIdentity(_state.transform) {
-                    // Exactly Core Animation's arithmetic, without going through matrices.
-                    return CGRect(x: _state.position.x - _state.anchorPoint.x * _state.bounds.width,
-                                  y: _state.position.y - _state.anchorPoint.y * _state.bounds.height,
-                                  width: _state.bounds.width, height: _state.bounds.height)
-                }
-                return transformToSuperlayer(nil).projectedBoundingBox(of: _state.bounds)
-            }
-        }
-        set {
-            // One hold of the lock for both setters: no other thread sees half a frame.
-            withTreeLock {
-                let r = newValue.standardized
-                let a = _state.anchorPoint
-                let inverse = affineTransform().inverted()
-                let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
-                                  height: abs(inverse.b * r.width + inverse.d * r.height))
-                // Position first, then bounds: the order Core Animation runs their actions in.
-                position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
-                bounds = CGRect(origin: _state.bounds.origin, size: size)
-            }
-        }
-    }
-
-    /// The layer's transform as an affine transform: the identity when
-    /// `transform` is not affine (`CATransform3DIsAffine`), as Core Animation returns.
-    public func affineTransform() -> CGAffineTransform {
-        withStateLock { CATransform3DIsAffine(_state.transform) ? CATransform3DGetAffineTransform(_state.transform) : .identity }
-    }
-
-    /// Sets `transform` to the 3D transform that does what `m` does in the plane.
-    public func setAffineTransform(_ m: CGAffineTransform) {
-        transform = CATransform3DMakeAffineTransform(m)
-    }
 }
 
 extension CATransform3D {

@@ -23,30 +23,6 @@ import Foundation
 //   Animation does not document this case; depth is what the picture shows).
 
 extension CALayer {
-    /// Whether `p`, in this layer's coordinates, lies in its bounds
-    /// (minimum edges inside, maximum edges outside, as `CGRectContainsPoint`).
-    public func contains(_ p: CGPoint) -> Bool {
-        let b = withStateLock { _state.bounds }.standardized
-        return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
-    }
-
-    /// The farthest descendant of this layer (or the layer itself) that
-    /// contains `p`, a point in the superlayer's coordinates; nil if none.
-    ///
-    /// As Core Animation's header says, when the superlayer is a
-    /// `CATransformLayer` (which has no 2D space of its own) `p` is in the
-    /// coordinates of the nearest ancestor that is not one.
-    public func hitTest(_ p: CGPoint) -> CALayer? {
-        withTreeLock {
-            var toPlane = CATransform3DIdentity
-            var node = _superlayer
-            while let t = node as? CATransformLayer {
-                toPlane = toPlane.concatenating(t.transformToSuperlayer(t._superlayer))
-                node = t._superlayer
-            }
-            return hit(p, superlayerToPlane: toPlane)?.layer
-        }
-    }
 
     /// Hit testing in 3D. `p` lies in the plane of the nearest flat ancestor
     /// (or of the caller's space), and `superlayerToPlane` maps this layer's

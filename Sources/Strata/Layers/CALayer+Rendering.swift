@@ -3,26 +3,8 @@ import Foundation
 // `render(in:)`: a layer tree drawn into a Core Graphics context on the CPU,
 // as iOS code takes snapshots (`layer.render(in: UIGraphicsGetCurrentContext()!)`).
 extension CALayer {
-    /// Draws the layer and its sublayers into `ctx`, in the layer's
-    /// superlayer's coordinates as the context's user space (for a root
-    /// layer: its frame), from the model values (no animations), as Core
-    /// Animation's `render(in:)` does. The context is taken to be y-down, as
-    /// UIKit's are (flip a new bitmap context first).
-    ///
-    /// Drawn: background, rounded corners (`cornerRadius`, `maskedCorners`,
-    /// `cornerCurve`), `contents` images (placed by `contentsGravity`, the
-    /// whole image), shape layers' paths, gradient layers' axial and radial
-    /// gradients, text layers' strings, sublayers by `zPosition` with
-    /// `sublayerTransform`, `masksToBounds`, the border, and `opacity` (each
-    /// layer's drawing faded, not as one group). As Core Animation documents
-    /// for its `render(in:)`, layers with a 3D transform are not drawn, nor
-    /// are masks, filters and compositing filters; Strata's leaves out
-    /// shadows, conic gradients, replicator instances and particles too.
-    public func render(in ctx: CGContext) {
-        withTreeLock { renderSubtree(in: ctx, alpha: 1) }
-    }
 
-    private func renderSubtree(in ctx: CGContext, alpha: CGFloat) {
+    func renderSubtree(in ctx: CGContext, alpha: CGFloat) {
         let s = _state
         let opacity = alpha * CGFloat(s.opacity)
         guard !s.isHidden, opacity > 0, CATransform3DIsAffine(s.transform) else { return }

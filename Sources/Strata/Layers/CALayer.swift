@@ -474,4 +474,325 @@ open class CALayer: NSObject {
         get { withStateLock { _state.rasterizationScale } }
         set { changeValue(forKey: "rasterizationScale") { _state.rasterizationScale = newValue } }
     }
+
+    // MARK: - Members declared here so that subclasses can override them, as they can
+    // Core Animation's (Swift overrides no declaration made in an extension); they work
+    // with the rest of their concern in the CALayer+… files.
+
+    /// Whether `p`, in this layer's coordinates, lies in its bounds
+    /// (minimum edges inside, maximum edges outside, as `CGRectContainsPoint`).
+    open func contains(_ p: CGPoint) -> Bool {
+        let b = withStateLock { _state.bounds }.standardized
+        return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
+    }
+
+    /// The farthest descendant of this layer (or the layer itself) that
+    /// contains `p`, a point in the superlayer's coordinates; nil if none.
+    ///
+    /// As Core Animation's header says, when the superlayer is a
+    /// `CATransformLayer` (which has no 2D space of its own) `p` is in the
+    /// coordinates of the nearest ancestor that is not one.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        withTreeLock {
+            var toPlane = CATransform3DIdentity
+            var node = _superlayer
+            while let t = node as? CATransformLayer {
+                toPlane = toPlane.concatenating(t.transformToSuperlayer(t._superlayer))
+                node = t._superlayer
+            }
+            return hit(p, superlayerToPlane: toPlane)?.layer
+        }
+    }
+
+    /// The layer's rectangle in its superlayer's coordinates.
+    ///
+    /// Getting it returns, as Core Animation does, the bounding box of the
+    /// bounds mapped by the anchor point, `transform` and `position`, with the
+    /// perspective divide (the superlayer's `sublayerTransform` is not applied).
+    /// With an identity transform that is `position − anchorPoint × bounds.size`
+    /// and `bounds.size`. Parts of the layer behind the eye (w ≤ 0) are clipped
+    /// away; a layer entirely behind it has a null frame.
+    ///
+    /// Setting it sets `position` to the new rectangle's anchor point, then
+    /// `bounds.size` (keeping `bounds.origin`), through their public setters.
+    /// With a non-identity transform Core Animation maps the size through the
+    /// inverse of `affineTransform()` (identity for a 3D transform) and ignores
+    /// the translation, so a scaled layer round-trips but a rotated one (not a
+    /// multiple of 90°) does not: Apple documents the frame as undefined then.
+    open var frame: CGRect {
+        get {
+            withStateLock {
+                if CATransform3DIsIdentity(_state.transform) {
+                    // Exactly Core Animation's arithmetic, without going through matrices.
+                    return CGRect(x: _state.position.x - _state.anchorPoint.x * _state.bounds.width,
+                                  y: _state.position.y - _state.anchorPoint.y * _state.bounds.height,
+                                  width: _state.bounds.width, height: _state.bounds.height)
+                }
+                return transformToSuperlayer(nil).projectedBoundingBox(of: _state.bounds)
+            }
+        }
+        set {
+            // One hold of the lock for both setters: no other thread sees half a frame.
+            withTreeLock {
+                let r = newValue.standardized
+                let a = _state.anchorPoint
+                let inverse = affineTransform().inverted()
+                let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
+                                  height: abs(inverse.b * r.width + inverse.d * r.height))
+                // Position first, then bounds: the order Core Animation runs their actions in.
+                position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                bounds = CGRect(origin: _state.bounds.origin, size: size)
+            }
+        }
+    }
+
+    /// The layer's transform as an affine transform: the identity when
+    /// `transform` is not affine (`CATransform3DIsAffine`), as Core Animation returns.
+    open func affineTransform() -> CGAffineTransform {
+        withStateLock { CATransform3DIsAffine(_state.transform) ? CATransform3DGetAffineTransform(_state.transform) : .identity }
+    }
+
+    /// Sets `transform` to the 3D transform that does what `m` does in the plane.
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    /// The layer's sublayers in drawing order before zPosition sorting; nil when it has none.
+    open var sublayers: [CALayer]? {
+        get { withStateLock { _sublayers.isEmpty ? nil : _sublayers } }
+        set {
+            withTreeLock {
+                for layer in _sublayers { layer._superlayer = nil }
+                _sublayers = []
+                for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+                // insertSublayer reports each addition; clearing to none must be reported too.
+                if _sublayers.isEmpty { sublayersDidChange() }
+            }
+        }
+    }
+
+    /// A layer whose alpha masks this layer and its subtree, in this layer's coordinates.
+    open var mask: CALayer? {
+        get { withStateLock { _mask } }
+        set { withTreeLock { setMask(newValue) } }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its old superlayer.
+    open func addSublayer(_ layer: CALayer) {
+        withTreeLock { insertSublayer(layer, at: UInt32(_sublayers.count)) }
+    }
+
+    /// Inserts `layer` at `idx` among the sublayers (clamped to the end).
+    ///
+    /// Moving a sublayer to a later index counts its old place, so it lands at
+    /// `idx − 1`, as Core Animation's `insert_sublayer` does.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
+        precondition(!isDescendant(of: layer),
+                     "CALayer: adding \(layer.debugName) to \(debugName) would make it its own ancestor")
+        let wasHere = layer._superlayer === self ? _sublayers.firstIndex(of: layer) : nil
+        layer.removeFromSuperlayer()
+        if layer._maskedLayer != nil { layer._maskedLayer?._mask = nil; layer._maskedLayer = nil }
+        var index = Int(idx)
+        if let wasHere, wasHere < index { index -= 1 }
+        index = min(max(index, 0), _sublayers.count)
+        _sublayers.insert(layer, at: index)
+        layer._superlayer = self
+        sublayersDidChange()
+    }
+
+    /// Inserts `layer` just below `sibling` (or at the bottom when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        withTreeLock {
+            let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(index))
+        }
+    }
+
+    /// Inserts `layer` just above `sibling` (or at the top when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        withTreeLock {
+            let index = sibling.flatMap { s in _sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? _sublayers.count
+            insertSublayer(layer, at: UInt32(index))
+        }
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer`.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        guard let index = _sublayers.firstIndex(where: { $0 === oldLayer }) else {
+            preconditionFailure("CALayer.replaceSublayer: \(oldLayer.debugName) is not a sublayer of \(debugName)")
+        }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        if let owner = _maskedLayer {
+            owner.mask = nil
+            return
+        }
+        guard let parent = _superlayer else { return }
+        parent._sublayers.removeAll { $0 === self }
+        _superlayer = nil
+        parent.sublayersDidChange()
+    }
+
+    /// Marks the layer as needing `layoutSublayers()`, which the next frame
+    /// tick of its tree calls (before it displays and commits), as Core
+    /// Animation lays out layers at the commit; `layoutIfNeeded()` does it now.
+    open func setNeedsLayout() { withTreeLock { markNeedsLayout() } }
+
+    /// Whether `setNeedsLayout()` has been called since the last layout.
+    open func needsLayout() -> Bool { withStateLock { _needsLayout } }
+
+    /// Lays out this layer and its subtree now if they need it.
+    ///
+    /// Holds the transaction lock throughout, so `layoutSublayers()` sees a
+    /// tree no other thread changes under it.
+    open func layoutIfNeeded() {
+        withTreeLock {
+            if _needsLayout {
+                _needsLayout = false
+                layoutSublayers()
+            }
+            for sub in _sublayers { sub.layoutIfNeeded() }
+        }
+    }
+
+    /// Attaches a copy of `anim` under `key` (replacing any animation with that
+    /// key), to start when the current transaction commits (a `beginTime` of 0
+    /// becomes the current time then).
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        precondition(!isPresentationCopy, "CALayer.add(_:forKey:): \(debugName) is a presentation layer")
+        let copy: CAAnimation
+        if anim.isFreshImplicit {
+            anim.isFreshImplicit = false
+            copy = anim
+        } else if let made = anim.copy() as? CAAnimation {
+            copy = made
+        } else {
+            preconditionFailure("CALayer.add(_:forKey:): copy() of \(type(of: anim)) did not return a CAAnimation")
+        }
+        let thread = ThreadAnimationState.current
+        // An animation that leaves its duration or curve unset takes the transaction's, when one set it.
+        if copy.duration == 0, let duration = thread.innermost({ $0.animationDuration }) {
+            copy.duration = duration
+        }
+        if copy.timingFunction == nil, let function = thread.innermost({ $0.animationTimingFunction }) ?? nil {
+            copy.timingFunction = function
+        }
+        // An animation with no values runs from the value shown before this
+        // transaction's changes to the model value (CA's previous and current
+        // presentation values): captured now, before an animation it replaces
+        // goes, so it carries on from where that one was. (An action's
+        // animation arrives with the value from before its change captured.)
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           basic.capturedPrevious == nil, basic.valueFunction == nil,
+           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            basic.capturedPrevious = valueShownBeforeChange(of: target)
+        }
+        // A transition shows the layer as it was drawn before this transaction's changes.
+        if let transition = copy as? CATransition { transition.oldRendering = frozenRendering() }
+        let state = animationState
+        if let key, let index = state.entries.firstIndex(where: { $0.key == key }) {
+            state.entries.remove(at: index).markRemoved()
+        }
+        let entry = AnimationEntry(key: key, animation: copy)
+        state.entries.append(entry)
+        thread.animationAdded(entry, to: self)
+    }
+
+    /// The animation attached under `key` (the copy), if any.
+    open func animation(forKey key: String) -> CAAnimation? {
+        withTreeLock { _animationState?.entries.first { $0.key == key }?.animation }
+    }
+
+    /// The keys of the attached animations, in the order they were added (nil when there are none).
+    open func animationKeys() -> [String]? {
+        withTreeLock {
+            guard let entries = _animationState?.entries else { return nil }
+            let keys = entries.compactMap(\.key)
+            return keys.isEmpty ? nil : keys
+        }
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    open func removeAnimation(forKey key: String) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        guard let state = _animationState, let index = state.entries.firstIndex(where: { $0.key == key }) else { return }
+        state.entries.remove(at: index).markRemoved()
+    }
+
+    /// Removes every attached animation.
+    open func removeAllAnimations() {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        guard let state = _animationState, !state.entries.isEmpty else { return }
+        let entries = state.entries
+        state.entries = []
+        for entry in entries { entry.markRemoved() }
+    }
+
+    /// Converts `p` from `l`'s coordinate system (nil: the root's superlayer space) to this layer's.
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        withTreeLock { CALayer.mapPoint(p, from: l, to: self) }
+    }
+
+    /// Converts `p` from this layer's coordinate system to `l`'s (nil: the root's superlayer space).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        withTreeLock { CALayer.mapPoint(p, from: self, to: l) }
+    }
+
+    /// Converts `r` from `l`'s coordinate system to this layer's: the bounding box of its converted corners.
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        withTreeLock { CALayer.mapRect(r, from: l, to: self) }
+    }
+
+    /// Converts `r` from this layer's coordinate system to `l`'s: the bounding box of its converted corners.
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        withTreeLock { CALayer.mapRect(r, from: self, to: l) }
+    }
+
+    /// Converts the time `t` from `l`'s time space (nil: the global media time) to this layer's.
+    ///
+    /// Each layer's local time is `(parent time − beginTime) × speed + timeOffset`.
+    /// A layer with speed 0 has no inverse: going up through it gives a non-finite time.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        withTreeLock { CALayer.mapTime(t, from: l, to: self) }
+    }
+
+    /// Converts the time `t` from this layer's time space to `l`'s (nil: the global media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        withTreeLock { CALayer.mapTime(t, from: self, to: l) }
+    }
+
+    /// Draws the layer and its sublayers into `ctx`, in the layer's
+    /// superlayer's coordinates as the context's user space (for a root
+    /// layer: its frame), from the model values (no animations), as Core
+    /// Animation's `render(in:)` does. The context is taken to be y-down, as
+    /// UIKit's are (flip a new bitmap context first).
+    ///
+    /// Drawn: background, rounded corners (`cornerRadius`, `maskedCorners`,
+    /// `cornerCurve`), `contents` images (placed by `contentsGravity`, the
+    /// whole image), shape layers' paths, gradient layers' axial and radial
+    /// gradients, text layers' strings, sublayers by `zPosition` with
+    /// `sublayerTransform`, `masksToBounds`, the border, and `opacity` (each
+    /// layer's drawing faded, not as one group). As Core Animation documents
+    /// for its `render(in:)`, layers with a 3D transform are not drawn, nor
+    /// are masks, filters and compositing filters; Strata's leaves out
+    /// shadows, conic gradients, replicator instances and particles too.
+    open func render(in ctx: CGContext) {
+        withTreeLock { renderSubtree(in: ctx, alpha: 1) }
+    }
 }
