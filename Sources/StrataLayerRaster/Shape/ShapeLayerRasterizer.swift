@@ -15,7 +15,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// What a bitmap shows: everything that changes its pixels.
     private struct BitmapKey: Hashable {
         let shape: ShapeContent
-        let scale: Double
+        let scaleX: Double, scaleY: Double
     }
 
     private let lock = NSLock()
@@ -33,19 +33,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
     public init(capacity: Int = 128) { self.capacity = capacity }
 
+    /// Made at the source's density along each axis where it gives them, else `pixelsPerPoint` along both.
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
-        return rasterContents(of: shape, pixelsPerPoint: pixelsPerPoint)
+        return rasterContents(of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
-        return contentsBounds(of: shape, pixelsPerPoint: pixelsPerPoint)
+        return contentsBounds(of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
     }
 
-    /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint`, and
-    /// the local rect it covers; nil when it draws nothing.
-    func rasterContents(of shape: ShapeContent, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
+    /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint` along
+    /// each axis, and the local rect it covers; nil when it draws nothing.
+    func rasterContents(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> (image: RasterImage, rect: CGRect)? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -55,10 +56,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
         guard let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
                                              pixelsPerPoint: pixelsPerPoint) else { return nil }
-        let (rect, scale, w, h) = layout
+        let (rect, scaleX, scaleY, w, h) = layout
         let dash = shape.lineDashPattern
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
-        let key = BitmapKey(shape: shape, scale: scale)
+        let key = BitmapKey(shape: shape, scaleX: scaleX, scaleY: scaleY)
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()
@@ -67,7 +68,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         lock.unlock()
 
         let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
-            .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
+            .concatenating(CGAffineTransform(scaleX: CGFloat(scaleX), y: CGFloat(scaleY)))
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         if !fill.isClear {
             let mask = PathRasterizer.fill(path: path, rule: shape.fillRule,
@@ -84,9 +85,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                                              transform: transform, width: w, height: h)
             Self.composite(stroke, coverage: mask.bytes, into: &pixels)
         }
-        let result = (RasterImage(key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w, height: h, pixels: pixels),
-                      CGRect(x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale),
-                             height: CGFloat(Double(h) / scale)))
+        let image = RasterImage(key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w,
+                                height: h, pixels: pixels)
+        let result = (image, rect)
         lock.lock()
         made += 1
         cache[key] = result
@@ -97,7 +98,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     }
 
     /// The local rect `rasterContents` returns for `shape`, without drawing it.
-    func contentsBounds(of shape: ShapeContent, pixelsPerPoint: Double) -> CGRect? {
+    func contentsBounds(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> CGRect? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -106,15 +107,15 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         guard !fill.isClear || strokes,
               let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
                                              pixelsPerPoint: pixelsPerPoint) else { return nil }
-        return CGRect(x: layout.rect.minX, y: layout.rect.minY, width: CGFloat(Double(layout.width) / layout.scale),
-                      height: CGFloat(Double(layout.height) / layout.scale))
+        return layout.rect
     }
 
     /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
-    /// reach and a pixel, on whole pixels of the bitmap), its pixels per point and
-    /// its size; nil for a path with coordinates that are not finite.
+    /// reach and a point, on whole pixels of the bitmap), its pixels per point
+    /// along each axis and its size; nil for a path with coordinates that are not finite.
     static func bitmapLayout(of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
-                             pixelsPerPoint: Double) -> (rect: CGRect, scale: Double, width: Int, height: Int)? {
+                             pixelsPerPoint: (x: Double, y: Double))
+        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int)? {
         // Stroke reach past the path: half the width, more at square caps and at the path's
         // sharp corners under miter joins (not the miter limit everywhere: a circle's stroke
         // would get a bitmap ten times its area).
@@ -123,16 +124,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let box = path.boundingBoxOfPath
         guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let grown = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
-        let quantized = pow(2, (log2(max(pixelsPerPoint, 1.0 / 64)) * 4).rounded(.up) / 4)
-        // Two pixels spare for the rounding out to whole pixels below.
-        let scale = min(quantized, (Self.maximumSide - 2) / Double(max(grown.width, grown.height, 1)))
+        // Densities rounded up to a quarter octave (an animated scale reuses bitmaps), and
+        // two pixels spare for the rounding out to whole pixels below.
+        func density(_ ppp: Double, _ length: CGFloat) -> Double {
+            let quantized = pow(2, (log2(max(ppp, 1.0 / 64)) * 4).rounded(.up) / 4)
+            return min(quantized, (Self.maximumSide - 2) / Double(max(length, 1)))
+        }
+        let sx = density(pixelsPerPoint.x, grown.width), sy = density(pixelsPerPoint.y, grown.height)
         // Whole bitmap pixels from the layer's origin: a layer placed on whole device pixels
         // shows its bitmap's pixels as they are, not resampled half a pixel off.
-        let x0 = (Double(grown.minX) * scale).rounded(.down), y0 = (Double(grown.minY) * scale).rounded(.down)
-        let w = max(1, Int((Double(grown.maxX) * scale).rounded(.up) - x0))
-        let h = max(1, Int((Double(grown.maxY) * scale).rounded(.up) - y0))
-        let rect = CGRect(x: x0 / scale, y: y0 / scale, width: Double(w) / scale, height: Double(h) / scale)
-        return (rect, scale, w, h)
+        let x0 = (Double(grown.minX) * sx).rounded(.down), y0 = (Double(grown.minY) * sy).rounded(.down)
+        let w = max(1, Int((Double(grown.maxX) * sx).rounded(.up) - x0))
+        let h = max(1, Int((Double(grown.maxY) * sy).rounded(.up) - y0))
+        let rect = CGRect(x: x0 / sx, y: y0 / sy, width: Double(w) / sx, height: Double(h) / sy)
+        return (rect, sx, sy, w, h)
     }
 
     /// `color × coverage` over the premultiplied pixels.

@@ -163,7 +163,8 @@ extension FlattenState {
         case .shape, .text:
             if let rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let rect = rasterizer.contentsBounds(of: RasterSource(content: drawn, bounds: bounds),
+                if let rect = rasterizer.contentsBounds(of: RasterSource(content: drawn, bounds: bounds,
+                                                                     pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
                                                         pixelsPerPoint: ppu > 0 ? ppu : 1) {
                     return (placeholder, rect)
                 }

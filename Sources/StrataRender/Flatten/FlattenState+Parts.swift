@@ -28,7 +28,8 @@ extension FlattenState {
         case .shape, .text:
             if let rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let made = rasterizer.rasterContents(of: RasterSource(content: drawn, bounds: bounds),
+                if let made = rasterizer.rasterContents(of: RasterSource(content: drawn, bounds: bounds,
+                                                                     pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
                                                         pixelsPerPoint: ppu > 0 ? ppu : 1) {
                     return (.texture(.raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
                                      rect: made.rect), made.rect)

@@ -9,10 +9,16 @@ public struct RasterSource {
     package var content: LayerContent
     /// The layer's bounds (text is laid out in them).
     package var bounds: CGRect
+    /// Device pixels per point along the layer's x and y axes where they differ (a layer
+    /// scaled 100% × 20%), for rasterizers that make bitmaps at each: a bitmap made at
+    /// the smaller alone is stretched along the other, and at the larger alone it is
+    /// squeezed. Nil: `pixelsPerPoint` along both.
+    package var pixelsPerPointAlongAxes: (x: Double, y: Double)?
 
-    package init(content: LayerContent, bounds: CGRect) {
+    package init(content: LayerContent, bounds: CGRect, pixelsPerPointAlongAxes: (x: Double, y: Double)? = nil) {
         self.content = content
         self.bounds = bounds
+        self.pixelsPerPointAlongAxes = pixelsPerPointAlongAxes
     }
 
     /// What `layer` draws now (pass a presentation layer).

@@ -1,0 +1,41 @@
+import Foundation
+import Strata
+import Testing
+@testable import StrataLayerRaster
+@testable import StrataRender
+
+/// Shape bitmaps are made at the density they are shown at along each axis, so a
+/// layer scaled unevenly keeps one-pixel edges (its bitmap made at the smaller
+/// density alone was stretched along the other, smearing the edges there).
+@Suite struct ShapeBitmapDensityTests {
+    func shownBitmap(scaleX: CGFloat, scaleY: CGFloat) throws -> (raster: RasterImage, rect: CGRect) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 100, y: 100, width: 80, height: 200)
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.setAffineTransform(CGAffineTransform(scaleX: scaleX, y: scaleY))
+        root.addSublayer(shape)
+        var flattener = Flattener(size: CGSize(width: 400, height: 400))
+        flattener.rasterizer = ShapeLayerRasterizer()
+        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        guard case .texture(.raster(let raster), _, let rect)? = item.content else {
+            Issue.record("not a bitmap: \(item)")
+            throw CancellationError()
+        }
+        return (raster, rect)
+    }
+
+    @Test func unevenScalesMakeBitmapsAtEachAxissDensity() throws {
+        // 100 % × 20 %: a pixel per point across (a bitmap made at the smaller density alone had
+        // 17 pixels across for 80 on screen), and 0.2 down, rounded up to a quarter octave.
+        let squeezed = try shownBitmap(scaleX: 1, scaleY: 0.2)
+        #expect(squeezed.raster.width == 82, "\(squeezed.raster.width)×\(squeezed.raster.height)")
+        #expect(abs(Double(squeezed.raster.height) / Double(squeezed.rect.height) - pow(2, -9 / 4)) < 1e-9)
+        // 50 % both ways: half a pixel per point along both.
+        let half = try shownBitmap(scaleX: 0.5, scaleY: 0.5)
+        #expect(Double(half.raster.width) / Double(half.rect.width) == 0.5)
+        #expect(Double(half.raster.height) / Double(half.rect.height) == 0.5)
+    }
+}
