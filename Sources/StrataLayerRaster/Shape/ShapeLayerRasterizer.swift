@@ -142,13 +142,19 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
     /// `color × coverage` over the premultiplied pixels.
     static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
-        let c = [color.r, color.g, color.b, color.a].map { $0 * 255 }
-        for i in coverage.indices where coverage[i] != 0 {
-            let k = Float(coverage[i]) / 255
-            let a = c[3] * k / 255
-            for ch in 0..<4 {
-                let v = c[ch] * k + Float(pixels[i * 4 + ch]) * (1 - a)
-                pixels[i * 4 + ch] = UInt8(min(255, max(0, v.rounded())))
+        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
+        coverage.withUnsafeBufferPointer { cover in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for i in 0..<cover.count where cover[i] != 0 {
+                    let k = Float(cover[i]) / 255
+                    let keep = 1 - c.3 * k / 255
+                    let d = i * 4
+                    @inline(__always) func mix(_ channel: Float, _ at: Int) {
+                        let v = channel * k + Float(out[at]) * keep
+                        out[at] = UInt8(min(255, max(0, v.rounded())))
+                    }
+                    mix(c.0, d); mix(c.1, d + 1); mix(c.2, d + 2); mix(c.3, d + 3)
+                }
             }
         }
     }

@@ -263,17 +263,23 @@ struct AtlasPlanner {
                            blockWidth: Int, blockHeight: Int) -> [UInt8] {
         precondition(blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
                      "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
+        // Pixels as 32-bit words, a row at a time: the image's row copied whole between its
+        // edge pixels repeated (a byte-by-byte loop cost more than the shapes' own drawing).
         let pw = blockWidth
-        var out = [UInt8](repeating: 0, count: pw * blockHeight * 4)
-        for y in 0..<blockHeight {
-            let sy = min(max(y - g, 0), height - 1)
-            for x in 0..<pw {
-                let sx = min(max(x - g, 0), width - 1)
-                let s = (sy * width + sx) * 4, d = (y * pw + x) * 4
-                out[d] = pixels[s]; out[d + 1] = pixels[s + 1]; out[d + 2] = pixels[s + 2]; out[d + 3] = pixels[s + 3]
+        var out = [UInt32](repeating: 0, count: pw * blockHeight)
+        pixels.withUnsafeBytes { raw in
+            let source = raw.bindMemory(to: UInt32.self)
+            out.withUnsafeMutableBufferPointer { block in
+                for y in 0..<blockHeight {
+                    let row = source.baseAddress! + min(max(y - g, 0), height - 1) * width
+                    let line = block.baseAddress! + y * pw
+                    line.update(repeating: row[0], count: g)
+                    (line + g).update(from: row, count: width)
+                    (line + g + width).update(repeating: row[width - 1], count: pw - g - width)
+                }
             }
         }
-        return out
+        return out.withUnsafeBytes { [UInt8]($0) }
     }
 
     /// The next mip level of premultiplied RGBA8 pixels of even size: each
