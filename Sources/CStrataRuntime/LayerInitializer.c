@@ -11,12 +11,13 @@
 // A class that declares initializers and not `init(layer:)` has, in that slot,
 // a stub that reports "use of unimplemented initializer" and traps (iOS
 // crashes there too; in unoptimized builds the stub is the initializing entry
-// point, after the object is allocated, which is then lost: once per class). The report goes through `_swift_stdlib_reportUnimplemented
-// Initializer…`, which this file defines, so that the definition linked into
-// the program is ours: while a call from `strata_call_layer_initializer` is
-// under way on this thread and the report is the stub's of that very call,
-// it jumps back, and the caller makes the copy another way. Any other report
-// goes on to the standard library's.
+// point, reached after the object is allocated, which is then lost: once per
+// class). The report goes through `_swift_stdlib_reportUnimplementedInitializer`
+// (or its `InFile` form), which this file defines, so that the definition
+// linked into the program is ours: while a call from
+// `strata_call_layer_initializer` is under way on this thread and the report
+// is the stub's of that very call, it jumps back, and the caller makes the
+// copy another way. Any other report goes on to the standard library's.
 
 #define _GNU_SOURCE
 #include "CStrataRuntime.h"
