@@ -221,6 +221,8 @@ final class RoundButtonLayer: CAShapeLayer {
     @Test func strataTellsItsOwnClassesFromYours() {
         #expect(CALayer.isStrataClass(CALayer.self) && CALayer.isStrataClass(CAReplicatorLayer.self))
         #expect(CALayer.isStrataClass(CAShapeLayer.self) && CALayer.isStrataClass(CATransformLayer.self))
+        #expect(CALayer.isStrataClass(CAScrollLayer.self) && CALayer.isStrataClass(CATiledLayer.self))
+        #expect(!CALayer.copiesAsOwnClass(CAScrollLayer.self) && !CALayer.copiesAsOwnClass(CATiledLayer.self))
         #expect(!CALayer.isStrataClass(ProgressLayer.self) && !CALayer.isStrataClass(Cube.self))
     }
 

@@ -31,7 +31,7 @@ final class LayerClassRegistry: @unchecked Sendable {
     /// animated layer asks, every frame).
     private static let strataLayerClasses: [ObjectIdentifier] = [
         CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATextLayer.self, CAReplicatorLayer.self,
-        CATransformLayer.self, CAEmitterLayer.self,
+        CATransformLayer.self, CAEmitterLayer.self, CAScrollLayer.self, CATiledLayer.self,
     ].map { ObjectIdentifier($0) }
 
     private func facts(_ cls: CALayer.Type) -> ClassFacts {
