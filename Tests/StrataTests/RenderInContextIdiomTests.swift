@@ -69,6 +69,28 @@ import Testing
         #expect(pixel(image, 30, 80) == [255, 0, 255, 255])  // above covers below
     }
 
+    @Test func radialGradientsAreDrawnAsTheRendererDrawsThem() throws {
+        // End point level with the start (as Lottie sets radials up): a circle, not nothing;
+        // and a focal point moves the first colour off the centre.
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        gradient.type = .radial
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        var ctx = try flippedContext(100, 100)
+        gradient.render(in: ctx)
+        var image = try #require(ctx.makeImage())
+        #expect(pixel(image, 50, 50)[0] > 240 && pixel(image, 50, 50)[2] < 15)  // red at the centre
+        #expect(pixel(image, 50, 2)[2] > 200)  // blue near the circle's top: drawn, and round
+        gradient.radialFocus = CGPoint(x: -0.5, y: 0)
+        ctx = try flippedContext(100, 100)
+        gradient.render(in: ctx)
+        image = try #require(ctx.makeImage())
+        #expect(pixel(image, 25, 50)[0] > 240)  // red at the focus, half a radius left
+        #expect(pixel(image, 50, 50)[2] > 60)  // the centre is part way to blue
+    }
+
     @Test func contentsImagesAreDrawnUpright() throws {
         // A 2 × 2 image: the top row red, the bottom row blue.
         let image = CGImage(width: 2, height: 2, pixels: [255, 0, 0, 255, 255, 0, 0, 255,

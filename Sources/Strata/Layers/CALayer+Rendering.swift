@@ -157,13 +157,17 @@ extension CALayer {
             ctx.drawLinearGradient(gradient, start: start, end: end,
                                    options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         case .radial:
-            // An ellipse about the start point reaching the end point on each axis.
-            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            // An ellipse about the start point reaching the end point on each axis (a circle
+            // when the points share an x or a y), spreading from the focal point, as the
+            // renderer draws it.
+            var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if rx <= 0 { rx = ry }
+            if ry <= 0 { ry = rx }
             if rx > 0, ry > 0 {
                 ctx.translateBy(x: start.x, y: start.y)
-                ctx.scaleBy(x: 1, y: ry / rx)
-                ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero,
-                                       endRadius: rx, options: [.drawsAfterEndLocation])
+                ctx.scaleBy(x: rx, y: ry)
+                ctx.drawRadialGradient(gradient, startCenter: layer.radialFocus, startRadius: 0, endCenter: .zero,
+                                       endRadius: 1, options: [.drawsAfterEndLocation])
             }
         default:
             break
