@@ -122,7 +122,11 @@ extension LottieWarning {
         LottieWarning(path: path, message: "cameras are not supported; 3D layers are drawn without perspective")
     }
     static func blendMode(_ mode: Int, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "blend mode \(mode) is not supported; drawn as normal")
+        let names = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+                     "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
+                     "luminosity", "add", "hard mix"]
+        let name = names.indices.contains(mode) ? " (\(names[mode]))" : ""
+        return LottieWarning(path: path, message: "blend mode \(mode)\(name) is not supported; drawn as normal")
     }
     static func unknownShape(_ type: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "shape item \"\(type)\" is not supported; left out")

@@ -696,6 +696,24 @@ def _():
     return comp(shape_layer(arc, ks=transform(p=(100, 100), r=ease(0, 0, 29, 360, LINEAR))))
 
 
+@animation("blend_modes")
+def _():
+    # Layer blend modes over an opaque background of two colour bands: multiply, screen and add (bm 1, 2, 16)
+    # on moving shapes, one at 70 % opacity; a multiplied precomposition blends its two overlapping shapes as one.
+    background = shape_layer(group(rect(p=(100, 50), s=(200, 100)), fill((0.95, 0.85, 0.3))),
+                             group(rect(p=(100, 150), s=(200, 100)), fill((0.2, 0.45, 0.75))))
+    multiply = shape_layer(group(ellipse(s=(70, 70)), fill((0.9, 0.3, 0.5))),
+                           ks=transform(p=ease(0, [45, 60], 29, [45, 140])), bm=1)
+    screen = shape_layer(group(ellipse(s=(70, 70)), fill((0.3, 0.8, 0.4))),
+                         ks=transform(p=ease(0, [100, 140], 29, [100, 60]), o=70), bm=2)
+    add = shape_layer(group(rect(s=(50, 70)), fill((0.5, 0.3, 0.2))), ks=transform(p=(155, 100), r=ease(0, 0, 29, 45)), bm=16)
+    pair = [shape_layer(group(rect(p=(20, 20), s=(40, 40)), fill((0.2, 0.7, 0.9)))),
+            shape_layer(group(ellipse(p=(35, 35), s=(40, 40)), fill((0.9, 0.6, 0.1))))]
+    precomp = {"ty": 0, "refId": "pair", "w": 60, "h": 60, "ks": transform(p=ease(0, [140, 20], 29, [140, 120])),
+               "ip": 0, "op": 30, "st": 0, "bm": 1}
+    return comp(multiply, screen, add, precomp, background, assets=[{"id": "pair", "layers": pair}])
+
+
 def png_bytes(w, h, pixel):
     import struct, zlib
     rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))

@@ -87,6 +87,8 @@ struct LottieBuilder {
                 wrapper.mask = holder
                 node = wrapper
             }
+            // The layer blends as drawn, matted and masked, with the layers beneath it in its composition.
+            if let filter = layer.blendMode.compositingFilter { node.compositingFilter = filter }
             built.append(node)
         }
         // Core Animation draws sublayers back to front; Lottie lists layers front to back.

@@ -16,6 +16,26 @@ public struct LottieLayer: Equatable, Sendable {
         case shapes([LottieShapeItem])
     }
 
+    /// Layer blend modes (`bm`): how the layer, matted and masked, combines
+    /// with what is drawn beneath it.
+    public enum BlendMode: Int, Equatable, Sendable {
+        case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn
+        case hardLight, softLight, difference, exclusion, hue, saturation, color, luminosity
+        case add, hardMix
+
+        /// The `CALayer.compositingFilter` Strata draws the mode with; nil
+        /// for normal and for the modes Strata cannot draw.
+        public var compositingFilter: String? {
+            switch self {
+            case .multiply: return "multiplyBlendMode"
+            case .screen: return "screenBlendMode"
+            // Lottie's add is source plus destination, clamped: Core Animation's plusL.
+            case .add: return "plusL"
+            default: return nil
+            }
+        }
+    }
+
     /// Track matte modes (`tt`).
     public enum MatteMode: Int, Equatable, Sendable {
         case alpha = 1, alphaInverted = 2, luma = 3, lumaInverted = 4
@@ -55,6 +75,8 @@ public struct LottieLayer: Equatable, Sendable {
     public var matteParent: Int?
     /// `masksProperties`.
     public var masks: [LottieMask]
+    /// `bm`: how the layer combines with what is beneath it.
+    public var blendMode: BlendMode = .normal
 }
 
 /// A layer mask (`masksProperties[i]`).

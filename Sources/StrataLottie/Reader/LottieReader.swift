@@ -141,7 +141,15 @@ struct LottieReader {
         }
         if let effects = object["ef"], case .array(let list) = effects, !list.isEmpty { warn(.effects(at: path)) }
         if let styles = object["sy"], case .array(let list) = styles, !list.isEmpty { warn(.layerStyles(at: path)) }
-        if let mode = try optionalNumber(object, "bm", at: path), mode != 0 { warn(.blendMode(LottieReader.int(mode), at: path)) }
+        var blendMode = LottieLayer.BlendMode.normal
+        if let bm = try optionalNumber(object, "bm", at: path), bm != 0 {
+            let mode = LottieLayer.BlendMode(rawValue: LottieReader.int(bm))
+            if let mode, mode.compositingFilter != nil {
+                blendMode = mode
+            } else {
+                warn(.blendMode(LottieReader.int(bm), at: path))
+            }
+        }
         var masks: [LottieMask] = []
         if let list = object["masksProperties"] {
             for (i, item) in try array(list, at: path + ".masksProperties").enumerated() {
@@ -173,7 +181,7 @@ struct LottieReader {
             isMatteSource: try optionalBool(object, "td", at: path) ?? false,
             matteMode: matte,
             matteParent: try optionalNumber(object, "tp", at: path).map(LottieReader.int),
-            masks: masks)
+            masks: masks, blendMode: blendMode)
     }
 
     mutating func mask(_ json: JSONValue, at path: String) throws(LottieError) -> LottieMask {
