@@ -589,6 +589,44 @@ def _():
     return comp(shape_layer(group(rect(s=(140, 100)), rd, fill((0.6, 0.3, 0.1)), t=tr(p=(100, 100)))))
 
 
+@animation("pucker_bloat")
+def _():
+    # Left: a square puckered into a star, then bloated into a cushion (amount -60 to 60); right: a
+    # stroked hexagon bloated by 40, its vertices pulled to their mean while the sides bow out.
+    # (ThorVG draws pucker/bloat; rlottie does not.)
+    pb = {"ty": "pb", "a": ease(0, -60, 29, 60)}
+    left = group(rect(s=(70, 70)), pb, fill((0.2, 0.5, 0.9)), t=tr(p=(55, 100)))
+    right = group(star(points=6, outer=35, sy=2), {"ty": "pb", "a": static(40)}, fill((0.9, 0.6, 0.1)),
+                  stroke((0.3, 0.1, 0.5), w=4), t=tr(p=(150, 100)))
+    return comp(shape_layer(left, right))
+
+
+@animation("zig_zag")
+def _():
+    # Top: a rectangle's sides in corner ridges growing from 0 to 8 points high; bottom: an open
+    # stroked line in smooth waves (pt 2), 5 ridges. Neither rlottie nor ThorVG draws zig-zags: the
+    # outlines are checked against lottie-web's by LottieModifierTests.
+    zz = {"ty": "zz", "s": ease(0, 0, 29, 8), "r": static(4), "pt": static(1)}
+    top = group(rect(s=(140, 60)), zz, fill((0.2, 0.7, 0.4)), t=tr(p=(100, 60)))
+    wave = {"ty": "zz", "s": static(10), "r": static(5), "pt": static(2)}
+    bottom = group(path(bezier([(-70, 0), (70, 0)], closed=False)), wave, stroke((0.8, 0.2, 0.3), w=4),
+                   t=tr(p=(100, 150)))
+    return comp(shape_layer(top, bottom))
+
+
+@animation("offset_path")
+def _():
+    # Top left: a square growing by 0 to 12 with mitred corners; top right: a star grown by 6 with
+    # round joins; bottom: a stroked ellipse shrunk by 8 (negative amounts move in).
+    grow = {"ty": "op", "a": ease(0, 0, 29, 12), "lj": 1, "ml": static(4)}
+    square = group(rect(s=(50, 50)), grow, fill((0.2, 0.5, 0.9)), t=tr(p=(55, 55)))
+    star_ = group(star(points=5, outer=35, inner=15), {"ty": "op", "a": static(6), "lj": 2, "ml": static(4)},
+                  fill((0.9, 0.6, 0.1)), t=tr(p=(145, 60)))
+    oval = group(ellipse(s=(120, 60)), {"ty": "op", "a": static(-8), "lj": 1, "ml": static(4)},
+                 stroke((0.3, 0.1, 0.5), w=4), t=tr(p=(100, 150)))
+    return comp(shape_layer(square, star_, oval))
+
+
 @animation("image_embedded")
 def _():
     import base64, struct, zlib

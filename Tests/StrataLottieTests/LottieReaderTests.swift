@@ -44,7 +44,7 @@ import StrataScene
         let layers = #"""
         [{"ty":5,"ks":{},"nm":"title"},
          {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"wiggle(2, 5)"}},"ef":[{"ty":5}],"bm":3,
-          "shapes":[{"ty":"mm","mm":3},{"ty":"zz"},{"ty":"op"}]}]
+          "shapes":[{"ty":"mm","mm":3},{"ty":"tw"}]}]
         """#
         let c = try lottie(layers: layers)
         let text = c.warnings.map(\.description)
@@ -53,8 +53,7 @@ import StrataScene
         #expect(text.contains { $0.hasPrefix("layers[1]: layer effects") })
         #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: merge paths (mode 3)") })
-        #expect(text.contains { $0.hasPrefix("layers[1].shapes[1]: zig zag") })
-        #expect(text.contains { $0.hasPrefix("layers[1].shapes[2]: offset path") })
+        #expect(text.contains { $0.hasPrefix("layers[1].shapes[1]: twist") })
         #expect(text.allSatisfy { !$0.contains("\n") })
     }
 

@@ -53,7 +53,8 @@ extension LottieBuilder {
                 // The paints so far, copied (the paths after it are copied by `paths`).
                 let copies = try repeated(units, repeater, context: context, path: itemPath)
                 units = copies.map { [$0] } ?? []
-            case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .transform, .ignored:
+            case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath,
+                 .transform, .ignored:
                 break
             }
         }

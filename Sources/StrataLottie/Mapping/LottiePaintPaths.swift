@@ -7,8 +7,9 @@ import Strata
 /// Lottie's rules, as lottie-web and rlottie apply them:
 /// - a paint draws every shape before it in its group and in the groups
 ///   nested before it;
-/// - a modifier (trim, round corners) changes every shape before it in its
-///   group and in the groups nested before it, wherever the paints sit:
+/// - a modifier (trim, round corners, pucker/bloat, zig-zag, offset path)
+///   changes every shape before it in its group and in the groups nested
+///   before it, wherever the paints sit:
 ///   `[path, stroke, trim]` and `[group{path, stroke}, trim]` draw a trimmed
 ///   line, as `[path, trim, stroke]` does. Modifiers apply in file order,
 ///   inner groups first, to each shape's outline in its own group's
@@ -74,6 +75,12 @@ struct LottiePaintPaths {
                         e.slot.node = .rounded(e.slot.node, round.radius)
                     }
                 }
+            case .puckerBloat(let pb):
+                for e in own { e.slot.node = .puckered(e.slot.node, pb) }
+            case .zigZag(let zz):
+                for e in own { e.slot.node = .zigZagged(e.slot.node, zz) }
+            case .offsetPath(let op):
+                for e in own { e.slot.node = .offset(e.slot.node, op) }
             case .repeater(let r):
                 // The copies are new shapes of this group (what modifiers after the repeater change).
                 let count = LottieBuilder.maximumCopies(r)

@@ -12,6 +12,12 @@ indirect enum LottiePathNode {
     case bezier(LottiePath)
     /// Corners rounded by a round-corners modifier.
     case rounded(LottiePathNode, LottieProperty<Double>)
+    /// Vertices and tangents moved by a pucker/bloat modifier.
+    case puckered(LottiePathNode, LottiePuckerBloat)
+    /// Made into ridges by a zig-zag modifier.
+    case zigZagged(LottiePathNode, LottieZigZag)
+    /// Moved out or in by an offset-path modifier.
+    case offset(LottiePathNode, LottieOffsetPath)
     /// Moved by a nested group's transform into the paint's group.
     case transformed(LottiePathNode, LottieTransform)
     /// Copy `copy` of a repeater.
@@ -42,6 +48,14 @@ indirect enum LottiePathNode {
             return LottieGeometry.bezier(p.shape.value(at: frame), keepCurves: p.shape.isAnimated)
         case .rounded(let node, let radius):
             return LottieGeometry.roundingCorners(of: node.path(at: frame), radius: radius.value(at: frame))
+        case .puckered(let node, let pb):
+            return LottieGeometry.puckerBloat(node.path(at: frame), amount: pb.amount.value(at: frame))
+        case .zigZagged(let node, let zz):
+            return LottieGeometry.zigZag(node.path(at: frame), size: zz.size.value(at: frame),
+                                         ridges: zz.ridges.value(at: frame), smooth: zz.pointType.value(at: frame) == 2)
+        case .offset(let node, let op):
+            return LottieGeometry.offset(node.path(at: frame), by: op.amount.value(at: frame), lineJoin: op.lineJoin,
+                                         miterLimit: op.miterLimit.value(at: frame))
         case .transformed(let node, let t):
             let path = node.path(at: frame)
             let m = LottieMatrix.affine(t, at: frame)
@@ -89,7 +103,9 @@ indirect enum LottiePathNode {
     var isTrimmed: Bool {
         switch self {
         case .trimmed, .trimmedPart: return true
-        case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _): return n.isTrimmed
+        case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _), .puckered(let n, _),
+             .zigZagged(let n, _), .offset(let n, _):
+            return n.isTrimmed
         default: return false
         }
     }
@@ -105,6 +121,10 @@ indirect enum LottiePathNode {
                 || s.outerRoundness.isAnimated || s.innerRadius.isAnimated || s.innerRoundness.isAnimated
         case .bezier(let p): return p.shape.isAnimated
         case .rounded(let node, let radius): return node.isAnimated || radius.isAnimated
+        case .puckered(let node, let pb): return node.isAnimated || pb.amount.isAnimated
+        case .zigZagged(let node, let zz):
+            return node.isAnimated || zz.size.isAnimated || zz.ridges.isAnimated || zz.pointType.isAnimated
+        case .offset(let node, let op): return node.isAnimated || op.amount.isAnimated || op.miterLimit.isAnimated
         case .transformed(let node, let t): return node.isAnimated || LottieMatrix.isAnimated(t)
         case .repeated(let node, let r, _):
             return node.isAnimated || r.anchor.isAnimated || r.position.isAnimated || r.scale.isAnimated

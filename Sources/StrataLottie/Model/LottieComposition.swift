@@ -62,6 +62,10 @@ public enum LottieLimits {
     public static let maximumRepeaterCopies = 1_000
     /// The most points a polystar has.
     public static let maximumPolystarPoints = 1_000
+    /// The most ridges a zig-zag modifier puts on each side of a path.
+    public static let maximumZigZagRidges = 1_000
+    /// The most points a zig-zag modifier gives one subpath (fewer ridges a side where it would give more).
+    public static let maximumZigZagPoints = 100_000
     /// The most canvas pixels per side.
     public static let maximumCanvasSide = 16_384.0
 }

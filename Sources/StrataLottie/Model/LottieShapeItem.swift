@@ -27,6 +27,12 @@ public indirect enum LottieShapeItem: Equatable, Sendable {
     case repeater(LottieRepeater)
     /// `rd`.
     case roundCorners(LottieRoundCorners)
+    /// `pb`.
+    case puckerBloat(LottiePuckerBloat)
+    /// `zz`.
+    case zigZag(LottieZigZag)
+    /// `op`.
+    case offsetPath(LottieOffsetPath)
     /// A group's transform (`tr`), kept in place; the group also holds it as ``LottieShapeGroup/transform``.
     case transform(LottieTransform)
     /// Something drawn as nothing (merge paths, unknown items): its warning was given when read.
@@ -251,4 +257,37 @@ public struct LottieRoundCorners: Equatable, Sendable {
     public var source: LottieSource
     /// `r`.
     public var radius: LottieProperty<Double>
+}
+
+/// `pb`: moves the vertices of the paths above it toward their centre and their tangents away from it
+/// (pucker, a negative amount: the other way round; bloat, a positive one).
+public struct LottiePuckerBloat: Equatable, Sendable {
+    /// Where the item is in the file, and its name.
+    public var source: LottieSource
+    /// `a`: percent of the way to the centre (the mean of a path's vertices).
+    public var amount: LottieProperty<Double>
+}
+
+/// `zz`: turns each segment of the paths above it into ridges.
+public struct LottieZigZag: Equatable, Sendable {
+    /// Where the item is in the file, and its name.
+    public var source: LottieSource
+    /// `s`: how far each ridge stands off the path.
+    public var size: LottieProperty<Double>
+    /// `r`: ridges per segment (rounded to a whole number).
+    public var ridges: LottieProperty<Double>
+    /// `pt`: 1 corners, 2 smooth.
+    public var pointType: LottieProperty<Double>
+}
+
+/// `op`: moves the outlines of the paths above it out (a positive amount) or in along their normals.
+public struct LottieOffsetPath: Equatable, Sendable {
+    /// Where the item is in the file, and its name.
+    public var source: LottieSource
+    /// `a`: how far.
+    public var amount: LottieProperty<Double>
+    /// `lj`: how the moved sides meet at a corner: 1 miter, 2 round, 3 bevel.
+    public var lineJoin: Int
+    /// `ml`: a miter corner longer than this many times the amount is bevelled.
+    public var miterLimit: LottieProperty<Double>
 }

@@ -95,17 +95,17 @@ extension LottieReader {
             warn(.mergePaths(mode, at: path))
             return .ignored(type)
         case "op":
-            warn(.modifier("offset path", at: path))
-            return .ignored(type)
+            return .offsetPath(LottieOffsetPath(
+                source: source, amount: try prop("a", 0),
+                lineJoin: LottieReader.int(try optionalNumber(object, "lj", at: path) ?? 1), miterLimit: try prop("ml", 4)))
         case "pb":
-            warn(.modifier("pucker and bloat", at: path))
-            return .ignored(type)
+            return .puckerBloat(LottiePuckerBloat(source: source, amount: try prop("a", 0)))
         case "tw":
             warn(.modifier("twist", at: path))
             return .ignored(type)
         case "zz":
-            warn(.modifier("zig zag", at: path))
-            return .ignored(type)
+            return .zigZag(LottieZigZag(source: source, size: try prop("s", 0), ridges: try prop("r", 0),
+                                        pointType: try prop("pt", 1)))
         default:
             warn(.unknownShape(type, at: path))
             return .ignored(type)
