@@ -37,35 +37,40 @@ extension CGPath {
         var worst: CGFloat = 1
         var start = CGPoint.zero, current = CGPoint.zero
         var firstDirection: CGPoint?, lastDirection: CGPoint?
-        /// A segment through `points` (its start first): its joint with the segment before, and
-        /// the turns inside it.
-        func segment(_ points: [CGPoint]) {
-            var legs: [CGPoint] = []
-            for (a, b) in zip(points, points.dropFirst()) {
-                if let u = unit(CGPoint(x: b.x - a.x, y: b.y - a.y)) { legs.append(u) }
+        /// A segment through its first `count` points (its start first): its joint with the
+        /// segment before, and the turns inside it. Fixed-size storage: a shape's bitmap
+        /// asks for every shape layer every frame, cached or not.
+        func segment(_ points: InlineArray<4, CGPoint>, _ count: Int) {
+            var legs = InlineArray<3, CGPoint>(repeating: .zero)
+            var n = 0
+            for i in 1..<count {
+                if let u = unit(CGPoint(x: points[i].x - points[i - 1].x, y: points[i].y - points[i - 1].y)) {
+                    legs[n] = u
+                    n += 1
+                }
             }
-            guard let first = legs.first, let last = legs.last else { return }
-            if let lastDirection { worst = max(worst, joint(dot(lastDirection, first))) }
+            guard n > 0 else { return }
+            if let lastDirection { worst = max(worst, joint(dot(lastDirection, legs[0]))) }
             // Between its chords a curve turns at most as far as its legs' directions differ:
             // any miter up to that turn's, or up to the limit.
-            for i in legs.indices {
-                for j in legs.indices where j > i { worst = max(worst, min(miterLength(dot(legs[i], legs[j])), limit)) }
+            for i in 0..<n {
+                for j in (i + 1)..<max(i + 1, n) { worst = max(worst, min(miterLength(dot(legs[i], legs[j])), limit)) }
             }
-            if firstDirection == nil { firstDirection = first }
-            lastDirection = last
+            if firstDirection == nil { firstDirection = legs[0] }
+            lastDirection = legs[n - 1]
         }
         for element in elements {
             switch element {
             case .moveTo(let p):
                 start = p; current = p; firstDirection = nil; lastDirection = nil
             case .lineTo(let p):
-                segment([current, p]); current = p
+                segment([current, p, p, p], 2); current = p
             case .quadCurveTo(let c, let p):
-                segment([current, c, p]); current = p
+                segment([current, c, p, p], 3); current = p
             case .curveTo(let c1, let c2, let p):
-                segment([current, c1, c2, p]); current = p
+                segment([current, c1, c2, p], 4); current = p
             case .closeSubpath:
-                segment([current, start])
+                segment([current, start, start, start], 2)
                 if let lastDirection, let firstDirection { worst = max(worst, joint(dot(lastDirection, firstDirection))) }
                 current = start; firstDirection = nil; lastDirection = nil
             }

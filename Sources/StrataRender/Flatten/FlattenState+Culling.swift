@@ -73,13 +73,3 @@ extension FlattenState {
             && max(a.x, b.x) >= Double(targetSize.width) && max(a.y, b.y) >= Double(targetSize.height)
     }
 }
-
-extension FlattenState {
-    /// Device pixels per point along a layer's x and y axes at the middle of
-    /// `bounds`, when the mapping stretches them by different amounts.
-    func axisDensities(_ mapping: PlaneMapping, _ bounds: CGRect) -> (x: Double, y: Double)? {
-        guard let (x, y) = mapping.pixelsPerUnitAlongAxes(at: Double(bounds.midX), Double(bounds.midY)),
-              x > 0, y > 0, x.isFinite, y.isFinite, abs(x - y) > 1e-6 * max(x, y) else { return nil }
-        return (x, y)
-    }
-}
