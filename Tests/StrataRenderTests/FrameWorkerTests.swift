@@ -3,17 +3,20 @@ import Testing
 @testable import StrataRender
 
 @Suite struct FrameWorkerTests {
-    /// What the worker saw, written only by the worker while it runs.
+    /// What the worker saw, written only by the worker while it runs. The threads are
+    /// held, not named by identity: a thread object freed once the worker stops may be
+    /// replaced at the same address by the test thread's.
     final class Seen: @unchecked Sendable {
         var requests: [Int] = []
-        var threads: Set<ObjectIdentifier> = []
+        var threads: [Thread] = []
     }
 
     @Test func framesComeBackInOrderMadeOnAnotherThread() {
         let seen = Seen()
         let worker = FrameWorker<Int, String> { i in
             seen.requests.append(i)
-            seen.threads.insert(ObjectIdentifier(Thread.current))
+            let thread = Thread.current
+            if !seen.threads.contains(where: { $0 === thread }) { seen.threads.append(thread) }
             return "frame \(i)"
         }
         var got: [String] = []
@@ -27,7 +30,8 @@ import Testing
         worker.stop()
         #expect(got == (0..<20).map { "frame \($0)" })
         #expect(seen.requests == Array(0..<20))
-        #expect(seen.threads.count == 1 && !seen.threads.contains(ObjectIdentifier(Thread.current)))
+        let caller = Thread.current
+        #expect(seen.threads.count == 1 && !seen.threads.contains(where: { $0 === caller }))
     }
 
     @Test func theNextFrameIsMadeWhileTheCallerWorks() {
