@@ -141,22 +141,49 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     }
 
     /// `color × coverage` over the premultiplied pixels.
+    ///
+    /// Both terms of each channel depend only on the coverage byte, so they are
+    /// tabled once per paint; a pixel nothing was painted on yet takes the
+    /// tabled bytes as they are (the first paint of every bitmap, most pixels).
     static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
         let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
+        // Per coverage k: each channel's colour term, its rounded byte, and what is kept beneath.
+        var terms = [Float](repeating: 0, count: 256 * 4)
+        var bytes = [UInt32](repeating: 0, count: 256)
+        var keeps = [Float](repeating: 1, count: 256)
+        for cover in 1..<256 {
+            let k = Float(cover) / 255
+            let t = (c.0 * k, c.1 * k, c.2 * k, c.3 * k)
+            terms[cover * 4] = t.0; terms[cover * 4 + 1] = t.1; terms[cover * 4 + 2] = t.2; terms[cover * 4 + 3] = t.3
+            keeps[cover] = 1 - c.3 * k / 255
+            bytes[cover] = UInt32(roundedByte(t.0)) | UInt32(roundedByte(t.1)) << 8
+                | UInt32(roundedByte(t.2)) << 16 | UInt32(roundedByte(t.3)) << 24
+        }
         coverage.withUnsafeBufferPointer { cover in
-            pixels.withUnsafeMutableBufferPointer { out in
-                for i in 0..<cover.count where cover[i] != 0 {
-                    let k = Float(cover[i]) / 255
-                    let keep = 1 - c.3 * k / 255
-                    let d = i * 4
-                    @inline(__always) func mix(_ channel: Float, _ at: Int) {
-                        let v = channel * k + Float(out[at]) * keep
-                        out[at] = UInt8(min(255, max(0, v.rounded())))
+            pixels.withUnsafeMutableBytes { out in
+                terms.withUnsafeBufferPointer { terms in
+                    for i in 0..<cover.count where cover[i] != 0 {
+                        let k = Int(cover[i]), d = i * 4
+                        // Bytes in memory order r, g, b, a (little-endian words).
+                        if out.loadUnaligned(fromByteOffset: d, as: UInt32.self) == 0 {
+                            out.storeBytes(of: bytes[k].littleEndian, toByteOffset: d, as: UInt32.self)
+                            continue
+                        }
+                        let keep = keeps[k], t = k * 4
+                        out[d] = roundedByte(terms[t] + Float(out[d]) * keep)
+                        out[d + 1] = roundedByte(terms[t + 1] + Float(out[d + 1]) * keep)
+                        out[d + 2] = roundedByte(terms[t + 2] + Float(out[d + 2]) * keep)
+                        out[d + 3] = roundedByte(terms[t + 3] + Float(out[d + 3]) * keep)
                     }
-                    mix(c.0, d); mix(c.1, d + 1); mix(c.2, d + 2); mix(c.3, d + 3)
                 }
             }
         }
+    }
+
+    /// `v` clamped to 0…255 and rounded half up (as `rounded()` for these non-negative
+    /// values, without a call into libm per channel).
+    @inline(__always) private static func roundedByte(_ v: Float) -> UInt8 {
+        UInt8(min(255, max(0, v)) + 0.5)
     }
 }
 
