@@ -93,20 +93,23 @@ extension FlattenState {
             }
         }
 
-        let content = contentExtent(of: layer, drawn, mapping: mapping)
+        let analytic = analyticShapeItem(of: layer, drawn, mapping: mapping, clip: -1, label: label)
+        let content = analytic == nil ? contentExtent(of: layer, drawn, mapping: mapping) : nil
         let separateContents =
             crossfadeItems(layer, new: content, mapping: mapping, label: label)
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
         var quad = bounds.insetBy(dx: -margin, dy: -margin)
-        if let content, separateContents == nil {
-            quad = quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
-        }
         let border = borderParts(layer)
         let borderOnBody = sublayers.isEmpty && separateContents == nil
         let fill = nodes[layer].state.backgroundColor.map { PremultipliedColor($0) } ?? .clear
+        if let content, separateContents == nil {
+            quad = Self.bodyQuad(bounds: bounds, margin: margin, contents: content.rect,
+                                 paintsBounds: !fill.isClear || (borderOnBody && border != nil))
+        }
         if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
             r = r.union(deviceBox(of: quad, mapping: mapping))
         }
+        if let analytic { r = r.union(deviceBox(of: analytic, useShape: false)) }
         // Drawing stops where it cannot make the clip of the layer's bounds.
         let clipFails = nodes[layer].state.masksToBounds && mapping.inverted() == nil
         if let separateContents {

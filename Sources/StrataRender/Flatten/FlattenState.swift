@@ -187,7 +187,8 @@ struct FlattenState {
             }
         }
 
-        let content = contentFill(of: layer, drawn, mapping: mapping)
+        let analytic = analyticShapeItem(of: layer, drawn, mapping: mapping, clip: clip, label: label)
+        let content = analytic == nil ? contentFill(of: layer, drawn, mapping: mapping) : nil
         // Contents drawn as items of their own, between the background and the
         // sublayers: a cross-fade (old and new image), or cells (nine-part
         // stretching, edge pixels extended past the image).
@@ -196,11 +197,6 @@ struct FlattenState {
         var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
                             shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = nodes[layer].state.backgroundColor { body.fill = PremultipliedColor(bg) }
-        if let content, separateContents == nil {
-            body.content = content.fill
-            body.quad = body.quad.union(content.rect.insetBy(dx: -margin, dy: -margin))
-            body.clipsContentToShape = nodes[layer].state.masksToBounds
-        }
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
         // when nothing else comes between.
@@ -209,9 +205,16 @@ struct FlattenState {
             body.borderWidth = border.width
             body.borderColor = border.color
         }
+        if let content, separateContents == nil {
+            body.content = content.fill
+            body.quad = Self.bodyQuad(bounds: bounds, margin: margin, contents: content.rect,
+                                      paintsBounds: !body.fill.isClear || body.borderWidth > 0)
+            body.clipsContentToShape = nodes[layer].state.masksToBounds
+        }
         if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
             items.append(body)
         }
+        if let analytic { items.append(analytic) }
 
         // The clip of this layer's own bounds, made once when something needs it.
         var ownClip: Int32?
@@ -298,6 +301,16 @@ struct FlattenState {
 
     /// The layer's name, or the Strata class that draws its kind.
     func layerLabel(_ layer: Int) -> String { nodes[layer].name ?? nodes[layer].kind.className }
+
+    /// The quad of a layer's body item with contents: the contents' rect, and the bounds
+    /// only where the body paints them (background, border), both grown by `margin`. A
+    /// shape layer's path often lies far from its bounds' origin (Lottie's shape layers
+    /// have empty bounds at 0, 0), and a quad reaching back to the origin shades pixels,
+    /// and sizes mask passes, for nothing.
+    static func bodyQuad(bounds: CGRect, margin: Double, contents: CGRect, paintsBounds: Bool) -> CGRect {
+        let quad = contents.insetBy(dx: -margin, dy: -margin)
+        return paintsBounds ? quad.union(bounds.insetBy(dx: -margin, dy: -margin)) : quad
+    }
 
     /// One device pixel in local units (the edge ramp's extent outside the shape),
     /// taken at the corner where the plane is most compressed.
