@@ -13,7 +13,8 @@ import Testing
         root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
         let shape = CAShapeLayer()
         shape.frame = CGRect(x: 100, y: 100, width: 80, height: 200)
-        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
+        // An ellipse that is not a circle: a rectangle would be drawn in closed form, with no bitmap.
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
         shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         shape.setAffineTransform(CGAffineTransform(scaleX: scaleX, y: scaleY))
         root.addSublayer(shape)

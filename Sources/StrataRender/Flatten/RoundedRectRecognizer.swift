@@ -6,7 +6,9 @@ import Strata
 /// shadows can use the closed-form Gaussian instead of a blur pass.
 public enum RoundedRectRecognizer {
     /// The rectangle and corner radii `path` traces, or nil when it is another shape.
-    public static func recognize(_ path: CGPath) -> (rect: CGRect, radii: CornerRadii)? {
+    /// `tolerance` is how far (in path units) a point of the path may lie from the
+    /// outline; without it, 0.2 % of the longer side (enough for a shadow's silhouette).
+    public static func recognize(_ path: CGPath, tolerance: Double? = nil) -> (rect: CGRect, radii: CornerRadii)? {
         let points = samples(of: path)
         guard points.count >= 4 else { return nil }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -22,7 +24,7 @@ public enum RoundedRectRecognizer {
         let radii = CornerRadii(minXMinY: radius(x0, y0), maxXMinY: radius(x1, y0),
                                 maxXMaxY: radius(x1, y1), minXMaxY: radius(x0, y1))
         let rect = CGRect(x: x0, y: y0, width: w, height: h)
-        let tolerance = max(1e-3, 2e-3 * max(w, h))
+        let tolerance = tolerance ?? max(1e-3, 2e-3 * max(w, h))
         for p in points where abs(signedDistance(p, rect: rect, radii: radii)) > tolerance { return nil }
         // The path must go all the way round, not trace part of the outline.
         var length = 0.0

@@ -1,0 +1,25 @@
+import Foundation
+import Strata
+
+extension FlattenState {
+    /// A shape layer's path as one body item drawn in closed form (``AnalyticShape``),
+    /// when its body shows nothing else: no background, border or contents image,
+    /// and no `masksToBounds` cut of its own drawing. Nil: the path goes through the rasterizer.
+    func analyticShapeItem(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, clip: Int32,
+                           label: String) -> DrawItem? {
+        guard case .shape(let shape) = drawn, let path = shape.path,
+              path.elements.count <= AnalyticShape.maximumElements else { return nil }
+        let state = nodes[layer].state
+        guard state.backgroundColor.map({ PremultipliedColor($0).isClear }) ?? true, borderParts(layer) == nil,
+              !state.masksToBounds, LayerState.shownContents(state.contents) == nil else { return nil }
+        // Points of the path may stray a fifth of a device pixel from the outline drawn.
+        let box = path.boundingBoxOfPath
+        let pixelsPerUnit = mapping.pixelsPerUnit(at: Double(box.midX), Double(box.midY))
+        guard pixelsPerUnit > 0, pixelsPerUnit.isFinite,
+              let analytic = AnalyticShape(shape, tolerance: 0.2 / pixelsPerUnit) else { return nil }
+        let margin = antialiasingMargin(mapping, analytic.rect)
+        return DrawItem(label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
+                        shape: analytic.rect, radii: analytic.radii, fill: analytic.fill,
+                        borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Strata
+import Testing
+@testable import StrataLayerRaster
+@testable import StrataRender
+
+/// Rectangles, rounded rectangles and circles in shape layers become one body
+/// item drawn in closed form; every other path, and strokes with dashes, trims
+/// or bevelled square corners, still becomes a bitmap.
+@Suite struct AnalyticShapeTests {
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    func items(_ configure: (CAShapeLayer) -> Void) -> [DrawItem] {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 100, y: 100, width: 200, height: 200)
+        shape.fillColor = red
+        configure(shape)
+        root.addSublayer(shape)
+        var flattener = Flattener(size: CGSize(width: 400, height: 400))
+        flattener.rasterizer = ShapeLayerRasterizer()
+        return flattener.renderList(for: root).screen.items
+    }
+
+    func isBitmap(_ item: DrawItem) -> Bool {
+        if case .texture(.raster, _, _)? = item.content { return true }
+        return false
+    }
+
+    @Test func filledOutlinesAreDrawnInClosedForm() throws {
+        let rect = items { $0.path = CGPath(rect: CGRect(x: 10, y: 20, width: 80, height: 60), transform: nil) }
+        #expect(rect.count == 1)
+        #expect(rect[0].content == nil && rect[0].shape == CGRect(x: 10, y: 20, width: 80, height: 60))
+        #expect(rect[0].radii == .zero && rect[0].fill == PremultipliedColor(red) && rect[0].borderWidth == 0)
+        let rounded = items { $0.path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 120, height: 80),
+                                               cornerWidth: 16, cornerHeight: 16, transform: nil) }
+        let radii = try #require(rounded.first).radii
+        #expect(abs(radii.minXMinY - 16) < 0.05 && abs(radii.maxXMaxY - 16) < 0.05, "\(radii)")
+        let circle = items { $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil) }
+        let disc = try #require(circle.first)
+        #expect(disc.content == nil && abs(disc.radii.maxXMinY - 50) < 0.05, "\(disc)")
+    }
+
+    @Test func closedStrokesBecomeBorders() throws {
+        // A ring: the circle grown by half the line width, its border the line width.
+        let ring = try #require(items {
+            $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+            $0.fillColor = nil
+            $0.strokeColor = blue
+            $0.lineWidth = 10
+        }.first)
+        #expect(ring.content == nil && ring.fill.isClear && ring.borderWidth == 10)
+        #expect(abs(ring.shape.minX - 45) < 1e-6 && abs(ring.shape.width - 110) < 1e-6)
+        #expect(abs(ring.radii.minXMaxY - 55) < 0.05)
+        // Square corners: mitred stay square, round joins get half the width.
+        func square(_ join: CAShapeLayerLineJoin) -> DrawItem? {
+            items {
+                $0.path = CGPath(rect: CGRect(x: 10, y: 10, width: 100, height: 100), transform: nil)
+                $0.strokeColor = blue
+                $0.lineWidth = 8
+                $0.lineJoin = join
+            }.first
+        }
+        #expect(square(.miter)?.radii == .zero)
+        #expect(square(.round)?.radii.minXMinY == 4)
+        #expect(square(.miter)?.fill == PremultipliedColor(red))
+        #expect(try #require(square(.bevel)).content != nil, "a bevelled square corner is not a rounded rectangle")
+    }
+
+    @Test func otherPathsAndStrokesGoToTheRasterizer() throws {
+        let circle = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+        func only(_ configure: @escaping (CAShapeLayer) -> Void) -> DrawItem? {
+            let made = items(configure)
+            return made.count == 1 ? made[0] : nil
+        }
+        let ellipse = only { $0.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 60), transform: nil) }
+        let triangle = only { $0.path = try? CGPath(svgPathData: "M 0 0 L 100 0 L 50 80 Z") }
+        let dashed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.lineDashPattern = [8, 4] }
+        let trimmed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5 }
+        let translucentOverFill = only {
+            $0.path = circle; $0.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5); $0.lineWidth = 4
+        }
+        let openStroke = only {
+            // All four sides, back to the start, but not closed: caps at the start, no join.
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 0, y: 0))
+            for corner in [CGPoint(x: 50, y: 0), CGPoint(x: 50, y: 50), CGPoint(x: 0, y: 50), .zero] { p.addLine(to: corner) }
+            $0.path = p
+            $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4
+        }
+        let withBackground = only { $0.path = circle; $0.backgroundColor = self.blue }
+        for (name, item) in [("ellipse", ellipse), ("triangle", triangle), ("dashed", dashed), ("trimmed", trimmed),
+                             ("translucent stroke over a fill", translucentOverFill), ("open stroke", openStroke)] {
+            #expect(item.map(isBitmap) == true, "\(name)")
+        }
+        // The background is the body; the path is drawn over it from a bitmap.
+        #expect(withBackground.map(isBitmap) == true)
+    }
+}
