@@ -98,6 +98,35 @@ float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
 
 vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
 
+#ifdef WITH_ARCS
+// Coverage of a stroke `width` wide along the arc of the circle inscribed in `shape`
+// (x, y, w, h; centre line `width` / 2 inside its edge) that starts at `arc.x` radians
+// and turns through `arc.y` (signed), with butt caps or, where `arc.z` is 1, round ones.
+float arcCoverage(vec2 p, vec4 shape, float width, vec4 arc) {
+    const float TAU = 6.28318530718;
+    vec2 q = p - (shape.xy + 0.5 * shape.zw);
+    float radius = 0.5 * (shape.z - width), halfWidth = 0.5 * width;
+    float sweep = abs(arc.y), turn = sign(arc.y);
+    // Angle from the start along the sweep's direction, in [0, 2π).
+    float t = mod(turn * (atan(q.y, q.x) - arc.x), TAU);
+    float r = length(q);
+    float dRing = abs(r - radius) - halfWidth;
+    float d;
+    if (arc.z > 0.5) {
+        vec2 s = radius * vec2(cos(arc.x), sin(arc.x));
+        vec2 e = radius * vec2(cos(arc.x + arc.y), sin(arc.x + arc.y));
+        float dCaps = min(length(q - s), length(q - e)) - halfWidth;
+        d = t <= sweep ? min(dRing, dCaps) : dCaps;
+    } else {
+        // Butt caps: the ring cut by the lines through the centre at either end, their
+        // distances r·sin of the angle past (or short of) each end.
+        float past = t <= sweep ? -min(t, sweep - t) : min(t - sweep, TAU - t);
+        d = max(dRing, r * sin(clamp(past, -1.5707963, 1.5707963)));
+    }
+    return coverage(d, length(vec2(dFdx(d), dFdy(d))));
+}
+#endif
+
 void main() {
     int kind = v_flags & KIND_MASK;
     bool continuous = (v_flags & CONTINUOUS) != 0;
@@ -189,6 +218,13 @@ void main() {
 #endif
 #ifdef WITH_BORDERS
         float bw = v_params.x;
+#ifdef WITH_ARCS
+        if ((v_flags & HAS_ARC) != 0) {
+            // A stroke along part of the circle inscribed in the shape (its centre line
+            // half the border inside the shape's edge), by its distance field.
+            color = over(v_border * arcCoverage(p, v_shape, bw, v_content), color);
+        } else
+#endif
         if (bw > 0.0) {
             vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
             float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);

@@ -62,9 +62,20 @@ import _StrataTestSupport
         framed.lineWidth = 6
         framed.lineJoin = .round
         framed.setAffineTransform(CGAffineTransform(scaleX: 1.1, y: 0.6))
-        r.sublayers = [fill, ring, framed]
+        // A progress ring: a quarter to most of the way round, round caps, turned.
+        let progress = shape(closedForm ? CGPath(ellipseIn: CGRect(x: 25, y: 25, width: 50, height: 50), transform: nil)
+                                        : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 25),
+                             at: CGPoint(x: 180, y: 70), size: CGSize(width: 100, height: 100))
+        progress.fillColor = nil
+        progress.strokeColor = color(0xff006e)
+        progress.lineWidth = 7
+        progress.lineCap = .round
+        progress.strokeStart = 0.2
+        progress.strokeEnd = 0.85
+        progress.setAffineTransform(CGAffineTransform(rotationAngle: -0.7))
+        r.sublayers = [fill, ring, framed, progress]
         let out = try render(r, 360, 140, background: .white)
-        // The closed form draws no bitmap; the cut-up paths draw three.
+        // The closed form draws no bitmap; the cut-up paths draw four.
         #expect((out.stats.uploads == 0) == closedForm, "uploads \(out.stats.uploads)")
         return out.image
     }

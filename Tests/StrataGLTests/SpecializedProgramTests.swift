@@ -59,6 +59,16 @@ import StrataHost
         group.addSublayer(layer(CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
                                 CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
         r.addSublayer(group)
+        // A progress ring: a trimmed circle's stroke, drawn as an arc.
+        let ring = CAShapeLayer()
+        ring.frame = CGRect(x: 208, y: 45, width: 30, height: 30)
+        ring.path = CGPath(ellipseIn: CGRect(x: 3, y: 3, width: 24, height: 24), transform: nil)
+        ring.fillColor = nil
+        ring.strokeColor = CGColor(red: 1, green: 0.3, blue: 0.5, alpha: 1)
+        ring.lineWidth = 4
+        ring.lineCap = .round
+        ring.strokeEnd = 0.7
+        r.addSublayer(ring)
         return r
     }
 

@@ -69,6 +69,38 @@ import Testing
         #expect(try #require(square(.bevel)).content != nil, "a bevelled square corner is not a rounded rectangle")
     }
 
+    @Test func trimmedCirclesBecomeArcs() throws {
+        // CGPath(ellipseIn:) starts at +x and turns towards +y; strokeStart 0.25 is a quarter turn on.
+        let arc = try #require(items {
+            $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+            $0.fillColor = nil
+            $0.strokeColor = blue
+            $0.lineWidth = 6
+            $0.strokeStart = 0.25
+            $0.strokeEnd = 0.75
+            $0.lineCap = .round
+        }.first)
+        guard case .borderArc(let start, let sweep, let roundCaps)? = arc.content else {
+            Issue.record("not an arc: \(arc)")
+            return
+        }
+        #expect(abs(start - .pi / 2) < 1e-9 && abs(sweep - .pi) < 1e-9 && roundCaps)
+        #expect(arc.borderWidth == 6 && abs(arc.shape.minX - 47) < 1e-6)
+        // The other way round (an SVG arc from the top, sweep flag 0), butt caps.
+        let back = try #require(items {
+            $0.path = try? CGPath(svgPathData: "M 50 0 A 50 50 0 1 0 50.001 0")
+            $0.fillColor = nil
+            $0.strokeColor = blue
+            $0.lineWidth = 4
+            $0.strokeEnd = 0.5
+        }.first)
+        guard case .borderArc(let s2, let sweep2, let round2)? = back.content else {
+            Issue.record("not an arc: \(back)")
+            return
+        }
+        #expect(abs(s2 + .pi / 2) < 1e-3 && abs(sweep2 + .pi) < 1e-3 && !round2, "\(s2) \(sweep2)")
+    }
+
     @Test func otherPathsAndStrokesGoToTheRasterizer() throws {
         let circle = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
         func only(_ configure: @escaping (CAShapeLayer) -> Void) -> DrawItem? {
@@ -79,6 +111,14 @@ import Testing
         let triangle = only { $0.path = try? CGPath(svgPathData: "M 0 0 L 100 0 L 50 80 Z") }
         let dashed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.lineDashPattern = [8, 4] }
         let trimmed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5 }
+        let trimmedSquare = only {
+            $0.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
+            $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5
+        }
+        let squareCaps = only {
+            $0.path = circle; $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5
+            $0.lineCap = .square
+        }
         let translucentOverFill = only {
             $0.path = circle; $0.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5); $0.lineWidth = 4
         }
@@ -91,7 +131,8 @@ import Testing
             $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4
         }
         let withBackground = only { $0.path = circle; $0.backgroundColor = self.blue }
-        for (name, item) in [("ellipse", ellipse), ("triangle", triangle), ("dashed", dashed), ("trimmed", trimmed),
+        for (name, item) in [("ellipse", ellipse), ("triangle", triangle), ("dashed", dashed), ("trimmed over a fill", trimmed),
+                             ("trimmed square", trimmedSquare), ("square caps", squareCaps),
                              ("translucent stroke over a fill", translucentOverFill), ("open stroke", openStroke)] {
             #expect(item.map(isBitmap) == true, "\(name)")
         }

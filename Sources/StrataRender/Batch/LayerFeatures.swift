@@ -8,8 +8,8 @@ import Foundation
 /// plain rounded rectangle about eight times what its own part does; a GPU
 /// pays less but still in registers and occupancy.
 public struct LayerFeatures: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Backgrounds, contents and borders (`DrawItem.Kind.layer`).
     public static let bodies = LayerFeatures(rawValue: 1 << 0)
@@ -27,9 +27,11 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
     public static let hardEdges = LayerFeatures(rawValue: 1 << 6)
     /// Clip shapes from ancestors.
     public static let clips = LayerFeatures(rawValue: 1 << 7)
+    /// Borders drawn along an arc (trimmed strokes of circles).
+    public static let arcs = LayerFeatures(rawValue: 1 << 8)
 
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0xFF)
+    public static let all = LayerFeatures(rawValue: 0x1FF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     public var shaderDefines: [String] {
@@ -37,7 +39,7 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
         let names: [(LayerFeatures, String)] = [
             (.bodies, "WITH_BODIES"), (.shadows, "WITH_SHADOWS"), (.composites, "WITH_COMPOSITES"),
             (.gradients, "WITH_GRADIENTS"), (.textures, "WITH_TEXTURES"), (.borders, "WITH_BORDERS"),
-            (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"),
+            (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -59,6 +61,7 @@ extension DrawItem {
             switch content {
             case .gradient?: f.insert(.gradients)
             case .texture?: f.insert(.textures)
+            case .borderArc?: f.insert(.arcs)
             case nil: break
             }
         }

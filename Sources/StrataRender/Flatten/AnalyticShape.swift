@@ -6,7 +6,7 @@ import Strata
 /// with a plain line. It becomes one body item (fill, border) whose edges are
 /// computed per device pixel under any transform, instead of a bitmap made on
 /// the CPU, uploaded and resampled.
-struct AnalyticShape: Equatable {
+struct AnalyticShape {
     /// The item's shape: the path's rectangle, grown by half the line width when stroked.
     var rect: CGRect
     var radii: CornerRadii
@@ -14,15 +14,19 @@ struct AnalyticShape: Equatable {
     /// The stroke as the item's border (0: none).
     var borderWidth: Double
     var borderColor: PremultipliedColor
+    /// For a trimmed stroke of a circle: the part of the border drawn (``DrawItem/Content/borderArc(start:sweep:roundCaps:)``).
+    var borderArc: (start: Double, sweep: Double, roundCaps: Bool)?
 
     /// Paths longer than this are not looked at: a rounded rectangle is a move,
     /// four curves, four lines and a close (and a spare element).
     static let maximumElements = 11
 
     /// The closed-form drawing of `shape`, or nil when it needs the rasterizer:
-    /// another outline (checked to `tolerance`, path units), a dashed or
-    /// trimmed stroke, a join that bevels a square corner, or a translucent
-    /// stroke over a fill (the fill would show under the stroke's outer half).
+    /// another outline (checked to `tolerance`, path units), a dashed stroke, a
+    /// trimmed one of anything but a circle (or with square caps), an open
+    /// stroke of anything but a circle, a join that bevels a square corner, or a
+    /// translucent or trimmed stroke over a fill (the fill would show under the
+    /// stroke's outer half).
     init?(_ shape: ShapeContent, tolerance: Double) {
         guard let path = shape.path, !path.elements.isEmpty,
               path.elements.count <= Self.maximumElements else { return nil }
@@ -31,12 +35,10 @@ struct AnalyticShape: Equatable {
         let lineWidth = Double(shape.lineWidth)
         let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         guard !fill.isClear || strokes else { return nil }
+        let trimmed = strokes && (shape.strokeStart > 0 || shape.strokeEnd < 1)
         if strokes {
-            guard shape.strokeStart <= 0, shape.strokeEnd >= 1, lineWidth.isFinite,
-                  !Self.isDashed(shape.lineDashPattern),
-                  fill.isClear || stroke.a >= 1,
-                  // A stroke has joins only where it is closed; open, its ends get caps.
-                  case .closeSubpath? = path.elements.last else { return nil }
+            guard lineWidth.isFinite, !Self.isDashed(shape.lineDashPattern),
+                  fill.isClear || (stroke.a >= 1 && !trimmed) else { return nil }
         }
         guard let (rect, radii) = RoundedRectRecognizer.recognize(path, tolerance: tolerance) else { return nil }
         guard strokes else {
@@ -44,6 +46,26 @@ struct AnalyticShape: Equatable {
             return
         }
         let half = lineWidth / 2
+        let isCircle = abs(rect.width - rect.height) <= tolerance
+            && [radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY].allSatisfy {
+                abs($0 - Double(rect.width) / 2) <= tolerance
+            }
+        // A circle's stroke has no corners, and butt or round caps where it is open meet
+        // in the ring; any other outline needs to be closed (open, its ends get caps).
+        if isCircle && shape.lineCap != .square {
+            if trimmed {
+                guard let arc = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY),
+                                         from: Double(shape.strokeStart), to: Double(shape.strokeEnd)) else { return nil }
+                self.init(rect: rect.insetBy(dx: -half, dy: -half),
+                          radii: CornerRadii(minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
+                                             maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
+                          fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+                borderArc = (arc.start, arc.sweep, shape.lineCap == .round)
+                return
+            }
+        } else {
+            guard !trimmed, case .closeSubpath? = path.elements.last else { return nil }
+        }
         // A square corner's outer edge: mitred (a right angle is within any miter limit
         // of √2 or more), round (a quarter circle of half the width) or bevelled (not drawn here).
         let squareCorner: Double
@@ -62,6 +84,36 @@ struct AnalyticShape: Equatable {
                   radii: CornerRadii(minXMinY: outer(radii.minXMinY), maxXMinY: outer(radii.maxXMinY),
                                      maxXMaxY: outer(radii.maxXMaxY), minXMaxY: outer(radii.minXMaxY)),
                   fill: fill, borderWidth: lineWidth, borderColor: stroke)
+    }
+
+    /// Where a trimmed circle's stroke starts and how far it turns (radians in the
+    /// local plane, from +x towards +y, signed), from the path's first point and
+    /// direction: `from` and `to` are `strokeStart` and `strokeEnd`. Nil for a path
+    /// that does not start with a move or turns neither way.
+    static func arc(of path: CGPath, around centre: CGPoint, from: Double, to: Double) -> (start: Double, sweep: Double)? {
+        guard case .moveTo(let first)? = path.elements.first else { return nil }
+        // Twice the signed area of the control polygon: its sign is the direction of turn.
+        var area = 0.0
+        var previous = first
+        func add(_ p: CGPoint) {
+            area += Double(previous.x * p.y - p.x * previous.y)
+            previous = p
+        }
+        for element in path.elements.dropFirst() {
+            switch element {
+            case .moveTo(let p), .lineTo(let p): add(p)
+            case .quadCurveTo(let c, let p): add(c); add(p)
+            case .curveTo(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .closeSubpath: add(first)
+            }
+        }
+        add(first)
+        guard area != 0, area.isFinite else { return nil }
+        let turn = area > 0 ? 1.0 : -1.0
+        let a0 = atan2(Double(first.y - centre.y), Double(first.x - centre.x))
+        let start = max(0, min(1, from)), end = max(0, min(1, to))
+        guard end > start else { return nil }
+        return (a0 + turn * 2 * .pi * start, turn * 2 * .pi * (end - start))
     }
 
     init(rect: CGRect, radii: CornerRadii, fill: PremultipliedColor, borderWidth: Double,

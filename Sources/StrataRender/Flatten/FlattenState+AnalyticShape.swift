@@ -20,6 +20,7 @@ extension FlattenState {
         let margin = antialiasingMargin(mapping, analytic.rect)
         return DrawItem(label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
                         shape: analytic.rect, radii: analytic.radii, fill: analytic.fill,
+                        content: analytic.borderArc.map { .borderArc(start: $0.start, sweep: $0.sweep, roundCaps: $0.roundCaps) },
                         borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
     }
 }

@@ -49,6 +49,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         public static let antialiasShift: Int32 = 8
         public static let hasMask: Int32 = 4096
         public static let hasTint: Int32 = 8192
+        public static let hasArc: Int32 = 16384
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -92,6 +93,9 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             let length = hypot(focus.x, focus.y)
             let inside = length > Self.focusLimit ? Self.focusLimit / length : 1
             uv = (Float(ramp), 0, Float(focus.x * inside), Float(focus.y * inside))
+        case .borderArc(let start, let sweep, let roundCaps)?:
+            f |= Flags.hasArc
+            content = (Float(start), Float(sweep), roundCaps ? 1 : 0, 0)
         case nil: break
         }
         if item.clipsContentToShape { f |= Flags.clipContent }

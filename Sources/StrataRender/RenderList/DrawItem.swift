@@ -30,6 +30,10 @@ public struct DrawItem: Hashable, Sendable {
         /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units);
         /// a radial one spreads from `focus`, an offset from `start` in units of its radii (0, 0: the centre).
         case gradient(ramp: Int, type: GradientKind, start: CGPoint, end: CGPoint, focus: CGPoint = .zero)
+        /// The border drawn only along part of the circle inscribed in `shape`: from
+        /// `start` radians (local plane, from +x towards +y) through `sweep` (signed),
+        /// with butt or round caps. A trimmed stroke of a circle (``AnalyticShape``).
+        case borderArc(start: Double, sweep: Double, roundCaps: Bool)
     }
 
     public var kind: Kind

@@ -29,6 +29,8 @@ extension RenderList {
         case .gradient(let ramp, let type, let start, let end, let focus)?:
             s += " gradient \(ramp) \(type.rawValue) \(num(start.x)),\(num(start.y))->\(num(end.x)),\(num(end.y))"
             if focus != .zero { s += " focus \(num(focus.x)),\(num(focus.y))" }
+        case .borderArc(let start, let sweep, let roundCaps)?:
+            s += " arc \(num(start))+\(num(sweep))\(roundCaps ? " round" : "")"
         case nil: break
         }
         if let mask = item.mask { s += " mask \(text(mask))" }
