@@ -282,7 +282,8 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         let mask = CAShapeLayer()
         mask.bounds = CGRect(x: 0, y: 0, width: 50, height: 80)
         mask.position = CGPoint(x: 25, y: 40)
-        mask.backgroundColor = .black
+        // Translucent: an opaque rectangle would be a clip, not a mask pass (below).
+        mask.backgroundColor = CGColor(gray: 0, alpha: 0.6)
         l.mask = mask
         l.sublayerTransform = CATransform3DMakeTranslation(1000, 0, 0)  // must not move the mask
         root.addSublayer(l)
@@ -293,6 +294,56 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(list.passes[0].bounds == list.passes[1].bounds)
         let composite = list.screen.items[0]
         #expect(composite.kind == .composite && composite.texture == .pass(0) && composite.mask == .pass(1))
+    }
+}
+
+@Suite struct MaskAsClipTests {
+    /// An opaque rounded rectangle (or a shape layer's closed-form circle) as a mask
+    /// cuts the masked items where they draw: no passes, one clip per enclosing clip.
+    @Test func anOpaqueRoundedRectangleMaskIsAClip() throws {
+        let root = canvasRoot()
+        let page = makeLayer("page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+        let framed = makeLayer("framed", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 70, y: 40))
+        framed.masksToBounds = true
+        framed.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: .zero))
+        page.addSublayer(framed)
+        let mask = CALayer()
+        mask.frame = CGRect(x: 10, y: 5, width: 60, height: 70)
+        mask.backgroundColor = .black
+        mask.cornerRadius = 12
+        page.mask = mask
+        root.addSublayer(page)
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        #expect(list.passes.map(\.purpose) == [.screen], "\(list.dump())")
+        let items = list.screen.items
+        #expect(items.count == 3)
+        // The page and its clipped sublayer: each inside a copy of the mask's shape.
+        let pageClip = list.clips[Int(items[0].clip)]
+        #expect(pageClip.rect == CGRect(x: 0, y: 0, width: 60, height: 70) && pageClip.radii.minXMinY == 12)
+        #expect(pageClip.parent == -1)
+        let innerClip = list.clips[Int(items[2].clip)]
+        #expect(innerClip.rect == pageClip.rect && innerClip.parent >= 0, "inside framed's own clip")
+        #expect(list.clips[Int(innerClip.parent)].rect == CGRect(x: 0, y: 0, width: 40, height: 40))
+        // In the mask's plane: its origin is the page's (10, 5), at device (60, 15).
+        let corner = pageClip.deviceToLocal.project(60, 15)!
+        #expect(abs(corner.x) < 1e-9 && abs(corner.y) < 1e-9)
+    }
+
+    @Test func translucentOrBorderedMasksStayPasses() {
+        for configure in [{ (m: CALayer) in m.backgroundColor = CGColor(gray: 0, alpha: 0.5) },
+                          { (m: CALayer) in m.borderWidth = 3; m.borderColor = .black },
+                          { (m: CALayer) in m.opacity = 0.5 }] {
+            let root = canvasRoot()
+            let page = makeLayer("page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+            let mask = CALayer()
+            mask.frame = CGRect(x: 10, y: 5, width: 60, height: 70)
+            mask.backgroundColor = .black
+            configure(mask)
+            page.mask = mask
+            root.addSublayer(page)
+            let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+            #expect(list.passes.map(\.purpose) == [.maskedContent, .mask, .screen])
+        }
     }
 }
 

@@ -198,7 +198,8 @@ import Testing
         group.opacity = 0.8
         group.addSublayer(Self.box(CGRect(x: 90, y: 20, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         masked.addSublayer(group)
-        masked.mask = Self.box(CGRect(x: 60, y: 20, width: 40, height: 60), CGColor(gray: 1, alpha: 1))
+        // Translucent: an opaque rectangle would be a clip, with no passes.
+        masked.mask = Self.box(CGRect(x: 60, y: 20, width: 40, height: 60), CGColor(gray: 1, alpha: 0.9))
         let list = Self.list(Self.root([masked]))
         let content = try #require(list.passes.firstIndex { $0.purpose == .maskedContent }, "\(list.dump())")
         let mask = try #require(list.passes.firstIndex { $0.purpose == .mask }, "\(list.dump())")

@@ -52,7 +52,8 @@ import _StrataTestSupport
         CGImage(width: side, height: side, pixels: (0..<side * side).flatMap { _ in [r, g, b, 255] }, label: "solid")
     }
 
-    /// A layer masked by a rounded layer, over one masked by an image: mask and content passes.
+    /// A layer masked by an opaque rounded layer (a clip of the same shape), beside one
+    /// masked by an image (mask and content passes).
     @Test func masks() {
         let root = canvasRoot(CGSize(width: 200, height: 100))
         let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 80, height: 60), position: CGPoint(x: 50, y: 50))

@@ -68,6 +68,18 @@ extension FlattenState {
         cullsOutsideTarget = false
         draw(&self, CATransform3DIdentity, .identity, &probe)
         cullsOutsideTarget = savedCulling
+        var box = CGRect.null
+        for item in probe {
+            // Items cut by a mask's clip reach no farther than the mask.
+            var reach = deviceBox(of: item, useShape: false)
+            var clip = item.clip
+            while clip >= 0 {
+                if let mask = maskClipBounds[clip] { reach = reach.intersection(mask) }
+                clip = list.clips[Int(clip)].parent
+            }
+            if !reach.isNull { box = box.union(reach) }
+        }
+        for index in Int32(savedClips)..<Int32(list.clips.count) { maskClipBounds[index] = nil }
         list.clips.removeSubrange(savedClips...)
         list.passes.removeSubrange(savedPasses...)
         list.gradients.removeSubrange(savedGradients...)
@@ -75,8 +87,6 @@ extension FlattenState {
         list.layerCount = savedLayers
         replicatedLayers = savedReplicated
         probeComparisons = savedComparisons
-        var box = CGRect.null
-        for item in probe { box = box.union(deviceBox(of: item, useShape: false)) }
         targetSize = savedTarget
         return box
     }

@@ -44,6 +44,9 @@ struct FlattenState {
     /// layer's plane at scale 1, before the pass's margin): the bounds
     /// functions' and the drawing's (`.null` for nothing drawn).
     var probeComparisons: [(bounds: CGRect, probe: CGRect)]?
+    /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`):
+    /// what the items it cuts can reach, for `probeBox`, which measures items' quads.
+    var maskClipBounds: [Int32: CGRect] = [:]
 
     init(nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
          instanceLinks: UnsafeBufferPointer<Range<Int32>>, list: RenderList, rasterizer: LayerRasterizer?) {
