@@ -135,9 +135,11 @@ extension LayerRenderer {
         sglDisable(GLenum(GL_BLEND))
         self.blur.use()
         self.blur.setUniform("u_source", Int32(0))
-        self.blur.setUniform("u_sigma", Float(blur.sigma))
         emptyVertexArray.bind()
         for (source, destination, across) in [(target, scratch, true), (scratch, target, false)] {
+            // A direction not blurred is copied (a σ this small weighs only the middle texel).
+            let blurred = across ? blur.axes.contains(.horizontal) : blur.axes.contains(.vertical)
+            self.blur.setUniform("u_sigma", blurred ? Float(blur.sigma) : 1e-3)
             // Texel steps and the used corner in the source's own uv (the two may differ in size).
             let sw = Float(source.width), sh = Float(source.height)
             sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
@@ -145,6 +147,32 @@ extension LayerRenderer {
             source.colorTexture.bind(unit: 0)
             self.blur.setUniform("u_texel", across ? SIMD2<Float>(1 / sw, 0) : SIMD2<Float>(0, 1 / sh))
             self.blur.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
+            sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
+        sglEnable(GLenum(GL_BLEND))
+        vertexArray.bind()
+        currentProgram = nil
+        (rampTexture ?? white).bind(unit: 2)
+        clipTexture.bind(unit: 3)
+    }
+
+    /// Recolours the pass's corner of its target in place: mapped into the
+    /// scratch target, then copied back.
+    public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) throws(GLError) {
+        sglDisable(GLenum(GL_SCISSOR_TEST))
+        let target = targets[pass.target]!, scratch = targets[step.scratch]!
+        sglDisable(GLenum(GL_BLEND))
+        recolor.use()
+        recolor.setUniform("u_source", Int32(0))
+        recolor.setUniform("u_shadows", step.map.shadows)
+        recolor.setUniform("u_midtones", step.map.midtones)
+        recolor.setUniform("u_highlights", step.map.highlights)
+        emptyVertexArray.bind()
+        for (source, destination, amount) in [(target, scratch, step.map.amount), (scratch, target, Float(0))] {
+            sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
+            sglViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
+            source.colorTexture.bind(unit: 0)
+            recolor.setUniform("u_amount", amount)
             sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
         sglEnable(GLenum(GL_BLEND))

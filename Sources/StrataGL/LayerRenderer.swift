@@ -47,6 +47,8 @@ public final class LayerRenderer: RenderBackend {
     /// The framebuffer of the frame being drawn.
     var frameFramebuffer: UInt32 = 0
     let blur: GLProgram
+    /// A layer's colour filter on a pass (`Shaders/recolor.frag`).
+    let recolor: GLProgram
     let emptyVertexArray: GLVertexArray
 
     /// Attribute locations, declared once here and bound by name at link time.
@@ -81,6 +83,7 @@ public final class LayerRenderer: RenderBackend {
         texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
                                               attributes: [Self.cornerAttribute] + Self.attributes)
         blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
+        recolor = try shaders.program(vertex: "blur.vert", fragment: "recolor.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
         cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad")

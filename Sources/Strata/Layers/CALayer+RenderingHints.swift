@@ -3,8 +3,9 @@ import Foundation
 // Core Animation properties Strata stores, copies, reads through key-value
 // coding and animates as Core Animation does, but whose drawing it does not
 // change: hints to a renderer that Strata's has no use for, and Core Image
-// filters, which Strata does not have. Code that sets them compiles and runs
-// unchanged; see the porting guide for what each means here.
+// filters, which Strata does not have (it draws its own `CALayerFilter`s
+// from `filters`). Code that sets them compiles and runs unchanged; see the
+// porting guide for what each means here.
 extension CALayer {
     /// Whether `draw(in:)`'s commands are queued and run on a background
     /// thread (default false). Strata keeps the value only: `display()`
@@ -41,8 +42,9 @@ extension CALayer {
         set { changeValue(forKey: "minificationFilterBias") { _state.minificationFilterBias = newValue } }
     }
 
-    /// Core Image filters applied to the layer and its sublayers (macOS).
-    /// Strata has no Core Image: the array is kept, and draws nothing.
+    /// Filters applied to the layer and its sublayers, in order: Strata
+    /// draws the ``CALayerFilter``s in it; anything else (Core Image's
+    /// filters on macOS) is kept and draws nothing.
     public var filters: [Any]? {
         get { withStateLock { _state.filters } }
         set { changeValue(forKey: "filters") { _state.filters = newValue } }

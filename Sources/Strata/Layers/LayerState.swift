@@ -41,7 +41,7 @@ package struct LayerState {
     ]
     package var isOpaque = false
     package var compositingFilter: Any? = nil
-    /// Kept for Core Animation's API; Strata draws no filters (see `CALayer+RenderingHints.swift`).
+    /// Strata draws the `CALayerFilter`s among them; other values are kept for Core Animation's API.
     package var filters: [Any]? = nil
     package var backgroundFilters: [Any]? = nil
     // MARK: Shadow

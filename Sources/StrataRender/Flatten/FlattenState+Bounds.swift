@@ -59,6 +59,7 @@ extension FlattenState {
             r = Self.wholePixels(r).intersection(Self.wholePixels(maskBounds))
             if r.isNull || r.isEmpty { return .null }
         }
+        r = filteredBounds(r, of: layer, mapping: mapping)
         // Folded into the items, or composited through a pass of whole pixels.
         if groupOpacity < 1 && nodes[layer].state.allowsGroupOpacity { r = Self.wholePixels(r) }
         if BlendMode(compositingFilter: nodes[layer].state.compositingFilter) != nil { r = Self.wholePixels(r) }

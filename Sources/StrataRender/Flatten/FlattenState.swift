@@ -151,6 +151,7 @@ struct FlattenState {
         }
         let mask = nodes[layer].mask
         if mask >= 0 { applyMask(Int(mask), of: layer, toDevice: toDevice, items: &out, from: start) }
+        applyFilters(of: layer, mapping: mapping, items: &out, from: start)
         applyGroupOpacity(groupOpacity, of: layer, items: &out, from: start)
         if let blend = BlendMode(compositingFilter: nodes[layer].state.compositingFilter) {
             applyBlend(blend, of: layer, items: &out, from: start)

@@ -92,8 +92,11 @@ public final class FrameBuilder {
             } else {
                 planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, into: &plan)))
             }
+            if !isScreen, let map = pass.colorMap, let scratch = targets.blurScratch[index] {
+                planned.colorStep = .init(map: map, scratch: scratch)
+            }
             if !isScreen, pass.blurSigma > 0.05, let scratch = targets.blurScratch[index] {
-                planned.blur = .init(sigma: pass.blurSigma, scratch: scratch)
+                planned.blur = .init(sigma: pass.blurSigma, scratch: scratch, axes: pass.blurAxes)
                 plan.stats.blurs += 1
             }
             plan.stats.drawCalls += planned.drawCount
@@ -202,7 +205,7 @@ public final class FrameBuilder {
                 out.holding[i] = target
                 out.size[target] = (slot.width, slot.height)
             }
-            if out.of[i] != nil, pass.blurSigma > 0.05 {
+            if out.of[i] != nil, pass.blurSigma > 0.05 || pass.colorMap != nil {
                 let scratch = pool.acquire(width: w, height: h, at: i, busyThrough: i, changes: &plan.targets)
                 pool.blurScratch.insert(scratch.id)
                 out.blurScratch[i] = .pooled(scratch.id)

@@ -32,7 +32,8 @@ extension FramePlan {
         for kept in stats.keptPasses.sorted() { lines.append("pass \(kept) kept (cached pixels)") }
         for pass in passes {
             lines.append("pass \(pass.index) \(pass.purpose.rawValue) -> \(name(pass.target)) \(pass.width)x\(pass.height)"
-                         + "\(pass.blur.map { " blur \(RenderList.num($0.sigma)) via \(name($0.scratch))" } ?? "")")
+                         + "\(pass.colorStep.map { " recolour via \(name($0.scratch))" } ?? "")"
+                         + "\(pass.blur.map { " blur \(RenderList.num($0.sigma))\($0.axes == .both ? "" : $0.axes == .horizontal ? " across" : " down") via \(name($0.scratch))" } ?? "")")
             for region in pass.regions {
                 if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
                 for draw in region.draws {

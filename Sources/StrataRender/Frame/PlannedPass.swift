@@ -3,7 +3,7 @@ import Strata
 
 /// One pass of a frame as a backend replays it: bind `target`, set the
 /// viewport, then for each region clear (within its scissor) and draw; then
-/// blur if asked.
+/// recolour and blur if asked.
 public struct PlannedPass: Hashable, Sendable {
     /// A part of the pass's target drawn on its own: all of it (no scissor),
     /// or one damaged rectangle of the screen.
@@ -16,6 +16,14 @@ public struct PlannedPass: Hashable, Sendable {
     /// A separable Gaussian blur of the pass's pixels in place, through a scratch target.
     public struct Blur: Hashable, Sendable {
         public var sigma: Double
+        public var scratch: PassTarget
+        /// The directions blurred (a layer filter may blur one way only).
+        public var axes: RenderPass.BlurAxes = .both
+    }
+
+    /// The pass's colours replaced in place (a layer's colour filter), through a scratch target.
+    public struct ColorStep: Hashable, Sendable {
+        public var map: LuminanceMap
         public var scratch: PassTarget
     }
 
@@ -31,6 +39,8 @@ public struct PlannedPass: Hashable, Sendable {
     public var clear: PremultipliedColor
     public var regions: [Region]
     public var blur: Blur?
+    /// Applied before `blur`.
+    public var colorStep: ColorStep?
 
     /// Draw calls of the pass.
     public var drawCount: Int { regions.reduce(0) { $0 + $1.draws.count } }

@@ -19,6 +19,7 @@ public final class RecordingBackend: RenderBackend {
         case region(scissor: CGRect?)
         case draw(PlannedDraw)
         case blur(PassTarget, scratch: PassTarget)
+        case recolor(PassTarget, scratch: PassTarget)
         case end
     }
 
@@ -104,6 +105,13 @@ public final class RecordingBackend: RenderBackend {
         if targets[blur.scratch] == nil { problems.append("blur through missing \(blur.scratch)") }
         if blur.scratch == pass.target { problems.append("pass \(pass.index) blurs through its own target") }
         targets[blur.scratch] = .some(nil)
+    }
+
+    public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) {
+        commands.append(.recolor(pass.target, scratch: step.scratch))
+        if targets[step.scratch] == nil { problems.append("recolour through missing \(step.scratch)") }
+        if step.scratch == pass.target { problems.append("pass \(pass.index) recolours through its own target") }
+        targets[step.scratch] = .some(nil)
     }
 
     public func end(_ plan: FramePlan) {

@@ -22,6 +22,8 @@ public protocol RenderBackend: AnyObject {
     func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(Failure)
     /// Blurs the pass's pixels in place.
     func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) throws(Failure)
+    /// Replaces the pass's colours in place.
+    func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) throws(Failure)
     /// The frame is drawn (check for errors).
     func end(_ plan: FramePlan) throws(Failure)
 }
@@ -41,6 +43,7 @@ extension RenderBackend {
                 try begin(region, of: pass)
                 for draw in region.draws { try self.draw(draw, of: plan) }
             }
+            if let step = pass.colorStep { try recolor(step, of: pass) }
             if let blur = pass.blur { try self.blur(blur, of: pass) }
         }
         try end(plan)

@@ -11,10 +11,23 @@ extension RenderList {
         }
         for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }
         for (i, pass) in passes.enumerated() {
-            lines.append("pass \(i) \(pass.purpose.rawValue) \(Self.text(pass.bounds)) items \(pass.items.count)")
+            var line = "pass \(i) \(pass.purpose.rawValue) \(Self.text(pass.bounds)) items \(pass.items.count)"
+            if let map = pass.colorMap {
+                line += " recolour \(Self.text(map.shadows)) \(Self.text(map.midtones)) \(Self.text(map.highlights))"
+                    + " amount \(Self.num(Double(map.amount)))"
+            }
+            // Blurred shadow silhouettes carry their σ on the composite item; only filter passes show it here.
+            if pass.purpose == .filter, pass.blurSigma > 0 {
+                line += " blur \(Self.num(pass.blurSigma))\(pass.blurAxes == .both ? "" : pass.blurAxes == .horizontal ? " across" : " down")"
+            }
+            lines.append(line)
             for item in pass.items { lines.append("  " + Self.text(item)) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func text(_ rgb: SIMD3<Float>) -> String {
+        "rgb(\(num(Double(rgb.x))),\(num(Double(rgb.y))),\(num(Double(rgb.z))))"
     }
 
     static func text(_ item: DrawItem) -> String {

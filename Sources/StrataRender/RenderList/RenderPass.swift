@@ -9,6 +9,19 @@ public struct RenderPass: Hashable, Sendable {
         case screen, groupOpacity, mask, maskedContent, rasterize, shadowSilhouette
         /// A layer's look, cached across frames and drawn as textured quads (``AppearanceCache``).
         case appearance
+        /// A layer's subtree drawn for one of its `CALayerFilter`s (a blur or a colour step).
+        case filter
+    }
+
+    /// The directions of a pass's blur.
+    public struct BlurAxes: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Across (device x).
+        public static let horizontal = BlurAxes(rawValue: 1)
+        /// Down (device y).
+        public static let vertical = BlurAxes(rawValue: 2)
+        public static let both: BlurAxes = [.horizontal, .vertical]
     }
 
     public var purpose: Purpose
@@ -19,6 +32,10 @@ public struct RenderPass: Hashable, Sendable {
     public var items: [DrawItem]
     /// σ in pass pixels of a Gaussian blur applied after drawing (0: none).
     public var blurSigma: Double
+    /// Which way the blur goes (both unless a layer filter says otherwise).
+    public var blurAxes: BlurAxes = .both
+    /// Colours replaced after drawing (a layer's colour filter), before any blur.
+    public var colorMap: LuminanceMap?
     /// Equal keys mean equal pixels: the backend may keep the result across
     /// frames and skip drawing the pass (nil: draw it every frame).
     public var cacheKey: Int?
