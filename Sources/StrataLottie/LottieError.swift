@@ -106,8 +106,13 @@ extension LottieWarning {
     static func expression(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "expressions are not supported; the keyframes are used as they are")
     }
-    static func effects(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "layer effects are not supported; left out")
+    static func effect(type: Int?, name: String?, matchName: String?, at path: String) -> LottieWarning {
+        let what = [type.map { "ty \($0)" }, matchName].compactMap { $0 }.joined(separator: ", ")
+        let named = name.map { " \"\($0)\"" } ?? ""
+        return LottieWarning(path: path, message: "layer effect\(named)\(what.isEmpty ? "" : " (\(what))") is not supported; left out")
+    }
+    static func effectUnreadable(_ why: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "layer effect left out: \(why)")
     }
     static func layerStyles(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "layer styles are not supported; left out")

@@ -752,6 +752,105 @@ def _():
     return comp(multiply, screen, add, precomp, background, assets=[{"id": "pair", "layers": pair}])
 
 
+
+def effect(ty, name, match, *controls, en=1):
+    """A layer effect (`ef` item): controls are (control type, name, value); a value that is
+    no dict is static. Control types: 0 slider, 1 angle, 2 colour, 4 checkbox, 7 dropdown."""
+    items = [{"ty": t, "nm": n, "mn": f"{match}-{i + 1:04d}", "ix": i + 1,
+              "v": v if isinstance(v, dict) else static(v)} for i, (t, n, v) in enumerate(controls)]
+    return {"ty": ty, "nm": name, "np": len(items) + 2, "mn": match, "ix": 1, "en": en, "ef": items}
+
+
+def drop_shadow(color=(0, 0, 0), opacity=127.5, direction=135, distance=10, softness=0):
+    c = color if isinstance(color, dict) else list(color) + [1]
+    return effect(25, "Drop Shadow", "ADBE Drop Shadow", (2, "Shadow Color", c), (0, "Opacity", opacity),
+                  (1, "Direction", direction), (0, "Distance", distance), (0, "Softness", softness),
+                  (4, "Shadow Only", 0))
+
+
+def gaussian_blur(blurriness, dimensions=1):
+    return effect(29, "Gaussian Blur", "ADBE Gaussian Blur 2", (0, "Blurriness", blurriness),
+                  (7, "Blur Dimensions", dimensions), (4, "Repeat Edge Pixels", 0))
+
+
+def fill_effect(color, opacity=1):
+    c = color if isinstance(color, dict) else list(color) + [1]
+    return effect(21, "Fill", "ADBE Fill", (10, "Fill Mask", 0), (4, "All Masks", 0), (2, "Color", c),
+                  (4, "Invert", 0), (0, "Horizontal Feather", 0), (0, "Vertical Feather", 0), (0, "Opacity", opacity))
+
+
+def tint_effect(black, white, amount=100):
+    return effect(20, "Tint", "ADBE Tint", (2, "Map Black To", list(black) + [1]), (2, "Map White To", list(white) + [1]),
+                  (0, "Amount to Tint", amount), (6, "", 0))
+
+
+def tritone_effect(highlights, midtones, shadows, blend=0):
+    return effect(23, "Tritone", "ADBE Tritone", (2, "Highlights", list(highlights) + [1]),
+                  (2, "Midtones", list(midtones) + [1]), (2, "Shadows", list(shadows) + [1]),
+                  (0, "Blend With Original", blend))
+
+
+def swatches():
+    """Squares of five luminances and three hues, for the colour effects."""
+    colours = [(0, 0, 0), (0.25, 0.25, 0.25), (0.5, 0.5, 0.5), (0.75, 0.75, 0.75), (1, 1, 1),
+               (0.9, 0.2, 0.1), (0.1, 0.7, 0.2), (0.15, 0.3, 0.9)]
+    return [group(rect(p=(25 + (i % 4) * 50, 25 + (i // 4) * 50), s=(44, 44)), fill(c)) for i, c in enumerate(colours)]
+
+
+@animation("effect_drop_shadow")
+def _():
+    # A soft shadow down and right (opacity on AE's 0-255 scale), and a hard one on a rotated layer
+    # whose direction turns: the offset turns with the layer.
+    soft = shape_layer(group(rect(s=(70, 50), r=8), fill((0.9, 0.5, 0.2))), ks=transform(p=(60, 60)),
+                       ef=[drop_shadow((0.1, 0.1, 0.4), opacity=200, direction=135, distance=12, softness=16)], name="soft")
+    hard = shape_layer(group(ellipse(s=(60, 60)), fill((0.2, 0.6, 0.9))), ks=transform(p=(135, 135), r=30),
+                       ef=[drop_shadow((0.6, 0, 0.2), opacity=255, direction=ease(0, 0, 29, 270), distance=15)], name="hard")
+    return comp(soft, hard)
+
+
+@animation("effect_gaussian_blur")
+def _():
+    # A blur that grows from none, and one across only.
+    growing = shape_layer(group(rect(s=(60, 60)), fill((0.2, 0.5, 0.9))), group(ellipse(p=(20, 20), s=(40, 40)), fill((0.9, 0.8, 0.1))),
+                          ks=transform(p=(65, 65)), ef=[gaussian_blur(ease(0, 0, 29, 30))], name="growing")
+    across = shape_layer(group(rect(s=(50, 50)), fill((0.8, 0.1, 0.3))), ks=transform(p=(140, 145)),
+                         ef=[gaussian_blur(20, dimensions=2)], name="across")
+    return comp(growing, across)
+
+
+@animation("effect_fill")
+def _():
+    # Every swatch one colour, which moves; the colour at 60 % opacity.
+    return comp(shape_layer(*swatches(), ks=transform(p=(0, 0)),
+                            ef=[fill_effect(ease(0, [0.1, 0.6, 0.3, 1], 29, [0.8, 0.2, 0.6, 1]), opacity=0.6)]))
+
+
+@animation("effect_tint")
+def _():
+    # Black to dark blue and white to yellow by luminance: fully on the top rows, half on a copy below.
+    top = shape_layer(*swatches(), ef=[tint_effect((0.05, 0.1, 0.4), (1, 0.9, 0.2))])
+    bottom = shape_layer(*swatches(), ks=transform(p=(0, 100)), ef=[tint_effect((0.05, 0.1, 0.4), (1, 0.9, 0.2), amount=50)])
+    return comp(top, bottom)
+
+
+@animation("effect_tritone")
+def _():
+    # Shadows, midtones and highlights by luminance.
+    return comp(shape_layer(*swatches(), ks=transform(p=(0, 50)),
+                            ef=[tritone_effect((1, 0.95, 0.6), (0.8, 0.3, 0.3), (0.1, 0.05, 0.3))]))
+
+
+@animation("effect_unsupported")
+def _():
+    # A stroke effect on a layer without masks (ThorVG draws nothing for it either), a slider
+    # control (values for expressions; nothing to draw) and a disabled fill: the shapes as they are.
+    slider = effect(5, "Speed", "ADBE Slider Control", (0, "Slider", 40))
+    stroke_fx = effect(22, "Stroke", "ADBE Stroke", (10, "Path", 1), (4, "All Masks", 0), (4, "Stroke Sequentially", 1),
+                       (2, "Color", [1, 1, 1, 1]), (0, "Brush Size", 4), (0, "Brush Hardness", 0.75), (0, "Opacity", 1),
+                       (0, "Start", 0), (0, "End", 100), (7, "Spacing", 15), (7, "Paint Style", 1))
+    return comp(shape_layer(group(rect(s=(80, 80)), fill((0.3, 0.7, 0.4))), ks=transform(p=(100, 100)),
+                            ef=[stroke_fx, slider, fill_effect((1, 0, 0), opacity=1) | {"en": 0}]))
+
 def png_bytes(w, h, pixel):
     import struct, zlib
     rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))

@@ -50,7 +50,7 @@ import StrataScene
         let text = c.warnings.map(\.description)
         #expect(text.contains("layers[0]: text layers are not supported yet; left out"))
         #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expressions are not supported") })
-        #expect(text.contains { $0.hasPrefix("layers[1]: layer effects") })
+        #expect(text.contains("layers[1].ef[0]: layer effect (ty 5) is not supported; left out"))
         #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: merge paths (mode 3)") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[1]: twist") })

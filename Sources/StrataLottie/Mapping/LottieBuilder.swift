@@ -160,6 +160,7 @@ struct LottieBuilder {
                             path: "assets[\(id)].layers")
             own.addSublayer(clip)
         }
+        try applyEffects(layer, to: own, map: map, path: path)
         return own
     }
 

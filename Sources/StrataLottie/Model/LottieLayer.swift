@@ -77,6 +77,8 @@ public struct LottieLayer: Equatable, Sendable {
     public var masks: [LottieMask]
     /// `bm`: how the layer combines with what is beneath it.
     public var blendMode: BlendMode = .normal
+    /// `ef`: the enabled effects Strata draws, in order.
+    public var effects: [LottieEffect] = []
 }
 
 /// A layer mask (`masksProperties[i]`).

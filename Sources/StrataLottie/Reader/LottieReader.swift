@@ -139,7 +139,7 @@ struct LottieReader {
             ks = LottieTransform()
             isHidden = true
         }
-        if let effects = object["ef"], case .array(let list) = effects, !list.isEmpty { warn(.effects(at: path)) }
+        let effects = object["ef"].map { self.effects($0, at: path + ".ef") } ?? []
         if let styles = object["sy"], case .array(let list) = styles, !list.isEmpty { warn(.layerStyles(at: path)) }
         var blendMode = LottieLayer.BlendMode.normal
         if let bm = try optionalNumber(object, "bm", at: path), bm != 0 {
@@ -181,7 +181,7 @@ struct LottieReader {
             isMatteSource: try optionalBool(object, "td", at: path) ?? false,
             matteMode: matte,
             matteParent: try optionalNumber(object, "tp", at: path).map(LottieReader.int),
-            masks: masks, blendMode: blendMode)
+            masks: masks, blendMode: blendMode, effects: effects)
     }
 
     mutating func mask(_ json: JSONValue, at path: String) throws(LottieError) -> LottieMask {

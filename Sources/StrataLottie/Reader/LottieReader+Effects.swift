@@ -1,0 +1,70 @@
+import Foundation
+import Strata
+import StrataScene
+
+extension LottieReader {
+    /// A layer's effects (`ef`): those Strata draws, enabled ones only, in
+    /// order; each other one is a warning that names it. An effect whose
+    /// values cannot be read is left out with a warning, not an error: files
+    /// whose effects were only warned about before still play.
+    mutating func effects(_ json: JSONValue, at path: String) -> [LottieEffect] {
+        guard case .array(let list) = json else { return [] }
+        var result: [LottieEffect] = []
+        for (i, item) in list.enumerated() {
+            let effectPath = "\(path)[\(i)]"
+            guard case .object(let object) = item else { continue }
+            do throws(LottieError) {
+                if try optionalBool(object, "en", at: effectPath) == false { continue }
+                if let effect = try effect(object, at: effectPath) { result.append(effect) }
+            } catch {
+                warn(.effectUnreadable(error.reason, at: error.path))
+            }
+        }
+        return result
+    }
+
+    /// One effect; nil for one Strata does not draw (warned) or that draws nothing.
+    mutating func effect(_ object: JSONObject, at path: String) throws(LottieError) -> LottieEffect? {
+        let type = try optionalNumber(object, "ty", at: path).map(LottieReader.int)
+        let name = try optionalString(object, "nm", at: path)
+        let matchName = try optionalString(object, "mn", at: path)
+        // Expression controls (sliders, checkboxes, colours…) hold values for expressions and draw nothing.
+        if type == 5, let matchName, matchName.hasPrefix("ADBE "), matchName.hasSuffix(" Control") { return nil }
+        let values = object["ef"].flatMap { json -> [JSONValue]? in
+            if case .array(let a) = json { return a }
+            return nil
+        } ?? []
+        /// Value `i` (`ef[i].v`); nil when the effect lists fewer.
+        func value(_ i: Int) -> (JSONValue, String)? {
+            guard i < values.count, case .object(let control) = values[i], let v = control["v"] else { return nil }
+            return (v, "\(path).ef[\(i)].v")
+        }
+        func number(_ i: Int, _ fallback: Double) throws(LottieError) -> LottieProperty<Double> {
+            guard let (v, p) = value(i) else { return LottieProperty(fallback) }
+            return try scalar(v, at: p)
+        }
+        func color(_ i: Int, _ fallback: LottieVector) throws(LottieError) -> LottieProperty<LottieVector> {
+            guard let (v, p) = value(i) else { return LottieProperty(fallback) }
+            return try vector(v, at: p)
+        }
+        let kind: LottieEffect.Kind
+        switch type {
+        case 25:
+            kind = .dropShadow(color: try color(0, [0, 0, 0, 1]), opacity: try number(1, 127.5),
+                               direction: try number(2, 135), distance: try number(3, 5), softness: try number(4, 0))
+        case 29:
+            kind = .gaussianBlur(blurriness: try number(0, 0), dimensions: try number(1, 1))
+        case 21:
+            kind = .fill(color: try color(2, [1, 0, 0, 1]), opacity: try number(6, 1))
+        case 20:
+            kind = .tint(black: try color(0, [0, 0, 0, 1]), white: try color(1, [1, 1, 1, 1]), amount: try number(2, 100))
+        case 23:
+            kind = .tritone(highlights: try color(0, [1, 1, 1, 1]), midtones: try color(1, [0.5, 0.5, 0.5, 1]),
+                            shadows: try color(2, [0, 0, 0, 1]), blend: try number(3, 0))
+        default:
+            warn(.effect(type: type, name: name, matchName: matchName, at: path))
+            return nil
+        }
+        return LottieEffect(source: LottieSource(path: path, name: name), kind: kind)
+    }
+}
