@@ -99,29 +99,25 @@ float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
 vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
 
 #ifdef WITH_ARCS
-// Coverage of a stroke `width` wide along the arc of the circle inscribed in `shape`
-// (x, y, w, h; centre line `width` / 2 inside its edge) that starts at `arc.x` radians
-// and turns through `arc.y` (signed), with butt caps or, where `arc.z` is 1, round ones.
-float arcCoverage(vec2 p, vec4 shape, float width, vec4 arc) {
-    const float TAU = 6.28318530718;
+// Coverage of a stroke `width` wide along an arc of the circle inscribed in `shape`
+// (x, y, w, h; centre line `width` / 2 inside its edge): `arc` is the direction of
+// turn (±1), the angle turned and 1 for round caps (else butt); `ends` the unit
+// vectors from the centre to the arc's start (xy) and end (zw).
+float arcCoverage(vec2 p, vec4 shape, float width, vec4 arc, vec4 ends) {
     vec2 q = p - (shape.xy + 0.5 * shape.zw);
     float radius = 0.5 * (shape.z - width), halfWidth = 0.5 * width;
-    float sweep = abs(arc.y), turn = sign(arc.y);
-    // Angle from the start along the sweep's direction, in [0, 2π).
-    float t = mod(turn * (atan(q.y, q.x) - arc.x), TAU);
-    float r = length(q);
-    float dRing = abs(r - radius) - halfWidth;
+    // Distances to the lines through the centre at either end, negative on the arc's
+    // side; the arc's sector is where both are (a turn up to a half) or either is.
+    float dStart = -arc.x * (ends.x * q.y - ends.y * q.x);
+    float dEnd = arc.x * (ends.z * q.y - ends.w * q.x);
+    float dSector = arc.y <= 3.14159265 ? max(dStart, dEnd) : min(dStart, dEnd);
+    float dRing = abs(length(q) - radius) - halfWidth;
     float d;
     if (arc.z > 0.5) {
-        vec2 s = radius * vec2(cos(arc.x), sin(arc.x));
-        vec2 e = radius * vec2(cos(arc.x + arc.y), sin(arc.x + arc.y));
-        float dCaps = min(length(q - s), length(q - e)) - halfWidth;
-        d = t <= sweep ? min(dRing, dCaps) : dCaps;
+        float dCaps = min(length(q - radius * ends.xy), length(q - radius * ends.zw)) - halfWidth;
+        d = dSector <= 0.0 ? min(dRing, dCaps) : dCaps;
     } else {
-        // Butt caps: the ring cut by the lines through the centre at either end, their
-        // distances r·sin of the angle past (or short of) each end.
-        float past = t <= sweep ? -min(t, sweep - t) : min(t - sweep, TAU - t);
-        d = max(dRing, r * sin(clamp(past, -1.5707963, 1.5707963)));
+        d = max(dRing, dSector);
     }
     return coverage(d, length(vec2(dFdx(d), dFdy(d))));
 }
@@ -222,7 +218,7 @@ void main() {
         if ((v_flags & HAS_ARC) != 0) {
             // A stroke along part of the circle inscribed in the shape (its centre line
             // half the border inside the shape's edge), by its distance field.
-            color = over(v_border * arcCoverage(p, v_shape, bw, v_content), color);
+            color = over(v_border * arcCoverage(p, v_shape, bw, v_content, v_uv), color);
         } else
 #endif
         if (bw > 0.0) {

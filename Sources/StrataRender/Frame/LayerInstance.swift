@@ -95,7 +95,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             uv = (Float(ramp), 0, Float(focus.x * inside), Float(focus.y * inside))
         case .borderArc(let start, let sweep, let roundCaps)?:
             f |= Flags.hasArc
-            content = (Float(start), Float(sweep), roundCaps ? 1 : 0, 0)
+            // The shader needs no angles: the turn's direction and size, and the unit vectors
+            // of both ends (cut lines and cap centres), so no pixel takes an arctangent.
+            content = (sweep < 0 ? -1 : 1, Float(abs(sweep)), roundCaps ? 1 : 0, 0)
+            uv = (Float(cos(start)), Float(sin(start)), Float(cos(start + sweep)), Float(sin(start + sweep)))
         case nil: break
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
