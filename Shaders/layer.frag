@@ -22,11 +22,8 @@
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
-// CLIP_TEXELS and the ramp width RAMP_WIDTH are defined by the program's
+// CLIP_TEXELS (clips.glsl) and the ramp width RAMP_WIDTH are defined by the program's
 // compiler from their Swift definitions (ShaderConstants in StrataRender).
-#if CLIP_TEXELS != 5
-#error "clipCoverage reads 5 texels per clip: update it with ClipShape.texelsPerClip"
-#endif
 
 in vec2 v_local;
 flat in vec4 v_shape;
@@ -48,35 +45,8 @@ uniform float u_rampCount;
 
 out vec4 fragColor;
 
-// Coverage of every clip from the item's innermost outwards. Rates of change
-// come from finite differences of the plane mapping (no derivatives inside the
-// loop, where control flow is not uniform).
 #ifdef WITH_CLIPS
-float clipCoverage(vec2 device, int index) {
-    float result = 1.0;
-    for (int n = 0; n < 32 && index >= 0; n++) {
-        vec4 t0 = texelFetch(u_clips, ivec2(0, index), 0);
-        vec4 t1 = texelFetch(u_clips, ivec2(1, index), 0);
-        vec4 t2 = texelFetch(u_clips, ivec2(2, index), 0);
-        vec4 t3 = texelFetch(u_clips, ivec2(3, index), 0);
-        vec4 t4 = texelFetch(u_clips, ivec2(4, index), 0);
-        vec3 r0 = vec3(t0.x, t0.y, t0.z), r1 = vec3(t0.w, t1.x, t1.y), r2 = vec3(t1.z, t1.w, t2.x);
-        vec4 rect = vec4(t2.y, t2.z, t2.w, t3.x);
-        vec4 radii = vec4(t3.y, t3.z, t3.w, t4.x);
-        bool continuous = t4.y > 0.5;
-        vec3 h = device.x * r0 + device.y * r1 + r2;
-        vec3 hx = h + r0, hy = h + r1;
-        if (h.z <= 0.0) { return 0.0; }
-        float d = sdRoundedRect(h.xy / h.z, rect, radii, continuous);
-        float dx = sdRoundedRect(hx.xy / hx.z, rect, radii, continuous) - d;
-        float dy = sdRoundedRect(hy.xy / hy.z, rect, radii, continuous) - d;
-        // Hard clips (3D sorting's cuts) take whole pixels up to half a pixel outside.
-        float aa = max(length(vec2(dx, dy)), 1e-6);
-        result *= t4.w > 0.5 ? (d / aa < 0.5 ? 1.0 : 0.0) : coverage(d, aa);
-        index = int(t4.z);
-    }
-    return result;
-}
+#include "clips.glsl"
 #endif
 
 #if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES)

@@ -1,9 +1,11 @@
 #version 330 core
 // An emitter's particle: its image tinted by its colour (premultiplied; an
 // alpha of 0 adds), edges anti-aliased over one device pixel. A particle is a
-// small rotated rectangle with no corners, border, clip or mask, so it needs
-// none of the layer program's distance fields: thousands of them pay for a
-// texture fetch and two ramps.
+// small rotated rectangle with no corners, border or mask, so it needs none
+// of the layer program's distance fields: thousands of them pay for a
+// texture fetch and two ramps (and, with WITH_CLIPS, their clips' coverage).
+
+#include "shapes.glsl"
 
 in vec2 v_local;
 flat in vec4 v_border;   // the tint
@@ -12,6 +14,12 @@ flat in vec4 v_content;  // the image's rect (local)
 flat in vec4 v_uv;       // its texture uv0.xy uv1.xy
 
 uniform sampler2D u_contents;
+
+#ifdef WITH_CLIPS
+uniform vec4 u_target;
+uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
+#include "clips.glsl"
+#endif
 
 out vec4 fragColor;
 
@@ -22,4 +30,11 @@ void main() {
     vec2 outside = max(v_content.xy - v_local, v_local - v_content.xy - v_content.zw);
     vec2 coverage = clamp(0.5 - outside / max(fwidth(v_local), vec2(1e-6)), 0.0, 1.0);
     fragColor = texture(u_contents, uv) * v_border * (coverage.x * coverage.y * v_params.y);
+#ifdef WITH_CLIPS
+    int clip = int(v_params.w);
+    if (clip >= 0) {
+        vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
+        fragColor *= clipCoverage(device, clip);
+    }
+#endif
 }

@@ -68,6 +68,24 @@ public final class GLProgram: @unchecked Sendable {
         sglUniform1i(uniform(uniformName), value)
     }
 
+    /// Sets the first `values.count / 3` elements of a `vec3` array uniform
+    /// from consecutive triples of `values`.
+    public func setUniform(_ uniformName: String, vec3Array values: [Float]) {
+        precondition(values.count % 3 == 0, "setUniform \(uniformName): vec3 array needs triples, got \(values.count)")
+        values.withUnsafeBufferPointer {
+            sglUniform3fv(uniform(uniformName), GLsizei(values.count / 3), $0.baseAddress)
+        }
+    }
+
+    /// Sets the first `values.count` elements of a `vec4` array uniform.
+    public func setUniform(_ uniformName: String, vec4Array values: [SIMD4<Float>]) {
+        values.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: Float.self) { floats in
+                sglUniform4fv(uniform(uniformName), GLsizei(values.count), floats.baseAddress)
+            }
+        }
+    }
+
     /// Sets a `mat4` uniform from 16 floats in column-major order (GL's order).
     public func setUniformMatrix4(_ uniformName: String, columnMajor values: [Float]) {
         precondition(values.count == 16, "setUniformMatrix4 \(uniformName): needs 16 floats, got \(values.count)")

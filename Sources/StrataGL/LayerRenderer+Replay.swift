@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataRender
 internal import CEpoxy
 
@@ -60,6 +61,10 @@ extension LayerRenderer {
         clipTexture.bind(unit: 3)
     }
 
+    public func uploadParticles(_ births: [ParticleBirth]) throws(GLError) {
+        try particleBuffer.stream(births)
+    }
+
     public func begin(_ pass: PlannedPass, of plan: FramePlan) throws(GLError) {
         switch pass.target {
         case .screen: frameFramebuffer = plan.target.id
@@ -98,6 +103,10 @@ extension LayerRenderer {
             currentBlend = draw.blend
             Self.setBlend(draw.blend)
         }
+        if let particles = draw.particles {
+            try drawParticles(particles, texture: draw.texture)
+            return
+        }
         let wanted = (draw.shading, draw.features)
         if currentProgram == nil || currentProgram! != wanted {
             currentProgram = wanted
@@ -124,6 +133,31 @@ extension LayerRenderer {
         bind(draw.texture, unit: 0)
         bind(draw.mask, unit: 1)
         sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(draw.instances.count))
+    }
+
+    /// One batch's births, each an instance of the particle program.
+    func drawParticles(_ particles: PlannedParticles, texture: BoundTexture) throws(GLError) {
+        let program = try particleBatchProgram(clipped: particles.clip >= 0)
+        program.use()
+        currentProgram = nil
+        program.setUniform("u_target", layerUniforms.target)
+        program.setUniform("u_map", vec3Array: particles.mapping)
+        program.setUniform("u_time", particles.time)
+        program.setUniform("u_looks", vec4Array: particles.looks)
+        program.setUniform("u_opacity", particles.opacity)
+        program.setUniform("u_tint", particles.tint)
+        program.setUniform("u_clip", Float(particles.clip))
+        program.setUniform("u_additive", Int32(particles.additive ? 1 : 0))
+        let stride = MemoryLayout<ParticleBirth>.stride
+        let base = particles.births.lowerBound * stride
+        particleVertexArray.setAttributes(Self.birthAttributes.map { a in
+            var a = a
+            a.offset += base
+            return a
+        }, buffer: particleBuffer, stride: stride)
+        bind(texture, unit: 0)
+        sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(particles.births.count))
+        vertexArray.bind()
     }
 
     /// Blurs the pass's corner of its target in place: across into the

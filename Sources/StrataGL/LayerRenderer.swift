@@ -34,6 +34,11 @@ public final class LayerRenderer: RenderBackend {
     let texturedProgram: GLProgram
     /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
     var particleProgram: GLProgram?
+    /// `Shading.particles`, without and with clips (made when a frame first has a batch).
+    var particleBatchPrograms: [Bool: GLProgram] = [:]
+    /// The quad corners and the frame's births, for batches of particles.
+    let particleVertexArray: GLVertexArray
+    let particleBuffer: GLBuffer
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -74,6 +79,21 @@ public final class LayerRenderer: RenderBackend {
     }()
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)
 
+    /// `ParticleBirth`'s fields as `Shaders/particles.vert` reads them.
+    static let birthAttributes: [GLVertexAttribute] = {
+        let s = MemoryLayout<ParticleBirth>.self
+        return [
+            GLVertexAttribute("i_birth0", location: 1, components: 4, offset: s.offset(of: \.x)!, divisor: 1),
+            GLVertexAttribute("i_birth1", location: 2, components: 4, offset: s.offset(of: \.vy)!, divisor: 1),
+            GLVertexAttribute("i_growth", location: 3, components: 3, offset: s.offset(of: \.scale)!, divisor: 1),
+            GLVertexAttribute("i_look", location: 4, components: 1, type: .int, offset: s.offset(of: \.look)!,
+                              isInteger: true, divisor: 1),
+            GLVertexAttribute("i_color", location: 5, components: 4, offset: s.offset(of: \.red)!, divisor: 1),
+            GLVertexAttribute("i_colorSpeed", location: 6, components: 4, offset: s.offset(of: \.redSpeed)!,
+                              divisor: 1),
+        ]
+    }()
+
     /// A renderer for `context`, compiling `Shaders/layer.vert/.frag` from `shaders`.
     public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
         context.requireCurrent("LayerRenderer")
@@ -90,6 +110,10 @@ public final class LayerRenderer: RenderBackend {
         try cornerBuffer.stream([Float(0), 0, 1, 0, 0, 1, 1, 1])
         vertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
         instanceBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "layer instances")
+        particleVertexArray = try GLVertexArray(context: context, label: "particle quads")
+        particleVertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
+        particleBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "particle births")
+        vertexArray.bind()
         white = try GLTexture(context: context, width: 1, height: 1, label: "white",
                               premultipliedPixels: [255, 255, 255, 255])
         clipTexture = try GLFloatTexture(context: context, label: "clips")
@@ -162,6 +186,19 @@ public final class LayerRenderer: RenderBackend {
 
     /// The layer program with `features` compiled in (and nothing else),
     /// made the first time a batch needs it.
+    /// The program of particle batches, with or without clip tests, compiled the first time a draw needs it.
+    func particleBatchProgram(clipped: Bool) throws(GLError) -> GLProgram {
+        if let program = particleBatchPrograms[clipped] { return program }
+        let program = try shaders.program(vertex: "particles.vert", fragment: "particle.frag",
+                                          attributes: [Self.cornerAttribute] + Self.birthAttributes,
+                                          defines: clipped ? ["WITH_CLIPS"] : [])
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        program.setUniform("u_clips", Int32(3))
+        particleBatchPrograms[clipped] = program
+        return program
+    }
+
     func layerProgram(_ features: LayerFeatures) throws(GLError) -> GLProgram {
         if let program = layerPrograms[features] { return program }
         let program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",

@@ -9,7 +9,10 @@ let particleImage = CGImage(width: 4, height: 2, pixels: [UInt8](repeating: 255,
 
 /// A tree with one emitter of `count`-ish particles a second at (100, 50) (no
 /// motion), drawn by a tick at `time`: the presentation tree to flatten.
-func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, CAEmitterCell) -> Void = { _, _, _ in })
+/// Unless `batched`, its particles are drawn each as its own item (the
+/// reference a ``ParticleBatch`` is held to).
+func emitterTree(time: CFTimeInterval = 2, batched: Bool = false,
+                 configure: (CALayer, CAEmitterLayer, CAEmitterCell) -> Void = { _, _, _ in })
     -> (root: CALayer, emitter: CAEmitterLayer)
 {
     let root = canvasRoot()
@@ -18,6 +21,7 @@ func emitterTree(time: CFTimeInterval = 2, configure: (CALayer, CAEmitterLayer, 
     emitter.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
     emitter.position = CGPoint(x: 100, y: 50)
     emitter.emitterPosition = CGPoint(x: 100, y: 50)
+    emitter._batchesParticles = batched
     let cell = CAEmitterCell()
     cell.birthRate = 5
     cell.lifetime = 10

@@ -52,7 +52,7 @@ import StrataRender
         #expect(far.uv.2 == 0 && abs(far.uv.3 - 0.999) < 1e-6)
     }
 
-    /// The shaders are compiled with the Swift values (`layer.frag` has no copies of its own).
+    /// The shaders are compiled with the Swift values (they have no copies of their own).
     @Test func shaderConstantsComeFromTheSwiftDefinitions() throws {
         let defines = ShaderConstants.defines
         #expect(defines.contains("KIND_SHADOW \(LayerInstance.Flags.kindShadow)"))
@@ -60,11 +60,14 @@ import StrataRender
         #expect(defines.contains("CLIP_TEXELS \(ClipShape.texelsPerClip)"))
         #expect(defines.contains("RAMP_WIDTH \(GradientRamp.width)"))
         let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders")
-        let frag = try String(contentsOf: shaders.appendingPathComponent("layer.frag"), encoding: .utf8)
+        var frag = ""
+        for file in ["layer.frag", "clips.glsl", "particles.vert", "particle.frag"] {
+            frag += try String(contentsOf: shaders.appendingPathComponent(file), encoding: .utf8)
+        }
         for define in defines {
             let name = String(define.prefix { $0 != " " })
-            #expect(frag.contains(name), "\(name) is defined for layer.frag but not used")
-            #expect(!frag.contains("const int \(name)"), "layer.frag keeps its own \(name)")
+            #expect(frag.contains(name), "\(name) is defined for the shaders but not used")
+            #expect(!frag.contains("const int \(name)"), "a shader keeps its own \(name)")
         }
     }
 }

@@ -141,6 +141,7 @@ import Testing
         let (stage, emitter, _) = pointEmitter { layer, _ in
             layer.renderMode = .additive
             layer.preservesDepth = true
+            layer._batchesParticles = false
         }
         let shown = stage.sample(emitter, at: 5)
         guard case .emitter(let content) = shown.drawnContent else { Issue.record("not an emitter"); return }

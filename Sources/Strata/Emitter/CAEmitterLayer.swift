@@ -22,6 +22,10 @@ open class CAEmitterLayer: CALayer {
     var _history = EmitterHistory()
     /// A presentation copy's emission, as sampled at its time.
     var _emission: EmitterFrame? = nil
+    /// Whether the layer's particles are drawn as a ``ParticleBatch`` where
+    /// it can draw them (default), or each as its own item (the reference
+    /// the batch is tested against).
+    @exclusivity(unchecked) package final var _batchesParticles = true
 
     public override init() {
         super.init()
@@ -49,6 +53,7 @@ open class CAEmitterLayer: CALayer {
         // a presentation copy's, and a layer copied for a scene owns its own.
         attachCells(o._emitterCells?.map { $0.deepCopy() })
         _emission = o._emission
+        _batchesParticles = o._batchesParticles
     }
 
     // MARK: - Cells

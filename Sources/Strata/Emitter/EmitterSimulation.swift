@@ -56,33 +56,49 @@ package enum EmitterSimulation {
     /// were made in, so it is total and the same every run.
     static func ordered(_ particles: [EmitterParticle], mode: CAEmitterLayerRenderMode) -> [EmitterParticle] {
         // Indices are sorted, not the particles (a particle is a hundred bytes).
-        var order = Array(particles.indices)
-        switch mode {
-        case .oldestFirst:
-            order.sort { (particles[$0].birthTime, $0) < (particles[$1].birthTime, $1) }
-        case .oldestLast:
-            order.sort { (particles[$0].birthTime, $1) > (particles[$1].birthTime, $0) }
-        case .backToFront:
-            order.sort {
-                (particles[$0].zPosition, particles[$0].birthTime, $0) < (
-                    particles[$1].zPosition, particles[$1].birthTime, $1
-                )
-            }
-        default:
+        guard
+            let order = drawingOrder(
+                count: particles.count, mode: mode, birth: { particles[$0].birthTime },
+                cellOrder: { particles[$0].cellOrder }, z: { Double(particles[$0].zPosition) })
+        else { return particles }
+        return order.map { particles[$0] }
+    }
+
+    /// The drawing order of `count` particles made in index order (nil: that
+    /// order itself), given each one's birth time, cell order and z.
+    static func drawingOrder(
+        count: Int, mode: CAEmitterLayerRenderMode, birth: (Int) -> Double, cellOrder: (Int) -> UInt64,
+        z: (Int) -> Double
+    ) -> [Int]? {
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            switch mode {
+            case .oldestFirst: (birth(a), a) < (birth(b), b)
+            case .oldestLast: (birth(a), b) > (birth(b), a)
+            case .backToFront: (z(a), birth(a), a) < (z(b), birth(b), b)
             // Cell by cell (sub-cells after their cell), each cell's oldest first.
-            order.sort {
-                (particles[$0].cellOrder, particles[$0].birthTime, $0) < (
-                    particles[$1].cellOrder, particles[$1].birthTime, $1
-                )
+            default: (cellOrder(a), birth(a), a) < (cellOrder(b), birth(b), b)
             }
         }
-        return order.map { particles[$0] }
+        // Most emitters make their particles in drawing order already (one
+        // cell, one state): one pass finds it and nothing is sorted.
+        var sorted = true
+        var i = 1
+        while sorted && i < count {
+            sorted = precedes(i - 1, i)
+            i += 1
+        }
+        if sorted { return nil }
+        var order = Array(0..<count)
+        order.sort(by: precedes)
+        return order
     }
 
     /// One frame's enumeration.
     package struct Run {
         let time: CFTimeInterval
         var out: [EmitterParticle] = []
+        /// Births instead of particles, when making a batch.
+        var batch: BatchBuilder?
         /// Particles still allowed.
         var budget = EmitterSimulation.maximumParticles
         /// Births still allowed to be looked at (lifetimes drawn short make some births show nothing).
@@ -212,17 +228,26 @@ package enum EmitterSimulation {
             if age >= 0 && age <= life && budget > 0 {
                 let p = p0 + v0 * age + acceleration * (0.5 * age * age)
                 let s = (scale0 + Double(v.scaleSpeed) * age) * Double(layer.scale)
-                func channel(_ c0: Double, _ rate: Float) -> Float { Float(min(max(c0 + Double(rate) * age, 0), 1)) }
                 if p.isFinite && s.isFinite && (spin * age).isFinite {
-                    out.append(
-                        EmitterParticle(
-                            position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
-                            angle: CGFloat(spin * age), scale: CGFloat(max(0, s)),
-                            red: channel(red0, v.redSpeed), green: channel(green0, v.greenSpeed),
-                            blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
-                            contents: v.contents as? CGImage, contentsRect: v.contentsRect,
-                            contentsScale: v.contentsScale,
-                            birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
+                    if batch != nil {
+                        collect(
+                            v, layer: layer, p0: p0, v0: v0, acceleration: acceleration, birth: birth,
+                            life: life, age: age, position: p, scale: s, scale0: scale0, spin: spin,
+                            color: (red0, green0, blue0, alpha0), order: order)
+                    } else {
+                        func channel(_ c0: Double, _ rate: Float) -> Float {
+                            Float(min(max(c0 + Double(rate) * age, 0), 1))
+                        }
+                        out.append(
+                            EmitterParticle(
+                                position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
+                                angle: CGFloat(spin * age), scale: CGFloat(max(0, s)),
+                                red: channel(red0, v.redSpeed), green: channel(green0, v.greenSpeed),
+                                blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
+                                contents: v.contents as? CGImage, contentsRect: v.contentsRect,
+                                contentsScale: v.contentsScale,
+                                birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
+                    }
                     budget -= 1
                 }
             }

@@ -67,7 +67,9 @@ public enum Batcher {
                 let apart = pixelCost(features) * pixels + pixelCost(own) * area + drawCallCost
                 fitsProgram = merged <= apart
             }
-            if i > start && !(fitsTexture && fitsMask && fitsProgram && s == shading && item.blend == blend) {
+            // A batch of particles is a draw of its own (its births, not its instance, are drawn).
+            let alone = s == .particles || shading == .particles
+            if i > start && (alone || !(fitsTexture && fitsMask && fitsProgram && s == shading && item.blend == blend)) {
                 close(i)
                 start = i
                 texture = .none

@@ -53,14 +53,14 @@ extension DrawItem {
         switch kind {
         case .shadow: f.insert(.shadows)
         case .composite: f.insert(.composites)
-        case .particle: f.formUnion([.bodies, .textures])
+        case .particle, .particles: f.formUnion([.bodies, .textures])
         case .layer:
             f.insert(.bodies)
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
             if borderWidth > 0 { f.insert(.borders) }
             switch content {
             case .gradient?: f.insert(.gradients)
-            case .texture?: f.insert(.textures)
+            case .texture?, .particles?: f.insert(.textures)
             case .borderArc?: f.insert(.arcs)
             case nil: break
             }

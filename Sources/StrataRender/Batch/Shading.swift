@@ -11,6 +11,9 @@ public enum Shading: UInt8, Hashable, Sendable {
     /// A tinted image with anti-aliased square edges and nothing else: an
     /// emitter's particles (`Shaders/particle.frag`).
     case particle
+    /// An emitter's particles in bulk, placed by the vertex shader from their
+    /// births (`Shaders/particles.vert` with `Shaders/particle.frag`).
+    case particles
 }
 
 extension DrawItem {
@@ -20,6 +23,7 @@ extension DrawItem {
            tint == .white {
             return .texturedQuad
         }
+        if kind == .particles { return .particles }
         // A clipped particle takes the layer program, for its clip test.
         if kind == .particle, clip < 0, mask == nil { return .particle }
         return .layer

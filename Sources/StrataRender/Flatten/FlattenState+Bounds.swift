@@ -142,6 +142,11 @@ extension FlattenState {
         }
         if case .emitter(let emitter) = drawn, !(nodes[layer].state.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
+            if let batch = emitter.batch,
+               let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: "", clip: -1)
+            {
+                r = r.union(deviceBox(of: item, useShape: false))
+            }
             for particle in emitter.particles {
                 if let item = Self.particleItem(
                     particle, additive: additive, preservesDepth: preservesDepth,

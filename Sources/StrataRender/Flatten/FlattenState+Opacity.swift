@@ -8,7 +8,8 @@ extension FlattenState {
     mutating func applyGroupOpacity(_ opacity: Double, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard opacity < 1, start < items.count else { return }
         let k = Float(opacity)
-        if items.count - start == 1 || !nodes[layer].state.allowsGroupOpacity || !anyOverlap(items[start...]) {
+        let alone = items.count - start == 1 && !items[start].drawsSeveral
+        if alone || !nodes[layer].state.allowsGroupOpacity || !anyOverlap(items[start...]) {
             for i in start..<items.count { items[i].opacity *= k }
             return
         }
@@ -28,7 +29,7 @@ extension FlattenState {
     /// first (an offscreen pass), unless it is a single item.
     mutating func applyBlend(_ blend: BlendMode, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard start < items.count else { return }
-        if items.count - start == 1 && items[start].blend == .normal {
+        if items.count - start == 1 && items[start].blend == .normal && !items[start].drawsSeveral {
             items[start].blend = blend
             return
         }
@@ -52,8 +53,10 @@ extension FlattenState {
                  opacity: opacity, antialiasedEdges: 0)
     }
 
-    /// Whether any two items' device-space boxes overlap by more than a hairline.
+    /// Whether any two items' device-space boxes overlap by more than a
+    /// hairline; a batch of particles is taken to overlap itself.
     func anyOverlap(_ items: ArraySlice<DrawItem>) -> Bool {
+        if items.contains(where: \.drawsSeveral) { return true }
         let boxes = items.map { deviceBox(of: $0, useShape: true) }.enumerated().sorted { $0.element.minX < $1.element.minX }
         // Sweep by x: only boxes whose x ranges meet are compared.
         var active: [CGRect] = []

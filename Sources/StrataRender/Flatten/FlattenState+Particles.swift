@@ -13,12 +13,17 @@ extension FlattenState {
     /// Without `preservesDepth` a particle's z is dropped (it lies in the
     /// layer's plane); with it, its z goes through the layer's transform and
     /// the superlayer's perspective like a sublayer's `zPosition`.
+    ///
+    /// A ``ParticleBatch`` is one `.particles` item instead, in the same
+    /// place among the layer's items (so painter's order with the layers
+    /// around it holds): the GPU draws each particle as the `.particle` item
+    /// above would be drawn.
     mutating func appendParticles(
         of emitter: EmitterContent, in layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
         clip: Int32, into items: inout [DrawItem]
     ) {
         let particles = emitter.particles
-        guard !particles.isEmpty else { return }
+        guard !particles.isEmpty || emitter.batch?.count ?? 0 > 0 else { return }
         var particleClip = clip
         if nodes[layer].state.masksToBounds {
             guard let toLocal = mapping.inverted() else { return }
@@ -35,6 +40,13 @@ extension FlattenState {
         let additive = emitter.renderMode == .additive
         let preservesDepth = emitter.preservesDepth
         let label = layerLabel(layer) + ".particles"
+        if let batch = emitter.batch {
+            if let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: label,
+                                                 clip: particleClip) {
+                items.append(item)
+            }
+            return
+        }
         items.reserveCapacity(items.count + particles.count)
         for particle in particles {
             if let item = Self.particleItem(particle, additive: additive, preservesDepth: preservesDepth,
@@ -42,6 +54,29 @@ extension FlattenState {
                 items.append(item)
             }
         }
+    }
+
+    /// An emitter's batch of particles as one item in the layer's plane, its
+    /// quad holding every particle's (anti-aliasing margin included), or nil
+    /// when none draws.
+    static func particleBatchItem(_ batch: ParticleBatch, additive: Bool, mapping: PlaneMapping, label: String,
+                                  clip: Int32) -> DrawItem? {
+        let bounds = batch.bounds
+        guard batch.count > 0, !bounds.isNull, bounds.width.isFinite, bounds.height.isFinite else { return nil }
+        // Each particle's margin is 1.5 device pixels in its plane, at most its
+        // own size (which the bounds already hold twice over); turned, a
+        // margin reaches √2 times as far.
+        var ppu = Double.infinity
+        for (u, v) in [(bounds.midX, bounds.midY), (bounds.minX, bounds.minY), (bounds.maxX, bounds.minY),
+                       (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)] {
+            ppu = min(ppu, mapping.pixelsPerUnit(at: Double(u), Double(v)))
+        }
+        let largest = Double(max(bounds.width, bounds.height))
+        let margin = 2.0.squareRoot() * (ppu > 0 && ppu.isFinite ? min(1.5 / ppu, largest) : largest)
+        return DrawItem(
+            kind: .particles, label: label, mapping: mapping,
+            quad: bounds.insetBy(dx: -margin, dy: -margin), shape: bounds,
+            content: .particles(batch, additive: additive), clip: clip)
     }
 
     /// One particle of an emitter as an item, or nil when it draws nothing.

@@ -91,6 +91,20 @@ struct AtlasPlanner {
         var minified: [Bool] = []
         for pass in list.passes {
             for item in pass.items {
+                if case .particles(let batch, _)? = item.content {
+                    for look in batch.looks {
+                        let source = TextureSource.image(look.image)
+                        let shrinks = Self.minifies(look, mapping: item.mapping)
+                        if let i = index[source] {
+                            if shrinks { minified[i] = true }
+                            continue
+                        }
+                        index[source] = used.count
+                        used.append((source, item.label))
+                        minified.append(shrinks)
+                    }
+                    continue
+                }
                 guard let source = item.texture else { continue }
                 if case .pass = source { continue }
                 if let i = index[source] {
@@ -125,6 +139,17 @@ struct AtlasPlanner {
     /// Whether `source` has a slot or a texture.
     func isPlaced(_ source: TextureSource) -> Bool {
         slots[source] != nil || flatSlots[source] != nil || dedicated[source] != nil
+    }
+
+    /// Whether a batch's particles of `look` show its image smaller than about
+    /// its own pixels, through the batch's `mapping` (as ``minifies(_:_:)``
+    /// decides for the smallest one, which turning does not change).
+    static func minifies(_ look: ParticleLook, mapping: PlaneMapping) -> Bool {
+        let s = look.minimumScale
+        let rect = CGRect(x: 0, y: 0, width: Double(look.size.width) * s, height: Double(look.size.height) * s)
+        let probe = DrawItem(kind: .particle, label: "", mapping: mapping, quad: rect, shape: rect,
+                             content: .texture(.image(look.image), uv: look.contentsRect, rect: rect))
+        return minifies(probe, .image(look.image))
     }
 
     /// Whether `item` shows `source` smaller than about its own pixels anywhere

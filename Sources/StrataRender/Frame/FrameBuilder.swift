@@ -250,14 +250,68 @@ public final class FrameBuilder {
             case .pass(let p): return .target(targets.holding[p]!, pass: p)
             }
         }
-        return batches.map { batch in
+        var out: [PlannedDraw] = []
+        out.reserveCapacity(batches.count)
+        for batch in batches {
             var draw = PlannedDraw(
                 instances: (base + batch.range.lowerBound)..<(base + batch.range.upperBound),
                 texture: bound(batch.texture), mask: bound(batch.mask), shading: batch.shading,
                 features: batch.shading == .layer ? (specializesLayerProgram ? batch.features : .all) : [])
             draw.blend = batch.blend
-            return draw
+            if batch.shading == .particles {
+                particleDraws(items[batch.range.lowerBound], like: draw, into: &plan, &out)
+            } else {
+                out.append(draw)
+            }
         }
+        return out
+    }
+
+    /// The draws of a `.particles` item: its births appended to the frame's,
+    /// drawn in order, one draw per run of births whose images share an
+    /// atlas page (one for the whole batch when they all do).
+    func particleDraws(_ item: DrawItem, like draw: PlannedDraw, into plan: inout FramePlan,
+                       _ out: inout [PlannedDraw]) {
+        guard case .particles(let batch, let additive)? = item.content, batch.count > 0 else { return }
+        let first = plan.particles.count
+        if first == 0 { plan.particles = batch.births } else { plan.particles.append(contentsOf: batch.births) }
+        var looks: [SIMD4<Float>] = []
+        looks.reserveCapacity(batch.looks.count * PlannedParticles.vectorsPerLook)
+        var pages: [Int] = []
+        for look in batch.looks {
+            let source = TextureSource.image(look.image)
+            let uv = atlas.textureRect(source, look.contentsRect)
+            looks.append(SIMD4(uv.0, uv.1, uv.2, uv.3))
+            looks.append(SIMD4(Float(look.size.width), Float(look.size.height), look.speed, 0))
+            looks.append(SIMD4(look.acceleration.x, look.acceleration.y, look.acceleration.z, 0))
+            pages.append(atlas.texture(of: source))
+        }
+        let m = item.mapping
+        let t = item.tint
+        var particles = PlannedParticles(
+            births: first..<(first + batch.count), looks: looks, time: Float(batch.time), additive: additive,
+            mapping: [Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
+                      Float(m.m31), Float(m.m32), Float(m.m33)],
+            opacity: item.opacity, tint: SIMD4(t.r, t.g, t.b, t.a), clip: item.clip)
+        func emit(_ range: Range<Int>, page: Int) {
+            var d = draw
+            d.texture = .atlas(page)
+            particles.births = (first + range.lowerBound)..<(first + range.upperBound)
+            d.particles = particles
+            out.append(d)
+        }
+        if pages.allSatisfy({ $0 == pages[0] }) {
+            emit(0..<batch.count, page: pages[0])
+            return
+        }
+        var start = 0
+        var page = pages[Int(batch.births[0].look)]
+        for (i, birth) in batch.births.enumerated() where pages[Int(birth.look)] != page {
+            emit(start..<i, page: page)
+            start = i
+            page = pages[Int(birth.look)]
+        }
+        emit(start..<batch.count, page: page)
     }
 
     /// Texture coordinates of `rect` (unit coordinates of the source, y down).

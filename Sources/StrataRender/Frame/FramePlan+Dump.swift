@@ -38,8 +38,12 @@ extension FramePlan {
                 if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
                 for draw in region.draws {
                     let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
-                    let program = draw.shading == .texturedQuad ? "textured"
+                    var program = draw.shading == .texturedQuad ? "textured"
                         : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
+                    if let particles = draw.particles {
+                        program = "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"
+                            + (particles.clip >= 0 ? " clip \(particles.clip)" : "")
+                    }
                     lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
                                  + " texture \(name(draw.texture)) mask \(name(draw.mask))"
                                  + (draw.blend == .normal ? "" : " blend \(draw.blend.name)"))

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// Everything a backend does to draw one frame, decided without a GPU by a
 /// ``FrameBuilder``: contents uploads, offscreen targets made and released,
@@ -19,6 +20,8 @@ public struct FramePlan: Sendable {
     /// clip), when the frame has clips.
     public var clips: (texels: [Float], count: Int)?
     public var instances: [LayerInstance]
+    /// The births of every particle batch drawn (``PlannedParticles/births`` index it).
+    public var particles: [ParticleBirth] = []
     /// Passes in drawing order (the screen last); cached passes whose pixels
     /// are kept are left out.
     public var passes: [PlannedPass]

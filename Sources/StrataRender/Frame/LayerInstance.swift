@@ -70,6 +70,8 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         case .layer: f = 0
         // The layer program's body path, tinted (`Shaders/particle.frag` reads the same fields).
         case .particle: f = Flags.hasTint
+        // Drawn from the frame's births; this instance only holds the item's place.
+        case .particles: f = Flags.hasTint
         case .shadow: f = Flags.kindShadow
         case .composite: f = Flags.kindComposite
         }
@@ -99,7 +101,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             // of both ends (cut lines and cap centres), so no pixel takes an arctangent.
             content = (sweep < 0 ? -1 : 1, Float(abs(sweep)), roundCaps ? 1 : 0, 0)
             uv = (Float(cos(start)), Float(sin(start)), Float(cos(start + sweep)), Float(sin(start + sweep)))
-        case nil: break
+        case .particles?, nil: break
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }

@@ -13,4 +13,6 @@ public struct PlannedDraw: Hashable, Sendable {
     public var features: LayerFeatures
     /// How the draw's items combine with what is beneath them (`compositingFilter`).
     public var blend: BlendMode = .normal
+    /// For the particle program: the births drawn and how.
+    public var particles: PlannedParticles?
 }

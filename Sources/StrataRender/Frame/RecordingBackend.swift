@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// A backend that draws nothing and records what it is asked to do, checking
 /// as it goes what a GPU would not forgive: drawing into or sampling a target
@@ -15,6 +16,7 @@ public final class RecordingBackend: RenderBackend {
         case ramps(Int)
         case clips(Int)
         case instances(Int)
+        case particles(Int)
         case pass(index: Int, target: PassTarget, width: Int, height: Int)
         case region(scissor: CGRect?)
         case draw(PlannedDraw)
@@ -65,6 +67,7 @@ public final class RecordingBackend: RenderBackend {
     public func uploadRamps(_ ramps: [GradientRamp]) { commands.append(.ramps(ramps.count)) }
     public func uploadClips(_ texels: [Float], count: Int) { commands.append(.clips(count)) }
     public func uploadInstances(_ instances: [LayerInstance]) { commands.append(.instances(instances.count)) }
+    public func uploadParticles(_ births: [ParticleBirth]) { commands.append(.particles(births.count)) }
 
     public func begin(_ pass: PlannedPass, of plan: FramePlan) {
         commands.append(.pass(index: pass.index, target: pass.target, width: pass.width, height: pass.height))
@@ -82,6 +85,9 @@ public final class RecordingBackend: RenderBackend {
     public func draw(_ draw: PlannedDraw, of plan: FramePlan) {
         commands.append(.draw(draw))
         if draw.instances.upperBound > plan.instances.count { problems.append("draw past the instances") }
+        if let particles = draw.particles, particles.births.upperBound > plan.particles.count {
+            problems.append("draw past the particles")
+        }
         for texture in [draw.texture, draw.mask] {
             switch texture {
             case .none: break

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// What draws a ``FramePlan``: the GL renderer, or a ``RecordingBackend`` in
 /// tests. A backend does what each call says and decides nothing; the order
@@ -15,6 +16,8 @@ public protocol RenderBackend: AnyObject {
     func uploadClips(_ texels: [Float], count: Int) throws(Failure)
     /// Replaces the frame's instance buffer.
     func uploadInstances(_ instances: [LayerInstance]) throws(Failure)
+    /// Fills the particle buffer the particle draws read (called only when the frame has particles).
+    func uploadParticles(_ births: [ParticleBirth]) throws(Failure)
     /// Binds `pass`'s target and viewport.
     func begin(_ pass: PlannedPass, of plan: FramePlan) throws(Failure)
     /// Clears `region` of the pass (within its scissor) for its draws.
@@ -37,6 +40,7 @@ extension RenderBackend {
         if let ramps = plan.ramps { try uploadRamps(ramps) }
         if let clips = plan.clips { try uploadClips(clips.texels, count: clips.count) }
         try uploadInstances(plan.instances)
+        if !plan.particles.isEmpty { try uploadParticles(plan.particles) }
         for pass in plan.passes {
             try begin(pass, of: plan)
             for region in pass.regions {

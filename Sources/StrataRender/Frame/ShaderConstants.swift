@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// Constants the shaders share with Swift, written once here: every shader is
 /// compiled with them as `#define NAME value` lines, so GLSL cannot drift from
@@ -15,6 +16,7 @@ public enum ShaderConstants {
             ("AA_SHIFT", Int(F.antialiasShift)), ("HAS_MASK", Int(F.hasMask)), ("HAS_TINT", Int(F.hasTint)),
             ("HAS_ARC", Int(F.hasArc)),
             ("CLIP_TEXELS", ClipShape.texelsPerClip), ("RAMP_WIDTH", GradientRamp.width),
+            ("MAX_LOOKS", ParticleBatch.maximumLooks), ("LOOK_VECTORS", PlannedParticles.vectorsPerLook),
         ]
         return values.map { "\($0.0) \($0.1)" }
     }()

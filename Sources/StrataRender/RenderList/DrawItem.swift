@@ -21,6 +21,11 @@ public struct DrawItem: Hashable, Sendable {
         /// (premultiplied; an alpha of 0 makes it add to what is beneath),
         /// square edges, no fill or border.
         case particle = 3
+        /// An emitter's particles in bulk: a `.particles` content drawn
+        /// through `mapping` (the emitter layer's plane), each particle placed
+        /// by the GPU. `quad` holds them all; `opacity`, `tint`, `clip` and
+        /// `blend` apply to each as to a `.particle` item.
+        case particles = 4
     }
 
     /// How the content fill is computed.
@@ -34,6 +39,9 @@ public struct DrawItem: Hashable, Sendable {
         /// `start` radians (local plane, from +x towards +y) through `sweep` (signed),
         /// with butt or round caps. A trimmed stroke of a circle (``AnalyticShape``).
         case borderArc(start: Double, sweep: Double, roundCaps: Bool)
+        /// Particles, each its look's image tinted by its colour (an alpha of 0
+        /// adds), placed at the batch's time; `additive` gives every colour alpha 0.
+        indirect case particles(ParticleBatch, additive: Bool)
     }
 
     public var kind: Kind
@@ -83,6 +91,14 @@ public struct DrawItem: Hashable, Sendable {
         self.content = content; self.clipsContentToShape = false; self.mask = mask; self.borderWidth = borderWidth
         self.borderColor = borderColor; self.opacity = opacity; self.tint = .white; self.clip = clip
         self.blurSigma = blurSigma; self.antialiasedEdges = antialiasedEdges
+    }
+
+    /// Whether the item draws more than one shape, which may overlap each
+    /// other (a batch of particles): group opacity and blends cannot be
+    /// folded into it.
+    public var drawsSeveral: Bool {
+        if case .particles(let batch, _)? = content { return batch.count > 1 }
+        return false
     }
 
     /// The texture the item samples, if any (what batching must keep equal).

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 extension RenderList {
     /// Fragments the frame's draws cover: every item's quad projected into its
@@ -13,8 +14,34 @@ extension RenderList {
             let targets = isScreen ? rects ?? [CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)]
                                    : [pass.bounds]
             for target in targets {
-                for item in pass.items { total += Self.projectedArea(of: item, within: target) }
+                for item in pass.items {
+                    if case .particles(let batch, _)? = item.content {
+                        total += Self.particleArea(of: batch, mapping: item.mapping, within: target, of: item)
+                    } else {
+                        total += Self.projectedArea(of: item, within: target)
+                    }
+                }
             }
+        }
+        return total
+    }
+
+    /// The pixels a batch's particles cover: each one's rectangle at the
+    /// batch's time, grown by its anti-aliasing margin, at the mapping's
+    /// density at the batch's centre (particles are small), at most the
+    /// item's own quad's area within `target` per particle.
+    static func particleArea(of batch: ParticleBatch, mapping: PlaneMapping, within target: CGRect,
+                             of item: DrawItem) -> Double {
+        let bounds = projectedArea(of: item, within: target)
+        guard bounds > 0 else { return 0 }
+        let ppu = mapping.pixelsPerUnit(at: Double(item.quad.midX), Double(item.quad.midY))
+        var total = 0.0
+        for birth in batch.births {
+            let look = batch.looks[Int(birth.look)]
+            let age = Double((Float(batch.time) - birth.birth) * look.speed)
+            let s = max(0, Double(birth.scale) + Double(birth.scaleSpeed) * age)
+            let w = Double(look.size.width) * s * ppu + 3, h = Double(look.size.height) * s * ppu + 3
+            total += min(w * h, bounds)
         }
         return total
     }

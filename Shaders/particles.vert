@@ -1,0 +1,81 @@
+#version 330 core
+// An emitter's particles in bulk: one instance per particle, read from its
+// birth (ParticleBirth in Strata), placed, turned, scaled and tinted here for
+// the batch's time, so the CPU does nothing per particle and frame. It hands
+// particle.frag what layer.vert hands it for a `.particle` item, so the two
+// draw a particle alike.
+
+layout(location = 0) in vec2 a_corner;      // unit quad corner, (0,0)…(1,1)
+layout(location = 1) in vec4 i_birth0;      // x y z vx
+layout(location = 2) in vec4 i_birth1;      // vy vz birth lifetime
+layout(location = 3) in vec3 i_growth;      // scale, scaleSpeed, spin
+layout(location = 4) in int i_look;
+layout(location = 5) in vec4 i_color;       // straight, at birth
+layout(location = 6) in vec4 i_colorSpeed;
+
+uniform vec4 u_target;                      // target origin (device px) and size
+uniform vec3 u_map[3];                      // the emitter plane's mapping rows
+uniform float u_time;                       // the layer time drawn, relative to the births'
+uniform vec4 u_looks[LOOK_VECTORS * MAX_LOOKS];  // per look: uv0.xy uv1.xy; w, h, speed; acceleration
+uniform float u_opacity;
+uniform vec4 u_tint;                        // premultiplied
+uniform float u_clip;                       // innermost clip, or -1
+uniform bool u_additive;
+
+out vec2 v_local;
+flat out vec4 v_border;
+flat out vec4 v_params;
+flat out vec4 v_content;
+flat out vec4 v_uv;
+
+// Nothing drawn: every corner outside the clip volume.
+void drawNothing() {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    v_local = vec2(0.0);
+    v_border = vec4(0.0);
+    v_params = vec4(0.0);
+    v_content = vec4(0.0, 0.0, 1.0, 1.0);
+    v_uv = vec4(0.0);
+}
+
+void main() {
+    int look = i_look * LOOK_VECTORS;
+    vec4 uv = u_looks[look];
+    vec4 sizeSpeed = u_looks[look + 1];
+    vec3 acceleration = u_looks[look + 2].xyz;
+
+    float age = (u_time - i_birth1.z) * sizeSpeed.z;
+    vec2 p0 = i_birth0.xy, v0 = vec2(i_birth0.w, i_birth1.x);
+    vec2 position = p0 + v0 * age + acceleration.xy * (0.5 * age * age);
+    float scale = max(0.0, i_growth.x + i_growth.y * age);
+    vec2 size = sizeSpeed.xy * scale;
+    vec4 color = clamp(i_color + i_colorSpeed * age, 0.0, 1.0);
+    float angle = i_growth.z * age;
+    float c = cos(angle), s = sin(angle);
+
+    // The particle's plane: its x axis along (c, s) of the emitter's, its
+    // origin at `position`. Device pixels per unit along each of its axes
+    // at its centre (PlaneMapping.pixelsPerUnit), for the edge margin.
+    vec3 h = position.x * u_map[0] + position.y * u_map[1] + u_map[2];
+    vec3 du = c * u_map[0] + s * u_map[1];
+    vec3 dv = -s * u_map[0] + c * u_map[1];
+    if (h.z <= 1e-9 || color.a <= 0.0 || size.x <= 0.0 || size.y <= 0.0) { drawNothing(); return; }
+    float w2 = h.z * h.z;
+    float ppu = min(length((du.xy * h.z - h.xy * du.z) / w2), length((dv.xy * h.z - h.xy * dv.z) / w2));
+    if (!(ppu > 0.0)) { drawNothing(); return; }
+
+    vec4 rect = vec4(-0.5 * size, size);
+    float margin = min(1.5 / ppu, max(size.x, size.y));
+    vec4 quad = vec4(rect.xy - margin, rect.zw + 2.0 * margin);
+    vec2 local = quad.xy + a_corner * quad.zw;
+    vec2 plane = vec2(c * local.x - s * local.y, s * local.x + c * local.y) + position;
+    vec3 device = plane.x * u_map[0] + plane.y * u_map[1] + u_map[2];
+    // Device pixels (y down) to clip space (y up), keeping w, as layer.vert does.
+    vec2 rel = device.xy - u_target.xy * device.z;
+    gl_Position = vec4(rel.x / u_target.z * 2.0 - device.z, device.z - rel.y / u_target.w * 2.0, 0.0, device.z);
+    v_local = local;
+    v_border = vec4(color.rgb * color.a, u_additive ? 0.0 : color.a) * u_tint;
+    v_params = vec4(0.0, u_opacity, 0.0, u_clip);
+    v_content = rect;
+    v_uv = uv;
+}

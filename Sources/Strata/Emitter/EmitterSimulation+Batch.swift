@@ -1,0 +1,101 @@
+import Foundation
+
+extension EmitterSimulation {
+    /// The births of the particles of `frame` that draw something at its
+    /// time, in `mode`'s drawing order: the same particles, in the same
+    /// order, as ``particles(of:renderMode:)`` lists with an image, alpha
+    /// and scale above 0; `leavesPlane` when some particle's z is not 0 now
+    /// or later. Nil when their order would depend on their z
+    /// (`backToFront` with particles off the layer's plane).
+    static func batch(of frame: EmitterFrame, renderMode mode: CAEmitterLayerRenderMode)
+        -> (batch: ParticleBatch, leavesPlane: Bool)?
+    {
+        var run = Run(time: frame.time)
+        run.batch = BatchBuilder(origin: frame.time)
+        for epoch in frame.epochs {
+            let layer = epoch.state.layer
+            for (i, cell) in epoch.state.cells.enumerated() where run.budget > 0 {
+                run.emitTopLevel(cell, index: i, epoch: epoch, layer: layer)
+            }
+        }
+        guard var made = run.batch else { return nil }
+        if mode == .backToFront && made.leavesPlane { return nil }
+        if let order = drawingOrder(
+            count: made.births.count, mode: mode, birth: { made.birthTimes[$0] },
+            cellOrder: { made.cellOrders[$0] }, z: { _ in 0 })
+        {
+            made.births = order.map { made.births[$0] }
+        }
+        let bounds =
+            made.births.isEmpty
+            ? CGRect.null
+            : CGRect(x: made.minX, y: made.minY, width: made.maxX - made.minX, height: made.maxY - made.minY)
+        return (ParticleBatch(births: made.births, looks: made.looks, time: 0, bounds: bounds), made.leavesPlane)
+    }
+
+    /// A batch being made: births in the order they are made, with what
+    /// ordering them needs.
+    struct BatchBuilder {
+        /// The layer time births are counted from (the frame's: ages stay exact in Float).
+        let origin: Double
+        var births: [ParticleBirth] = []
+        var birthTimes: [Double] = []
+        var cellOrders: [UInt64] = []
+        var looks: [ParticleLook] = []
+        /// The box every particle's rectangle stays in, however it is turned.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        /// Whether some particle's z is not 0 now or later (its position,
+        /// velocity or acceleration along z).
+        var leavesPlane = false
+    }
+}
+
+extension EmitterSimulation.Run {
+    /// Adds a particle alive now to the batch, if it draws something (see
+    /// `FlattenState.particleItem`, whose tests these mirror).
+    mutating func collect(
+        _ v: EmitterCellValues, layer: EmitterLayerValues, p0: Vector3, v0: Vector3, acceleration: Vector3,
+        birth: Double, life: Double, age: Double, position p: Vector3, scale s: Double, scale0: Double,
+        spin: Double, color: (Double, Double, Double, Double), order: UInt64
+    ) {
+        guard let image = v.contents as? CGImage, image.width > 0, image.height > 0, s > 0 else { return }
+        func channel(_ c0: Double, _ rate: Float) -> Float { Float(min(max(c0 + Double(rate) * age, 0), 1)) }
+        guard channel(color.3, v.alphaSpeed) > 0 else { return }
+        let k = v.contentsScale > 0 ? 1 / Double(v.contentsScale) : 1
+        let natural = CGSize(
+            width: Double(image.width) * abs(Double(v.contentsRect.width)) * k,
+            height: Double(image.height) * abs(Double(v.contentsRect.height)) * k)
+        let width = Double(natural.width) * s, height = Double(natural.height) * s
+        guard width > 0, height > 0, width.isFinite, height.isFinite else { return }
+        let look = ParticleLook(
+            image: image, contentsRect: v.contentsRect, size: natural,
+            acceleration: (Float(acceleration.x), Float(acceleration.y), Float(acceleration.z)),
+            speed: v.speed, minimumScale: s)
+        // The cell's look is almost always the last one added.
+        var index = batch!.looks.count - 1
+        if index < 0 || !batch!.looks[index].drawsLike(look) {
+            index = batch!.looks.firstIndex { $0.drawsLike(look) } ?? batch!.looks.count
+            if index == batch!.looks.count { batch!.looks.append(look) }
+        }
+        if s < batch!.looks[index].minimumScale { batch!.looks[index].minimumScale = s }
+        let layerScale = Double(layer.scale)
+        batch!.births.append(
+            ParticleBirth(
+                x: Float(p0.x), y: Float(p0.y), z: Float(p0.z),
+                vx: Float(v0.x), vy: Float(v0.y), vz: Float(v0.z),
+                birth: Float(birth - batch!.origin), lifetime: Float(life),
+                scale: Float(scale0 * layerScale), scaleSpeed: Float(Double(v.scaleSpeed) * layerScale),
+                spin: Float(spin), look: Int32(index),
+                red: Float(color.0), green: Float(color.1), blue: Float(color.2), alpha: Float(color.3),
+                redSpeed: v.redSpeed, greenSpeed: v.greenSpeed, blueSpeed: v.blueSpeed, alphaSpeed: v.alphaSpeed))
+        batch!.birthTimes.append(birth)
+        batch!.cellOrders.append(order)
+        if p0.z != 0 || v0.z != 0 || acceleration.z != 0 { batch!.leavesPlane = true }
+        // However it is turned, the rectangle stays within half its diagonal of its centre.
+        let r = 0.5 * (width * width + height * height).squareRoot()
+        batch!.minX = min(batch!.minX, p.x - r)
+        batch!.minY = min(batch!.minY, p.y - r)
+        batch!.maxX = max(batch!.maxX, p.x + r)
+        batch!.maxY = max(batch!.maxY, p.y + r)
+    }
+}
