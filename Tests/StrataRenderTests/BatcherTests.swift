@@ -58,33 +58,6 @@ import Strata
     }
 }
 
-@Suite struct BatcherProgramCostTests {
-    func item(_ side: Double, features: (inout DrawItem) -> Void) -> DrawItem {
-        var i = DrawItem(label: "x", mapping: .identity, quad: CGRect(x: 0, y: 0, width: side, height: side),
-                         shape: CGRect(x: 0, y: 0, width: side, height: side))
-        i.fill = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
-        features(&i)
-        return i
-    }
-
-    /// A large plain item then one that needs clips and gradients: shading the large one's
-    /// pixels with the clip and gradient code costs more than a second draw call.
-    @Test func aCostlierProgramForManyPixelsSplitsTheBatch() {
-        let large = item(600) { _ in }
-        let clipped = item(600) { $0.clip = 0; $0.content = .gradient(ramp: 0, type: .axial, start: .zero, end: CGPoint(x: 1, y: 0)) }
-        let batches = Batcher.batches([large, clipped]) { _ in .none }
-        #expect(batches.map(\.range) == [0..<1, 1..<2])
-        #expect(batches.map(\.features) == [.bodies, [.bodies, .gradients, .clips]])
-        // Small items are cheaper together than with a draw call each.
-        let small = item(10) { _ in }, smallClipped = item(10) { $0.clip = 0 }
-        let merged = Batcher.batches([small, smallClipped, small]) { _ in .none }
-        #expect(merged.map(\.range) == [0..<3] && merged[0].features == [.bodies, .clips])
-        // Items whose features the batch already has always join it.
-        let joined = Batcher.batches([clipped, large]) { _ in .none }
-        #expect(joined.map(\.range) == [0..<2])
-    }
-}
-
 @Suite struct RoundedRectRecognizerTests {
     @Test func recognizesRectsRoundedRectsAndChosenCorners() {
         let rect = CGRect(x: 10, y: 20, width: 200, height: 100)
