@@ -6,9 +6,10 @@
 #error "clipCoverage reads 5 texels per clip: update it with ClipShape.texelsPerClip"
 #endif
 
-// Coverage of every clip from the item's innermost outwards. Rates of change
-// come from finite differences of the plane mapping (no derivatives inside the
-// loop, where control flow is not uniform).
+// Coverage of every clip from the item's innermost outwards. The loop runs
+// alike for every pixel of an item (its clip index and the clip texture are
+// the same for all of them), so the distance's rate of change across pixels
+// comes from derivatives: one distance per clip, not three.
 float clipCoverage(vec2 device, int index) {
     float result = 1.0;
     for (int n = 0; n < 32 && index >= 0; n++) {
@@ -22,13 +23,10 @@ float clipCoverage(vec2 device, int index) {
         vec4 radii = vec4(t3.y, t3.z, t3.w, t4.x);
         bool continuous = t4.y > 0.5;
         vec3 h = device.x * r0 + device.y * r1 + r2;
-        vec3 hx = h + r0, hy = h + r1;
-        if (h.z <= 0.0) { return 0.0; }
-        float d = sdRoundedRect(h.xy / h.z, rect, radii, continuous);
-        float dx = sdRoundedRect(hx.xy / hx.z, rect, radii, continuous) - d;
-        float dy = sdRoundedRect(hy.xy / hy.z, rect, radii, continuous) - d;
+        // Behind the plane's eye: outside (a large distance keeps the derivatives finite).
+        float d = h.z > 0.0 ? sdRoundedRect(h.xy / h.z, rect, radii, continuous) : 1e6;
         // Hard clips (3D sorting's cuts) take whole pixels up to half a pixel outside.
-        float aa = max(length(vec2(dx, dy)), 1e-6);
+        float aa = max(length(vec2(dFdx(d), dFdy(d))), 1e-6);
         result *= t4.w > 0.5 ? (d / aa < 0.5 ? 1.0 : 0.0) : coverage(d, aa);
         index = int(t4.z);
     }

@@ -19,6 +19,8 @@
 #define WITH_BORDERS
 #define WITH_HARD_EDGES
 #define WITH_CLIPS
+#define WITH_ARCS
+#define WITH_CONTINUOUS_CORNERS
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's

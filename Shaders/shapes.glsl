@@ -11,6 +11,9 @@ float sdRoundedRect(vec2 p, vec4 rect, vec4 radii, bool continuous) {
     vec2 halfSize = rect.zw * 0.5;
     vec2 q = p - (rect.xy + halfSize);
     float r = cornerRadius(q, radii);
+    // A program specialized for batches without continuous corners leaves their norm
+    // out (it has powers, and a software rasterizer runs both sides of a branch).
+#if !defined(LAYER_FEATURES) || defined(WITH_CONTINUOUS_CORNERS)
     if (continuous && r > 0.0) {
         float rc = min(r * 1.528665, min(halfSize.x, halfSize.y));
         vec2 d = abs(q) - halfSize + rc;
@@ -19,6 +22,7 @@ float sdRoundedRect(vec2 p, vec4 rect, vec4 radii, bool continuous) {
         float len = pow(pow(m.x, n) + pow(m.y, n), 1.0 / n) * rc;
         return min(max(d.x, d.y), 0.0) + len - rc;
     }
+#endif
     vec2 d = abs(q) - halfSize + r;
     return min(max(d.x, d.y), 0.0) + length(max(d, 0.0)) - r;
 }

@@ -42,6 +42,8 @@ import StrataHost
         let clipper = layer(CGRect(x: 0, y: 0, width: 60, height: 40), CGPoint(x: 50, y: 125),
                             CGColor(gray: 0.3, alpha: 1))
         clipper.cornerRadius = 12
+        // Continuous corners: on the clipper's own body and on the clip it makes.
+        clipper.cornerCurve = .continuous
         clipper.masksToBounds = true
         let child = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 30, y: 20),
                           CGColor(red: 0.1, green: 0.9, blue: 0.4, alpha: 1))

@@ -259,3 +259,33 @@ import Testing
         }
     }
 }
+
+/// Continuous corners are compiled into a draw's program only where it needs
+/// them: an item with such corners, or one cut by a clip that has them or sits
+/// inside one that does.
+@Suite struct ContinuousCornerFeatureTests {
+    func features(continuousClip: Bool) throws -> LayerFeatures {
+        let outer = CALayer()
+        outer.frame = CGRect(x: 10, y: 10, width: 100, height: 80)
+        outer.cornerRadius = 20
+        outer.cornerCurve = continuousClip ? .continuous : .circular
+        outer.masksToBounds = true
+        let inner = CALayer()
+        inner.frame = CGRect(x: 5, y: 5, width: 80, height: 60)
+        inner.masksToBounds = true
+        inner.cornerRadius = 4
+        inner.addSublayer(FrameBuilderTests.box(CGRect(x: 0, y: 0, width: 90, height: 90), CGColor(gray: 0, alpha: 1)))
+        outer.addSublayer(inner)
+        let list = FrameBuilderTests.list(FrameBuilderTests.root([outer]))
+        // Neither clipping layer draws a body: the one item is the innermost box.
+        #expect(list.screen.items.count == 1 && list.screen.items[0].continuousCorners == false)
+        let plan = FrameBuilder().plan(list, into: FrameBuilderTests.target)
+        let draws = plan.passes.last!.regions.flatMap(\.draws)
+        return try #require(draws.first).features
+    }
+
+    @Test func clipsWithContinuousCornersBringTheirCode() throws {
+        #expect(try features(continuousClip: true) == [.bodies, .clips, .continuousCorners])
+        #expect(try features(continuousClip: false) == [.bodies, .clips])
+    }
+}

@@ -29,9 +29,12 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
     public static let clips = LayerFeatures(rawValue: 1 << 7)
     /// Borders drawn along an arc (trimmed strokes of circles).
     public static let arcs = LayerFeatures(rawValue: 1 << 8)
+    /// Apple's continuous corners (`cornerCurve = .continuous`) on shapes or clips: a
+    /// superellipse-like norm with powers, which every pixel of a batch would pay for.
+    public static let continuousCorners = LayerFeatures(rawValue: 1 << 9)
 
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0x1FF)
+    public static let all = LayerFeatures(rawValue: 0x3FF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     public var shaderDefines: [String] {
@@ -40,6 +43,7 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.bodies, "WITH_BODIES"), (.shadows, "WITH_SHADOWS"), (.composites, "WITH_COMPOSITES"),
             (.gradients, "WITH_GRADIENTS"), (.textures, "WITH_TEXTURES"), (.borders, "WITH_BORDERS"),
             (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
+            (.continuousCorners, "WITH_CONTINUOUS_CORNERS"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -50,6 +54,7 @@ extension DrawItem {
     /// The parts of the layer program this item uses.
     public var layerFeatures: LayerFeatures {
         var f: LayerFeatures = clip >= 0 ? .clips : []
+        if continuousCorners { f.insert(.continuousCorners) }
         switch kind {
         case .shadow: f.insert(.shadows)
         case .composite: f.insert(.composites)

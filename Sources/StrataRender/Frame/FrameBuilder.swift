@@ -67,6 +67,7 @@ public final class FrameBuilder {
         // reallocate to each exact size in turn (no geometric growth).
         plan.instances.reserveCapacity(list.itemCount)
         let targets = assignTargets(list, into: &plan)
+        let continuousClips = Self.continuousClips(list.clips)
         for (index, pass) in list.passes.enumerated() {
             guard let passTarget = targets.of[index] else {
                 plan.stats.cachedPasses += 1
@@ -86,11 +87,11 @@ public final class FrameBuilder {
                         let box = RenderList.deviceBounds(of: item, within: rect)
                         return !box.isNull && box.width > 0 && box.height > 0
                     }
-                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, into: &plan)))
+                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, continuousClips, into: &plan)))
                 }
                 plan.stats.damage = damage
             } else {
-                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, into: &plan)))
+                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, continuousClips, into: &plan)))
             }
             if !isScreen, let map = pass.colorMap, let scratch = targets.blurScratch[index] {
                 planned.colorStep = .init(map: map, scratch: scratch)
@@ -217,8 +218,24 @@ public final class FrameBuilder {
         return out
     }
 
+    /// For each clip, whether it or a clip enclosing it has continuous corners: the
+    /// items it cuts need the layer program's continuous-corner code.
+    static func continuousClips(_ clips: [ClipShape]) -> [Bool] {
+        var out = [Bool](repeating: false, count: clips.count)
+        for i in clips.indices {
+            var index = i, steps = 0
+            while index >= 0, index < clips.count, steps < 32 {
+                if clips[index].continuousCorners { out[i] = true; break }
+                index = Int(clips[index].parent)
+                steps += 1
+            }
+        }
+        return out
+    }
+
     /// Packs `items` into the frame's instances and groups them into draws.
-    func draws(_ items: [DrawItem], _ targets: Targets, into plan: inout FramePlan) -> [PlannedDraw] {
+    func draws(_ items: [DrawItem], _ targets: Targets, _ continuousClips: [Bool],
+               into plan: inout FramePlan) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
         // Most items sample one pass (the appearance atlas): its scale is
@@ -253,10 +270,15 @@ public final class FrameBuilder {
         var out: [PlannedDraw] = []
         out.reserveCapacity(batches.count)
         for batch in batches {
+            var features = batch.features
+            if features.contains(.clips), !features.contains(.continuousCorners),
+               items[batch.range].contains(where: { $0.clip >= 0 && continuousClips[Int($0.clip)] }) {
+                features.insert(.continuousCorners)
+            }
             var draw = PlannedDraw(
                 instances: (base + batch.range.lowerBound)..<(base + batch.range.upperBound),
                 texture: bound(batch.texture), mask: bound(batch.mask), shading: batch.shading,
-                features: batch.shading == .layer ? (specializesLayerProgram ? batch.features : .all) : [])
+                features: batch.shading == .layer ? (specializesLayerProgram ? features : .all) : [])
             draw.blend = batch.blend
             if batch.shading == .particles {
                 particleDraws(items[batch.range.lowerBound], like: draw, into: &plan, &out)
