@@ -21,6 +21,8 @@
 #define WITH_CLIPS
 #define WITH_ARCS
 #define WITH_CONTINUOUS_CORNERS
+#define WITH_RADIAL_GRADIENTS
+#define WITH_CONIC_GRADIENTS
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
@@ -148,11 +150,11 @@ void main() {
         if ((v_flags & HAS_GRADIENT) != 0) {
             int type = (v_flags >> GRADIENT_TYPE_SHIFT) & 3;
             vec2 s = v_content.xy, e = v_content.zw;
-            float t;
-            if (type == 0) {
-                vec2 axis = e - s;
-                t = dot(p - s, axis) / max(dot(axis, axis), 1e-12);
-            } else if (type == 1) {
+            // Axial always; radial and conic only in programs whose batches have them.
+            vec2 axis = e - s;
+            float t = dot(p - s, axis) / max(dot(axis, axis), 1e-12);
+#ifdef WITH_RADIAL_GRADIENTS
+            if (type == 1) {
                 vec2 r = abs(e - s);
                 if (r.x <= 0.0) { r.x = r.y; }
                 if (r.y <= 0.0) { r.y = r.x; }
@@ -163,10 +165,14 @@ void main() {
                 float l = length(d);
                 float b = dot(f, d) / max(l, 1e-12);
                 t = l / max(sqrt(max(b * b - dot(f, f) + 1.0, 0.0)) - b, 1e-6);
-            } else {
+            }
+#endif
+#ifdef WITH_CONIC_GRADIENTS
+            if (type == 2) {
                 vec2 a0 = e - s, a1 = p - s;
                 t = fract((atan(a1.y, a1.x) - atan(a0.y, a0.x)) / 6.28318530718 + 1.0);
             }
+#endif
             float u = (clamp(t, 0.0, 1.0) * float(RAMP_WIDTH - 1) + 0.5) / float(RAMP_WIDTH);
             vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
             color = over(g * shapeCoverage, color);

@@ -71,6 +71,16 @@ import StrataHost
         ring.lineCap = .round
         ring.strokeEnd = 0.7
         r.addSublayer(ring)
+        // Radial and conic gradients (the axial one is above).
+        for (i, type) in [CAGradientLayerType.radial, .conic].enumerated() {
+            let g = CAGradientLayer()
+            g.type = type
+            g.frame = CGRect(x: 206 + CGFloat(i) * 17, y: 80, width: 16, height: 16)
+            g.colors = [CGColor(red: 1, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 0.6, blue: 0.3, alpha: 1)]
+            g.startPoint = CGPoint(x: 0.5, y: 0.5)
+            g.endPoint = CGPoint(x: 1, y: 1)
+            r.addSublayer(g)
+        }
         return r
     }
 

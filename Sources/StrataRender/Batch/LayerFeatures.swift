@@ -32,9 +32,13 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
     /// Apple's continuous corners (`cornerCurve = .continuous`) on shapes or clips: a
     /// superellipse-like norm with powers, which every pixel of a batch would pay for.
     public static let continuousCorners = LayerFeatures(rawValue: 1 << 9)
+    /// Radial gradients (with `.gradients`; axial ones need only that).
+    public static let radialGradients = LayerFeatures(rawValue: 1 << 10)
+    /// Conic gradients (with `.gradients`).
+    public static let conicGradients = LayerFeatures(rawValue: 1 << 11)
 
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0x3FF)
+    public static let all = LayerFeatures(rawValue: 0xFFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     public var shaderDefines: [String] {
@@ -43,7 +47,8 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.bodies, "WITH_BODIES"), (.shadows, "WITH_SHADOWS"), (.composites, "WITH_COMPOSITES"),
             (.gradients, "WITH_GRADIENTS"), (.textures, "WITH_TEXTURES"), (.borders, "WITH_BORDERS"),
             (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
-            (.continuousCorners, "WITH_CONTINUOUS_CORNERS"),
+            (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
+            (.conicGradients, "WITH_CONIC_GRADIENTS"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -64,7 +69,13 @@ extension DrawItem {
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
             if borderWidth > 0 { f.insert(.borders) }
             switch content {
-            case .gradient?: f.insert(.gradients)
+            case .gradient(_, let type, _, _, _)?:
+                f.insert(.gradients)
+                switch type {
+                case .axial: break
+                case .radial: f.insert(.radialGradients)
+                case .conic: f.insert(.conicGradients)
+                }
             case .texture?, .particles?: f.insert(.textures)
             case .borderArc?: f.insert(.arcs)
             case nil: break
