@@ -132,6 +132,7 @@ public struct Flattener {
         state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
                                             items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
+        state.list.liftClipsHoldingTheirItems()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.
             var hasher = Hasher()

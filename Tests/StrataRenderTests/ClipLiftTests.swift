@@ -1,0 +1,60 @@
+import Foundation
+import Strata
+import Testing
+@testable import StrataLayerRaster
+@testable import StrataRender
+
+/// Items wholly inside their clip do not carry it; items that reach its edge, or
+/// its rounded corners, do. Shape bitmaps with nothing else drawn take the
+/// textured-quad program.
+@Suite struct ClipLiftTests {
+    func items(cornerRadius: CGFloat) -> (list: RenderList, items: [DrawItem]) {
+        let root = canvasRoot(CGSize(width: 200, height: 100))
+        let panel = makeLayer("panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
+                              color: nil)
+        panel.masksToBounds = true
+        panel.cornerRadius = cornerRadius
+        // Well inside; across the right edge; in the top-left corner.
+        panel.addSublayer(makeLayer("inside", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 50, y: 40)))
+        panel.addSublayer(makeLayer("across", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 95, y: 40)))
+        panel.addSublayer(makeLayer("corner", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 9, y: 9)))
+        root.addSublayer(panel)
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        return (list, list.screen.items)
+    }
+
+    @Test func itemsInsideTheirClipDoNotTestIt() {
+        let square = items(cornerRadius: 0).items
+        #expect(square.map(\.label) == ["inside", "across", "corner"])
+        #expect(square[0].clip == -1 && square[1].clip >= 0)
+        #expect(square[2].clip == -1, "a square corner holds what is inside it")
+        let rounded = items(cornerRadius: 12).items
+        #expect(rounded[0].clip == -1 && rounded[1].clip >= 0)
+        #expect(rounded[2].clip >= 0, "a rounded corner cuts what lies in it")
+    }
+
+    @Test func shapeBitmapsAloneAreTexturedQuads() throws {
+        let root = canvasRoot(CGSize(width: 200, height: 100))
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 20, y: 10, width: 100, height: 80)
+        shape.path = try CGPath(svgPathData: "M 10 10 L 90 20 L 40 70 Z")
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(shape)
+        var flattener = Flattener(size: CGSize(width: 200, height: 100))
+        flattener.rasterizer = ShapeLayerRasterizer()
+        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        guard case .texture(.raster(let raster), _, _)? = item.content else {
+            Issue.record("not a bitmap: \(item)")
+            return
+        }
+        #expect(raster.hasClearEdges)
+        #expect(item.shading == .texturedQuad)
+        // With a background, the body is drawn by the layer program.
+        shape.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        let body = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(body.shading == .layer)
+        // A bitmap with paint on its edge keeps the edge test.
+        let edged = RasterImage(key: "edged", width: 2, height: 2, pixels: [255, 0, 0, 255] + [UInt8](repeating: 0, count: 12))
+        #expect(!edged.hasClearEdges)
+    }
+}
