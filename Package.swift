@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Lottie expressions: Duktape, an embeddable JavaScript engine (shim.h runs every script protected).
+        .systemLibrary(name: "CDuktape", pkgConfig: "duktape", providers: [.apt(["duktape-dev"])]),
 
         // Scan conversion of edges into coverage masks: below the model, which draws paths with it.
         .target(name: "StrataRaster"),
@@ -41,7 +43,7 @@ let package = Package(
         // Layer contents rasterized on the CPU (shape paths, text through FreeType): StrataRender's LayerRasterizer.
         .target(name: "StrataLayerRaster", dependencies: ["Strata", "StrataRender", "CFreeType"]),
         // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.
-        .target(name: "StrataLottie", dependencies: ["Strata", "StrataScene"]),
+        .target(name: "StrataLottie", dependencies: ["Strata", "StrataScene", "CDuktape"]),
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts; StrataScene for its JSON reader (input recordings).
