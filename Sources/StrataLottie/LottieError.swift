@@ -106,6 +106,10 @@ extension LottieWarning {
     static func expression(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "expressions are not supported; the keyframes are used as they are")
     }
+    static func expressionNotEvaluated(layer: String?, at path: String, why: String) -> LottieWarning {
+        let name = layer.map { "layer \"\($0)\": " } ?? ""
+        return LottieWarning(path: path, message: "\(name)expression not evaluated (\(why)); the keyframes are used")
+    }
     static func effect(type: Int?, name: String?, matchName: String?, at path: String) -> LottieWarning {
         let what = [type.map { "ty \($0)" }, matchName].compactMap { $0 }.joined(separator: ", ")
         let named = name.map { " \"\($0)\"" } ?? ""

@@ -850,6 +850,68 @@ def _():
                        (0, "Start", 0), (0, "End", 100), (7, "Spacing", 15), (7, "Paint Style", 1))
     return comp(shape_layer(group(rect(s=(80, 80)), fill((0.3, 0.7, 0.4))), ks=transform(p=(100, 100)),
                             ef=[stroke_fx, slider, fill_effect((1, 0, 0), opacity=1) | {"en": 0}]))
+def expression(prop, code):
+    """`prop` with an After Effects expression, as bodymovin writes it (the result in $bm_rt)."""
+    return {**prop, "x": "var $bm_rt;\n" + code}
+
+
+@animation("expression_loop_cycle")
+def _():
+    # Keyframes over the first 20 frames, repeated by loopOut('cycle') to frame 60: position and rotation.
+    p = expression(anim(kf(0, [40, 60], **LINEAR), kf(10, [160, 60], **LINEAR), kf(20, [40, 60])), "$bm_rt = loopOut('cycle');")
+    r = expression(ease(0, 0, 20, 90), "$bm_rt = loopOut('cycle', 0);")
+    box = shape_layer(group(rect(s=(40, 40)), fill((0.2, 0.5, 0.9))), ks=transform(p=p, r=r), op=60)
+    return comp(box, op=60)
+
+
+@animation("expression_loop_pingpong")
+def _():
+    # loopOut('pingpong') plays the keyframes forward and back; loopIn('cycle') repeats them before the first one.
+    p = expression(anim(kf(0, [40, 60], **EASE), kf(15, [160, 60])), "$bm_rt = loopOut('pingpong');")
+    o = expression(anim(kf(30, 20, **LINEAR), kf(45, 100)), "$bm_rt = loopIn('cycle');")
+    box = shape_layer(group(rect(s=(40, 40)), fill((0.9, 0.4, 0.1))), ks=transform(p=p, o=o), op=60)
+    return comp(box, op=60)
+
+
+@animation("expression_time")
+def _():
+    # Values from time alone: a turn every 4 seconds and a sine sway added to the keyframed value (opacity,
+    # linear() and ease() are checked by value in the unit tests: ThorVG reads an opacity expression's
+    # percent as 0-255, and its ease curves are not After Effects').
+    r = expression(static(0), "$bm_rt = $bm_mul(time, 90);")
+    p = expression(static([100, 100]), "$bm_rt = $bm_sum(value, [$bm_mul(Math.sin($bm_mul(time, 6.283185)), 50), 0]);")
+    box = shape_layer(group(rect(s=(60, 30)), fill((0.3, 0.7, 0.3))), ks=transform(p=p, r=r))
+    return comp(box)
+
+
+@animation("expression_wiggle")
+def _():
+    # wiggle() around a keyframed path; seeded, so every import gives the same motion (no reference matches it).
+    p = expression(ease(0, [60, 100], 29, [140, 100]), "$bm_rt = wiggle(4, 25);")
+    s = expression(static([100, 100]), "$bm_rt = wiggle(2, 20, 2, 0.5);")
+    dot = shape_layer(group(ellipse(s=(30, 30)), fill((0.8, 0.2, 0.5))), ks=transform(p=p, s=s))
+    return comp(dot)
+
+
+@animation("expression_layer_ref")
+def _():
+    # A follower placed by another layer's position (by name) and turned by its rotation (by index).
+    leader = shape_layer(group(rect(s=(30, 30)), fill((0.2, 0.2, 0.8))), name="Leader", ind=1,
+                         ks=transform(p=ease(0, [40, 50], 29, [160, 80]), r=ease(0, 0, 29, 180)))
+    follow_p = expression(static([0, 0]), "$bm_rt = $bm_sum(thisComp.layer('Leader').transform.position, [0, 80]);")
+    follow_r = expression(static(0), "$bm_rt = $bm_neg(thisComp.layer(1).transform.rotation);")
+    follower = shape_layer(group(ellipse(s=(30, 30)), rect(p=(0, -12), s=(6, 12)), fill((0.9, 0.5, 0.1))), name="Follower", ind=2,
+                           ks=transform(p=follow_p, r=follow_r))
+    return comp(leader, follower)
+
+
+@animation("expression_fallback")
+def _():
+    # An expression that throws: the keyframes play, and a warning names the layer and property.
+    p = expression(ease(0, [40, 100], 29, [160, 100]), "$bm_rt = thisComp.layer('No such layer').transform.position;")
+    box = shape_layer(group(rect(s=(40, 40)), fill((0.5, 0.5, 0.5))), name="Box", ks=transform(p=p))
+    return comp(box)
+
 
 def png_bytes(w, h, pixel):
     import struct, zlib

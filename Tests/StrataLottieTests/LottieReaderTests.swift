@@ -43,13 +43,13 @@ import StrataScene
     @Test func unsupportedFeaturesAreWarnedOnce() throws {
         let layers = #"""
         [{"ty":5,"ks":{},"nm":"title"},
-         {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"wiggle(2, 5)"}},"ef":[{"ty":5}],"bm":3,
+         {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":3,
           "shapes":[{"ty":"mm","mm":3},{"ty":"tw"}]}]
         """#
         let c = try lottie(layers: layers)
         let text = c.warnings.map(\.description)
         #expect(text.contains("layers[0]: text layers are not supported yet; left out"))
-        #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expressions are not supported") })
+        #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expression not evaluated (Error: effect() is not evaluated") })
         #expect(text.contains("layers[1].ef[0]: layer effect (ty 5) is not supported; left out"))
         #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: merge paths (mode 3)") })

@@ -87,7 +87,16 @@ extension LottieReader {
     ) throws(LottieError) -> LottieProperty<V> {
         // A bare value where a property object belongs (some exporters write `"r": 0`).
         guard case .object(let object) = json else { return LottieProperty(try decode(json, path)) }
-        if let x = object["x"], case .string(let s) = x, !s.isEmpty { warnings.append(.expression(at: path)) }
+        if let x = object["x"], case .string(let expression) = x, !expression.isEmpty {
+            var keyframes = object
+            keyframes["x"] = nil
+            let keyframed = try property(.object(keyframes), at: path, warnings: &warnings, decode: decode)
+            guard let expressions else {
+                warnings.append(.expression(at: path))
+                return keyframed
+            }
+            return expressions.bake(expression, keyframed, at: path, warnings: &warnings)
+        }
         guard let k = object["k"] else { throw .missing("k", at: path) }
         let kPath = path + ".k"
         guard case .array(let list) = k, case .object(let firstObject)? = list.first, firstObject["t"] != nil else {

@@ -10,6 +10,8 @@ struct LottieReader {
     var warnings: [LottieWarning] = []
     /// Warnings already given, so a repeated cause is reported once per place.
     private var warned: Set<LottieWarning> = []
+    /// Evaluates expressions (`x`) into keyframes as properties are read; nil: they warn and keep their keyframes.
+    var expressions: LottieExpressionBaker?
 
     mutating func warn(_ warning: LottieWarning) {
         if warned.insert(warning).inserted { warnings.append(warning) }
@@ -34,6 +36,8 @@ struct LottieReader {
         for (key, side) in [("w", width), ("h", height)] where !(side > 0 && side <= LottieLimits.maximumCanvasSide) {
             throw .outOfRange("the canvas side must be in (0, \(Int(LottieLimits.maximumCanvasSide))], got \(side)", at: key)
         }
+        expressions = LottieExpressionBaker(top: top, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
+                                            width: width, height: height)
         var assets: [String: LottieAsset] = [:]
         if let list = top["assets"] {
             for (i, item) in try array(list, at: "assets").enumerated() {
