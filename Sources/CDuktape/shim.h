@@ -75,6 +75,9 @@ static inline duk_context *strata_duk_create(strata_duk_memory *memory) {
 typedef int (*strata_duk_lookup)(void *context, int layer, int property, double frame,
                                  double *out, int capacity, int *is_array);
 
+/// The most numbers a value passed between host and script holds (gradient stops are the longest).
+#define STRATA_DUK_MAX_NUMBERS 64
+
 typedef struct strata_duk_host {
     strata_duk_lookup lookup;
     void *context;
@@ -89,10 +92,10 @@ static inline duk_ret_t strata_duk_native(duk_context *ctx) {
     strata_duk_host *host = (strata_duk_host *)duk_get_pointer(ctx, -1);
     duk_pop_2(ctx);
     if (!host) return 0;
-    double out[16];
+    double out[STRATA_DUK_MAX_NUMBERS];
     int is_array = 0;
-    int n = host->lookup(host->context, layer, property, frame, out, 16, &is_array);
-    if (n < 0 || n > 16) return 0;
+    int n = host->lookup(host->context, layer, property, frame, out, STRATA_DUK_MAX_NUMBERS, &is_array);
+    if (n < 0 || n > STRATA_DUK_MAX_NUMBERS) return 0;
     if (!is_array && n == 1) {
         duk_push_number(ctx, out[0]);
         return 1;
@@ -106,8 +109,10 @@ static inline duk_ret_t strata_duk_native(duk_context *ctx) {
 }
 
 typedef struct strata_duk_call {
-    const char *source;   // for eval and compile
+    const char *source;   // for eval and compile; bytecode for load
     size_t length;
+    void *dump;           // bytecode made by dump (malloc'd; the caller frees it)
+    size_t dump_length;
     strata_duk_host *host;
     double frame;
     double *out;
@@ -133,6 +138,16 @@ static inline duk_ret_t strata_duk_install_unsafe(duk_context *ctx, void *udata)
 static inline duk_ret_t strata_duk_eval_unsafe(duk_context *ctx, void *udata) {
     strata_duk_call *call = (strata_duk_call *)udata;
     duk_eval_lstring_noresult(ctx, call->source, call->length);
+    return 0;
+}
+
+// $bm_setup(JSON.parse(source)): the host's data for the prelude, decoded rather than compiled.
+static inline duk_ret_t strata_duk_setup_unsafe(duk_context *ctx, void *udata) {
+    strata_duk_call *call = (strata_duk_call *)udata;
+    duk_get_global_string(ctx, "$bm_setup");
+    duk_push_lstring(ctx, call->source, call->length);
+    duk_json_decode(ctx, -1);
+    duk_call(ctx, 1);
     return 0;
 }
 
@@ -179,6 +194,31 @@ static inline duk_ret_t strata_duk_frame_unsafe(duk_context *ctx, void *udata) {
         call->count = (int)n;
         call->is_array = 1;
     }
+    return 0;
+}
+
+// Global code compiled into Duktape's bytecode, so that each new heap loads it instead of compiling it again.
+static inline duk_ret_t strata_duk_dump_unsafe(duk_context *ctx, void *udata) {
+    strata_duk_call *call = (strata_duk_call *)udata;
+    duk_compile_lstring(ctx, 0, call->source, call->length);
+    duk_dump_function(ctx);
+    duk_size_t size = 0;
+    void *data = duk_get_buffer(ctx, -1, &size);
+    call->dump = malloc(size ? size : 1);
+    if (call->dump) {
+        memcpy(call->dump, data, size);
+        call->dump_length = size;
+    }
+    return 0;
+}
+
+// Bytecode from strata_duk_dump (ours, never a file's: Duktape does not check bytecode it loads), run as global code.
+static inline duk_ret_t strata_duk_load_unsafe(duk_context *ctx, void *udata) {
+    strata_duk_call *call = (strata_duk_call *)udata;
+    void *buffer = duk_push_fixed_buffer(ctx, call->length);
+    memcpy(buffer, call->source, call->length);
+    duk_load_function(ctx);
+    duk_call(ctx, 0);
     return 0;
 }
 
@@ -233,6 +273,34 @@ static inline double strata_duk_global_number(duk_context *ctx, const char *name
     call.out = &value;
     strata_duk_run(ctx, strata_duk_number_unsafe, &call, NULL, 0);
     return value;
+}
+
+/// Calls the prelude's `$bm_setup` with `json` decoded.
+static inline int strata_duk_setup(duk_context *ctx, const char *json, size_t length, char *error, size_t capacity) {
+    strata_duk_call call = {0};
+    call.source = json;
+    call.length = length;
+    return strata_duk_run(ctx, strata_duk_setup_unsafe, &call, error, capacity);
+}
+
+/// Compiles `source` as global code into bytecode: a malloc'd block the caller frees, NULL on an error.
+static inline void *strata_duk_dump(duk_context *ctx, const char *source, size_t length, size_t *dump_length,
+                                    char *error, size_t capacity) {
+    strata_duk_call call = {0};
+    call.source = source;
+    call.length = length;
+    if (strata_duk_run(ctx, strata_duk_dump_unsafe, &call, error, capacity) != 0 || !call.dump) return NULL;
+    *dump_length = call.dump_length;
+    return call.dump;
+}
+
+/// Runs bytecode made by strata_duk_dump as global code.
+static inline int strata_duk_load(duk_context *ctx, const void *bytecode, size_t length, char *error,
+                                  size_t capacity) {
+    strata_duk_call call = {0};
+    call.source = (const char *)bytecode;
+    call.length = length;
+    return strata_duk_run(ctx, strata_duk_load_unsafe, &call, error, capacity);
 }
 
 /// Evaluates the compiled expression at `frame`: returns how many numbers it

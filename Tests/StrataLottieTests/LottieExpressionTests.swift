@@ -211,6 +211,27 @@ import Testing
         #expect(near(p.layers[0].transform.position.value(at: 3), [1, 2]))
     }
 
+    @Test func gradientStopsAndColours() throws {
+        // Twelve numbers (three colour stops) and a colour: arrays longer than a point come back whole.
+        let stops = #"{"p":3,"k":{"a":0,"k":[0,1,0,0,0.5,0,1,0,1,0,0,1],"x":"$bm_rt = value;"}}"#
+        let gradient = #"[{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[50,0]},"o":{"a":0,"k":100},"r":1,"g":\#(stops)}]"#
+        let c = try lottie(layers: "[" + shapeLayer(gradient) + "]")
+        #expect(c.warnings.isEmpty, "\(c.warnings)")
+        let fill = #"[{"ty":"fl","c":{"a":0,"k":[1,0,0,1],"x":"[0, time, 1]"},"o":{"a":0,"k":100},"r":1}]"#
+        let f = try lottie(layers: "[" + shapeLayer(fill) + "]")
+        #expect(f.warnings.isEmpty, "\(f.warnings)")
+        guard case .shapes(let items) = f.layers[0].content, case .fill(let paint)? = items.first else {
+            Issue.record("no fill")
+            return
+        }
+        // Three numbers for a colour of four: the keyframes' alpha fills in.
+        #expect(near(paint.color.value(at: 15), [0, 0.5, 1, 1]))
+    }
+
+    @Test func thePreludeCompilesOnce() {
+        #expect(LottieExpressionPrelude.bytecode?.isEmpty == false)
+    }
+
     @Test func pathExpressionsWarn() throws {
         let shape = #"[{"ty":"sh","ks":{"a":0,"k":{"v":[[0,0],[1,1]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false},"x":"value"}}]"#
         let c = try lottie(layers: "[" + shapeLayer(shape) + "]")

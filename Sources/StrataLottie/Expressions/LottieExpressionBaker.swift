@@ -43,6 +43,8 @@ final class LottieExpressionBaker {
     private var ranges: [String: ClosedRange<Double>] = [:]
     private var rangesInProgress: Set<String> = []
     private var transforms: [String: LottieTransform?] = [:]
+    /// The scripts' data about each composition and its layers, as JSON text.
+    private var compositionJSON: [String: String] = [:]
     private var evaluationsLeft = LottieLimits.maximumExpressionEvaluations
     private var stepsLeft = LottieLimits.maximumExpressionSteps
     private var secondsUsed = 0.0
@@ -159,21 +161,40 @@ final class LottieExpressionBaker {
             }
             return self.layerProperty(compositionKey, layer: layer, property: property, frame: frame)
         }
-        var keys: [[Any]] = []
+        var keys: [JSONValue] = []
         var previous = -Double.infinity
         for t in keyframed.keyframeTimes where t > previous {
             let n = numbers(t)
-            keys.append([t / frameRate, scalar ? n.first ?? 0 : n])
+            // JSON has no infinity: keyframes near the largest doubles can interpolate to one.
+            let values = n.map { JSONValue.number($0.isFinite ? $0 : 0) }
+            keys.append(.array([.number(t / frameRate), scalar ? values.first ?? .number(0) : .array(values)]))
             previous = t
         }
         let maxSteps = min(LottieLimits.maximumExpressionStepsPerProperty, stepsLeft)
-        let data: [String: Any] = [
-            "frameRate": frameRate, "seed": Int(Self.seed(path)), "maxSteps": maxSteps, "keys": keys,
-            "layer": layerIndex, "comp": compositionData(compositionKey), "layers": layersData(composition),
-        ]
+        let data = JSONValue.object(JSONObject([
+            ("frameRate", .number(frameRate)), ("seed", .number(Double(Self.seed(path)))),
+            ("maxSteps", .number(Double(maxSteps))), ("keys", .array(keys)), ("layer", .number(Double(layerIndex))),
+        ])).prettyPrinted()
+        // The composition's part is the same for all its properties: made once.
+        let compositionPart: String
+        if let known = compositionJSON[compositionKey] {
+            compositionPart = known
+        } else {
+            compositionPart = JSONValue.object(JSONObject([
+                ("comp", compositionData(compositionKey)), ("layers", layersData(composition)),
+            ])).prettyPrinted()
+            compositionJSON[compositionKey] = compositionPart
+        }
+        // Two JSON objects joined into one: {…data…, …composition…}.
+        let json = data.trimmingCharacters(in: .whitespacesAndNewlines).dropLast() + ","
+            + compositionPart.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst()
         do {
-            try script.run(LottieExpressionPrelude.source)
-            try script.run("$bm_setup(\(Self.javaScript(data)));")
+            if let bytecode = LottieExpressionPrelude.bytecode {
+                try script.run(bytecode: bytecode)
+            } else {
+                try script.run(LottieExpressionPrelude.source)
+            }
+            try script.setup(json: String(json))
             try script.compile(code)
         } catch {
             return .failed(error.message)
@@ -303,7 +324,7 @@ final class LottieExpressionBaker {
 
     // MARK: Script data
 
-    private func compositionData(_ key: String) -> [String: Any] {
+    private func compositionData(_ key: String) -> JSONValue {
         let composition = compositions[key]
         var w = width, h = height
         if let id = composition?.assetID {
@@ -314,37 +335,32 @@ final class LottieExpressionBaker {
                 }
             }
         }
-        return ["name": composition?.name ?? "", "width": w, "height": h,
-                "duration": max(0, outPoint - inPoint) / frameRate]
+        return .object(JSONObject([
+            ("name", .string(composition?.name ?? "")), ("width", .number(w)), ("height", .number(h)),
+            ("duration", .number(max(0, outPoint - inPoint) / frameRate)),
+        ]))
     }
 
-    private func layersData(_ composition: Composition) -> [[String: Any]] {
+    private func layersData(_ composition: Composition) -> JSONValue {
         var byIndex: [Int: Int] = [:]
         for (i, layer) in composition.layers.enumerated() {
             if let ind = Self.number(layer["ind"]), byIndex[LottieReader.int(ind)] == nil { byIndex[LottieReader.int(ind)] = i }
         }
-        return composition.layers.enumerated().map { i, layer in
+        return .array(composition.layers.enumerated().map { i, layer in
             var name = ""
             if case .string(let nm)? = layer["nm"] { name = nm }
             let parent = Self.number(layer["parent"]).flatMap { byIndex[LottieReader.int($0)] } ?? -1
             let w = Self.number(layer["sw"]) ?? Self.number(layer["w"]) ?? 0
             let h = Self.number(layer["sh"]) ?? Self.number(layer["h"]) ?? 0
-            return [
-                "name": name, "index": Self.number(layer["ind"]).map(LottieReader.int) ?? i + 1,
-                "inPoint": (Self.number(layer["ip"]) ?? 0) / frameRate,
-                "outPoint": (Self.number(layer["op"]) ?? 0) / frameRate,
-                "startTime": (Self.number(layer["st"]) ?? 0) / frameRate,
-                "parent": parent, "width": w, "height": h,
-            ]
-        }
-    }
-
-    /// `value` as JavaScript source (JSON, with the two line separators JavaScript strings may not hold escaped).
-    static func javaScript(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+            let index = Self.number(layer["ind"]).map(LottieReader.int) ?? i + 1
+            return .object(JSONObject([
+                ("name", .string(name)), ("index", .number(Double(index))),
+                ("inPoint", .number((Self.number(layer["ip"]) ?? 0) / frameRate)),
+                ("outPoint", .number((Self.number(layer["op"]) ?? 0) / frameRate)),
+                ("startTime", .number((Self.number(layer["st"]) ?? 0) / frameRate)),
+                ("parent", .number(Double(parent))), ("width", .number(w)), ("height", .number(h)),
+            ]))
+        })
     }
 
     /// The property's seed for `wiggle` and `random`: FNV-1a of its path, the same on every import.

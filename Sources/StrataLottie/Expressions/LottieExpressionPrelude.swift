@@ -23,6 +23,13 @@ enum LottieExpressionPrelude {
     /// otherwise run for minutes where the step count cannot see them.
     static let maximumArrayLength = 100_000
 
+    /// ``source`` compiled once per process (compiling it costs more than a whole property's
+    /// frames); nil when it does not compile, which the tests rule out.
+    static let bytecode: [UInt8]? = {
+        guard let script = LottieScript(memoryLimit: LottieLimits.maximumExpressionMemory) else { return nil }
+        return try? script.compileToBytecode(source)
+    }()
+
     static let source = #"""
 (function (G) {
   'use strict';
@@ -35,12 +42,6 @@ enum LottieExpressionPrelude {
   }
   function setGlobal(name, value) {
     Object.defineProperty(G, name, { value: value, writable: true, enumerable: false, configurable: true });
-  }
-  // A global that reads live (this layer's position…); assigning to it makes it a plain variable.
-  function accessor(name, get) {
-    Object.defineProperty(G, name, {
-      get: get, set: function (v) { setGlobal(name, v); }, enumerable: false, configurable: true
-    });
   }
 
   define('$bm_tick', function () {
@@ -347,18 +348,20 @@ enum LottieExpressionPrelude {
         fail('thisComp.layer(' + which + '): no such layer');
       }
     };
+    constants();
   }
 
-  // The values that are the same every frame, and those that move, set before each frame.
-  function begin(frame) {
-    frameNow = Number(frame);
-    rngOffset = 0;
-    rngTimeless = false;
-    reseed();
+  // What a frame changes is set before each frame; the rest once. A global that reads live and was
+  // assigned to (which makes it a plain variable) reads live again from the next frame on.
+  var live = {}, assigned = false;
+  function accessor(name, get) {
+    live[name] = get;
+    Object.defineProperty(G, name, {
+      get: get, set: function (v) { assigned = true; setGlobal(name, v); }, enumerable: false, configurable: true
+    });
+  }
+  function constants() {
     var self = layers[D.layer];
-    setGlobal('time', frameNow / fr);
-    setGlobal('value', $bm_native(-1, 0, frameNow));
-    setGlobal('$bm_rt', undefined);
     setGlobal('thisComp', thisComp);
     setGlobal('thisLayer', self);
     setGlobal('index', self.index);
@@ -386,20 +389,38 @@ enum LottieExpressionPrelude {
       wiggle: wiggle, smooth: smooth
     });
   }
-  function end(completion) {
-    var r = G.$bm_rt !== undefined ? G.$bm_rt : completion;
-    if (isNum(r)) r = Number(r);
-    else if (isArr(r)) {
-      if (r.length > 16) fail('the value is an array of ' + r.length + ' numbers');
-      r = each(r, function (x) {
-        if (!isNum(x)) fail('the value is an array holding ' + kind(x));
-        return Number(x);
-      });
-    } else {
-      fail('the value is ' + kind(r) + ', not a number or an array of numbers');
+  function begin(frame) {
+    frameNow = Number(frame);
+    rngOffset = 0;
+    rngTimeless = false;
+    reseed();
+    if (assigned) {
+      assigned = false;
+      var name;
+      for (name in live) accessor(name, live[name]);
     }
-    if (!(isArr(r) ? r : [r]).every(function (x) { return isFinite(x); })) fail('the value is not finite');
-    return r;
+    G.time = frameNow / fr;
+    G.value = $bm_native(-1, 0, frameNow);
+    G.$bm_rt = undefined;
+  }
+  function end(completion) {
+    var r = G.$bm_rt !== undefined ? G.$bm_rt : completion, out, i, x;
+    if (isNum(r)) {
+      out = Number(r);
+      if (!isFinite(out)) fail('the value is not finite');
+      return out;
+    }
+    if (!isArr(r)) fail('the value is ' + kind(r) + ', not a number or an array of numbers');
+    if (r.length > $NUMBERS) fail('the value is an array of ' + r.length + ' numbers');
+    out = [];
+    for (i = 0; i < r.length; i++) {
+      x = r[i];
+      if (!isNum(x)) fail('the value is an array holding ' + kind(x));
+      x = Number(x);
+      if (!isFinite(x)) fail('the value is not finite');
+      out[i] = x;
+    }
+    return out;
   }
 
   define('$bm_setup', setup);
@@ -482,4 +503,5 @@ enum LottieExpressionPrelude {
   });
 })(this);
 """#.replacingOccurrences(of: "$LIMIT", with: String(maximumArrayLength))
+        .replacingOccurrences(of: "$NUMBERS", with: String(LottieScript.maximumNumbers))
 }

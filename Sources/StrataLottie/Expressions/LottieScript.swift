@@ -30,6 +30,9 @@ final class LottieScript {
         var message: String
     }
 
+    /// The most numbers a value holds, either way (gradient stops are the longest).
+    static let maximumNumbers = Int(STRATA_DUK_MAX_NUMBERS)
+
     /// Answers the scripts' `$bm_native(layer, property, frame)`; nil gives `undefined`.
     var lookup: (_ layer: Int, _ property: Int, _ frame: Double) -> Value? = { _, _, _ in nil }
 
@@ -76,25 +79,51 @@ final class LottieScript {
     /// Runs `source` as global code.
     func run(_ source: String) throws(Failure) {
         var error = [CChar](repeating: 0, count: 512)
-        let rc = source.withCString { strata_duk_eval(context, $0, strlen($0), &error, error.count) }
+        let rc = Self.withBytes(source) { strata_duk_eval(context, $0, $1, &error, error.count) }
         if rc != 0 { throw Failure(message: Self.message(error)) }
+    }
+
+    /// Calls the prelude's `$bm_setup` with `json` decoded (JSON.parse, not compiled as code).
+    func setup(json: String) throws(Failure) {
+        var error = [CChar](repeating: 0, count: 512)
+        let rc = Self.withBytes(json) { strata_duk_setup(context, $0, $1, &error, error.count) }
+        if rc != 0 { throw Failure(message: Self.message(error)) }
+    }
+
+    /// Runs bytecode made by ``compileToBytecode(_:)`` as global code.
+    func run(bytecode: [UInt8]) throws(Failure) {
+        var error = [CChar](repeating: 0, count: 512)
+        let rc = bytecode.withUnsafeBytes { strata_duk_load(context, $0.baseAddress, $0.count, &error, error.count) }
+        if rc != 0 { throw Failure(message: Self.message(error)) }
+    }
+
+    /// `source` (global code) compiled into Duktape's bytecode, which ``run(bytecode:)`` runs in any heap.
+    func compileToBytecode(_ source: String) throws(Failure) -> [UInt8] {
+        var error = [CChar](repeating: 0, count: 512)
+        var length = 0
+        let dump = Self.withBytes(source) { strata_duk_dump(context, $0, $1, &length, &error, error.count) }
+        guard let dump else { throw Failure(message: Self.message(error)) }
+        defer { free(dump) }
+        return Array(UnsafeRawBufferPointer(start: dump, count: length))
     }
 
     /// Compiles `source` as the expression each ``evaluate(frame:)`` runs.
     func compile(_ source: String) throws(Failure) {
         var error = [CChar](repeating: 0, count: 512)
-        let rc = source.withCString { strata_duk_compile(context, $0, strlen($0), &error, error.count) }
+        let rc = Self.withBytes(source) { strata_duk_compile(context, $0, $1, &error, error.count) }
         if rc != 0 { throw Failure(message: Self.message(error)) }
     }
 
     /// The expression's value at `frame` (as the prelude's `$bm_end` shapes it).
     func evaluate(frame: Double) throws(Failure) -> Value {
-        var out = [Double](repeating: 0, count: 16)
+        var out = [Double](repeating: 0, count: Self.maximumNumbers)
         var isArray: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
         let n = strata_duk_frame(context, frame, &out, Int32(out.count), &isArray, &error, error.count)
         if n == -2 { throw Failure(message: Self.message(error)) }
-        if n < 0 { throw Failure(message: "the value is not a number or an array of at most 16 numbers") }
+        if n < 0 {
+            throw Failure(message: "the value is not a number or an array of at most \(Self.maximumNumbers) numbers")
+        }
         return isArray != 0 ? .array(Array(out.prefix(Int(n)))) : .number(out[0])
     }
 
@@ -105,6 +134,13 @@ final class LottieScript {
 
     /// The bytes the heap holds now.
     var memoryUsed: Int { memory.pointee.used }
+
+    /// `text`'s UTF-8 bytes and their count (all of them: a NUL inside does not end the text).
+    private static func withBytes<R>(_ text: String, _ body: (UnsafePointer<CChar>, Int) -> R) -> R {
+        var bytes = Array(text.utf8CString)
+        let count = bytes.count - 1
+        return bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!, count) }
+    }
 
     private static func message(_ buffer: [CChar]) -> String {
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
