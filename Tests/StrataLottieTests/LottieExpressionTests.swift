@@ -151,6 +151,31 @@ import Testing
         #expect(near(c.layers[1].transform.position.value(at: 12), [12, 5]))
     }
 
+    @Test func effectControls() throws {
+        // A slider (keyframed 0 → 60) and a colour on a control layer, read by name and by index.
+        let controls = #"""
+        [{"ty":5,"nm":"Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":1,"k":[
+            {"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[60]}]}}]},
+         {"ty":5,"nm":"Tint","ef":[{"ty":2,"nm":"Color","v":{"a":0,"k":[0.2,0.4,0.6,1]}}]}]
+        """#
+        let layers = #"""
+        [{"ty":3,"nm":"Controls","ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":\#(controls)},
+         {"ty":3,"nm":"User","ind":2,"ip":0,"op":30,"st":0,"ks":{
+            "r":{"a":0,"k":0,"x":"$bm_rt = $bm_mul(thisComp.layer('Controls').effect('Slider Control')('Slider'), 2);"},
+            "o":{"a":0,"k":0,"x":"thisComp.layer(1).effect(2)(1)[2] * 100 + thisComp.layer(1).effect(1).param(1).valueAtTime(0.5)"}}}]
+        """#
+        let c = try lottie(layers: layers)
+        let own = c.warnings.filter { !$0.message.hasPrefix("layer effects") }
+        #expect(own.isEmpty, "\(own)")
+        #expect(near(c.layers[1].transform.rotation.value(at: 15), 60) && near(c.layers[1].transform.opacity.value(at: 3), 90))
+        // effect() on the layer itself.
+        let selfLayers = #"""
+        [{"ty":3,"nm":"Self","ind":1,"ip":0,"op":30,"st":0,"ef":\#(controls),
+          "ks":{"r":{"a":0,"k":0,"x":"effect('Slider Control')('Slider').value + 1"}}}]
+        """#
+        #expect(near(try lottie(layers: selfLayers).layers[0].transform.rotation.value(at: 30), 61))
+    }
+
     // MARK: Time
 
     @Test func aPrecompositionsExpressionRunsInItsOwnTime() throws {
@@ -194,7 +219,8 @@ import Testing
             ("function f() { return f() } f()", "steps"), ("do {} while (1)", "steps"),
             ("/a+/.test('aa')", "regular expressions"), ("eval('1')", "not available"),
             ("(function(){}).constructor('while(1){}')()", "not available"), ("new Array(4294967295).join()", "arrays longer"),
-            ("var s = 'x'; for (var i = 0; i < 64; i++) s = s + s; 1", "alloc"), ("effect('Slider')('Slider')", "effect()"),
+            ("var s = 'x'; for (var i = 0; i < 64; i++) s = s + s; 1", "alloc"), ("effect('Slider')('Slider')", "no such effect"),
+            ("content('Group 1')", "content() is not evaluated"),
             ("0 / 0", "not finite"), ("$bm_rt = [1, 2, 'x']", "holding"),
         ]
         for (code, reason) in cases {
@@ -239,6 +265,31 @@ import Testing
     }
 
     // MARK: Source
+
+    @Test func instrumentingNeverTrapsOnGarbage() {
+        // Fragments of JavaScript in random order (unclosed strings, comments and brackets included):
+        // every source either comes back with its own bytes in order, or is refused.
+        let pieces = ["for", "while", "do", "function", "(", ")", "{", "}", ";", "/", "*", "'", "\"", "\\", "in", " ",
+                      "\n", "x", "1e+5", ".", "=", "[", "]", "//", "/*", "*/", "$bm_tick", "é", "0x1F"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3000 {
+            var source = ""
+            for _ in 0..<Int(state % 24) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                source += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            guard let out = try? LottieExpressionSource.instrument(source) else { continue }
+            var rest = Substring(out)
+            for c in source {
+                guard let i = rest.firstIndex(of: c) else {
+                    Issue.record("\(source) → \(out)")
+                    break
+                }
+                rest = rest[rest.index(after: i)...]
+            }
+        }
+    }
 
     @Test func loopsAndFunctionsCountSteps() throws {
         let out = try LottieExpressionSource.instrument(

@@ -49,7 +49,7 @@ import StrataScene
         let c = try lottie(layers: layers)
         let text = c.warnings.map(\.description)
         #expect(text.contains("layers[0]: text layers are not supported yet; left out"))
-        #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expression not evaluated (Error: effect() is not evaluated") })
+        #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expression not evaluated (Error: effect(Slider)") })
         #expect(text.contains("layers[1].ef[0]: layer effect (ty 5) is not supported; left out"))
         #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: merge paths (mode 3)") })

@@ -43,6 +43,8 @@ final class LottieExpressionBaker {
     private var ranges: [String: ClosedRange<Double>] = [:]
     private var rangesInProgress: Set<String> = []
     private var transforms: [String: LottieTransform?] = [:]
+    /// Effect controls' values by path (`layers[0].ef[1].ef[0].v`), read once.
+    private var effectControls: [String: LottieProperty<LottieVector>?] = [:]
     /// The scripts' data about each composition and its layers, as JSON text.
     private var compositionJSON: [String: String] = [:]
     private var evaluationsLeft = LottieLimits.maximumExpressionEvaluations
@@ -295,11 +297,16 @@ final class LottieExpressionBaker {
     // MARK: Other layers
 
     /// Property `property` (1 anchor point, 2 position, 3 scale, 4 rotation,
-    /// 5 opacity) of layer `layer` of a composition at `frame`, expressions baked.
+    /// 5 opacity; 1000 × (e + 1) + p: control p of effect e) of layer `layer`
+    /// of a composition at `frame`, expressions baked.
     func layerProperty(_ key: String, layer: Int, property: Int, frame: Double) -> LottieScript.Value? {
-        guard let composition = compositions[key], composition.layers.indices.contains(layer),
-              let ks = composition.layers[layer]["ks"] else { return nil }
+        guard let composition = compositions[key], composition.layers.indices.contains(layer) else { return nil }
         let layerPath = "\(key)[\(layer)]"
+        if property >= 1000 {
+            return effectControl(composition.layers[layer], at: layerPath, effect: property / 1000 - 1,
+                                 control: property % 1000, frame: frame)
+        }
+        guard let ks = composition.layers[layer]["ks"] else { return nil }
         let transform: LottieTransform?
         if let known = transforms[layerPath] {
             transform = known
@@ -320,6 +327,29 @@ final class LottieExpressionBaker {
         case 5: return .number(t.opacity.value(at: frame))
         default: return nil
         }
+    }
+
+    /// The value `v` of control `control` of effect `effect` (`ef[effect].ef[control].v`) of a layer:
+    /// one number (a slider, an angle, a checkbox) or several (a colour, a point).
+    private func effectControl(_ layer: JSONObject, at layerPath: String, effect: Int, control: Int,
+                               frame: Double) -> LottieScript.Value? {
+        let path = "\(layerPath).ef[\(effect)].ef[\(control)].v"
+        let property: LottieProperty<LottieVector>?
+        if let known = effectControls[path] {
+            property = known
+        } else {
+            guard case .array(let effects)? = layer["ef"], effects.indices.contains(effect),
+                  case .object(let fx) = effects[effect], case .array(let controls)? = fx["ef"],
+                  controls.indices.contains(control), case .object(let c) = controls[control], let v = c["v"] else {
+                return nil
+            }
+            var reader = LottieReader()
+            reader.expressions = self
+            property = try? reader.vector(v, at: path)
+            effectControls[path] = .some(property)
+        }
+        guard let values = property?.value(at: frame).values, !values.isEmpty else { return nil }
+        return values.count == 1 ? .number(values[0]) : .array(values)
     }
 
     // MARK: Script data
@@ -353,7 +383,31 @@ final class LottieExpressionBaker {
             let w = Self.number(layer["sw"]) ?? Self.number(layer["w"]) ?? 0
             let h = Self.number(layer["sh"]) ?? Self.number(layer["h"]) ?? 0
             let index = Self.number(layer["ind"]).map(LottieReader.int) ?? i + 1
+            // Effects and their controls by name, for effect(name)(name); their values are asked for.
+            var effects: [JSONValue] = []
+            if case .array(let list)? = layer["ef"] {
+                for item in list {
+                    guard case .object(let fx) = item else {
+                        effects.append(.object(JSONObject([("name", .string("")), ("params", .array([]))])))
+                        continue
+                    }
+                    var controls: [JSONValue] = []
+                    if case .array(let params)? = fx["ef"] {
+                        for param in params {
+                            if case .object(let p) = param, case .string(let n)? = p["nm"] {
+                                controls.append(.string(n))
+                            } else {
+                                controls.append(.string(""))
+                            }
+                        }
+                    }
+                    var fxName = ""
+                    if case .string(let n)? = fx["nm"] { fxName = n }
+                    effects.append(.object(JSONObject([("name", .string(fxName)), ("params", .array(controls))])))
+                }
+            }
             return .object(JSONObject([
+                ("effects", .array(effects)),
                 ("name", .string(name)), ("index", .number(Double(index))),
                 ("inPoint", .number((Self.number(layer["ip"]) ?? 0) / frameRate)),
                 ("outPoint", .number((Self.number(layer["op"]) ?? 0) / frameRate)),

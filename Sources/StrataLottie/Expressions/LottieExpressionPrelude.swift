@@ -16,7 +16,8 @@
 /// the expression, and `$bm_end(its value)`, which returns a number or an
 /// array of numbers or throws. `$bm_native(layer, property, frame)` asks the
 /// host for a property's value (layer −1: this property; 1…5: a layer's
-/// anchor point, position, scale, rotation, opacity).
+/// anchor point, position, scale, rotation, opacity; 1000 × (e + 1) + p:
+/// control p of its effect e).
 enum LottieExpressionPrelude {
     /// The longest array the guarded `Array.prototype` methods take: natives
     /// that walk `length` (join, indexOf… on a sparse array of 2³² − 1) would
@@ -293,6 +294,31 @@ enum LottieExpressionPrelude {
     if (isArr(v)) v.valueAtTime = function (u) { return layerProperty(i, id, Number(u)); };
     return v;
   }
+  // Effect controls (sliders, angles, colours, points, checkboxes): effect(name | index)(param name | index).
+  function effectValue(i, e, p, t) {
+    var v = $bm_native(i, 1000 * (e + 1) + p, t * fr);
+    if (v === undefined) fail('effect ' + D.layers[i].effects[e].name + ' has no value ' + (p + 1));
+    var out = isArr(v) ? v : new Number(v);
+    out.value = isArr(v) ? copy(v) : v;
+    out.valueAtTime = function (u) { return effectValue(i, e, p, Number(u)); };
+    return out;
+  }
+  function effectOf(i, which) {
+    var list = D.layers[i].effects, e = -1, j;
+    if (isNum(which)) e = Math.floor(Number(which)) - 1;
+    else for (j = 0; j < list.length && e < 0; j++) if (list[j].name === String(which)) e = j;
+    if (!(e >= 0 && e < list.length)) fail('effect(' + which + '): layer ' + D.layers[i].name + ' has no such effect');
+    var control = function (param) {
+      var params = list[e].params, p = -1, k;
+      if (param === undefined) p = 0;
+      else if (isNum(param)) p = Math.floor(Number(param)) - 1;
+      else for (k = 0; k < params.length && p < 0; k++) if (params[k] === String(param)) p = k;
+      if (!(p >= 0 && p < params.length)) fail('effect ' + list[e].name + ' has no control ' + param);
+      return effectValue(i, e, p, G.time);
+    };
+    control.param = control;
+    return control;
+  }
   function Transform(i) { this.$i = i; }
   Transform.prototype = {
     get anchorPoint() { return layerProperty(this.$i, 1, G.time); },
@@ -322,7 +348,8 @@ enum LottieExpressionPrelude {
     get scale() { return layerProperty(this.$i, 3, G.time); },
     get rotation() { return layerProperty(this.$i, 4, G.time); },
     get opacity() { return layerProperty(this.$i, 5, G.time); },
-    effect: notEvaluated('effect'), content: notEvaluated('content'), mask: notEvaluated('mask'),
+    effect: function (which) { return effectOf(this.$i, which); },
+    content: notEvaluated('content'), mask: notEvaluated('mask'),
     toComp: notEvaluated('toComp'), fromComp: notEvaluated('fromComp'), toWorld: notEvaluated('toWorld'),
     fromWorld: notEvaluated('fromWorld'), sourceRectAtTime: notEvaluated('sourceRectAtTime')
   };
@@ -461,7 +488,8 @@ enum LottieExpressionPrelude {
     framesToTime: function (frames, fps) { return frames / (fps === undefined ? fr : fps); },
     timeToFrames: function (t, fps) { return (t === undefined ? G.time : t) * (fps === undefined ? fr : fps); },
     comp: function (name) { return String(name) === thisComp.name ? thisComp : fail('comp(' + name + '): no such composition'); },
-    effect: notEvaluated('effect'), content: notEvaluated('content'), mask: notEvaluated('mask'),
+    effect: function (which) { return effectOf(D.layer, which); },
+    content: notEvaluated('content'), mask: notEvaluated('mask'),
     toComp: notEvaluated('toComp'), fromComp: notEvaluated('fromComp'), toWorld: notEvaluated('toWorld'),
     fromWorld: notEvaluated('fromWorld'), lookAt: notEvaluated('lookAt'), createPath: notEvaluated('createPath'),
     footage: notEvaluated('footage')
