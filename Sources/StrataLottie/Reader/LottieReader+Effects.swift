@@ -28,12 +28,21 @@ extension LottieReader {
         let type = try optionalNumber(object, "ty", at: path).map(LottieReader.int)
         let name = try optionalString(object, "nm", at: path)
         let matchName = try optionalString(object, "mn", at: path)
-        // Expression controls (sliders, checkboxes, colours…) hold values for expressions and draw nothing.
-        if type == 5, let matchName, matchName.hasPrefix("ADBE "), matchName.hasSuffix(" Control") { return nil }
         let values = object["ef"].flatMap { json -> [JSONValue]? in
             if case .array(let a) = json { return a }
             return nil
         } ?? []
+        // Expression controls (sliders, checkboxes, colours…) hold values for expressions and draw
+        // nothing. After Effects names them "ADBE … Control"; files without match names still list
+        // only control values (slider 0, angle 1, colour 2, point 3, checkbox 4, dropdown 7, layer 10).
+        if type == 5 {
+            if let matchName, matchName.hasPrefix("ADBE "), matchName.hasSuffix(" Control") { return nil }
+            let controlTypes: Set<Int> = [0, 1, 2, 3, 4, 7, 10]
+            if matchName == nil, !values.isEmpty, values.allSatisfy({ value in
+                guard case .object(let control) = value, case .number(let t)? = control["ty"] else { return false }
+                return controlTypes.contains(LottieReader.int(t))
+            }) { return nil }
+        }
         /// Value `i` (`ef[i].v`); nil when the effect lists fewer.
         func value(_ i: Int) -> (JSONValue, String)? {
             guard i < values.count, case .object(let control) = values[i], let v = control["v"] else { return nil }
