@@ -15,6 +15,30 @@ import Strata
         return card
     }
 
+    /// A shape layer's closed-form ring is drawn where it lands every frame, not
+    /// from a cached look (a bordered card beside it still is).
+    @Test func closedFormShapesAreNotCachedLooks() {
+        let cache = AppearanceCache()
+        var flattener = Flattener(size: CGSize(width: 200, height: 100))
+        flattener.appearanceCache = cache
+        func tree(_ x: CGFloat) -> CALayer {
+            let root = canvasRoot()
+            let ring = CAShapeLayer()
+            ring.frame = CGRect(x: x, y: 20, width: 60, height: 60)
+            ring.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
+            ring.fillColor = nil
+            ring.strokeColor = .black
+            ring.lineWidth = 4
+            root.addSublayer(ring)
+            root.addSublayer(shadowedCard("card", x: 150))
+            return root
+        }
+        _ = flattener.renderList(for: tree(10))
+        let second = flattener.renderList(for: tree(12))
+        #expect(second.screen.items.first?.borderWidth == 4 && second.screen.items.first?.content == nil)
+        #expect(second.screen.items.last?.shading == .texturedQuad, "the card's look is cached")
+    }
+
     @Test func aLookSeenLastFrameIsDrawnFromOneSharedPass() {
         let cache = AppearanceCache()
         var flattener = Flattener(size: CGSize(width: 200, height: 100))

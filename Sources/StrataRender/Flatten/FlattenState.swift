@@ -138,7 +138,11 @@ struct FlattenState {
                 out.append(cached.item)
             } else {
                 drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
-                if let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
+                // A shape layer's closed-form outline is drawn where it lands: a cached look of it
+                // would be another texture between its neighbours' (a draw call each) and a
+                // resampled edge, for a shader part that costs about what the look's lookup does.
+                if nodes[layer].kind != .shape,
+                   let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
                                                  label: layerLabel(layer)) {
                     out.removeSubrange(start...)
                     out.append(cached.item)
