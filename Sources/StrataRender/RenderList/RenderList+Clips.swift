@@ -29,18 +29,28 @@ extension ClipShape {
     /// radius and half a device pixel (where the edge ramp starts).
     func holds(_ box: CGRect) -> Bool {
         let r = radii.maximum
-        var inner = rect.insetBy(dx: r, dy: r)
+        // No arrays: this runs for every clipped item every frame.
+        var points: (x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double)
+            = (0, 0, 0, 0, 0, 0, 0, 0)
         var worst = 0.0
-        var corners: [(Double, Double)] = []
-        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
-            guard let p = deviceToLocal.project(Double(x), Double(y)),
-                  let (u, v) = deviceToLocal.pixelsPerUnitAlongAxes(at: Double(x), Double(y)) else { return false }
+        for corner in 0..<4 {
+            let x = Double(corner & 1 == 0 ? box.minX : box.maxX), y = Double(corner < 2 ? box.minY : box.maxY)
+            guard let p = deviceToLocal.project(x, y),
+                  let (u, v) = deviceToLocal.pixelsPerUnitAlongAxes(at: x, y) else { return false }
             worst = max(worst, u, v)
-            corners.append(p)
+            switch corner {
+            case 0: points.x0 = p.x; points.y0 = p.y
+            case 1: points.x1 = p.x; points.y1 = p.y
+            case 2: points.x2 = p.x; points.y2 = p.y
+            default: points.x3 = p.x; points.y3 = p.y
+            }
         }
-        inner = inner.insetBy(dx: worst / 2, dy: worst / 2)
-        guard !inner.isNull, inner.width > 0, inner.height > 0 else { return false }
-        return corners.allSatisfy { Double(inner.minX) <= $0.0 && $0.0 <= Double(inner.maxX)
-            && Double(inner.minY) <= $0.1 && $0.1 <= Double(inner.maxY) }
+        let inset = r + worst / 2
+        let x0 = Double(rect.minX) + inset, x1 = Double(rect.maxX) - inset
+        let y0 = Double(rect.minY) + inset, y1 = Double(rect.maxY) - inset
+        guard x0 < x1, y0 < y1 else { return false }
+        func inside(_ x: Double, _ y: Double) -> Bool { x0 <= x && x <= x1 && y0 <= y && y <= y1 }
+        return inside(points.x0, points.y0) && inside(points.x1, points.y1) && inside(points.x2, points.y2)
+            && inside(points.x3, points.y3)
     }
 }
