@@ -125,11 +125,7 @@ extension LayerRenderer {
         }
         let stride = MemoryLayout<LayerInstance>.stride
         let base = draw.instances.lowerBound * stride
-        vertexArray.setAttributes(Self.attributes.map { a in
-            var a = a
-            a.offset += base
-            return a
-        }, buffer: instanceBuffer, stride: stride)
+        vertexArray.setAttributes(Self.attributes(Self.attributes, from: base), buffer: instanceBuffer, stride: stride)
         bind(draw.texture, unit: 0)
         bind(draw.mask, unit: 1)
         sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(draw.instances.count))
@@ -150,11 +146,8 @@ extension LayerRenderer {
         program.setUniform("u_additive", Int32(particles.additive ? 1 : 0))
         let stride = MemoryLayout<ParticleBirth>.stride
         let base = particles.births.lowerBound * stride
-        particleVertexArray.setAttributes(Self.birthAttributes.map { a in
-            var a = a
-            a.offset += base
-            return a
-        }, buffer: particleBuffer, stride: stride)
+        particleVertexArray.setAttributes(Self.attributes(Self.birthAttributes, from: base), buffer: particleBuffer,
+                                          stride: stride)
         bind(texture, unit: 0)
         sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(particles.births.count))
         vertexArray.bind()
@@ -224,5 +217,14 @@ extension LayerRenderer {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         vertexArray.bind()
         try context.checkError(label: "LayerRenderer", operation: "render")
+    }
+
+    /// `attributes` read from `base` bytes into their buffer (the first instance of a draw).
+    static func attributes(_ attributes: [GLVertexAttribute], from base: Int) -> [GLVertexAttribute] {
+        attributes.map { a in
+            var a = a
+            a.offset += base
+            return a
+        }
     }
 }
