@@ -1,12 +1,13 @@
 import Foundation
 import Strata
+import Synchronization
 
 /// A shape layer's path that the uber-shader draws in closed form, where it
 /// lands: a rectangle, rounded rectangle or circle, filled and/or stroked
 /// with a plain line. It becomes one body item (fill, border) whose edges are
 /// computed per device pixel under any transform, instead of a bitmap made on
 /// the CPU, uploaded and resampled.
-struct AnalyticShape {
+struct AnalyticShape: Sendable {
     /// The item's shape: the path's rectangle, grown by half the line width when stroked.
     var rect: CGRect
     var radii: CornerRadii
@@ -16,6 +17,30 @@ struct AnalyticShape {
     var borderColor: PremultipliedColor
     /// For a trimmed stroke of a circle: the part of the border drawn (``DrawItem/Content/borderArc(start:sweep:roundCaps:)``).
     var borderArc: (start: Double, sweep: Double, roundCaps: Bool)?
+
+    /// What `recognized` found for a shape at a tolerance step, remembered across
+    /// frames: a still shape is recognized once, not in every frame's bounds and drawing.
+    private struct MemoKey: Hashable {
+        let shape: ShapeContent
+        let toleranceStep: Int
+    }
+    private static let memo = Mutex<[MemoKey: AnalyticShape?]>([:])
+    private static let memoCapacity = 1024
+
+    /// `init(_:tolerance:)` with the tolerance rounded down to a quarter octave,
+    /// remembered for the next frames.
+    static func recognized(_ shape: ShapeContent, tolerance: Double) -> AnalyticShape? {
+        guard tolerance > 0, tolerance.isFinite else { return nil }
+        let step = Int((log2(tolerance) * 4).rounded(.down))
+        let key = MemoKey(shape: shape, toleranceStep: step)
+        if let known = memo.withLock({ $0[key] }) { return known }
+        let made = AnalyticShape(shape, tolerance: pow(2, Double(step) / 4))
+        memo.withLock { table in
+            if table.count >= memoCapacity { table.removeAll(keepingCapacity: true) }
+            table[key] = made
+        }
+        return made
+    }
 
     /// Paths longer than this are not looked at: a rounded rectangle is a move,
     /// four curves, four lines and a close (and a spare element).

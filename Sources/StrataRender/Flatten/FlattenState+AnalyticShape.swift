@@ -9,14 +9,15 @@ extension FlattenState {
                            label: String) -> DrawItem? {
         guard case .shape(let shape) = drawn, let path = shape.path,
               path.elements.count <= AnalyticShape.maximumElements else { return nil }
-        let state = nodes[layer].state
-        guard state.backgroundColor.map({ PremultipliedColor($0).isClear }) ?? true, borderParts(layer) == nil,
-              !state.masksToBounds, LayerState.shownContents(state.contents) == nil else { return nil }
+        // Fields read in place: a copy of the layer's state costs more than the rest.
+        guard nodes[layer].state.backgroundColor.map({ PremultipliedColor($0).isClear }) ?? true,
+              borderParts(layer) == nil, !nodes[layer].state.masksToBounds,
+              LayerState.shownContents(nodes[layer].state.contents) == nil else { return nil }
         // Points of the path may stray a fifth of a device pixel from the outline drawn.
         let box = path.boundingBoxOfPath
         let pixelsPerUnit = mapping.pixelsPerUnit(at: Double(box.midX), Double(box.midY))
         guard pixelsPerUnit > 0, pixelsPerUnit.isFinite,
-              let analytic = AnalyticShape(shape, tolerance: 0.2 / pixelsPerUnit) else { return nil }
+              let analytic = AnalyticShape.recognized(shape, tolerance: 0.2 / pixelsPerUnit) else { return nil }
         let margin = antialiasingMargin(mapping, analytic.rect)
         return DrawItem(label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
                         shape: analytic.rect, radii: analytic.radii, fill: analytic.fill,
