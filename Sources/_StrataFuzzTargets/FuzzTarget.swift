@@ -91,7 +91,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static func lottie(_ data: Data) {
         guard let composition = try? LottieComposition(data: data), let scene = try? composition.makeScene(),
               let player = try? ScenePlayer(scene) else { return }
-        var flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
+        let flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
                                                height: min(max(scene.size.height, 1), 64)),
                                   rasterizer: ShapeLayerRasterizer())
         for time in [0, composition.duration / 2] where time.isFinite {

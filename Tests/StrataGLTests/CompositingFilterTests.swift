@@ -58,7 +58,7 @@ import StrataHost
         b.compositingFilter = "xor"
         r.addSublayer(a)
         r.addSublayer(b)
-        var flattener = Flattener(size: CGSize(width: 64, height: 32))
+        let flattener = Flattener(size: CGSize(width: 64, height: 32))
         let list = flattener.renderList(for: r)
         let items = list.passes.last?.items ?? []
         #expect(items.map(\.blend) == [.normal, .xor])

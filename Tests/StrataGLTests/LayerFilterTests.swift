@@ -72,7 +72,7 @@ import StrataHost
     }
 
     @Test func filtersAreInTheRenderListAndThePlan() throws {
-        var flattener = Flattener(size: CGSize(width: 64, height: 32))
+        let flattener = Flattener(size: CGSize(width: 64, height: 32))
         let list = flattener.renderList(for: tree([
             CALayerFilter.gaussianBlur(radius: 2, horizontal: false),
             CALayerFilter.luminanceMap(shadows: .black, midtones: Self.grey, highlights: .white, amount: 0.25),

@@ -15,7 +15,7 @@ import Testing
             layer.frame = CGRect(x: CGFloat(k) * 60, y: 10, width: 50, height: 50)
             root.addSublayer(layer)
         }
-        (b as! CAGradientLayer).colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        b.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
         mask.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         b.mask = mask
         inner.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
