@@ -3,16 +3,16 @@ import Foundation
 /// A `CATransition` at one moment, as a presentation layer carries it for the
 /// renderer (see `CALayer.transitionFrame`): the rendering before the change,
 /// the kind of transition and how far it has run.
-public struct TransitionFrame: @unchecked Sendable {
+package struct TransitionFrame: @unchecked Sendable {
     /// The layer as it was drawn before the change: a frozen presentation
     /// tree, drawn in the layer's place (nil when the layer had not been drawn).
-    public let old: CALayer?
-    public let type: CATransitionType
-    public let subtype: CATransitionSubtype?
+    package let old: CALayer?
+    package let type: CATransitionType
+    package let subtype: CATransitionSubtype?
     /// How far the transition has run, 0…1.
-    public let progress: Double
+    package let progress: Double
 
-    public init(old: CALayer?, type: CATransitionType, subtype: CATransitionSubtype?, progress: Double) {
+    package init(old: CALayer?, type: CATransitionType, subtype: CATransitionSubtype?, progress: Double) {
         self.old = old
         self.type = type
         self.subtype = subtype
@@ -21,18 +21,18 @@ public struct TransitionFrame: @unchecked Sendable {
 
     /// Where the two renderings go: each moved by an offset in the layer's
     /// bounds space and drawn at an opacity, the old one on top for `reveal`.
-    public struct Placement: Hashable, Sendable {
-        public var oldOffset: CGSize
-        public var oldOpacity: Double
-        public var newOffset: CGSize
-        public var newOpacity: Double
-        public var oldOnTop: Bool
+    package struct Placement: Hashable, Sendable {
+        package var oldOffset: CGSize
+        package var oldOpacity: Double
+        package var newOffset: CGSize
+        package var newOpacity: Double
+        package var oldOnTop: Bool
     }
 
     /// The placement for a layer of bounds size `size`; `newCoversOld` says
     /// the new rendering is opaque over all of the old one (a fade then draws
     /// the old one whole under it, which is the exact cross-fade).
-    public func placement(size: CGSize, newCoversOld: Bool) -> Placement {
+    package func placement(size: CGSize, newCoversOld: Bool) -> Placement {
         let p = min(max(progress, 0), 1)
         // The way things move on screen (y down): toward the side opposite `subtype`'s.
         let motion: (x: CGFloat, y: CGFloat) = switch subtype {

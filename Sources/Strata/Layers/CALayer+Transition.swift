@@ -8,7 +8,7 @@ extension CALayer {
     /// On a presentation layer while a `CATransition` runs: the rendering
     /// before the change and how far the transition is (the renderer draws
     /// both, see `TransitionFrame.placement`); nil otherwise.
-    public var transitionFrame: TransitionFrame? { withStateLock { _transition } }
+    package var transitionFrame: TransitionFrame? { withStateLock { _transition } }
 
     /// Whether a `CATransition` was added in the transaction still open (it
     /// shows the change, so the change's own implicit animation is not needed).

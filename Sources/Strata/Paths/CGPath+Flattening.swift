@@ -56,7 +56,7 @@ extension CGPath {
     /// from Skia's estimate of the piece's distance from its chord (in 1/256 pixel, k at most
     /// 6). The chords cut inside convex curves by up to about 1/8 pixel, as Chromium's do.
     /// `clip` works as in `fillPolygons(tolerance:transform:clip:)`.
-    public func fillPolygonsLikeSkia(transform: CGAffineTransform = .identity, clip: CGRect? = nil) -> [[CGPoint]] {
+    package func fillPolygonsLikeSkia(transform: CGAffineTransform = .identity, clip: CGRect? = nil) -> [[CGPoint]] {
         walkPolygons(transform: transform, clip: clip) { segment, poly in
             segment.appendSkiaSteps(measuredIn: segment, into: &poly)
         }

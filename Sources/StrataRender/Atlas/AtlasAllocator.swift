@@ -9,25 +9,25 @@ import Foundation
 /// ends on multiples of 2ⁿ, so each texel of mip levels 1…n comes from one
 /// block only and the backend can build a slot's levels from its own pixels.
 /// Pure bookkeeping: the GL backend owns the textures.
-public struct AtlasAllocator: Sendable {
+package struct AtlasAllocator: Sendable {
     /// A placed rectangle: the page and the pixels inside the gutter.
-    public struct Slot: Hashable, Sendable {
-        public var page: Int
-        public var x: Int, y: Int, width: Int, height: Int
+    package struct Slot: Hashable, Sendable {
+        package var page: Int
+        package var x: Int, y: Int, width: Int, height: Int
     }
 
     struct Shelf { var y: Int; var height: Int; var usedWidth: Int }
     struct Page { var shelves: [Shelf] = []; var usedHeight = 0 }
 
     /// Side of every page in pixels.
-    public let pageSize: Int
+    package let pageSize: Int
     /// Gutter around each slot.
-    public let gutter: Int
+    package let gutter: Int
     /// What every slot's block (slot and gutter) is rounded up to, in position and size.
-    public let alignment: Int
+    package let alignment: Int
     var pages: [Page] = []
 
-    public init(pageSize: Int, gutter: Int = 1, alignment: Int = 1) {
+    package init(pageSize: Int, gutter: Int = 1, alignment: Int = 1) {
         precondition(pageSize >= 16, "AtlasAllocator: page size \(pageSize) is too small")
         precondition(gutter >= 0 && gutter * 4 < pageSize, "AtlasAllocator: gutter \(gutter) does not fit a page")
         precondition(alignment >= 1 && pageSize % alignment == 0,
@@ -38,23 +38,23 @@ public struct AtlasAllocator: Sendable {
     }
 
     /// The block a slot occupies: the slot, its gutter, and the rounding up to `alignment`.
-    public func block(of slot: Slot) -> (x: Int, y: Int, width: Int, height: Int) {
+    package func block(of slot: Slot) -> (x: Int, y: Int, width: Int, height: Int) {
         (slot.x - gutter, slot.y - gutter, aligned(slot.width + 2 * gutter), aligned(slot.height + 2 * gutter))
     }
 
     func aligned(_ n: Int) -> Int { (n + alignment - 1) / alignment * alignment }
 
     /// Number of pages in use.
-    public var pageCount: Int { pages.count }
+    package var pageCount: Int { pages.count }
 
     /// Whether a `width × height` image can go into a page at all.
-    public func fits(width: Int, height: Int) -> Bool {
+    package func fits(width: Int, height: Int) -> Bool {
         aligned(width + 2 * gutter) <= pageSize && aligned(height + 2 * gutter) <= pageSize
     }
 
     /// Places a `width × height` rectangle, opening a new page when none has room;
     /// nil when it is larger than a page.
-    public mutating func allocate(width: Int, height: Int) -> Slot? {
+    package mutating func allocate(width: Int, height: Int) -> Slot? {
         guard width > 0, height > 0, fits(width: width, height: height) else { return nil }
         let w = aligned(width + 2 * gutter), h = aligned(height + 2 * gutter)
         for p in pages.indices {
@@ -66,7 +66,7 @@ public struct AtlasAllocator: Sendable {
     }
 
     /// Forgets every placement (the backend re-uploads what is still used).
-    public mutating func reset() { pages = [] }
+    package mutating func reset() { pages = [] }
 
     func inner(_ s: Slot, _ width: Int, _ height: Int) -> Slot {
         Slot(page: s.page, x: s.x + gutter, y: s.y + gutter, width: width, height: height)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The texture a batch binds: nothing, an atlas page, or an offscreen pass.
-public enum BatchTexture: Hashable, Sendable {
+package enum BatchTexture: Hashable, Sendable {
     case none
     case page(Int)
     case pass(Int)

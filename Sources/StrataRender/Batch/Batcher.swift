@@ -11,9 +11,9 @@ import Strata
 /// A layer-program batch carries the union of its items' ``LayerFeatures``, so
 /// splitting into batches never adds a draw call, and a batch of plain shapes
 /// gets a program with nothing else in it.
-public enum Batcher {
+package enum Batcher {
     /// The batches of `items`, given where each texture source lives.
-    public static func batches(_ items: [DrawItem], textureOf: (TextureSource) -> BatchTexture) -> [DrawBatch] {
+    package static func batches(_ items: [DrawItem], textureOf: (TextureSource) -> BatchTexture) -> [DrawBatch] {
         var out: [DrawBatch] = []
         var start = 0
         var texture = BatchTexture.none, mask = BatchTexture.none

@@ -9,9 +9,9 @@ import Strata
 /// plane) whose square edges meet exactly are drawn with hard edges there
 /// instead; the shader extends a hard edge by half a pixel, so the pixels on
 /// the line are covered by both neighbours rather than by neither.
-public enum SharedEdges {
+package enum SharedEdges {
     /// Clears the anti-aliasing bit of every shared edge among `items`.
-    public static func process(_ items: inout [DrawItem]) {
+    package static func process(_ items: inout [DrawItem]) {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
         for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
