@@ -76,7 +76,8 @@ extension LottieError {
 }
 
 /// Something in a Lottie file that Strata does not draw as the file asks
-/// (expressions, effects, text…): the file still plays, and the warning says
+/// (text, merge paths, some effects and blend modes, expressions it cannot
+/// evaluate…): the file still plays, and the warning says
 /// what is left out or approximated, on one line.
 public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Sendable {
     /// Where in the file: `layers[3]`.

@@ -6,8 +6,10 @@ import Foundation
 /// not have; these are the few that animation players (Lottie's layer
 /// effects) need, as values. They apply in array order to the layer as
 /// composited (background, contents, sublayers, shadow, after its `mask`)
-/// and before its `opacity` and `compositingFilter`, in the layer's own
-/// plane: a blur's radius is in the layer's units and grows with its scale.
+/// and before its `opacity` and `compositingFilter`. A blur's radius is in
+/// the layer's units (it grows with the layer's scale, taken at the layer's
+/// middle) but the blur runs along the screen's axes, so a turned or tilted
+/// layer's blur is an approximation.
 /// Elements of `filters` that are not `CALayerFilter`s draw nothing.
 ///
 /// `filters` changes at once when animated (discretely): an animation of a

@@ -11,8 +11,8 @@ import Strata
 /// ```
 ///
 /// Reading checks every field it uses and throws ``LottieError`` naming the
-/// first wrong one; what Strata cannot draw (expressions, effects, text…) is
-/// listed in ``warnings``.
+/// first wrong one; what Strata cannot draw (text, merge paths, some effects
+/// and blend modes, expressions it cannot evaluate…) is listed in ``warnings``.
 public struct LottieComposition: Equatable, Sendable {
     /// `v`: the Bodymovin version that wrote the file.
     public var version: String
