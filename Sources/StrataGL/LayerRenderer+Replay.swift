@@ -176,11 +176,7 @@ extension LayerRenderer {
             self.blur.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
             sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
-        sglEnable(GLenum(GL_BLEND))
-        vertexArray.bind()
-        currentProgram = nil
-        (rampTexture ?? white).bind(unit: 2)
-        clipTexture.bind(unit: 3)
+        resumeLayerDrawing()
     }
 
     /// Recolours the pass's corner of its target in place: mapped into the
@@ -202,11 +198,7 @@ extension LayerRenderer {
             recolor.setUniform("u_amount", amount)
             sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
-        sglEnable(GLenum(GL_BLEND))
-        vertexArray.bind()
-        currentProgram = nil
-        (rampTexture ?? white).bind(unit: 2)
-        clipTexture.bind(unit: 3)
+        resumeLayerDrawing()
     }
 
     public func end(_ plan: FramePlan) throws(GLError) {
@@ -226,5 +218,15 @@ extension LayerRenderer {
             a.offset += base
             return a
         }
+    }
+
+    /// The state layer draws expect back after a full-target step (blur, recolour):
+    /// blending on, the instance vertex array, the shared textures, no program assumed.
+    func resumeLayerDrawing() {
+        sglEnable(GLenum(GL_BLEND))
+        vertexArray.bind()
+        currentProgram = nil
+        (rampTexture ?? white).bind(unit: 2)
+        clipTexture.bind(unit: 3)
     }
 }

@@ -61,7 +61,8 @@ extension FlattenState {
             inside.parent = enclosing
             list.clips.append(inside)
             let copy = Int32(list.clips.count - 1)
-            maskClipBounds[copy] = reach
+            // Only the drawing probe (tests comparing bounds) reads these.
+            if probeComparisons != nil { maskClipBounds[copy] = reach }
             copies[enclosing] = copy
             items[i].clip = copy
         }

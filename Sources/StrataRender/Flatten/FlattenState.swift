@@ -46,6 +46,7 @@ struct FlattenState {
     var probeComparisons: [(bounds: CGRect, probe: CGRect)]?
     /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`):
     /// what the items it cuts can reach, for `probeBox`, which measures items' quads.
+    /// Kept only while `probeComparisons` is (no frame's drawing reads it).
     var maskClipBounds: [Int32: CGRect] = [:]
 
     init(nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
