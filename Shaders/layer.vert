@@ -1,11 +1,14 @@
 #version 330 core
-// One instanced quad per draw item. The quad lives in the layer's plane; the
+// One instance per draw item: its quad, or for a round stroke or border (a
+// draw of DrawGeometry.ring) a band of RING_SEGMENTS quads around the circle
+// that leaves the hole, and the rest of an arc's circle, unshaded. Both live in
+// the layer's plane; the
 // plane mapping takes (u, v, 1) to homogeneous device pixels (x, y, w). Passing
 // w through as clip-space w makes the interpolation of local coordinates
 // perspective-correct, so the fragment shader can evaluate distance fields in
 // the layer's own plane.
 
-layout(location = 0) in vec2 a_corner;      // unit quad corner, (0,0)…(1,1)
+layout(location = 0) in vec2 a_corner;      // unit quad corner, (0,0)…(1,1); ring: (k / RING_SEGMENTS, 2 inner | 3 outer)
 layout(location = 1) in vec3 i_map0;        // plane mapping rows
 layout(location = 2) in vec3 i_map1;
 layout(location = 3) in vec3 i_map2;
@@ -33,8 +36,33 @@ flat out vec4 v_uv;
 flat out int v_flags;
 flat out vec4 v_tint;
 
+// Where a ring mesh's vertex lies: the band DrawItem.ringBand (StrataRender)
+// computes, from the circle, its border, the anti-aliasing margin the quad has
+// around the shape, and for an arc its ends grown by what caps and margin reach.
+vec2 ringVertex(vec2 corner) {
+    const float PI = 3.14159265359;
+    vec2 centre = i_shape.xy + 0.5 * i_shape.zw;
+    vec4 grown = vec4(i_shape.xy - i_quad.xy, i_quad.xy + i_quad.zw - i_shape.xy - i_shape.zw);
+    float margin = max(max(max(grown.x, grown.y), max(grown.z, grown.w)), 0.0);
+    float half_ = 0.5 * i_shape.z, width = i_params.x;
+    float outer = half_ + margin, inner = max(half_ - width - margin, 0.0);
+    float from = 0.0, span = 2.0 * PI;
+    if ((i_flags & HAS_ARC) != 0) {
+        float centreLine = half_ - 0.5 * width;
+        float ratio = (0.5 * width + margin) / max(centreLine, 1e-9);
+        float reach = ratio >= 1.0 ? PI : asin(ratio);
+        if (i_content.y + 2.0 * reach < 2.0 * PI) {
+            from = atan(i_uv.y, i_uv.x) - i_content.x * reach;
+            span = i_content.x * (i_content.y + 2.0 * reach);
+        }
+    }
+    float angle = from + corner.x * span;
+    float radius = corner.y > 2.5 ? outer / cos(0.5 * abs(span) / float(RING_SEGMENTS)) : inner;
+    return centre + radius * vec2(cos(angle), sin(angle));
+}
+
 void main() {
-    vec2 local = i_quad.xy + a_corner * i_quad.zw;
+    vec2 local = a_corner.y > 1.5 ? ringVertex(a_corner) : i_quad.xy + a_corner * i_quad.zw;
     vec3 h = local.x * i_map0 + local.y * i_map1 + i_map2;
     // Device pixels (y down) to clip space (y up), keeping w.
     vec2 rel = h.xy - u_target.xy * h.z;

@@ -128,7 +128,8 @@ extension LayerRenderer {
         vertexArray.setAttributes(Self.attributes(Self.attributes, from: base), buffer: instanceBuffer, stride: stride)
         bind(draw.texture, unit: 0)
         bind(draw.mask, unit: 1)
-        sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(draw.instances.count))
+        let mesh = Self.vertices(of: draw.geometry)
+        sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), mesh.first, mesh.count, GLsizei(draw.instances.count))
     }
 
     /// One batch's births, each an instance of the particle program.

@@ -24,6 +24,11 @@ public final class LayerRenderer: RenderBackend {
         get { builder.specializesLayerProgram }
         set { builder.specializesLayerProgram = newValue }
     }
+    /// See `FrameBuilder.drawsRingMeshes`.
+    package var drawsRingMeshes: Bool {
+        get { builder.drawsRingMeshes }
+        set { builder.drawsRingMeshes = newValue }
+    }
     /// The values of the per-frame and per-pass uniforms the layer programs share.
     var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
     /// The program of the last draw in this pass (nil: none yet).
@@ -79,6 +84,26 @@ public final class LayerRenderer: RenderBackend {
     }()
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)
 
+    /// The unit quad's corners as a strip, then the ring's (``DrawGeometry/ring``):
+    /// for each step round the circle, the inner vertex (y 2) and the outer one (y 3).
+    static let meshCorners: [Float] = {
+        var corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+        let n = DrawGeometry.ringSegments
+        for k in 0...n {
+            let t = Float(k) / Float(n)
+            corners += [t, 2, t, 3]
+        }
+        return corners
+    }()
+
+    /// The first vertex and the vertex count of each instance of a draw.
+    static func vertices(of geometry: DrawGeometry) -> (first: GLint, count: GLsizei) {
+        switch geometry {
+        case .quad: return (0, 4)
+        case .ring: return (4, GLsizei(2 * (DrawGeometry.ringSegments + 1)))
+        }
+    }
+
     /// `ParticleBirth`'s fields as `Shaders/particles.vert` reads them.
     static let birthAttributes: [GLVertexAttribute] = {
         let s = MemoryLayout<ParticleBirth>.self
@@ -106,8 +131,8 @@ public final class LayerRenderer: RenderBackend {
         recolor = try shaders.program(vertex: "blur.vert", fragment: "recolor.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
-        cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad")
-        try cornerBuffer.stream([Float(0), 0, 1, 0, 0, 1, 1, 1])
+        cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad and ring")
+        try cornerBuffer.stream(Self.meshCorners)
         vertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
         instanceBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "layer instances")
         particleVertexArray = try GLVertexArray(context: context, label: "particle quads")

@@ -32,6 +32,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { renderer.specializesLayerProgram }
         set { renderer.specializesLayerProgram = newValue }
     }
+    /// See `FrameBuilder.drawsRingMeshes`.
+    package var drawsRingMeshes: Bool {
+        get { renderer.drawsRingMeshes }
+        set { renderer.drawsRingMeshes = newValue }
+    }
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {

@@ -28,11 +28,14 @@ import _StrataTestSupport
     }
 
     /// A circle of 16 cubic arcs (the closed form takes four).
-    static func sixteenArcs(center c: CGPoint, radius r: CGFloat) -> CGPath {
+    static func sixteenArcs(center c: CGPoint, radius r: CGFloat) -> CGPath { arcs(16, center: c, radius: r) }
+
+    /// A circle of `count` cubic arcs from its rightmost point, turning from +x towards +y.
+    static func arcs(_ count: Int, center c: CGPoint, radius r: CGFloat) -> CGPath {
         let p = CGMutablePath()
-        let step = CGFloat.pi / 8, k = 4 / 3 * tan(step / 4) * r
+        let step = 2 * CGFloat.pi / CGFloat(count), k = 4 / 3 * tan(step / 4) * r
         p.move(to: CGPoint(x: c.x + r, y: c.y))
-        for i in 0..<16 {
+        for i in 0..<count {
             let a0 = CGFloat(i) * step, a1 = a0 + step
             p.addCurve(to: CGPoint(x: c.x + r * cos(a1), y: c.y + r * sin(a1)),
                        control1: CGPoint(x: c.x + r * cos(a0) - k * sin(a0), y: c.y + r * sin(a0) + k * cos(a0)),
@@ -100,5 +103,104 @@ import _StrataTestSupport
         #expect(close(pixel(closed, 60, 70), pixel(rasterized, 60, 70)))
         #expect(close(pixel(closed, 180, 35), [131, 56, 236, 255], 3))
         #expect(close(pixel(closed, 300, 70), [233, 196, 106, 255], 3))
+    }
+
+    /// Dashed circles (spinners): butt caps turned, round caps with a phase, and
+    /// dots, against the same dashes the rasterizer makes from 16 arcs; and a
+    /// short progress arc with round caps.
+    func spinners(closedForm: Bool, ringMeshes: Bool = true) throws -> CGImage {
+        let r = root(400, 100)
+        let specs: [(pattern: [CGFloat], phase: CGFloat, cap: CAShapeLayerLineCap, width: CGFloat, turn: CGFloat)] = [
+            ([10, 6], 0, .butt, 5, 0.6), ([14, 7], 5, .round, 6, -1.2), ([0, 9], 0, .round, 5, 0),
+        ]
+        r.sublayers = specs.enumerated().map { i, spec in
+            let circle = closedForm ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 34)
+                                    : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 34)
+            let s = shape(circle, at: CGPoint(x: 50 + 100 * CGFloat(i), y: 50), size: CGSize(width: 100, height: 100))
+            s.fillColor = nil
+            s.strokeColor = color(0x3a86ff)
+            s.lineWidth = spec.width
+            s.lineDashPattern = spec.pattern.map { NSNumber(value: Double($0)) }
+            s.lineDashPhase = spec.phase
+            s.lineCap = spec.cap
+            s.setAffineTransform(CGAffineTransform(rotationAngle: spec.turn))
+            return s
+        }
+        let arc = shape(closedForm ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 30)
+                                   : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 30),
+                        at: CGPoint(x: 350, y: 50), size: CGSize(width: 100, height: 100))
+        arc.fillColor = nil
+        arc.strokeColor = color(0xff006e)
+        arc.lineWidth = 12
+        arc.lineCap = .round
+        arc.strokeStart = 0.1
+        arc.strokeEnd = 0.3
+        r.addSublayer(arc)
+        let renderer = try OffscreenRenderer()
+        renderer.drawsRingMeshes = ringMeshes
+        let out = try renderer.render(r, size: CGSize(width: 400, height: 100), background: .white)
+        #expect((out.stats.uploads == 0) == closedForm, "uploads \(out.stats.uploads)")
+        return out.image
+    }
+
+    /// Where the stroke starts and stops along the circle of radius 34 around
+    /// `centre` (device pixels, walking from +x towards +y): the lengths at which
+    /// the stroke's coverage (from the red channel of #3a86ff over white) crosses a half.
+    static func cuts(_ image: CGImage, centre: CGPoint) -> [Double] {
+        func coverage(_ x: Double, _ y: Double) -> Double {
+            let x0 = Int((x - 0.5).rounded(.down)), y0 = Int((y - 0.5).rounded(.down))
+            let fx = x - 0.5 - Double(x0), fy = y - 0.5 - Double(y0)
+            func c(_ x: Int, _ y: Int) -> Double { Double(255 - pixel(image, x, y)[0]) / Double(255 - 0x3a) }
+            return c(x0, y0) * (1 - fx) * (1 - fy) + c(x0 + 1, y0) * fx * (1 - fy)
+                + c(x0, y0 + 1) * (1 - fx) * fy + c(x0 + 1, y0 + 1) * fx * fy
+        }
+        var out: [Double] = [], previous: Bool?
+        let steps = 8000
+        for k in 0...steps {
+            let t = 2 * Double.pi * Double(k) / Double(steps)
+            let on = coverage(Double(centre.x) + 34 * cos(t), Double(centre.y) + 34 * sin(t)) > 0.5
+            if let previous, on != previous { out.append(34 * t) }
+            previous = on
+        }
+        return out
+    }
+
+    @Test func dashedCirclesMatchTheRasterizersDashes() throws {
+        let closed = try spinners(closedForm: true), rasterized = try spinners(closedForm: false)
+        // Every dash starts and stops where the rasterizer's does (which is where
+        // Chromium's do), turned, with a phase, round caps, dots, across the start;
+        // within a third of a pixel (dots, measured by distance, come out a little rounder).
+        for i in 0..<3 {
+            let centre = CGPoint(x: 50 + 100 * i, y: 50)
+            let a = Self.cuts(closed, centre: centre), b = Self.cuts(rasterized, centre: centre)
+            #expect(a.count == b.count && a.count >= 20, "spinner \(i): \(a.count) cuts, rasterized \(b.count)")
+            let worst = zip(a, b).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(worst < 0.4, "spinner \(i): a cut \(worst) px from the rasterizer's")
+        }
+        // Away from the cuts, the strokes are the same: the oracle's thresholds.
+        var total = 0, off = 0, count = 0
+        for y in 0..<100 {
+            for x in 0..<400 {
+                let a = pixel(closed, x, y), b = pixel(rasterized, x, y)
+                let d = (0..<3).map { abs(a[$0] - b[$0]) }.max()!
+                total += d; count += 1
+                if d > 32 { off += 1 }
+            }
+        }
+        #expect(Double(total) / Double(count) < 2, "mean difference \(Double(total) / Double(count))")
+        #expect(Double(off) / Double(count) < 0.01, "\(off) pixels off by more than 32")
+    }
+
+    /// A ring mesh shades the pixels the quad would and leaves the rest alone.
+    @Test func ringMeshesDrawWhatTheirQuadsDraw() throws {
+        let meshes = try spinners(closedForm: true), quads = try spinners(closedForm: true, ringMeshes: false)
+        var worst = 0
+        for y in 0..<100 {
+            for x in 0..<400 {
+                let a = pixel(meshes, x, y), b = pixel(quads, x, y)
+                worst = max(worst, (0..<4).map { abs(a[$0] - b[$0]) }.max()!)
+            }
+        }
+        #expect(worst <= 2, "largest difference \(worst)")
     }
 }

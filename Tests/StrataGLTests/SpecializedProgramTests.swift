@@ -71,6 +71,16 @@ import StrataHost
         ring.lineCap = .round
         ring.strokeEnd = 0.7
         r.addSublayer(ring)
+        // A spinner: a dashed circle's stroke, drawn as dashes.
+        let spinner = CAShapeLayer()
+        spinner.frame = CGRect(x: 208, y: 120, width: 30, height: 30)
+        spinner.path = CGPath(ellipseIn: CGRect(x: 3, y: 3, width: 24, height: 24), transform: nil)
+        spinner.fillColor = nil
+        spinner.strokeColor = CGColor(red: 0.3, green: 0.5, blue: 1, alpha: 1)
+        spinner.lineWidth = 3
+        spinner.lineDashPattern = [6, 4]
+        spinner.lineDashPhase = 2
+        r.addSublayer(spinner)
         // Radial and conic gradients (the axial one is above).
         for (i, type) in [CAGradientLayerType.radial, .conic].enumerated() {
             let g = CAGradientLayer()

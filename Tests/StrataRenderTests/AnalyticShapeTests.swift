@@ -101,6 +101,56 @@ import Testing
         #expect(abs(s2 + .pi / 2) < 1e-3 && abs(sweep2 + .pi) < 1e-3 && !round2, "\(s2) \(sweep2)")
     }
 
+    @Test func dashedCirclesAreDrawnAsDashes() throws {
+        let circle = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+        func only(_ configure: @escaping (CAShapeLayer) -> Void) -> DrawItem? {
+            let made = items {
+                $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4
+                configure($0)
+            }
+            return made.count == 1 ? made[0] : nil
+        }
+        let spinner = try #require(only { $0.path = circle; $0.lineDashPattern = [10, 6]; $0.lineDashPhase = 3 })
+        guard case .borderDashes(let d)? = spinner.content else {
+            Issue.record("not dashes: \(spinner)")
+            return
+        }
+        // Lengths are stretched from the rasterizer's chord measure to the true circle, by a little.
+        let stretch = d.dash / 10
+        #expect(stretch >= 1 && stretch < 1.005, "\(stretch)")
+        #expect(abs(d.gap - 6 * stretch) < 1e-9 && abs(d.phase - 3 * stretch) < 1e-9 && !d.roundCaps && abs(d.turn) == 1)
+        #expect(spinner.borderWidth == 4 && abs(spinner.shape.width - 104) < 1e-6)
+        // The path starts at its rightmost point.
+        #expect(abs(cos(d.start) - 1) < 1e-6, "\(d.start)")
+        // One length repeats; a repeated pair is the pair; round caps are kept.
+        let single = try #require(only { $0.path = circle; $0.lineDashPattern = [7]; $0.lineCap = .round })
+        if case .borderDashes(let one)? = single.content {
+            #expect(abs(one.dash - 7 * stretch) < 1e-9 && one.gap == one.dash && one.roundCaps && one.start == d.start)
+        } else {
+            Issue.record("\(single)")
+        }
+        let pairs = try #require(only { $0.path = circle; $0.lineDashPattern = [5, 2, 5, 2] })
+        if case .borderDashes(let p)? = pairs.content {
+            #expect(abs(p.dash - 5 * stretch) < 1e-9 && abs(p.gap - 2 * stretch) < 1e-9)
+        } else {
+            Issue.record("\(pairs)")
+        }
+        // No gap: the whole ring.
+        let solid = try #require(only { $0.path = circle; $0.lineDashPattern = [5, 0] })
+        #expect(solid.content == nil && solid.borderWidth == 4)
+        // What the shader cannot dash goes to the rasterizer.
+        let uneven = only { $0.path = circle; $0.lineDashPattern = [5, 2, 3] }
+        let square = only { $0.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
+            $0.lineDashPattern = [5, 2] }
+        let trimmed = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.strokeEnd = 0.5 }
+        let squareCaps = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.lineCap = .square }
+        let overFill = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.fillColor = self.red }
+        for (name, item) in [("uneven pattern", uneven), ("square", square), ("trimmed", trimmed),
+                             ("square caps", squareCaps), ("over a fill", overFill)] {
+            #expect(item.map(isBitmap) == true, "\(name)")
+        }
+    }
+
     @Test func otherPathsAndStrokesGoToTheRasterizer() throws {
         let circle = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
         func only(_ configure: @escaping (CAShapeLayer) -> Void) -> DrawItem? {

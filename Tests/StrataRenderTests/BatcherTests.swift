@@ -58,6 +58,80 @@ import Strata
     }
 }
 
+/// Items may move to an earlier batch only past items they do not overlap, so
+/// the picture is the painter's order's.
+@Suite struct BatcherReorderTests {
+    func ring(at p: CGPoint, arc: Bool = false, dashed: Bool = false) -> DrawItem {
+        var item = DrawItem(label: "ring", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, Double(p.x), Double(p.y), 1),
+                            quad: CGRect(x: -21, y: -21, width: 42, height: 42),
+                            shape: CGRect(x: -20, y: -20, width: 40, height: 40))
+        item.radii = CornerRadii(minXMinY: 20, maxXMinY: 20, maxXMaxY: 20, minXMaxY: 20)
+        item.borderWidth = 4
+        item.borderColor = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
+        if arc { item.content = .borderArc(start: 0, sweep: 2, roundCaps: true) }
+        if dashed {
+            item.content = .borderDashes(CircleDashes(start: 0, turn: 1, dash: 5, gap: 3, phase: 0, roundCaps: false))
+        }
+        return item
+    }
+
+    /// Rings, progress arcs over them and spinners beside them, cell by cell:
+    /// three draws (one per kind), each as cheap as its kind.
+    @Test func cheapAndCostlyItemsThatDoNotOverlapGroupByKind() throws {
+        var items: [DrawItem] = []
+        for cell in 0..<20 {
+            let p = CGPoint(x: 50 + 100 * (cell % 5), y: 50 + 100 * (cell / 5))
+            items += [ring(at: p), ring(at: p, arc: true), ring(at: CGPoint(x: p.x + 50, y: p.y), dashed: true)]
+        }
+        let (batches, order) = Batcher.plan(items) { _ in .none }
+        #expect(batches.count == 3)
+        #expect(batches.map(\.features) == [[.bodies, .borders], [.bodies, .borders, .arcs], [.bodies, .borders, .dashes]])
+        #expect(batches.allSatisfy { $0.geometry == .ring })
+        let drawn = try #require(order)
+        #expect(drawn.sorted() == Array(items.indices))
+        #expect(drawn[0..<20] == ArraySlice(stride(from: 0, to: 60, by: 3)))
+    }
+
+    /// Random items, some overlapping: whatever the batches, two items that overlap
+    /// are drawn in their own order.
+    @Test func overlappingItemsKeepTheirOrder() throws {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<20 {
+            var items: [DrawItem] = []
+            for _ in 0..<120 {
+                let p = CGPoint(x: Double(generator.next() % 800), y: Double(generator.next() % 600))
+                let kind = generator.next() % 3
+                items.append(ring(at: p, arc: kind == 1, dashed: kind == 2))
+            }
+            let (batches, order) = Batcher.plan(items) { _ in .none }
+            let drawn = order ?? Array(items.indices)
+            #expect(drawn.sorted() == Array(items.indices))
+            #expect(batches.last?.range.upperBound == items.count)
+            var position = [Int](repeating: 0, count: items.count)
+            for (n, i) in drawn.enumerated() { position[i] = n }
+            let everywhere = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+            for i in items.indices {
+                let a = RenderList.deviceBounds(of: items[i], within: everywhere)
+                for j in items.indices where j > i && a.intersects(RenderList.deviceBounds(of: items[j], within: everywhere)) {
+                    #expect(position[i] < position[j], "items \(i) and \(j) overlap but were drawn out of order")
+                }
+            }
+        }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
 @Suite struct RoundedRectRecognizerTests {
     @Test func recognizesRectsRoundedRectsAndChosenCorners() {
         let rect = CGRect(x: 10, y: 20, width: 200, height: 100)

@@ -61,7 +61,7 @@ import StrataRender
         #expect(defines.contains("RAMP_WIDTH \(GradientRamp.width)"))
         let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders")
         var frag = ""
-        for file in ["layer.frag", "clips.glsl", "particles.vert", "particle.frag"] {
+        for file in ["layer.frag", "layer.vert", "clips.glsl", "particles.vert", "particle.frag"] {
             frag += try String(contentsOf: shaders.appendingPathComponent(file), encoding: .utf8)
         }
         for define in defines {

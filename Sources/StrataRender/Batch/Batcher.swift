@@ -1,53 +1,144 @@
 import Foundation
 import Strata
 
-/// Merges consecutive draw items into instanced draw calls.
+/// Groups a pass's draw items into instanced draw calls.
 ///
 /// Every item kind has the same per-instance layout, and gradients and clips
 /// live in shared textures, so the only state that can differ between
 /// neighbours is the program (``Shading``), the contents texture (atlas page or
-/// pass) and the mask texture. Items that sample no texture join any batch of
-/// their program. Order is never changed: the painter's order is the picture.
-/// A layer-program batch carries the union of its items' ``LayerFeatures``, so
-/// splitting into batches never adds a draw call, and a batch of plain shapes
-/// gets a program with nothing else in it.
+/// pass), the mask texture, the blend and the mesh (``DrawGeometry``). Items
+/// that sample no texture join any batch of their program. A layer-program
+/// batch carries the union of its items' ``LayerFeatures``, so a batch of plain
+/// shapes gets a program with nothing else in it; but an item does not join a
+/// batch whose costly features (``costlyFeatures``) differ from its own, since
+/// every pixel of the batch would pay for them.
+///
+/// The painter's order is the picture, so an item joins an earlier batch than
+/// the last only when it overlaps no item drawn after that batch: then moving
+/// it there changes no pixel. Items of the progress rings, spinners and cards
+/// that alternate in real scenes so share a few draws instead of one each.
 package enum Batcher {
-    /// The batches of `items`, given where each texture source lives.
+    /// Features whose code costs every pixel of a batch much more than a plain
+    /// shape does (Mesa's rasterizer runs a program's every instruction).
+    /// Shadows are not among them: each lies under its own layer's body, so
+    /// keeping them apart would mostly double the draws.
+    package static let costlyFeatures: LayerFeatures = [.arcs, .dashes, .radialGradients, .conicGradients,
+                                                         .continuousCorners]
+
+    /// How many items an item may be checked against for overlap on its way
+    /// back to an earlier batch: bounds the work per item in large scenes.
+    static let overlapChecks = 256
+
+    /// The batches of `items`, given where each texture source lives, with
+    /// ranges into `items` in ``plan(_:textureOf:)``'s order.
     package static func batches(_ items: [DrawItem], textureOf: (TextureSource) -> BatchTexture) -> [DrawBatch] {
-        var out: [DrawBatch] = []
-        var start = 0
-        var texture = BatchTexture.none, mask = BatchTexture.none
-        var shading = items.first?.shading ?? .layer
-        var features: LayerFeatures = []
-        var blend = items.first?.blend ?? .normal
-        func close(_ end: Int) {
-            var batch = DrawBatch(range: start..<end, texture: texture, mask: mask, shading: shading,
-                                  features: shading == .layer ? features : [])
-            batch.blend = blend
-            out.append(batch)
-        }
-        for (i, item) in items.enumerated() {
-            let t = item.texture.map(textureOf) ?? .none
-            let m = item.mask.map(textureOf) ?? .none
-            let s = item.shading
-            let fitsTexture = t == .none || texture == .none || t == texture
-            let fitsMask = m == .none || mask == .none || m == mask
-            // A batch of particles is a draw of its own (its births, not its instance, are drawn).
-            let alone = s == .particles || shading == .particles
-            if i > start && (alone || !(fitsTexture && fitsMask && s == shading && item.blend == blend)) {
-                close(i)
-                start = i
-                texture = .none
-                mask = .none
-                features = []
+        plan(items, textureOf: textureOf).batches
+    }
+
+    /// The batches of `items` and the order to draw the items in: `order` lists
+    /// indices into `items` (nil when it is their own order), and each batch's
+    /// range indexes `order`. Without `ringMeshes` every item is drawn as its quad.
+    package static func plan(_ items: [DrawItem], ringMeshes: Bool = true,
+                             textureOf: (TextureSource) -> BatchTexture) -> (batches: [DrawBatch], order: [Int]?) {
+        var open: [OpenBatch] = []
+        var bounds: [CGRect] = []
+        let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+        func deviceBounds(_ i: Int) -> CGRect {
+            if bounds.isEmpty {
+                bounds = [CGRect](repeating: CGRect(x: CGFloat.nan, y: 0, width: 0, height: 0), count: items.count)
             }
-            shading = s
-            blend = item.blend
-            if s == .layer { features.formUnion(item.layerFeatures) }
-            if t != .none { texture = t }
-            if m != .none { mask = m }
+            if bounds[i].origin.x.isNaN { bounds[i] = RenderList.deviceBounds(of: items[i], within: everywhere) }
+            return bounds[i]
         }
-        if start < items.count { close(items.count) }
-        return out
+        var reordered = false
+        for (i, item) in items.enumerated() {
+            var key = OpenBatch.Key(item, texture: item.texture.map(textureOf) ?? .none,
+                                    mask: item.mask.map(textureOf) ?? .none)
+            if !ringMeshes { key.geometry = .quad }
+            var joined: Int?
+            var checks = overlapChecks
+            var b = open.count - 1
+            while b >= 0 {
+                if open[b].accepts(key) { joined = b; break }
+                // Passing over batch b puts the item before its items: only where it overlaps none.
+                guard open[b].members.count <= checks else { break }
+                checks -= open[b].members.count
+                let box = deviceBounds(i)
+                if open[b].members.contains(where: { deviceBounds($0).intersects(box) }) { break }
+                b -= 1
+            }
+            if let joined {
+                open[joined].add(i, key)
+                if joined != open.count - 1 { reordered = true }
+            } else {
+                open.append(OpenBatch(i, key))
+            }
+        }
+        var batches: [DrawBatch] = []
+        batches.reserveCapacity(open.count)
+        var order: [Int] = []
+        if reordered { order.reserveCapacity(items.count) }
+        var start = 0
+        for batch in open {
+            let end = start + batch.members.count
+            if reordered { order.append(contentsOf: batch.members) }
+            batches.append(batch.drawBatch(start..<end))
+            start = end
+        }
+        return (batches, reordered ? order : nil)
+    }
+}
+
+/// A batch being filled: what it binds and draws with, and its items.
+private struct OpenBatch {
+    /// What an item needs of the batch it joins.
+    struct Key {
+        var texture: BatchTexture
+        var mask: BatchTexture
+        var shading: Shading
+        var features: LayerFeatures
+        var blend: BlendMode
+        var geometry: DrawGeometry
+
+        init(_ item: DrawItem, texture: BatchTexture, mask: BatchTexture) {
+            self.texture = texture
+            self.mask = mask
+            shading = item.shading
+            features = shading == .layer ? item.layerFeatures : []
+            blend = item.blend
+            geometry = item.geometry
+        }
+    }
+
+    var key: Key
+    var members: [Int]
+
+    init(_ item: Int, _ key: Key) {
+        self.key = key
+        members = [item]
+    }
+
+    func accepts(_ item: Key) -> Bool {
+        // A batch of particles is a draw of its own (its births, not its instance, are drawn).
+        guard item.shading == key.shading, item.shading != .particles, item.blend == key.blend,
+              item.geometry == key.geometry,
+              item.texture == .none || key.texture == .none || item.texture == key.texture,
+              item.mask == .none || key.mask == .none || item.mask == key.mask else { return false }
+        return item.features.intersection(Batcher.costlyFeatures) == key.features.intersection(Batcher.costlyFeatures)
+    }
+
+    mutating func add(_ item: Int, _ other: Key) {
+        members.append(item)
+        key.features.formUnion(other.features)
+        if other.texture != .none { key.texture = other.texture }
+        if other.mask != .none { key.mask = other.mask }
+    }
+
+    func drawBatch(_ range: Range<Int>) -> DrawBatch {
+        var batch = DrawBatch(range: range, texture: key.texture, mask: key.mask, shading: key.shading,
+                              features: key.features)
+        batch.blend = key.blend
+        batch.geometry = key.geometry
+        return batch
     }
 }

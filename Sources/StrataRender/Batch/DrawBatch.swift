@@ -15,6 +15,8 @@ package struct DrawBatch: Hashable, Sendable {
     package var features: LayerFeatures
     /// How the batch's items combine with what is beneath them.
     package var blend: BlendMode = .normal
+    /// The mesh each instance is.
+    package var geometry: DrawGeometry = .quad
 
     package init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer,
                 features: LayerFeatures = .all) {

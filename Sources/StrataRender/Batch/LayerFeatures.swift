@@ -37,8 +37,11 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
     /// Conic gradients (with `.gradients`).
     public static let conicGradients = LayerFeatures(rawValue: 1 << 11)
 
+    /// Borders drawn as dashes along a circle (dashed strokes of circles).
+    public static let dashes = LayerFeatures(rawValue: 1 << 12)
+
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0xFFF)
+    public static let all = LayerFeatures(rawValue: 0x1FFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     public var shaderDefines: [String] {
@@ -48,7 +51,7 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.gradients, "WITH_GRADIENTS"), (.textures, "WITH_TEXTURES"), (.borders, "WITH_BORDERS"),
             (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
             (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
-            (.conicGradients, "WITH_CONIC_GRADIENTS"),
+            (.conicGradients, "WITH_CONIC_GRADIENTS"), (.dashes, "WITH_DASHES"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -78,6 +81,7 @@ extension DrawItem {
                 }
             case .texture?, .particles?: f.insert(.textures)
             case .borderArc?: f.insert(.arcs)
+            case .borderDashes?: f.insert(.dashes)
             case nil: break
             }
         }

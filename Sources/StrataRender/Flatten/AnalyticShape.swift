@@ -17,6 +17,8 @@ struct AnalyticShape: Sendable {
     var borderColor: PremultipliedColor
     /// For a trimmed stroke of a circle: the part of the border drawn (``DrawItem/Content/borderArc(start:sweep:roundCaps:)``).
     var borderArc: (start: Double, sweep: Double, roundCaps: Bool)?
+    /// For a dashed stroke of a circle: its dashes (``DrawItem/Content/borderDashes(_:)``).
+    var borderDashes: CircleDashes?
 
     /// What `recognized` found for a shape at a tolerance step, remembered across
     /// frames: a still shape is recognized once, not in every frame's bounds and drawing.
@@ -47,11 +49,12 @@ struct AnalyticShape: Sendable {
     static let maximumElements = 11
 
     /// The closed-form drawing of `shape`, or nil when it needs the rasterizer:
-    /// another outline (checked to `tolerance`, path units), a dashed stroke, a
-    /// trimmed one of anything but a circle (or with square caps), an open
-    /// stroke of anything but a circle, a join that bevels a square corner, or a
-    /// translucent or trimmed stroke over a fill (the fill would show under the
-    /// stroke's outer half).
+    /// another outline (checked to `tolerance`, path units), a dashed stroke of
+    /// anything but a circle (or one trimmed, over a fill, with square caps or a
+    /// pattern that is not one dash and one gap), a trimmed stroke of anything
+    /// but a circle (or with square caps), an open stroke of anything but a
+    /// circle, a join that bevels a square corner, or a translucent or trimmed
+    /// stroke over a fill (the fill would show under the stroke's outer half).
     init?(_ shape: ShapeContent, tolerance: Double) {
         guard let path = shape.path, !path.elements.isEmpty,
               path.elements.count <= Self.maximumElements else { return nil }
@@ -61,9 +64,9 @@ struct AnalyticShape: Sendable {
         let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         guard !fill.isClear || strokes else { return nil }
         let trimmed = strokes && (shape.strokeStart > 0 || shape.strokeEnd < 1)
+        let dashed = strokes && Self.isDashed(shape.lineDashPattern)
         if strokes {
-            guard lineWidth.isFinite, !Self.isDashed(shape.lineDashPattern),
-                  fill.isClear || (stroke.a >= 1 && !trimmed) else { return nil }
+            guard lineWidth.isFinite, fill.isClear || (stroke.a >= 1 && !trimmed && !dashed) else { return nil }
         }
         guard let (rect, radii) = RoundedRectRecognizer.recognize(path, tolerance: tolerance) else { return nil }
         guard strokes else {
@@ -77,6 +80,28 @@ struct AnalyticShape: Sendable {
             }
         // A circle's stroke has no corners, and butt or round caps where it is open meet
         // in the ring; any other outline needs to be closed (open, its ends get caps).
+        if dashed {
+            guard isCircle, !trimmed, shape.lineCap != .square,
+                  let (dash, gap) = Self.dashAndGap(shape.lineDashPattern), shape.lineDashPhase.isFinite,
+                  let turn = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY), from: 0, to: 1)
+            else { return nil }
+            self.init(rect: rect.insetBy(dx: -half, dy: -half),
+                      radii: CornerRadii(minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
+                                         maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
+                      fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+            // A pattern with no gap draws the whole ring.
+            guard gap > 0 else { return }
+            // The rasterizer (and Chromium) measure the circle by chords half a device
+            // pixel (2.5 tolerances) close, a little short; the pattern is stretched to
+            // the true circle by as much, so the dashes land where theirs do.
+            let measured = Double(path.measuredLength(chordTolerance: 2.5 * tolerance))
+            let around = Double.pi * Double(rect.width)
+            let stretch = measured > 0 && measured.isFinite ? around / measured : 1
+            borderDashes = CircleDashes(start: turn.start, turn: turn.sweep < 0 ? -1 : 1, dash: dash * stretch,
+                                        gap: gap * stretch, phase: Double(shape.lineDashPhase) * stretch,
+                                        roundCaps: shape.lineCap == .round)
+            return
+        }
         if isCircle && shape.lineCap != .square {
             if trimmed {
                 guard let arc = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY),
@@ -150,6 +175,18 @@ struct AnalyticShape: Sendable {
     /// Whether every corner is rounded (a stroke then has no joins).
     private static func allRounded(_ radii: CornerRadii) -> Bool {
         min(radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY) > 0
+    }
+
+    /// A pattern of one dash and one gap (`[a]` is `[a, a]`, and `[a, b, a, b]` is
+    /// `[a, b]`), or nil for one the shader cannot draw.
+    static func dashAndGap(_ pattern: [CGFloat]) -> (Double, Double)? {
+        let intervals = pattern.count % 2 == 0 ? pattern : pattern + pattern
+        guard let dash = intervals.first, intervals.count >= 2 else { return nil }
+        let gap = intervals[1]
+        for i in stride(from: 2, to: intervals.count, by: 2) where intervals[i] != dash || intervals[i + 1] != gap {
+            return nil
+        }
+        return (Double(dash), Double(gap))
     }
 
     /// Whether the rasterizer dashes a stroke with `pattern` (it ignores a pattern

@@ -19,9 +19,14 @@ extension FlattenState {
         guard pixelsPerUnit > 0, pixelsPerUnit.isFinite,
               let analytic = AnalyticShape.recognized(shape, tolerance: 0.2 / pixelsPerUnit) else { return nil }
         let margin = antialiasingMargin(mapping, analytic.rect)
+        let content: DrawItem.Content?
+        if let arc = analytic.borderArc {
+            content = .borderArc(start: arc.start, sweep: arc.sweep, roundCaps: arc.roundCaps)
+        } else {
+            content = analytic.borderDashes.map { .borderDashes($0) }
+        }
         return DrawItem(label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
-                        shape: analytic.rect, radii: analytic.radii, fill: analytic.fill,
-                        content: analytic.borderArc.map { .borderArc(start: $0.start, sweep: $0.sweep, roundCaps: $0.roundCaps) },
+                        shape: analytic.rect, radii: analytic.radii, fill: analytic.fill, content: content,
                         borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
     }
 }

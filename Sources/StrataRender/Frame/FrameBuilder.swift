@@ -17,6 +17,9 @@ public final class FrameBuilder {
     /// Whether draws get the layer program compiled for just their features
     /// (default); off, every layer draw uses the whole program (for comparisons).
     public var specializesLayerProgram = true
+    /// Whether round strokes and borders are drawn as ring meshes (``DrawGeometry/ring``)
+    /// rather than their quads: off only to check that both give the same pixels.
+    package var drawsRingMeshes = true
     var atlas: AtlasPlanner
     var pool = PassTargetPool()
     /// Targets of cacheable passes by content key, with their sizes.
@@ -238,11 +241,17 @@ public final class FrameBuilder {
                into plan: inout FramePlan) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
+        let (batches, order) = Batcher.plan(items, ringMeshes: drawsRingMeshes) { source in
+            switch source {
+            case .pass(let p): return .pass(p)
+            case .image, .raster: return .page(self.atlas.texture(of: source))
+            }
+        }
         // Most items sample one pass (the appearance atlas): its scale is
         // looked up once, not in three dictionaries per item.
         var lastPass: (pass: Int, scale: (x: Double, y: Double))?
-        for i in items.indices {
-            plan.instances.append(LayerInstance(items[i]) { source, rect in
+        for n in items.indices {
+            plan.instances.append(LayerInstance(items[order?[n] ?? n]) { source, rect in
                 guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
                 let scale: (x: Double, y: Double)
                 if let lastPass, lastPass.pass == p {
@@ -254,12 +263,7 @@ public final class FrameBuilder {
                 return Self.passRect(rect, scale: scale)
             })
         }
-        let batches = Batcher.batches(items) { source in
-            switch source {
-            case .pass(let p): return .pass(p)
-            case .image, .raster: return .page(self.atlas.texture(of: source))
-            }
-        }
+        func item(_ n: Int) -> DrawItem { items[order?[n] ?? n] }
         func bound(_ texture: BatchTexture) -> BoundTexture {
             switch texture {
             case .none: return .none
@@ -272,7 +276,7 @@ public final class FrameBuilder {
         for batch in batches {
             var features = batch.features
             if features.contains(.clips), !features.contains(.continuousCorners),
-               items[batch.range].contains(where: { $0.clip >= 0 && continuousClips[Int($0.clip)] }) {
+               batch.range.contains(where: { item($0).clip >= 0 && continuousClips[Int(item($0).clip)] }) {
                 features.insert(.continuousCorners)
             }
             var draw = PlannedDraw(
@@ -280,8 +284,9 @@ public final class FrameBuilder {
                 texture: bound(batch.texture), mask: bound(batch.mask), shading: batch.shading,
                 features: batch.shading == .layer ? (specializesLayerProgram ? features : .all) : [])
             draw.blend = batch.blend
+            draw.geometry = batch.geometry
             if batch.shading == .particles {
-                particleDraws(items[batch.range.lowerBound], like: draw, into: &plan, &out)
+                particleDraws(item(batch.range.lowerBound), like: draw, into: &plan, &out)
             } else {
                 out.append(draw)
             }

@@ -13,7 +13,9 @@ import Strata
 ///              │   | a composite's mask uv0.xy uv1.xy       │
 ///          116 │ borderWidth  opacity  sigma  clip index    │
 ///          132 │ content rect xywh | gradient start.xy end.xy
+///              │   | arc turn, sweep, caps | dashes turn, dash, gap, phase
 ///          148 │ uv0.xy uv1.xy     | ramp row, 0, focus.xy   │
+///              │   | arc ends | dashes' start.xy, caps      │
 ///          164 │ flags: Int32 (see `Flags`)                 │
 ///          168 │ tint.rgba: UInt8 × 4, normalized (premult.)│
 ///          172 └────────────────────────────────────────────┘
@@ -50,6 +52,7 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
         public static let hasMask: Int32 = 4096
         public static let hasTint: Int32 = 8192
         public static let hasArc: Int32 = 16384
+        public static let hasDashes: Int32 = 32768
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -101,6 +104,10 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
             // of both ends (cut lines and cap centres), so no pixel takes an arctangent.
             content = (sweep < 0 ? -1 : 1, Float(abs(sweep)), roundCaps ? 1 : 0, 0)
             uv = (Float(cos(start)), Float(sin(start)), Float(cos(start + sweep)), Float(sin(start + sweep)))
+        case .borderDashes(let d)?:
+            f |= Flags.hasDashes
+            content = (Float(d.turn), Float(d.dash), Float(d.gap), Float(d.phase))
+            uv = (Float(cos(d.start)), Float(sin(d.start)), d.roundCaps ? 1 : 0, 0)
         case .particles?, nil: break
         }
         if item.clipsContentToShape { f |= Flags.clipContent }

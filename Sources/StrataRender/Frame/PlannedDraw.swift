@@ -13,6 +13,8 @@ public struct PlannedDraw: Hashable, Sendable {
     public var features: LayerFeatures
     /// How the draw's items combine with what is beneath them (`compositingFilter`).
     public var blend: BlendMode = .normal
+    /// The mesh each instance is.
+    public var geometry: DrawGeometry = .quad
     /// For the particle program: the births drawn and how.
     public var particles: PlannedParticles?
 }

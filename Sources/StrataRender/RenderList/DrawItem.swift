@@ -39,6 +39,9 @@ public struct DrawItem: Hashable, Sendable {
         /// `start` radians (local plane, from +x towards +y) through `sweep` (signed),
         /// with butt or round caps. A trimmed stroke of a circle (``AnalyticShape``).
         case borderArc(start: Double, sweep: Double, roundCaps: Bool)
+        /// The border drawn as dashes along the circle inscribed in `shape` (a dashed
+        /// stroke of a circle, ``AnalyticShape``).
+        case borderDashes(CircleDashes)
         /// Particles, each its look's image tinted by its colour (an alpha of 0
         /// adds), placed at the batch's time; `additive` gives every colour alpha 0.
         indirect case particles(ParticleBatch, additive: Bool)

@@ -44,6 +44,8 @@ extension RenderList {
             if focus != .zero { s += " focus \(num(focus.x)),\(num(focus.y))" }
         case .borderArc(let start, let sweep, let roundCaps)?:
             s += " arc \(num(start))+\(num(sweep))\(roundCaps ? " round" : "")"
+        case .borderDashes(let d)?:
+            s += " dashes \(num(d.dash)),\(num(d.gap)) phase \(num(d.phase)) from \(num(d.start))\(d.turn < 0 ? " ccw" : "")\(d.roundCaps ? " round" : "")"
         case .particles(let batch, let additive)?:
             s += " particles \(batch.count) looks \(batch.looks.count)\(additive ? " additive" : "")"
         case nil: break
