@@ -76,7 +76,7 @@ extension LottieError {
 }
 
 /// Something in a Lottie file that Strata does not draw as the file asks
-/// (text, merge paths, some effects and blend modes, expressions it cannot
+/// (text, twist, some effects and blend modes, expressions it cannot
 /// evaluate…): the file still plays, and the warning says
 /// what is left out or approximated, on one line.
 public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Sendable {
@@ -142,16 +142,13 @@ extension LottieWarning {
         LottieWarning(path: path, message: "shape item \"\(type)\" is not supported; left out")
     }
     static func mergePaths(_ mode: Int, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "merge paths (mode \(mode)) are not supported; the shapes are drawn as they are")
+        LottieWarning(path: path, message: "unknown merge paths mode \(mode); the paths are merged as they are (mode 1)")
     }
     static func matte(_ what: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "\(what) track mattes are not supported; \(what == "luma" || what == "inverted luma" ? "approximated from the matte's colours" : "left out")")
     }
     static func maskMode(_ mode: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "mask mode \"\(mode)\" is not supported; treated as add")
-    }
-    static func maskExpansion(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "mask expansion is not supported; left out")
     }
     static func image(_ why: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "image not drawn: \(why)")

@@ -627,6 +627,61 @@ def _():
     return comp(shape_layer(square, star_, oval))
 
 
+def circle_bezier(cx, cy, r):
+    """A circle as a four-vertex path (so masks and merged shapes can share its keyframes)."""
+    k = 0.5523 * r
+    return bezier([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+                  ins=[(-k, 0), (0, -k), (k, 0), (0, k)], outs=[(k, 0), (0, k), (-k, 0), (0, -k)])
+
+
+def merge_operands():
+    """A still square and a circle sliding across its corner, both as paths (ThorVG 1.0 and rlottie
+    draw merge paths as the paths are; Tests/Lottie/merge_reference.py draws the same sets with masks)."""
+    square = bezier([(40, 40), (120, 40), (120, 120), (40, 120)])
+    moving = anim(kf(0, [circle_bezier(110, 110, 45)], **EASE), kf(29, [circle_bezier(140, 90, 45)]))
+    return path(square), path(moving)
+
+
+def merged(mode, *paints):
+    square, circle = merge_operands()
+    return comp(shape_layer(group(square, circle, {"ty": "mm", "mm": mode, "nm": "merge"}, *paints)))
+
+
+@animation("merge_paths_add")
+def _():
+    # The union of a square and a circle, filled, and stroked round its outline only.
+    return merged(2, stroke((0.1, 0.1, 0.6), w=4), fill((0.9, 0.3, 0.1)))
+
+
+@animation("merge_paths_subtract")
+def _():
+    # The square less the circle: a notched square.
+    return merged(3, fill((0.2, 0.6, 0.3)))
+
+
+@animation("merge_paths_intersect")
+def _():
+    # Where the square and the circle overlap.
+    return merged(4, fill((0.3, 0.3, 0.9)))
+
+
+@animation("merge_paths_exclude")
+def _():
+    # Either shape but not both: the overlap is a hole.
+    return merged(5, fill((0.8, 0.2, 0.6)))
+
+
+@animation("mask_expansion")
+def _():
+    # A square mask grown by 0 to 20 (round corners) and a triangle mask shrunk by 10.
+    grow = {"mode": "a", "pt": static(bezier([(30, 30), (90, 30), (90, 90), (30, 90)])), "o": static(100),
+            "x": ease(0, 0, 29, 20)}
+    shrink = {"mode": "a", "pt": static(bezier([(140, 100), (190, 190), (90, 190)])), "o": static(100),
+              "x": static(-10)}
+    return comp(shape_layer(group(rect(s=(200, 200)), fill((0.1, 0.5, 0.8)), t=tr(p=(100, 100))),
+                            masksProperties=[grow, shrink], hasMask=True))
+
+
 @animation("image_embedded")
 def _():
     import base64, struct, zlib

@@ -44,7 +44,7 @@ import StrataScene
         let layers = #"""
         [{"ty":5,"ks":{},"nm":"title"},
          {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":3,
-          "shapes":[{"ty":"mm","mm":3},{"ty":"tw"}]}]
+          "shapes":[{"ty":"mm","mm":9},{"ty":"tw"}]}]
         """#
         let c = try lottie(layers: layers)
         let text = c.warnings.map(\.description)
@@ -52,7 +52,7 @@ import StrataScene
         #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expression not evaluated (Error: effect(Slider)") })
         #expect(text.contains("layers[1].ef[0]: layer effect (ty 5) is not supported; left out"))
         #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
-        #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: merge paths (mode 3)") })
+        #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: unknown merge paths mode 9") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[1]: twist") })
         #expect(text.allSatisfy { !$0.contains("\n") })
     }

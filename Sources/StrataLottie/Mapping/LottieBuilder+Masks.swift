@@ -30,12 +30,17 @@ extension LottieBuilder {
         return container
     }
 
-    /// One mask's coverage: the outline filled, at the mask's opacity; inverted
+    /// One mask's coverage: the outline (moved out or in by its expansion, with round
+    /// corners, as ThorVG expands masks) filled, at the mask's opacity; inverted
     /// (1 − opacity × outline), the outline xor-ed out of an opaque layer that
     /// covers everything, as lottie-ios inverts mattes.
     mutating func maskCoverage(_ mask: LottieMask, inverted: Bool, map: LottieTimeMap,
                                path: String) throws(LottieError) -> CALayer {
-        let node = LottiePathNode.bezier(LottiePath(source: mask.source, shape: mask.shape, direction: .clockwise))
+        var node = LottiePathNode.bezier(LottiePath(source: mask.source, shape: mask.shape, direction: .clockwise))
+        if mask.expansion.isAnimated || mask.expansion.value != 0 {
+            node = .offset(node, LottieOffsetPath(source: mask.source, amount: mask.expansion, lineJoin: 2,
+                                                  miterLimit: LottieProperty(4)))
+        }
         let shape = try make(CAShapeLayer(), name: mask.source.name, at: path)
         shape.fillColor = .black
         bindPath([node], on: shape, keyPath: "path", map: map)

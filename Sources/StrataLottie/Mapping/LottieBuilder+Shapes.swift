@@ -54,7 +54,7 @@ extension LottieBuilder {
                 let copies = try repeated(units, repeater, context: context, path: itemPath)
                 units = copies.map { [$0] } ?? []
             case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath,
-                 .transform, .ignored:
+                 .mergePaths, .transform, .ignored:
                 break
             }
         }

@@ -15,7 +15,9 @@ import Strata
 ///   inner groups first, to each shape's outline in its own group's
 ///   coordinates (a trim measures lengths before group transforms);
 /// - a repeater makes copies of the shapes before it, which the paints and
-///   modifiers after it see.
+///   modifiers after it see;
+/// - merge paths make the shapes before it in its group (nested ones moved
+///   by their groups' transforms) one shape, combined by its mode.
 ///
 /// So a paint's paths are known only once every modifier of the layer is
 /// read: each shape is a ``Slot`` that modifiers rewrite, and a paint keeps
@@ -81,6 +83,11 @@ struct LottiePaintPaths {
                 for e in own { e.slot.node = .zigZagged(e.slot.node, zz) }
             case .offsetPath(let op):
                 for e in own { e.slot.node = .offset(e.slot.node, op) }
+            case .mergePaths(let merge):
+                // The shapes so far become one, for the paints and modifiers after it; a paint
+                // before it keeps the shapes it was given, unmerged.
+                let nodes = own.map(\.node)
+                own = nodes.isEmpty ? [] : [Entry(slot: Slot(.merged(nodes, merge.mode)))]
             case .repeater(let r):
                 // The copies are new shapes of this group (what modifiers after the repeater change).
                 let count = LottieBuilder.maximumCopies(r)

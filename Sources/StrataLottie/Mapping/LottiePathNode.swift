@@ -26,6 +26,8 @@ indirect enum LottiePathNode {
     case trimmed([LottiePathNode], LottieTrim)
     /// Shape `index`'s part of shapes trimmed as one path (see ``LottieJointTrim``).
     case trimmedPart(LottieJointTrim, index: Int)
+    /// Shapes combined into one by a merge-paths item.
+    case merged([LottiePathNode], LottieMergePaths.Mode)
 
     /// The path at `frame` (of the node's composition).
     func path(at frame: Double) -> CGPath {
@@ -74,6 +76,9 @@ indirect enum LottiePathNode {
             return LottieGeometry.trim(Self.combined(nodes, at: frame), start: start, end: end)
         case .trimmedPart(let joint, let index):
             return joint.part(index, at: frame)
+        case .merged(let nodes, let mode):
+            if mode == .merge { return Self.combined(nodes, at: frame) }
+            return LottieGeometry.merge(nodes.map { $0.path(at: frame) }, mode: mode)
         }
     }
 
@@ -103,6 +108,7 @@ indirect enum LottiePathNode {
     var isTrimmed: Bool {
         switch self {
         case .trimmed, .trimmedPart: return true
+        case .merged(let nodes, _): return nodes.contains { $0.isTrimmed }
         case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _), .puckered(let n, _),
              .zigZagged(let n, _), .offset(let n, _):
             return n.isTrimmed
@@ -133,6 +139,7 @@ indirect enum LottiePathNode {
             return nodes.contains { $0.isAnimated } || t.start.isAnimated || t.end.isAnimated || t.offset.isAnimated
         case .trimmedPart(let joint, _):
             return LottiePathNode.trimmed(joint.nodes, joint.trim).isAnimated
+        case .merged(let nodes, _): return nodes.contains { $0.isAnimated }
         }
     }
 

@@ -11,7 +11,7 @@ import Strata
 /// ```
 ///
 /// Reading checks every field it uses and throws ``LottieError`` naming the
-/// first wrong one; what Strata cannot draw (text, merge paths, some effects
+/// first wrong one; what Strata cannot draw (text, twist, some effects
 /// and blend modes, expressions it cannot evaluate…) is listed in ``warnings``.
 public struct LottieComposition: Equatable, Sendable {
     /// `v`: the Bodymovin version that wrote the file.
@@ -66,6 +66,8 @@ public enum LottieLimits {
     public static let maximumZigZagRidges = 1_000
     /// The most points a zig-zag modifier gives one subpath (fewer ridges a side where it would give more).
     public static let maximumZigZagPoints = 100_000
+    /// The most paths one merge-paths item combines by its mode (the rest are added as they are).
+    public static let maximumMergedPaths = 64
     /// The most canvas pixels per side.
     public static let maximumCanvasSide = 16_384.0
 }

@@ -97,6 +97,8 @@ public struct LottieMask: Equatable, Sendable {
     public var shape: LottieProperty<LottieBezier>
     /// `o`: percent.
     public var opacity: LottieProperty<Double>
+    /// `x`: how far the outline is moved out (in, where negative), with round corners.
+    public var expansion: LottieProperty<Double> = LottieProperty(0)
 }
 
 /// An asset: a precomposition's layers, or an image.

@@ -33,9 +33,11 @@ public indirect enum LottieShapeItem: Equatable, Sendable {
     case zigZag(LottieZigZag)
     /// `op`.
     case offsetPath(LottieOffsetPath)
+    /// `mm`.
+    case mergePaths(LottieMergePaths)
     /// A group's transform (`tr`), kept in place; the group also holds it as ``LottieShapeGroup/transform``.
     case transform(LottieTransform)
-    /// Something drawn as nothing (merge paths, unknown items): its warning was given when read.
+    /// Something drawn as nothing (twist, unknown items): its warning was given when read.
     case ignored(String)
 }
 
@@ -290,4 +292,25 @@ public struct LottieOffsetPath: Equatable, Sendable {
     public var lineJoin: Int
     /// `ml`: a miter corner longer than this many times the amount is bevelled.
     public var miterLimit: LottieProperty<Double>
+}
+
+/// `mm`: combines the paths above it in its group into one, for the paints after it.
+public struct LottieMergePaths: Equatable, Sendable {
+    /// How the paths combine (`mm`).
+    public enum Mode: Int, Equatable, Sendable {
+        /// 1: the paths together, as they are.
+        case merge = 1
+        /// 2: what any of them covers.
+        case add = 2
+        /// 3: what the first covers and none of the others.
+        case subtract = 3
+        /// 4: what all of them cover.
+        case intersect = 4
+        /// 5: what an odd number of them covers (each next path xor-ed in).
+        case excludeIntersections = 5
+    }
+    /// Where the item is in the file, and its name.
+    public var source: LottieSource
+    /// `mm`.
+    public var mode: Mode
 }

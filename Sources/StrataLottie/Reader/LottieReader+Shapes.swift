@@ -91,9 +91,12 @@ extension LottieReader {
         case "rd":
             return .roundCorners(LottieRoundCorners(source: source, radius: try prop("r", 0)))
         case "mm":
-            let mode = LottieReader.int(try optionalNumber(object, "mm", at: path) ?? 1)
-            warn(.mergePaths(mode, at: path))
-            return .ignored(type)
+            let raw = LottieReader.int(try optionalNumber(object, "mm", at: path) ?? 1)
+            guard let mode = LottieMergePaths.Mode(rawValue: raw) else {
+                warn(.mergePaths(raw, at: path))
+                return .mergePaths(LottieMergePaths(source: source, mode: .merge))
+            }
+            return .mergePaths(LottieMergePaths(source: source, mode: mode))
         case "op":
             return .offsetPath(LottieOffsetPath(
                 source: source, amount: try prop("a", 0),

@@ -193,18 +193,13 @@ struct LottieReader {
         let modeName = try optionalString(object, "mode", at: path) ?? "a"
         let mode = LottieMask.Mode(rawValue: String(modeName.prefix(1))) ?? .add
         if mode == .lighten || mode == .darken || mode == .difference { warn(.maskMode(modeName, at: path)) }
-        if let x = object["x"], case .object(let expansion) = x,
-           let k = expansion["k"], case .number(let v) = k, v != 0 {
-            warn(.maskExpansion(at: path))
-        } else if let x = object["x"], case .object(let expansion) = x, let k = expansion["k"], case .array = k {
-            warn(.maskExpansion(at: path))
-        }
         guard let pt = object["pt"] else { throw .missing("pt", at: path) }
         return LottieMask(
             source: LottieSource(path: path, name: try optionalString(object, "nm", at: path)),
             mode: mode, inverted: try optionalBool(object, "inv", at: path) ?? false,
             shape: try bezierProperty(pt, at: path + ".pt"),
-            opacity: try object["o"].map { j throws(LottieError) in try scalar(j, at: path + ".o") } ?? LottieProperty(100))
+            opacity: try object["o"].map { j throws(LottieError) in try scalar(j, at: path + ".o") } ?? LottieProperty(100),
+            expansion: try object["x"].map { j throws(LottieError) in try scalar(j, at: path + ".x") } ?? LottieProperty(0))
     }
 
     // MARK: Transforms
