@@ -76,7 +76,7 @@ extension LottieError {
 }
 
 /// Something in a Lottie file that Strata does not draw as the file asks
-/// (text, twist, some effects and blend modes, expressions it cannot
+/// (text on a path, twist, some effects and blend modes, expressions it cannot
 /// evaluate…): the file still plays, and the warning says
 /// what is left out or approximated, on one line.
 public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Sendable {
@@ -122,8 +122,35 @@ extension LottieWarning {
     static func layerStyles(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "layer styles are not supported; left out")
     }
-    static func text(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "text layers are not supported yet; left out")
+    static func textOnPath(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "text on a path is not supported; the text is laid out on lines")
+    }
+    static func textSelector(_ what: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "text animator: \(what)")
+    }
+    static func textGrouping(_ grouping: Int, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "anchor point grouping \(grouping) is not supported; characters scale and rotate about their own origins")
+    }
+    static func textAnimatedAnchor(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "an animated text anchor point is not supported; its first value is used")
+    }
+    static func textFontFile(_ name: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "font \"\(name)\" is loaded from a file or URL, which is not supported; an installed font is used")
+    }
+    static func textFont(_ name: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "font \"\(name)\" is not installed; drawn with the default font (DejaVu Sans)")
+    }
+    static func textNoFont(at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "no font is installed for characters the file has no glyphs for; they are left out")
+    }
+    static func textMissingGlyphs(_ font: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "some characters have no glyphs in the file's chars; drawn with the installed font \"\(font)\"")
+    }
+    static func textTooLong(_ what: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "text with \(what); the rest is left out")
+    }
+    static func textUnreadable(_ why: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "left out: \(why)")
     }
     static func unknownLayer(_ type: Int, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "layer type \(type) is not supported; drawn as a null layer")

@@ -968,6 +968,84 @@ def _():
     return comp(box)
 
 
+# --- text layers ----------------------------------------------------------
+
+# Block letters drawn on a 100-unit em (bodymovin's font units), baseline at y 0, y down.
+BLOCK_GLYPHS = {
+    "H": (70, [(8, -70, 14, 70), (48, -70, 14, 70), (8, -42, 54, 14)]),
+    "I": (34, [(10, -70, 14, 70)]),
+    "L": (60, [(8, -70, 14, 70), (8, -14, 46, 14)]),
+    "T": (66, [(4, -70, 58, 14), (26, -70, 14, 70)]),
+    "E": (60, [(8, -70, 14, 70), (8, -70, 46, 12), (8, -41, 38, 12), (8, -12, 46, 12)]),
+    " ": (30, []),
+}
+
+
+def block_char(ch, family="Blocks", style="Regular", size=100):
+    width, boxes = BLOCK_GLYPHS[ch]
+    paths = [path(bezier([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])) for x, y, w, h in boxes]
+    shapes = [{"ty": "gr", "it": paths, "nm": ch, "np": len(paths), "cix": 2}] if paths else []
+    return {"ch": ch, "size": size, "style": style, "w": width, "fFamily": family, "data": {"shapes": shapes}}
+
+
+def text_document(text, font, size=40, fc=(0, 0, 0), j=0, tr=0, lh=48, ls=0, **extra):
+    d = {"s": size, "f": font, "t": text, "j": j, "tr": tr, "lh": lh, "ls": ls, "fc": list(fc)}
+    d.update(extra)
+    return d
+
+
+def text_layer(documents, ks=None, animators=None, ip=0, op=30, name=None):
+    """A text layer (ty 5); documents: [(frame, document)]."""
+    layer = {"ty": 5, "ks": ks or transform(), "ip": ip, "op": op, "st": 0, "sr": 1,
+             "t": {"d": {"k": [{"s": d, "t": t} for t, d in documents]}, "p": {}, "m": {"g": 1, "a": static([0, 0])},
+                   "a": animators or []}}
+    if name:
+        layer["nm"] = name
+    return layer
+
+
+def with_fonts(data, fonts, chars=None):
+    data["fonts"] = {"list": fonts}
+    if chars is not None:
+        data["chars"] = chars
+    return data
+
+
+BLOCK_FONT = {"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}
+
+
+@animation("text_chars")
+def _():
+    # Two documents (a hold keyframe at frame 15), line breaks, centre and right justification, tracking.
+    first = text_document("HELL\rTILE", "Blocks-Regular", size=36, fc=(0.8, 0.1, 0.1), j=2, tr=50, lh=44)
+    second = text_document("LIT\rHELL", "Blocks-Regular", size=30, fc=(0.1, 0.3, 0.8), j=1, tr=0, lh=40)
+    layer = text_layer([(0, first), (15, second)], ks=transform(p=(100, 90)))
+    chars = [block_char(c) for c in "HILTE "]
+    return with_fonts(comp(layer), [BLOCK_FONT], chars)
+
+
+@animation("text_font")
+def _():
+    # A system font by name (no chars): DejaVu Sans, two lines, left justified, moving.
+    doc = text_document("Strata\rtext", "DejaVuSans", size=40, fc=(0.1, 0.5, 0.2), lh=46)
+    layer = text_layer([(0, doc)], ks=transform(p=ease(0, [20, 80], 29, [40, 110])))
+    font = {"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}
+    return with_fonts(comp(layer), [font])
+
+
+@animation("text_animator")
+def _():
+    # A square range selector whose start sweeps over the text: characters past it fade in,
+    # slide up and turn from blue to the document's red.
+    doc = text_document("HELL THE", "Blocks-Regular", size=34, fc=(0.9, 0.2, 0.1), tr=20)
+    animator = {"nm": "Animator 1",
+                "s": {"t": 0, "xe": static(0), "ne": static(0), "a": static(100), "b": 1, "rn": 0, "sh": 1,
+                      "r": 1, "sm": static(100), "s": ease(0, 0, 29, 100, LINEAR), "e": static(100), "o": static(0)},
+                "a": {"o": static(0), "p": static([0, -30]), "fc": static([0.1, 0.3, 0.9, 1])}}
+    layer = text_layer([(0, doc)], ks=transform(p=(12, 120)), animators=[animator])
+    return with_fonts(comp(layer), [BLOCK_FONT], [block_char(c) for c in "HILTE "])
+
+
 def png_bytes(w, h, pixel):
     import struct, zlib
     rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))

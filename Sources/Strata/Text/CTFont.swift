@@ -37,6 +37,12 @@ public final class CTFont: Hashable, @unchecked Sendable, CustomStringConvertibl
         h.combine(size)
     }
     public var description: String { "CTFont(\(name), \(size) pt)" }
+
+    /// Whether the name matched an installed face (false: drawn with the default font).
+    package var isInstalled: Bool {
+        guard path != nil else { return false }
+        return GlyphOutlines.shared.locator?.matchingPath(forFontNamed: name) != nil
+    }
 }
 
 /// A font by name at `size` points (0: 12 points), with an optional extra matrix.
@@ -68,3 +74,38 @@ public func CTFontGetLeading(_ font: CTFont) -> CGFloat {
 
 /// The font's name.
 public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.name }
+
+/// The outline of `glyph` in points (y up, origin on the baseline), through `matrix` when
+/// given; nil when the font has no such glyph or no font is installed.
+public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix: UnsafePointer<CGAffineTransform>?)
+    -> CGPath? {
+    guard let path = font.path, let outline = GlyphOutlines.shared.glyph(at: UInt32(glyph), in: path)?.outline else {
+        return nil
+    }
+    let scale = font.scale
+    var t = CGAffineTransform(scaleX: scale, y: scale).concatenating(font.matrix)
+    if let matrix { t = t.concatenating(matrix.pointee) }
+    let result = CGMutablePath()
+    result.addPath(outline, transform: t)
+    return result
+}
+
+/// Glyph orientations for `CTFontGetAdvancesForGlyphs` (only horizontal advances are measured).
+public enum CTFontOrientation: UInt32, Sendable {
+    case `default` = 0, horizontal = 1, vertical = 2
+}
+
+/// The advance of each of `glyphs` in points, into `advances` when given; returns their sum.
+@discardableResult
+public func CTFontGetAdvancesForGlyphs(_ font: CTFont, _ orientation: CTFontOrientation,
+                                       _ glyphs: UnsafePointer<CGGlyph>, _ advances: UnsafeMutablePointer<CGSize>?,
+                                       _ count: Int) -> Double {
+    var total = 0.0
+    for i in 0..<max(count, 0) {
+        let advance = font.path.flatMap { GlyphOutlines.shared.glyph(at: UInt32(glyphs[i]), in: $0)?.advance } ?? 0
+        let width = Double(advance * font.scale)
+        advances?[i] = CGSize(width: width, height: 0)
+        total += width
+    }
+    return total
+}

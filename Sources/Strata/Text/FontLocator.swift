@@ -79,9 +79,15 @@ package struct FontLocator: Sendable {
     /// The file for the font name `name`; the default font when nil or not found.
     package func path(forFontNamed name: String?) -> String {
         guard let name, !name.isEmpty else { return defaultFont }
+        return matchingPath(forFontNamed: name) ?? defaultFont
+    }
+
+    /// The file `name` names (a file's base name, a DejaVu family and style, or an alias); nil
+    /// when the name matches nothing installed and ``path(forFontNamed:)`` falls back to the default.
+    package func matchingPath(forFontNamed name: String) -> String? {
         let squeezed = name.filter { !$0.isWhitespace && $0 != "_" }.lowercased()
         if let exact = files[squeezed] { return exact }
-        if let alias = Self.familyAliases[squeezed] { return files[alias] ?? defaultFont }
+        if let alias = Self.familyAliases[squeezed] { return files[alias] }
         // Split "family-style" or "familystyle" into a family and a style.
         var family = squeezed, style = ""
         if let dash = squeezed.lastIndex(of: "-") {
@@ -95,12 +101,12 @@ package struct FontLocator: Sendable {
             }
         }
         family = Self.familyAliases[family] ?? family
-        guard family.hasPrefix("dejavu") else { return defaultFont }
+        guard family.hasPrefix("dejavu") else { return nil }
         for candidate in Self.styleCandidates(style) {
             let base = candidate.isEmpty ? family : family + "-" + candidate
             if let path = files[base] { return path }
         }
-        return files[family] ?? defaultFont
+        return files[family]
     }
 
     /// Style words recognised at the end of a name without a dash, longest first.

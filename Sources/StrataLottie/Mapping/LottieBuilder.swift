@@ -13,6 +13,8 @@ struct LottieBuilder {
     private(set) var layerCount = 0
     /// Decoded images by asset id (nil: could not be decoded, warned once).
     var images: [String: CGImage?] = [:]
+    /// Outlines of the file's `chars` (100-unit em), by family, style and character.
+    var characterOutlines: [String: CGPath] = [:]
 
     init(composition: LottieComposition) {
         self.composition = composition
@@ -129,6 +131,9 @@ struct LottieBuilder {
         case .shapes(let items):
             var context = LottieShapeContext(map: map, luma: matteMode == .luma || matteMode == .lumaInverted)
             _ = try buildShapeGroup(items, into: own, context: &context, depth: 0, path: path + ".shapes")
+        case .text(let text):
+            try buildText(text, into: own, map: map, luma: matteMode == .luma || matteMode == .lumaInverted,
+                          path: path + ".t")
         case .solid(let color, let width, let height):
             let solid = try make(CALayer(), at: path)
             solid.bounds = CGRect(x: 0, y: 0, width: width, height: height)

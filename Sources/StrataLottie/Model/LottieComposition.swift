@@ -11,7 +11,7 @@ import Strata
 /// ```
 ///
 /// Reading checks every field it uses and throws ``LottieError`` naming the
-/// first wrong one; what Strata cannot draw (text, twist, some effects
+/// first wrong one; what Strata cannot draw (text on a path, twist, some effects
 /// and blend modes, expressions it cannot evaluate…) is listed in ``warnings``.
 public struct LottieComposition: Equatable, Sendable {
     /// `v`: the Bodymovin version that wrote the file.
@@ -34,6 +34,10 @@ public struct LottieComposition: Equatable, Sendable {
     public var assets: [String: LottieAsset]
     /// `markers`: named spans of frames.
     public var markers: [LottieMarker]
+    /// `fonts.list`: the fonts text documents name.
+    public var fonts: [LottieFont] = []
+    /// `chars`: glyphs drawn into the file, for text in its fonts.
+    public var characters: [LottieCharacter] = []
     /// What the file asks for that Strata does not draw, one line each.
     public var warnings: [LottieWarning]
     /// The folder image files are resolved against.
@@ -68,6 +72,10 @@ public enum LottieLimits {
     public static let maximumZigZagPoints = 100_000
     /// The most paths one merge-paths item combines by its mode (the rest are added as they are).
     public static let maximumMergedPaths = 64
+    /// The most characters one text layer draws (each document; the rest is left out).
+    public static let maximumTextCharacters = 5_000
+    /// The most documents (text keyframes) one text layer draws.
+    public static let maximumTextDocuments = 500
     /// The most canvas pixels per side.
     public static let maximumCanvasSide = 16_384.0
 }

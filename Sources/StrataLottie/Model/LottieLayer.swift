@@ -10,10 +10,12 @@ public struct LottieLayer: Equatable, Sendable {
         case solid(color: LottieVector, width: Double, height: Double)
         /// `ty` 2: an image asset.
         case image(id: String)
-        /// `ty` 3, and layers Strata draws as nothing (text, cameras, unknown types).
+        /// `ty` 3, and layers Strata draws as nothing (cameras, unknown types).
         case null
         /// `ty` 4: shape items.
         case shapes([LottieShapeItem])
+        /// `ty` 5: text, drawn with the glyphs of the file's `chars` or with an installed font.
+        case text(LottieText)
     }
 
     /// Layer blend modes (`bm`): how the layer, matted and masked, combines

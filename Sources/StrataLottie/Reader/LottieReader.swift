@@ -59,11 +59,13 @@ struct LottieReader {
                                             duration: try optionalNumber(object, "dr", at: path) ?? 0))
             }
         }
-        if let chars = top["chars"], case .array(let list) = chars, !list.isEmpty { warn(.text(at: "chars")) }
+        let fonts = top["fonts"].map { self.fonts($0) } ?? []
+        let characters = top["chars"].map { self.characters($0) } ?? []
         return LottieComposition(
             version: try optionalString(top, "v", at: "") ?? "", name: try optionalString(top, "nm", at: ""),
             frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, width: width, height: height,
-            layers: layers, assets: assets, markers: markers, warnings: warnings, baseURL: baseURL)
+            layers: layers, assets: assets, markers: markers, fonts: fonts, characters: characters,
+            warnings: warnings, baseURL: baseURL)
     }
 
     // MARK: Assets
@@ -124,8 +126,7 @@ struct LottieReader {
         case 4:
             content = .shapes(try shapeItems(object["shapes"] ?? .array([]), at: path + ".shapes", depth: 0))
         case 5:
-            warn(.text(at: path))
-            content = .null
+            content = .text(try text(object["t"], at: path + ".t"))
         case 13:
             warn(.camera(at: path))
             content = .null
