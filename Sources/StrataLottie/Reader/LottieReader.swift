@@ -126,7 +126,12 @@ struct LottieReader {
         case 4:
             content = .shapes(try shapeItems(object["shapes"] ?? .array([]), at: path + ".shapes", depth: 0))
         case 5:
-            content = .text(try text(object["t"], at: path + ".t"))
+            if object["t"] == nil {
+                warn(LottieWarning(path: path, message: "a text layer without text (t) draws nothing"))
+                content = .null
+            } else {
+                content = .text(try text(object["t"], at: path + ".t"))
+            }
         case 13:
             warn(.camera(at: path))
             content = .null
