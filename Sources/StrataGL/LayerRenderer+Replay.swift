@@ -55,8 +55,6 @@ extension LayerRenderer {
     public func uploadInstances(_ instances: [LayerInstance]) throws(GLError) {
         if !instances.isEmpty { try instanceBuffer.stream(instances) }
         Self.setCompositingState()
-        texturedProgram.use()
-        texturedProgram.setUniform("u_contents", Int32(0))
         (rampTexture ?? white).bind(unit: 2)
         clipTexture.bind(unit: 3)
     }
@@ -80,8 +78,6 @@ extension LayerRenderer {
             currentBlend = .normal
             Self.setBlend(.normal)
         }
-        texturedProgram.use()
-        texturedProgram.setUniform("u_target", target)
     }
 
     public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(GLError) {
@@ -111,7 +107,9 @@ extension LayerRenderer {
         if currentProgram == nil || currentProgram! != wanted {
             currentProgram = wanted
             if draw.shading == .texturedQuad {
-                texturedProgram.use()
+                let program = try texturedQuadProgram()
+                program.use()
+                program.setUniform("u_target", layerUniforms.target)
             } else if draw.shading == .particle {
                 let program = try particleShadingProgram()
                 program.use()
@@ -160,21 +158,22 @@ extension LayerRenderer {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         let target = targets[pass.target]!, scratch = targets[blur.scratch]!
         let width = pass.width, height = pass.height
+        let program = try passBlurProgram()
         sglDisable(GLenum(GL_BLEND))
-        self.blur.use()
-        self.blur.setUniform("u_source", Int32(0))
+        program.use()
+        program.setUniform("u_source", Int32(0))
         emptyVertexArray.bind()
         for (source, destination, across) in [(target, scratch, true), (scratch, target, false)] {
             // A direction not blurred is copied (a σ this small weighs only the middle texel).
             let blurred = across ? blur.axes.contains(.horizontal) : blur.axes.contains(.vertical)
-            self.blur.setUniform("u_sigma", blurred ? Float(blur.sigma) : 1e-3)
+            program.setUniform("u_sigma", blurred ? Float(blur.sigma) : 1e-3)
             // Texel steps and the used corner in the source's own uv (the two may differ in size).
             let sw = Float(source.width), sh = Float(source.height)
             sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), destination.name)
             sglViewport(0, 0, GLsizei(width), GLsizei(height))
             source.colorTexture.bind(unit: 0)
-            self.blur.setUniform("u_texel", across ? SIMD2<Float>(1 / sw, 0) : SIMD2<Float>(0, 1 / sh))
-            self.blur.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
+            program.setUniform("u_texel", across ? SIMD2<Float>(1 / sw, 0) : SIMD2<Float>(0, 1 / sh))
+            program.setUniform("u_limit", SIMD2<Float>(Float(width) / sw, Float(height) / sh))
             sglDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
         resumeLayerDrawing()
@@ -185,6 +184,7 @@ extension LayerRenderer {
     public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) throws(GLError) {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         let target = targets[pass.target]!, scratch = targets[step.scratch]!
+        let recolor = try passRecolorProgram()
         sglDisable(GLenum(GL_BLEND))
         recolor.use()
         recolor.setUniform("u_source", Int32(0))

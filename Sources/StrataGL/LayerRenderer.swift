@@ -35,8 +35,10 @@ public final class LayerRenderer: RenderBackend {
     var currentProgram: (shading: Shading, features: LayerFeatures)?
     /// The blend function set (source over between frames and passes).
     var currentBlend = BlendMode.normal
-    /// `Shading.texturedQuad`: cached appearances and passes drawn as they are.
-    let texturedProgram: GLProgram
+    /// `Shading.texturedQuad`: cached appearances and passes drawn as they are
+    /// (made when a frame first draws one, as every program is: a process
+    /// compiles only what its frames use).
+    var texturedProgram: GLProgram?
     /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
     var particleProgram: GLProgram?
     /// `Shading.particles`, without and with clips (made when a frame first has a batch).
@@ -56,9 +58,10 @@ public final class LayerRenderer: RenderBackend {
     var targets: [PassTarget: GLFramebuffer] = [:]
     /// The framebuffer of the frame being drawn.
     var frameFramebuffer: UInt32 = 0
-    let blur: GLProgram
-    /// A layer's colour filter on a pass (`Shaders/recolor.frag`).
-    let recolor: GLProgram
+    /// Blurred passes (`Shaders/blur.frag`), made when a frame first blurs.
+    var blurProgram: GLProgram?
+    /// A layer's colour filter on a pass (`Shaders/recolor.frag`), made when a frame first recolours.
+    var recolorProgram: GLProgram?
     let emptyVertexArray: GLVertexArray
 
     /// Attribute locations, declared once here and bound by name at link time.
@@ -119,16 +122,16 @@ public final class LayerRenderer: RenderBackend {
         ]
     }()
 
-    /// A renderer for `context`, compiling `Shaders/layer.vert/.frag` from `shaders`.
+    /// A renderer for `context`, drawing with programs from `shaders`.
+    ///
+    /// Programs are compiled when a frame first needs them, so a shader that
+    /// does not compile fails the first frame that uses it, with
+    /// `GLError.compileFailed`.
     public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
         context.requireCurrent("LayerRenderer")
         self.context = context
         self.shaders = shaders
         builder = FrameBuilder(maximumTextureSize: context.info.maxTextureSize)
-        texturedProgram = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
-                                              attributes: [Self.cornerAttribute] + Self.attributes)
-        blur = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
-        recolor = try shaders.program(vertex: "blur.vert", fragment: "recolor.frag")
         emptyVertexArray = try GLVertexArray(context: context, label: "blur triangle")
         vertexArray = try GLVertexArray(context: context, label: "layer quads")
         cornerBuffer = try GLBuffer(context: context, usage: .staticDraw, label: "unit quad and ring")
@@ -142,9 +145,6 @@ public final class LayerRenderer: RenderBackend {
         white = try GLTexture(context: context, width: 1, height: 1, label: "white",
                               premultipliedPixels: [255, 255, 255, 255])
         clipTexture = try GLFloatTexture(context: context, label: "clips")
-        // The whole layer program now, so a broken shader fails here rather
-        // than at the first frame (specialized variants come from the same file).
-        _ = try layerProgram(.all)
     }
 
     /// Draws `list` into `framebuffer` (0: the window's back buffer) of the given size.
@@ -196,6 +196,33 @@ public final class LayerRenderer: RenderBackend {
         case .screen:
             sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
         }
+    }
+
+    /// The textured-quad program, compiled the first time a draw needs it.
+    func texturedQuadProgram() throws(GLError) -> GLProgram {
+        if let texturedProgram { return texturedProgram }
+        let program = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
+                                          attributes: [Self.cornerAttribute] + Self.attributes)
+        program.use()
+        program.setUniform("u_contents", Int32(0))
+        texturedProgram = program
+        return program
+    }
+
+    /// The pass blur program, compiled the first time a pass is blurred.
+    func passBlurProgram() throws(GLError) -> GLProgram {
+        if let blurProgram { return blurProgram }
+        let program = try shaders.program(vertex: "blur.vert", fragment: "blur.frag")
+        blurProgram = program
+        return program
+    }
+
+    /// The pass recolour program, compiled the first time a pass is recoloured.
+    func passRecolorProgram() throws(GLError) -> GLProgram {
+        if let recolorProgram { return recolorProgram }
+        let program = try shaders.program(vertex: "blur.vert", fragment: "recolor.frag")
+        recolorProgram = program
+        return program
     }
 
     /// The particle program, compiled the first time a batch needs it.

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 @testable import StrataGL
 import StrataHost
+import StrataRender
 import Testing
 
 /// What the outside world can fail at (no EGL, no display, a shader that does
@@ -40,21 +41,28 @@ import Testing
         #expect(close(pixel(image, 1, 1), [0, 0, 128, 255]))
     }
 
+    /// Programs are compiled when a frame first needs them: the failure comes
+    /// from the first frame, not from making the renderer.
     @Test func aShaderThatFailsToCompileNamesItsFileAndLine() throws {
-        let host = try OffscreenHost(width: 1, height: 1)
+        let host = try OffscreenHost(width: 16, height: 16)
+        let list = Flattener(size: Self.size).renderList(for: Self.tree())
         try host.withCurrent { () throws(GLError) in
-            host.context.injectFailure(.shaderCompile)
             let shaders = try ShaderLibrary(context: host.context)
+            let renderer = try LayerRenderer(context: host.context, shaders: shaders)
+            host.context.injectFailure(.shaderCompile)
             #expect {
-                try LayerRenderer(context: host.context, shaders: shaders)
+                try renderer.render(list, framebuffer: host.drawableFramebuffer, width: 16, height: 16)
             } throws: { error in
                 guard case GLError.compileFailed(let file, let diagnostics, _) = error else { return false }
                 return file.hasSuffix("layer.vert") && diagnostics.first?.line == 1
                     && "\(error)".contains("layer.vert:1: error: compile failure injected by a test")
             }
-            // Nothing half-made is cached: the next attempt compiles.
-            _ = try LayerRenderer(context: host.context, shaders: shaders)
+            // Nothing half-made is cached: the next frame compiles and draws.
+            try renderer.render(list, framebuffer: host.drawableFramebuffer, width: 16, height: 16)
         }
+        let pixels = host.readPixels()
+        // The image's white, at (12, 12) (top row first).
+        #expect(Array(pixels[(12 * 16 + 12) * 4..<(12 * 16 + 12) * 4 + 4]) == [255, 255, 255, 255])
     }
 
     /// The host's own target (resized to the frame) and an offscreen pass's.
