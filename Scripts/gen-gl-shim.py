@@ -34,7 +34,7 @@ UniformMatrix3fv UniformMatrix4fv UnmapBuffer UseProgram ValidateProgram
 VertexAttribDivisor VertexAttribIPointer VertexAttribPointer Viewport TexBuffer
 ClearBufferfv DetachShader GetTexImage IsBuffer IsFramebuffer IsProgram IsRenderbuffer
 GetObjectLabel IsTexture IsVertexArray Uniform1iv Uniform2i Uniform3fv UniformMatrix2fv
-FenceSync ClientWaitSync DeleteSync
+FenceSync ClientWaitSync DeleteSync GetProgramBinary ProgramBinary ProgramParameteri
 """.split()
 
 PROTO = re.compile(r"EPOXY_PUBLIC (.+?) \(EPOXY_CALLSPEC \*epoxy_gl(\w+)\)\((.*)\);")

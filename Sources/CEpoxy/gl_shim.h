@@ -121,5 +121,8 @@ static inline void sglUniformMatrix2fv(GLint location, GLsizei count, GLboolean 
 static inline GLsync sglFenceSync(GLenum condition, GLbitfield flags) { return epoxy_glFenceSync(condition, flags); }
 static inline GLenum sglClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout) { return epoxy_glClientWaitSync(sync, flags, timeout); }
 static inline void sglDeleteSync(GLsync sync) { epoxy_glDeleteSync(sync); }
+static inline void sglGetProgramBinary(GLuint program, GLsizei bufSize, GLsizei * length, GLenum * binaryFormat, void * binary) { epoxy_glGetProgramBinary(program, bufSize, length, binaryFormat, binary); }
+static inline void sglProgramBinary(GLuint program, GLenum binaryFormat, const void * binary, GLsizei length) { epoxy_glProgramBinary(program, binaryFormat, binary, length); }
+static inline void sglProgramParameteri(GLuint program, GLenum pname, GLint value) { epoxy_glProgramParameteri(program, pname, value); }
 
 #endif

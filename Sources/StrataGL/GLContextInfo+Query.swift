@@ -30,7 +30,8 @@ extension GLContextInfo {
             maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
             maxRenderbufferSize: integer(GL_MAX_RENDERBUFFER_SIZE),
             maxSamples: integer(GL_MAX_SAMPLES),
-            extensions: extensions)
+            extensions: extensions,
+            programBinaryFormats: integer(GL_NUM_PROGRAM_BINARY_FORMATS))
         // Querying is side-effect free; clear any flag a driver set for an
         // unsupported query so it is not blamed on the next object created.
         for _ in 0..<16 {

@@ -24,10 +24,22 @@ public struct GLContextInfo: Equatable, Sendable, CustomStringConvertible {
     public var maxSamples: Int
     /// The extension names (`GL_KHR_debug`, …).
     public var extensions: Set<String>
+    /// `GL_NUM_PROGRAM_BINARY_FORMATS`: how many formats `glGetProgramBinary`
+    /// can save a linked program in (0: none; Mesa has one while its own
+    /// shader cache is on).
+    public var programBinaryFormats: Int = 0
 
     /// Whether `glObjectLabel` may be called (GL 4.3, or `GL_KHR_debug`).
     public var supportsDebugLabels: Bool {
         (majorVersion, minorVersion) >= (4, 3) || extensions.contains("GL_KHR_debug")
+    }
+
+    /// Whether linked programs can be saved and loaded again
+    /// (`glGetProgramBinary`, `glProgramBinary`: GL 4.1 or
+    /// `GL_ARB_get_program_binary`, and at least one binary format).
+    public var supportsProgramBinaries: Bool {
+        programBinaryFormats > 0
+            && ((majorVersion, minorVersion) >= (4, 1) || extensions.contains("GL_ARB_get_program_binary"))
     }
 
     /// One line: renderer, version, vendor, max texture size.

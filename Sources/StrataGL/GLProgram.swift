@@ -14,13 +14,18 @@ public final class GLProgram: @unchecked Sendable {
     /// `Shaders/a.vert + Shaders/a.frag`, for messages and GL debuggers.
     public let label: String
 
+    /// Whether it was loaded from a saved binary (`ProgramBinaryCache`)
+    /// rather than compiled and linked.
+    package let loadedFromBinary: Bool
+
     private weak var context: GLContext?
     private var uniforms: [String: Int32] = [:]
 
-    init(name: UInt32, label: String, context: GLContext) {
+    init(name: UInt32, label: String, context: GLContext, loadedFromBinary: Bool = false) {
         self.name = name
         self.label = label
         self.context = context
+        self.loadedFromBinary = loadedFromBinary
     }
 
     deinit {

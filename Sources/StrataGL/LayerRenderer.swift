@@ -124,9 +124,9 @@ public final class LayerRenderer: RenderBackend {
 
     /// A renderer for `context`, drawing with programs from `shaders`.
     ///
-    /// Programs are compiled when a frame first needs them, so a shader that
-    /// does not compile fails the first frame that uses it, with
-    /// `GLError.compileFailed`.
+    /// Programs are compiled (or loaded from `shaders.programCache`) when a
+    /// frame first needs them, so a shader that does not compile fails the
+    /// first frame that uses it, with `GLError.compileFailed`.
     public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
         context.requireCurrent("LayerRenderer")
         self.context = context

@@ -47,7 +47,8 @@ import Testing
         let host = try OffscreenHost(width: 16, height: 16)
         let list = Flattener(size: Self.size).renderList(for: Self.tree())
         try host.withCurrent { () throws(GLError) in
-            let shaders = try ShaderLibrary(context: host.context)
+            // No program cache: a saved program is loaded, never compiled.
+            let shaders = try ShaderLibrary(context: host.context, programCache: nil)
             let renderer = try LayerRenderer(context: host.context, shaders: shaders)
             host.context.injectFailure(.shaderCompile)
             #expect {
