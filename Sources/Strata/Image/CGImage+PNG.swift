@@ -46,17 +46,22 @@ extension CGImage {
         image.height = png_uint_32(height)
         image.format = CGImage.formatRGBA
         defer { png_image_free(&image) }
-        // First pass measures, second writes (png_image_write_to_memory's protocol).
-        var size = 0
-        let measured = pixels.withUnsafeBytes { px in
-            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, 0, nil)
-        }
-        guard measured != 0 else { throw ImageError.cannotEncode(label, CGImage.message(of: image)) }
-        var out = Data(count: size)
-        let written = out.withUnsafeMutableBytes { buffer in
-            pixels.withUnsafeBytes { px in
-                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, px.baseAddress, 0, nil)
+        // One pass into a buffer of libpng's bound (PNG_IMAGE_PNG_SIZE_MAX, which
+        // Swift cannot import): measuring first would compress the image twice.
+        // Were the bound short, libpng says what it needs and a second pass fits.
+        let rows = (width * 4 + 1) * height  // PNG_IMAGE_DATA_SIZE: a filter byte a row
+        let deflated = rows + (rows + 7) / 8 + (rows + 63) / 64 + 11  // PNG_ZLIB_MAX_SIZE
+        var size = deflated + 12 * (deflated / 8192 + 1) + 1024  // IDAT chunks, other chunks
+        var out = Data()
+        var written: Int32 = 0
+        for _ in 0..<2 {
+            out = Data(count: size)
+            written = out.withUnsafeMutableBytes { buffer in
+                pixels.withUnsafeBytes { px in
+                    png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, px.baseAddress, 0, nil)
+                }
             }
+            if written != 0 || size <= out.count { break }
         }
         guard written != 0 else { throw ImageError.cannotEncode(label, CGImage.message(of: image)) }
         out.count = size
