@@ -30,6 +30,35 @@ import Strata
         #expect(after.coveredPixels(screenWithin: damage) < 58 * 48)
     }
 
+    /// A moving clipping layer whose sublayers draw nothing (a precomposition whose
+    /// layers are all outside their in and out points) leaves no clip in the list,
+    /// so the frame is unchanged; a clip that cuts something is kept, renumbered.
+    @Test func clipsThatCutNothingAreDroppedAndDamageNothing() throws {
+        func frame(_ x: CGFloat) -> CALayer {
+            let root = canvasRoot(CGSize(width: 400, height: 200))
+            let empty = makeLayer("empty precomp", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                                  position: CGPoint(x: x, y: 60))
+            empty.backgroundColor = nil
+            empty.masksToBounds = true
+            let hidden = makeLayer("hidden", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10))
+            hidden.isHidden = true
+            empty.addSublayer(hidden)
+            root.addSublayer(empty)
+            let clipper = makeLayer("clipper", bounds: CGRect(x: 0, y: 0, width: 50, height: 50),
+                                    position: CGPoint(x: 300, y: 100))
+            clipper.cornerRadius = 10
+            clipper.masksToBounds = true
+            clipper.addSublayer(makeLayer("cut", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: .zero))
+            root.addSublayer(clipper)
+            return root
+        }
+        let before = flattener.renderList(for: frame(100)), after = flattener.renderList(for: frame(140))
+        #expect(after.clips.count == 1)
+        let cut = try #require(after.screen.items.first { $0.label.contains("cut") })
+        #expect(cut.clip == 0 && after.clips[0].parent == -1)
+        #expect(after.damage(since: before) == [])
+    }
+
     @Test func farApartMovesGiveSeparateRectangles() throws {
         let before = flattener.renderList(for: tree(moverX: 60))
         let after = flattener.renderList(for: tree(moverX: 340))

@@ -133,6 +133,7 @@ public struct Flattener {
                                             items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
         state.list.liftClipsHoldingTheirItems()
+        state.list.dropUnusedClips()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.
             var hasher = Hasher()

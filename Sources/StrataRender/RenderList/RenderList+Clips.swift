@@ -54,3 +54,44 @@ extension ClipShape {
             && inside(points.x3, points.y3)
     }
 }
+
+extension RenderList {
+    /// Drops the clips no item is cut by (with their enclosing clips kept for the
+    /// ones that are), renumbering the rest in order. A layer clips its sublayers
+    /// before it knows whether any draws: a Lottie precomposition whose layers are
+    /// all outside their in and out points still adds its clip, and a clip that
+    /// moves changes the list, so an unchanged picture was redrawn whole.
+    mutating func dropUnusedClips() {
+        guard !clips.isEmpty else { return }
+        var used = [Bool](repeating: false, count: clips.count)
+        for pass in passes {
+            for item in pass.items where item.clip >= 0 {
+                var c = Int(item.clip), steps = 0
+                while c >= 0, c < clips.count, !used[c], steps < clips.count {
+                    used[c] = true
+                    c = Int(clips[c].parent)
+                    steps += 1
+                }
+            }
+        }
+        guard used.contains(false) else { return }
+        var renumbered = [Int32](repeating: -1, count: clips.count)
+        var kept: [ClipShape] = []
+        kept.reserveCapacity(clips.count)
+        for i in clips.indices where used[i] {
+            renumbered[i] = Int32(kept.count)
+            kept.append(clips[i])
+        }
+        for i in kept.indices where kept[i].parent >= 0 {
+            let parent = Int(kept[i].parent)
+            kept[i].parent = parent < renumbered.count ? renumbered[parent] : -1
+        }
+        clips = kept
+        for p in passes.indices {
+            for i in passes[p].items.indices where passes[p].items[i].clip >= 0 {
+                let c = Int(passes[p].items[i].clip)
+                passes[p].items[i].clip = c < renumbered.count ? renumbered[c] : -1
+            }
+        }
+    }
+}
