@@ -8,9 +8,15 @@ extension RenderList {
     /// each pixel of a clipped item pays for the clip's distance every frame. Lottie
     /// precompositions clip every layer in them to their size, and most of those
     /// layers lie inside it.
+    ///
+    /// An item that still reaches out of its clip has its quad cut to the part of
+    /// its plane the clip's box shows (``fitQuad(of:box:toClip:boxes:)``): a layer seen
+    /// nearly edge-on in a small clipped precomposition spans far more of the screen
+    /// than it shows, and every pixel of its quad is shaded.
     mutating func liftClipsHoldingTheirItems() {
         guard !clips.isEmpty else { return }
         let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+        var boxes = [CGRect?](repeating: nil, count: clips.count)
         for p in passes.indices {
             for i in passes[p].items.indices where passes[p].items[i].clip >= 0 {
                 let box = Self.deviceBounds(of: passes[p].items[i], within: everywhere)
@@ -18,7 +24,67 @@ extension RenderList {
                 var clip = passes[p].items[i].clip
                 while clip >= 0, Int(clip) < clips.count, clips[Int(clip)].holds(box) { clip = clips[Int(clip)].parent }
                 if clip != passes[p].items[i].clip { passes[p].items[i].clip = clip }
+                if clip >= 0, Int(clip) < clips.count {
+                    fitQuad(of: &passes[p].items[i], box: box, toClip: Int(clip), boxes: &boxes)
+                }
             }
+        }
+    }
+
+    /// The device box a clip and the clips enclosing it show (grown by a pixel for
+    /// their edges' ramps); nil where one crosses the eye plane (no box is known).
+    func deviceBox(ofClip index: Int, _ boxes: inout [CGRect?]) -> CGRect? {
+        if let known = boxes[index] { return known.isInfinite ? nil : known }
+        let clip = clips[index]
+        var box: CGRect? = nil
+        if let toDevice = clip.deviceToLocal.inverted() {
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            var seen = true
+            for corner in 0..<4 {
+                let u = Double(corner & 1 == 0 ? clip.rect.minX : clip.rect.maxX)
+                let v = Double(corner < 2 ? clip.rect.minY : clip.rect.maxY)
+                guard let p = toDevice.project(u, v), p.x.isFinite, p.y.isFinite else { seen = false; break }
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+            if seen { box = CGRect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2) }
+        }
+        let parent = Int(clip.parent)
+        if let own = box, parent >= 0, parent < index, let outer = deviceBox(ofClip: parent, &boxes) {
+            box = own.intersection(outer)
+        }
+        boxes[index] = box ?? .infinite
+        return box
+    }
+
+    /// Cuts `item`'s quad to the part of its plane that the device rectangle it
+    /// and its clip's box share maps back to (the bounding rectangle of that
+    /// quadrilateral), when the plane's horizon does not cross it. Coverage comes
+    /// from the shape, contents and clips, not the quad, so the pixels are the same.
+    func fitQuad(of item: inout DrawItem, box: CGRect, toClip clip: Int, boxes: inout [CGRect?]) {
+        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box) else { return }
+        let shown = box.intersection(clipBox)
+        guard !shown.isNull, shown.width > 0, shown.height > 0 else {
+            item.quad = CGRect(origin: item.quad.origin, size: .zero)
+            return
+        }
+        guard let toLocal = item.mapping.inverted() else { return }
+        var u0 = Double.infinity, v0 = Double.infinity, u1 = -Double.infinity, v1 = -Double.infinity
+        var sign = 0.0
+        for corner in 0..<4 {
+            let x = Double(corner & 1 == 0 ? shown.minX : shown.maxX), y = Double(corner < 2 ? shown.minY : shown.maxY)
+            let h = toLocal.apply(x, y)
+            // One sign for every corner: the horizon (w = 0) does not cross the rectangle.
+            guard abs(h.w) > 1e-12, sign == 0 || (h.w > 0) == (sign > 0) else { return }
+            sign = h.w
+            let u = h.x / h.w, v = h.y / h.w
+            guard u.isFinite, v.isFinite, item.mapping.apply(u, v).w > 0 else { return }
+            u0 = min(u0, u); v0 = min(v0, v); u1 = max(u1, u); v1 = max(v1, v)
+        }
+        let fitted = item.quad.intersection(CGRect(x: u0, y: v0, width: u1 - u0, height: v1 - v0))
+        if fitted.isNull || fitted.isEmpty {
+            item.quad = CGRect(origin: item.quad.origin, size: .zero)
+        } else if fitted != item.quad {
+            item.quad = fitted
         }
     }
 }
