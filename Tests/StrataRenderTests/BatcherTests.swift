@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Strata
 @testable import StrataRender
+import _StrataTestSupport
 
 @Suite struct BatcherTests {
     /// A grid of `count` rounded, bordered, coloured layers.
@@ -116,18 +117,6 @@ import Strata
                     #expect(position[i] < position[j], "items \(i) and \(j) overlap but were drawn out of order")
                 }
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A small seeded generator, so each thread makes the same changes every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+package struct SplitMix {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,8 +14,8 @@ struct SplitMix {
     }
 
     /// A value in 0..<1.
-    mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
+    package mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
 
     /// A value in 0..<n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    package mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 }
