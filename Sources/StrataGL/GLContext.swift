@@ -162,7 +162,11 @@ public final class GLContext: @unchecked Sendable {
     /// must already exist (bound once after `glGen*`).
     func setDebugLabel(_ label: String, identifier: Int32, name: UInt32) {
         guard info.supportsDebugLabels else { return }
-        label.withCString { sglObjectLabel(GLenum(identifier), name, -1, $0) }
+        // A label longer than GL_MAX_LABEL_LENGTH (at least 256 with its NUL) is
+        // an error, not cut short: a whole layer program's list of defines is longer.
+        var bytes = Array(label.utf8.prefix(255)).map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        sglObjectLabel(GLenum(identifier), name, GLsizei(bytes.count - 1), bytes)
     }
 }
 
