@@ -35,6 +35,7 @@ VertexAttribDivisor VertexAttribIPointer VertexAttribPointer Viewport TexBuffer
 ClearBufferfv DetachShader GetTexImage IsBuffer IsFramebuffer IsProgram IsRenderbuffer
 GetObjectLabel IsTexture IsVertexArray Uniform1iv Uniform2i Uniform3fv UniformMatrix2fv
 FenceSync ClientWaitSync DeleteSync GetProgramBinary ProgramBinary ProgramParameteri
+CopyTexSubImage2D
 """.split()
 
 PROTO = re.compile(r"EPOXY_PUBLIC (.+?) \(EPOXY_CALLSPEC \*epoxy_gl(\w+)\)\((.*)\);")

@@ -24,6 +24,7 @@
 #define WITH_RADIAL_GRADIENTS
 #define WITH_CONIC_GRADIENTS
 #define WITH_DASHES
+#define WITH_BLEND_MODES
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
@@ -52,6 +53,9 @@ out vec4 fragColor;
 
 #ifdef WITH_CLIPS
 #include "clips.glsl"
+#endif
+#ifdef WITH_BLEND_MODES
+#include "blend.glsl"
 #endif
 
 #if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES)
@@ -275,5 +279,9 @@ void main() {
     }
 #endif
     // A replicator instance's colour multiplies all of it (white elsewhere).
+#ifdef WITH_BLEND_MODES
+    fragColor = blendWithBackdrop(color * opacity * v_tint);
+#else
     fragColor = color * opacity * v_tint;
+#endif
 }

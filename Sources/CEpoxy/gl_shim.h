@@ -124,5 +124,6 @@ static inline void sglDeleteSync(GLsync sync) { epoxy_glDeleteSync(sync); }
 static inline void sglGetProgramBinary(GLuint program, GLsizei bufSize, GLsizei * length, GLenum * binaryFormat, void * binary) { epoxy_glGetProgramBinary(program, bufSize, length, binaryFormat, binary); }
 static inline void sglProgramBinary(GLuint program, GLenum binaryFormat, const void * binary, GLsizei length) { epoxy_glProgramBinary(program, binaryFormat, binary, length); }
 static inline void sglProgramParameteri(GLuint program, GLenum pname, GLint value) { epoxy_glProgramParameteri(program, pname, value); }
+static inline void sglCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width, GLsizei height) { epoxy_glCopyTexSubImage2D(target, level, xoffset, yoffset, x, y, width, height); }
 
 #endif

@@ -94,6 +94,29 @@ extension LayerRenderer {
         sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
+    public func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) throws(GLError) {
+        let width = Int(rect.width), height = Int(rect.height)
+        let texture: GLTexture
+        if let backdropTexture, backdropTexture.width >= width, backdropTexture.height >= height {
+            texture = backdropTexture
+        } else {
+            // Rounded up, and never smaller than before, so growing copies do not remake it each draw.
+            func rounded(_ n: Int) -> Int { (n + 63) / 64 * 64 }
+            let w = max(rounded(width), backdropTexture?.width ?? 0)
+            let h = max(rounded(height), backdropTexture?.height ?? 0)
+            let limit = context.info.maxTextureSize
+            texture = try GLTexture(context: context, width: min(w, limit), height: min(h, limit),
+                                    label: "blend backdrop", filter: .nearest)
+            backdropTexture = texture
+        }
+        // Window rows count up from the bottom; the first texel holds the copy's lower-left pixel.
+        let x = Int(rect.minX), y = pass.height - Int(rect.maxY)
+        backdropOrigin = SIMD2(Float(x), Float(y))
+        texture.bind(unit: 4)
+        sglCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(x), GLint(y), GLsizei(min(width, texture.width)),
+                             GLsizei(min(height, texture.height)))
+    }
+
     public func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {
         if draw.blend != currentBlend {
             currentBlend = draw.blend
@@ -120,6 +143,13 @@ extension LayerRenderer {
                 program.setUniform("u_target", layerUniforms.target)
                 program.setUniform("u_rampCount", layerUniforms.rampCount)
             }
+        }
+        if draw.shading == .layer, draw.features.contains(.blendModes) {
+            // The program is in use (chosen above); a draw without a backdrop blends by function.
+            let program = try layerProgram(draw.features)
+            program.setUniform("u_blendMode", draw.blend.shaderCode)
+            program.setUniform("u_backdropOrigin", backdropOrigin)
+            (backdropTexture ?? white).bind(unit: 4)
         }
         let stride = MemoryLayout<LayerInstance>.stride
         let base = draw.instances.lowerBound * stride

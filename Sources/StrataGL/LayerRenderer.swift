@@ -58,6 +58,11 @@ public final class LayerRenderer: RenderBackend {
     var targets: [PassTarget: GLFramebuffer] = [:]
     /// The framebuffer of the frame being drawn.
     var frameFramebuffer: UInt32 = 0
+    /// What is under a draw whose blend reads the backdrop, copied before it
+    /// (`copyBackdrop`): grown to the largest copy met, never shrunk.
+    var backdropTexture: GLTexture?
+    /// The window pixel of the pass's target that the backdrop texture's first texel holds.
+    var backdropOrigin = SIMD2<Float>(0, 0)
     /// Blurred passes (`Shaders/blur.frag`), made when a frame first blurs.
     var blurProgram: GLProgram?
     /// A layer's colour filter on a pass (`Shaders/recolor.frag`), made when a frame first recolours.
@@ -179,8 +184,14 @@ public final class LayerRenderer: RenderBackend {
         sglBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }
 
-    /// The blend function of a blend mode (premultiplied colours).
+    /// The blend function of a blend mode (premultiplied colours). A mode that
+    /// reads the backdrop writes its final colour itself: blending is off.
     static func setBlend(_ mode: BlendMode) {
+        if mode.readsBackdrop {
+            sglDisable(GLenum(GL_BLEND))
+            return
+        }
+        sglEnable(GLenum(GL_BLEND))
         let one = GLenum(GL_ONE), zero = GLenum(GL_ZERO)
         let oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)
         let dstAlpha = GLenum(GL_DST_ALPHA), oneMinusDstAlpha = GLenum(GL_ONE_MINUS_DST_ALPHA)
@@ -195,6 +206,9 @@ public final class LayerRenderer: RenderBackend {
             sglBlendFuncSeparate(GLenum(GL_DST_COLOR), oneMinusSrcAlpha, one, oneMinusSrcAlpha)
         case .screen:
             sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
+        case .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight, .softLight, .difference,
+             .exclusion, .hue, .saturation, .color, .luminosity:
+            preconditionFailure("setBlend: \(mode.name) reads the backdrop and has no blend function")
         }
     }
 
@@ -261,6 +275,7 @@ public final class LayerRenderer: RenderBackend {
         program.setUniform("u_mask", Int32(1))
         program.setUniform("u_ramps", Int32(2))
         program.setUniform("u_clips", Int32(3))
+        program.setUniform("u_backdrop", Int32(4))
         layerPrograms[features] = program
         return program
     }

@@ -81,6 +81,11 @@ import StrataHost
         spinner.lineDashPattern = [6, 4]
         spinner.lineDashPhase = 2
         r.addSublayer(spinner)
+        // A blend mode that reads the backdrop, over the ring.
+        let tinted = layer(CGRect(x: 0, y: 0, width: 14, height: 14), CGPoint(x: 223, y: 60),
+                           CGColor(red: 0.9, green: 0.6, blue: 0.2, alpha: 0.8))
+        tinted.compositingFilter = "softLightBlendMode"
+        r.addSublayer(tinted)
         // Radial and conic gradients (the axial one is above).
         for (i, type) in [CAGradientLayerType.radial, .conic].enumerated() {
             let g = CAGradientLayer()

@@ -17,6 +17,12 @@ import Strata
 /// the last only when it overlaps no item drawn after that batch: then moving
 /// it there changes no pixel. Items of the progress rings, spinners and cards
 /// that alternate in real scenes so share a few draws instead of one each.
+///
+/// A draw whose blend reads the backdrop (``BlendMode/readsBackdrop``) copies
+/// the target under it once, before it: its items must not share a pixel with
+/// one another, or a later item would mix with the backdrop without the
+/// earlier one. Overlap against such items is judged on whole pixels, since a
+/// pixel two items only touch is still written by both.
 package enum Batcher {
     /// Features whose code costs every pixel of a batch much more than a plain
     /// shape does (Mesa's rasterizer runs a program's every instruction).
@@ -50,6 +56,10 @@ package enum Batcher {
             if bounds[i].origin.x.isNaN { bounds[i] = RenderList.deviceBounds(of: items[i], within: everywhere) }
             return bounds[i]
         }
+        func sharePixels(_ i: Int, _ j: Int) -> Bool {
+            let a = deviceBounds(i).integral, b = deviceBounds(j).integral
+            return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+        }
         var reordered = false
         for (i, item) in items.enumerated() {
             var key = OpenBatch.Key(item, texture: item.texture.map(textureOf) ?? .none,
@@ -59,12 +69,22 @@ package enum Batcher {
             var checks = overlapChecks
             var b = open.count - 1
             while b >= 0 {
-                if open[b].accepts(key) { joined = b; break }
+                let backdrop = key.blend.readsBackdrop || open[b].key.blend.readsBackdrop
+                func overlaps(_ j: Int) -> Bool {
+                    backdrop ? sharePixels(i, j) : deviceBounds(j).intersects(deviceBounds(i))
+                }
+                if open[b].accepts(key) {
+                    // A backdrop batch takes only items that share no pixel with its own.
+                    if !key.blend.readsBackdrop
+                        || (open[b].members.count <= checks && !open[b].members.contains(where: overlaps)) {
+                        joined = b
+                    }
+                    break
+                }
                 // Passing over batch b puts the item before its items: only where it overlaps none.
                 guard open[b].members.count <= checks else { break }
                 checks -= open[b].members.count
-                let box = deviceBounds(i)
-                if open[b].members.contains(where: { deviceBounds($0).intersects(box) }) { break }
+                if open[b].members.contains(where: overlaps) { break }
                 b -= 1
             }
             if let joined {
@@ -103,7 +123,9 @@ private struct OpenBatch {
         init(_ item: DrawItem, texture: BatchTexture, mask: BatchTexture) {
             self.texture = texture
             self.mask = mask
-            shading = item.shading
+            // Only the layer program mixes with a backdrop; it draws every item
+            // the smaller programs do but bulk particles (never given such a blend).
+            shading = item.blend.readsBackdrop && item.kind != .particles ? .layer : item.shading
             features = shading == .layer ? item.layerFeatures : []
             blend = item.blend
             geometry = item.geometry

@@ -39,9 +39,11 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
 
     /// Borders drawn as dashes along a circle (dashed strokes of circles).
     public static let dashes = LayerFeatures(rawValue: 1 << 12)
+    /// Blend modes that mix with the backdrop copied under the draw (`Shaders/blend.glsl`).
+    public static let blendModes = LayerFeatures(rawValue: 1 << 13)
 
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0x1FFF)
+    public static let all = LayerFeatures(rawValue: 0x3FFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     public var shaderDefines: [String] {
@@ -52,6 +54,7 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
             (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
             (.conicGradients, "WITH_CONIC_GRADIENTS"), (.dashes, "WITH_DASHES"),
+            (.blendModes, "WITH_BLEND_MODES"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -62,6 +65,7 @@ extension DrawItem {
     /// The parts of the layer program this item uses.
     public var layerFeatures: LayerFeatures {
         var f: LayerFeatures = clip >= 0 ? .clips : []
+        if blend.readsBackdrop { f.insert(.blendModes) }
         if continuousCorners { f.insert(.continuousCorners) }
         switch kind {
         case .shadow: f.insert(.shadows)

@@ -26,10 +26,12 @@ extension FlattenState {
 
     /// Combines a layer's items (`items[start...]`) with what is beneath them by
     /// `blend` (its `compositingFilter`): the subtree is composited as one
-    /// first (an offscreen pass), unless it is a single item.
+    /// first (an offscreen pass), unless it is a single item (but bulk particles,
+    /// which only their own program draws, and it reads no backdrop).
     mutating func applyBlend(_ blend: BlendMode, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard start < items.count else { return }
-        if items.count - start == 1 && items[start].blend == .normal && !items[start].drawsSeveral {
+        if items.count - start == 1 && items[start].blend == .normal && !items[start].drawsSeveral
+            && !(blend.readsBackdrop && items[start].kind == .particles) {
             items[start].blend = blend
             return
         }

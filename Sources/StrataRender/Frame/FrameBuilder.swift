@@ -90,11 +90,13 @@ public final class FrameBuilder {
                         let box = RenderList.deviceBounds(of: item, within: rect)
                         return !box.isNull && box.width > 0 && box.height > 0
                     }
-                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, continuousClips, into: &plan)))
+                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, continuousClips,
+                                                                             area: (planned, rect), into: &plan)))
                 }
                 plan.stats.damage = damage
             } else {
-                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, continuousClips, into: &plan)))
+                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, continuousClips,
+                                                                        area: (planned, nil), into: &plan)))
             }
             if !isScreen, let map = pass.colorMap, let scratch = targets.blurScratch[index] {
                 planned.colorStep = .init(map: map, scratch: scratch)
@@ -236,9 +238,10 @@ public final class FrameBuilder {
         return out
     }
 
-    /// Packs `items` into the frame's instances and groups them into draws.
+    /// Packs `items` into the frame's instances and groups them into draws,
+    /// for `area` (the pass, and the scissor of its region if any).
     func draws(_ items: [DrawItem], _ targets: Targets, _ continuousClips: [Bool],
-               into plan: inout FramePlan) -> [PlannedDraw] {
+               area: (pass: PlannedPass, scissor: CGRect?), into plan: inout FramePlan) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
         let (batches, order) = Batcher.plan(items, ringMeshes: drawsRingMeshes) { source in
@@ -285,6 +288,11 @@ public final class FrameBuilder {
                 features: batch.shading == .layer ? (specializesLayerProgram ? features : .all) : [])
             draw.blend = batch.blend
             draw.geometry = batch.geometry
+            if batch.blend.readsBackdrop {
+                let items = batch.range.map(item)
+                guard let rect = Self.backdrop(of: items, area.pass, scissor: area.scissor) else { continue }
+                draw.backdrop = rect
+            }
             if batch.shading == .particles {
                 particleDraws(item(batch.range.lowerBound), like: draw, into: &plan, &out)
             } else {
@@ -292,6 +300,21 @@ public final class FrameBuilder {
             }
         }
         return out
+    }
+
+    /// The viewport pixels `items` can touch in `pass` (within `scissor`, in
+    /// viewport pixels, if any): what a backdrop-reading draw of them copies
+    /// first. Nil when they touch none (the draw is left out).
+    static func backdrop(of items: [DrawItem], _ pass: PlannedPass, scissor: CGRect?) -> CGRect? {
+        let viewport = CGRect(x: 0, y: 0, width: pass.width, height: pass.height)
+        let area = scissor.map { $0.intersection(viewport) } ?? viewport
+        guard !area.isNull, !area.isEmpty else { return nil }
+        let device = area.offsetBy(dx: pass.origin.x, dy: pass.origin.y)
+        var touched = CGRect.null
+        for item in items { touched = touched.union(RenderList.deviceBounds(of: item, within: device)) }
+        guard !touched.isNull else { return nil }
+        let rect = touched.offsetBy(dx: -pass.origin.x, dy: -pass.origin.y).integral.intersection(area.integral)
+        return rect.isNull || rect.isEmpty ? nil : rect
     }
 
     /// The draws of a `.particles` item: its births appended to the frame's,

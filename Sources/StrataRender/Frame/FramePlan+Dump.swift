@@ -46,7 +46,8 @@ extension FramePlan {
                     }
                     lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
                                  + " texture \(name(draw.texture)) mask \(name(draw.mask))"
-                                 + (draw.blend == .normal ? "" : " blend \(draw.blend.name)"))
+                                 + (draw.blend == .normal ? "" : " blend \(draw.blend.name)")
+                                 + (draw.backdrop.map { " backdrop \(RenderList.text($0))" } ?? ""))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// One instanced draw call: consecutive instances of the frame's instance
 /// array drawn with one program and one pair of textures.
@@ -13,6 +14,11 @@ public struct PlannedDraw: Hashable, Sendable {
     public var features: LayerFeatures
     /// How the draw's items combine with what is beneath them (`compositingFilter`).
     public var blend: BlendMode = .normal
+    /// For a blend that reads the backdrop: the viewport pixels (y down,
+    /// whole, within the viewport) the backend copies from its target before
+    /// the draw, for the draw to sample. They hold every pixel the draw's items
+    /// can touch, and no two of its items share one (``Batcher``).
+    public var backdrop: CGRect?
     /// The mesh each instance is.
     public var geometry: DrawGeometry = .quad
     /// For the particle program: the births drawn and how.

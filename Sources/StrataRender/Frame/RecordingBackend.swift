@@ -19,6 +19,7 @@ public final class RecordingBackend: RenderBackend {
         case particles(Int)
         case pass(index: Int, target: PassTarget, width: Int, height: Int)
         case region(scissor: CGRect?)
+        case backdrop(CGRect)
         case draw(PlannedDraw)
         case blur(PassTarget, scratch: PassTarget)
         case recolor(PassTarget, scratch: PassTarget)
@@ -82,8 +83,22 @@ public final class RecordingBackend: RenderBackend {
         commands.append(.region(scissor: region.scissor))
     }
 
+    public func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) {
+        commands.append(.backdrop(rect))
+        if rect.isEmpty || rect != rect.integral || rect.minX < 0 || rect.minY < 0
+            || rect.maxX > CGFloat(pass.width) || rect.maxY > CGFloat(pass.height) {
+            problems.append("pass \(pass.index) copies backdrop \(RenderList.text(rect)) outside its \(pass.width)x\(pass.height)")
+        }
+    }
+
     public func draw(_ draw: PlannedDraw, of plan: FramePlan) {
         commands.append(.draw(draw))
+        if draw.blend.readsBackdrop != (draw.backdrop != nil) {
+            problems.append("draw blends \(draw.blend.name) with\(draw.backdrop == nil ? "out" : "") a backdrop")
+        }
+        if let last = commands.dropLast().last, draw.backdrop != nil, last != .backdrop(draw.backdrop!) {
+            problems.append("draw reads a backdrop not copied just before it")
+        }
         if draw.instances.upperBound > plan.instances.count { problems.append("draw past the instances") }
         if let particles = draw.particles, particles.births.upperBound > plan.particles.count {
             problems.append("draw past the particles")

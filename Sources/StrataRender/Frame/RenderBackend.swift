@@ -22,6 +22,9 @@ public protocol RenderBackend: AnyObject {
     func begin(_ pass: PlannedPass, of plan: FramePlan) throws(Failure)
     /// Clears `region` of the pass (within its scissor) for its draws.
     func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(Failure)
+    /// Copies `rect` of the pass's target (viewport pixels, y down) to the
+    /// backdrop texture the next draw samples (``PlannedDraw/backdrop``).
+    func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) throws(Failure)
     func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(Failure)
     /// Blurs the pass's pixels in place.
     func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) throws(Failure)
@@ -45,7 +48,10 @@ extension RenderBackend {
             try begin(pass, of: plan)
             for region in pass.regions {
                 try begin(region, of: pass)
-                for draw in region.draws { try self.draw(draw, of: plan) }
+                for draw in region.draws {
+                    if let backdrop = draw.backdrop { try copyBackdrop(backdrop, of: pass) }
+                    try self.draw(draw, of: plan)
+                }
             }
             if let step = pass.colorStep { try recolor(step, of: pass) }
             if let blur = pass.blur { try self.blur(blur, of: pass) }
