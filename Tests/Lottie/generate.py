@@ -808,6 +808,43 @@ def _():
 
 
 
+def backdrop_blend_comp(modes, translucent=(), crossing=None):
+    """One rounded box per blend mode (`bm`), three to a row, sliding across the edges of four
+    colour bands over a dark strip; boxes of `translucent` modes at 60 % opacity; the box of
+    mode `crossing` slides down under the next row's first box, which so blends with its result."""
+    bands = [((25, 80), (50, 160), (0.95, 0.85, 0.3)), ((75, 80), (50, 160), (0.2, 0.45, 0.75)),
+             ((125, 80), (50, 160), (0.85, 0.25, 0.2)), ((175, 80), (50, 160), (0.3, 0.7, 0.45)),
+             ((100, 180), (200, 40), (0.12, 0.1, 0.18))]
+    background = shape_layer(*[group(rect(p=p, s=s), fill(c)) for p, s, c in bands])
+    colors = [(0.9, 0.3, 0.5), (0.3, 0.8, 0.4), (0.5, 0.5, 0.5), (0.25, 0.35, 0.9), (0.95, 0.7, 0.15)]
+    boxes = []
+    for i, mode in enumerate(modes):
+        row, col = divmod(i, 3)
+        x, y = 38 + 50 * col, 20 + 40 * row
+        end = [x - 24, y + 28] if mode == crossing else [x + 24, y]
+        boxes.append(shape_layer(group(rect(s=(40, 30), r=6), fill(colors[i % len(colors)])),
+                                 ks=transform(p=ease(0, [x, y], 29, end), o=60 if mode in translucent else 100),
+                                 bm=mode, name=f"bm {mode}"))
+    # Lottie draws its first layer on top: the boxes in reverse, so later modes lie over earlier ones.
+    return comp(*reversed(boxes), background)
+
+
+@animation("blend_modes_backdrop")
+def _():
+    # The separable blend modes that read the backdrop, as ThorVG and the W3C spec agree on them:
+    # overlay, darken, lighten, colour dodge and burn, hard light, difference, exclusion (bm 3-8, 10, 11).
+    # Colour dodge and exclusion at 60 %; colour burn slides under the difference box.
+    return backdrop_blend_comp([3, 4, 5, 6, 7, 8, 10, 11], translucent=(6, 11), crossing=7)
+
+
+@animation("blend_modes_backdrop_hsl")
+def _():
+    # Soft light, hue, saturation, color and luminosity (bm 9, 12-15). Strata draws them by the W3C
+    # formulas (SetLum/SetSat, the spec's soft light); hue slides under the color box. The ThorVG the oracle runs (thorvg-python 1.1.3)
+    # mixes hue, saturation and lightness in HSL and uses another soft light, so this file differs
+    # from it where those modes are drawn (later ThorVG follows the spec).
+    return backdrop_blend_comp([9, 12, 13, 14, 15], translucent=(13,), crossing=12)
+
 def effect(ty, name, match, *controls, en=1):
     """A layer effect (`ef` item): controls are (control type, name, value); a value that is
     no dict is static. Control types: 0 slider, 1 angle, 2 colour, 4 checkbox, 7 dropdown."""

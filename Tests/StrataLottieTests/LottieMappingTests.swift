@@ -150,27 +150,31 @@ import Strata
         #expect(filters == [nil, "multiplyBlendMode", "plusL", "screenBlendMode", "multiplyBlendMode"])
         #expect(tree.warnings.isEmpty, "\(tree.warnings)")
 
-        // A matted, parented layer blends whole (its matted wrapper, outside its parent's transform); modes
-        // Strata cannot draw are drawn as normal, with a warning each.
+        // A matted, parented layer blends whole (its matted wrapper, outside its parent's transform); the
+        // W3C modes are drawn; hard mix and unknown modes are drawn as normal, with a warning each.
         let square = #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]"#
         let layers = #"""
         [\#(shapeLayer(square, extra: #""td":1"#)),
          \#(shapeLayer("[]", extra: #""tt":1,"bm":2,"parent":1,"nm":"glow""#)),
-         \#(shapeLayer("[]", extra: #""bm":3"#)),
+         \#(shapeLayer("[]", extra: #""bm":17"#)),
          \#(shapeLayer("[]", extra: #""bm":99"#)),
+         \#(shapeLayer("[]", extra: #""bm":3,"nm":"overlaid""#)),
          {"ty":3,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,0]}}}]
         """#
         let c = try lottie(layers: layers)
         #expect(c.warnings.map(\.description) == [
-            "layers[2]: blend mode 3 (overlay) is not supported; drawn as normal",
+            "layers[2]: blend mode 17 (hard mix) is not supported; drawn as normal",
             "layers[3]: blend mode 99 is not supported; drawn as normal",
         ])
         let matted = try c.makeLayerTree()
         let glow = try #require(allLayers(matted.root).first { $0.name == "glow (matted)" })
         #expect((glow.compositingFilter as? String) == "screenBlendMode")
         #expect(matted.root.sublayers?.last === glow)
-        #expect(allLayers(matted.root).filter { $0.compositingFilter != nil }.count == 1)
+        #expect(allLayers(matted.root).filter { $0.compositingFilter != nil }.count == 2)
+        #expect(allLayers(matted.root).contains { ($0.compositingFilter as? String) == "overlayBlendMode" })
+        let modes = (3...15).compactMap { LottieLayer.BlendMode(rawValue: $0)?.compositingFilter }
+        #expect(Set(modes).count == 13 && modes.allSatisfy { $0.hasSuffix("BlendMode") })
     }
 
     @Test func masksCombineAsLayersAndNestedMasks() throws {

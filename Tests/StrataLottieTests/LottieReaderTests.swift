@@ -43,7 +43,7 @@ import StrataScene
     @Test func unsupportedFeaturesAreWarnedOnce() throws {
         let layers = #"""
         [{"ty":5,"ks":{},"nm":"title","t":{"d":{"k":[{"t":0,"s":{"t":"Hi","s":20,"f":"Arial"}}]},"p":{"m":0}}},
-         {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":3,
+         {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":17,
           "shapes":[{"ty":"mm","mm":9},{"ty":"tw"}]}]
         """#
         let c = try lottie(layers: layers)
@@ -51,7 +51,7 @@ import StrataScene
         #expect(text.contains("layers[0].t.p: text on a path is not supported; the text is laid out on lines"))
         #expect(text.contains { $0.hasPrefix("layers[1].ks.p: expression not evaluated (Error: effect(Slider)") })
         #expect(text.contains("layers[1].ef[0]: layer effect (ty 5) is not supported; left out"))
-        #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 3") })
+        #expect(text.contains { $0.hasPrefix("layers[1]: blend mode 17 (hard mix)") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[0]: unknown merge paths mode 9") })
         #expect(text.contains { $0.hasPrefix("layers[1].shapes[1]: twist") })
         #expect(text.allSatisfy { !$0.contains("\n") })

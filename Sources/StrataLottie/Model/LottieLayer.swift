@@ -29,11 +29,24 @@ public struct LottieLayer: Equatable, Sendable {
         /// for normal and for the modes Strata cannot draw.
         public var compositingFilter: String? {
             switch self {
+            case .normal, .hardMix: return nil
             case .multiply: return "multiplyBlendMode"
             case .screen: return "screenBlendMode"
+            case .overlay: return "overlayBlendMode"
+            case .darken: return "darkenBlendMode"
+            case .lighten: return "lightenBlendMode"
+            case .colorDodge: return "colorDodgeBlendMode"
+            case .colorBurn: return "colorBurnBlendMode"
+            case .hardLight: return "hardLightBlendMode"
+            case .softLight: return "softLightBlendMode"
+            case .difference: return "differenceBlendMode"
+            case .exclusion: return "exclusionBlendMode"
+            case .hue: return "hueBlendMode"
+            case .saturation: return "saturationBlendMode"
+            case .color: return "colorBlendMode"
+            case .luminosity: return "luminosityBlendMode"
             // Lottie's add is source plus destination, clamped: Core Animation's plusL.
             case .add: return "plusL"
-            default: return nil
             }
         }
     }
