@@ -389,7 +389,12 @@ open class CALayer: NSObject {
     /// drawn beneath it within its superlayer: a filter name, as Core
     /// Animation's string names: Porter–Duff `"xor"`, `"destOut"`,
     /// `"sourceAtop"`, `"plusL"` (additive), and the blend modes
-    /// `"multiplyBlendMode"` and `"screenBlendMode"`. Nil, or a name Strata
+    /// `"multiplyBlendMode"`, `"screenBlendMode"`, `"overlayBlendMode"`,
+    /// `"darkenBlendMode"`, `"lightenBlendMode"`, `"colorDodgeBlendMode"`,
+    /// `"colorBurnBlendMode"`, `"hardLightBlendMode"`, `"softLightBlendMode"`,
+    /// `"differenceBlendMode"`, `"exclusionBlendMode"`, `"hueBlendMode"`,
+    /// `"saturationBlendMode"`, `"colorBlendMode"` and `"luminosityBlendMode"`
+    /// (the W3C Compositing and Blending formulas). Nil, or a name Strata
     /// does not know, draws normally (source over).
     open var compositingFilter: Any? {
         get { withStateLock { _state.compositingFilter } }
