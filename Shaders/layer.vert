@@ -43,7 +43,9 @@ vec2 ringVertex(vec2 corner) {
     const float PI = 3.14159265359;
     vec2 centre = i_shape.xy + 0.5 * i_shape.zw;
     vec4 grown = vec4(i_shape.xy - i_quad.xy, i_quad.xy + i_quad.zw - i_shape.xy - i_shape.zw);
-    float margin = max(max(max(grown.x, grown.y), max(grown.z, grown.w)), 0.0);
+    // The quad's margin is a pixel and a half; an edge ramps over half a pixel
+    // each side, so two thirds of it (a pixel) reach every pixel an edge touches.
+    float margin = max(max(max(grown.x, grown.y), max(grown.z, grown.w)), 0.0) * (2.0 / 3.0);
     float half_ = 0.5 * i_shape.z, width = i_params.x;
     float outer = half_ + margin, inner = max(half_ - width - margin, 0.0);
     float from = 0.0, span = 2.0 * PI;

@@ -22,8 +22,9 @@ extension DrawItem {
         guard w > 0, abs(Double(shape.height) - w) <= 1e-6 * w,
               [radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY].allSatisfy({ abs(Double($0) - half) <= 1e-6 * w })
         else { return nil }
+        // Two thirds of the quad's margin (as `Shaders/layer.vert` takes): a pixel.
         let margin = max(Double(shape.minX - quad.minX), Double(shape.minY - quad.minY),
-                         Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0)
+                         Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0) * 2 / 3
         let outer = half + margin, inner = max(half - borderWidth - margin, 0)
         var from = 0.0, span = 2 * Double.pi
         if case .borderArc(let start, let sweep, _)? = content {

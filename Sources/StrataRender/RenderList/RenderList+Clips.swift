@@ -60,8 +60,10 @@ extension RenderList {
     /// and its clip's box share maps back to (the bounding rectangle of that
     /// quadrilateral), when the plane's horizon does not cross it. Coverage comes
     /// from the shape, contents and clips, not the quad, so the pixels are the same.
+    /// A ring mesh's band is measured from the quad's margin (``DrawItem/ringBand``): such
+    /// an item keeps its quad.
     func fitQuad(of item: inout DrawItem, box: CGRect, toClip clip: Int, boxes: inout [CGRect?]) {
-        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box) else { return }
+        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.ringBand == nil else { return }
         let shown = box.intersection(clipBox)
         guard !shown.isNull, shown.width > 0, shown.height > 0 else {
             item.quad = CGRect(origin: item.quad.origin, size: .zero)
