@@ -50,6 +50,12 @@ struct EmitterHistory {
     private(set) var animations: [TrackedAnimation] = []
     /// States of animated slots already evaluated, by record serial and slot.
     private var slotStates: [SlotKey: EmitterSnapshot] = [:]
+    /// Tells apart the states of slots evaluated before and after
+    /// `slotStates` last lost entries: a slot evaluated again may differ (the
+    /// animations acting on it changed), so its births are kept apart.
+    private var slotGeneration: UInt64 = 1
+    /// The births of the history's epochs, kept between frames.
+    let births = EmitterBirthCache()
 
     struct SlotKey: Hashable {
         var serial: UInt64
@@ -86,7 +92,7 @@ struct EmitterHistory {
         } else {
             records.append(record)
         }
-        slotStates = [:]
+        forgetSlots()
         prune(before: t)
     }
 
@@ -97,6 +103,11 @@ struct EmitterHistory {
         animations.removeAll { ($0.removedAt ?? .infinity) < time - reach }
     }
 
+    private mutating func forgetSlots() {
+        slotStates = [:]
+        slotGeneration &+= 1
+    }
+
     /// Notes animations attached to the layer (those of its emission are kept).
     mutating func animationsAdded(_ entries: [AnimationEntry]) {
         for entry in entries
@@ -104,7 +115,7 @@ struct EmitterHistory {
             && !animations.contains(where: { $0.entry === entry })
         {
             animations.append(TrackedAnimation(entry: entry))
-            slotStates = [:]
+            forgetSlots()
         }
     }
 
@@ -115,7 +126,7 @@ struct EmitterHistory {
             && entries.contains(where: { $0 === animations[i].entry })
         {
             animations[i].removedAt = time
-            slotStates = [:]
+            forgetSlots()
         }
     }
 
@@ -171,7 +182,8 @@ struct EmitterHistory {
             func plain(_ from: CFTimeInterval, _ to: CFTimeInterval) {
                 guard to > from || (to == from && to == time) else { return }
                 epochs.append(
-                    EmitterEpoch(origin: start, start: from, end: to, key: record.serial, state: record.state))
+                    EmitterEpoch(
+                        origin: start, start: from, end: to, key: record.serial, generation: 0, state: record.state))
             }
             for (from, to) in ranges {
                 plain(cursor, from)
@@ -189,7 +201,10 @@ struct EmitterHistory {
                             slotStates[key] = state
                         }
                         let slotKey = ParticleRandom.combine(record.serial, UInt64(bitPattern: k))
-                        epochs.append(EmitterEpoch(origin: Double(k) * h, start: s, end: e, key: slotKey, state: state))
+                        epochs.append(
+                            EmitterEpoch(
+                                origin: Double(k) * h, start: s, end: e, key: slotKey, generation: slotGeneration,
+                                state: state))
                     }
                     k += 1
                 }
@@ -200,8 +215,9 @@ struct EmitterHistory {
         // Slots out of every window from now on are not needed again.
         if slotStates.count > 4096 {
             slotStates = slotStates.filter { Double($0.key.slot) * Self.slotLength >= windowStart }
+            slotGeneration &+= 1
         }
-        return EmitterFrame(time: time, epochs: epochs)
+        return EmitterFrame(time: time, epochs: epochs, births: births)
     }
 }
 
@@ -214,6 +230,10 @@ struct EmitterEpoch {
     var end: CFTimeInterval
     /// Keys the random values of the epoch's particles.
     var key: UInt64
+    /// With `key`, identifies `state` in the history's ``EmitterBirthCache``:
+    /// 0 for a record's own state (a record's serial is never reused), the
+    /// slot generation for an animated slot's.
+    var generation: UInt64 = 0
     var state: EmitterSnapshot
 }
 
@@ -222,4 +242,6 @@ struct EmitterEpoch {
 struct EmitterFrame {
     var time: CFTimeInterval
     var epochs: [EmitterEpoch]
+    /// The history's births kept between frames (nil: every birth is made anew).
+    var births: EmitterBirthCache? = nil
 }

@@ -12,11 +12,25 @@ extension EmitterSimulation {
     {
         var run = Run(time: frame.time)
         run.batch = BatchBuilder(origin: frame.time)
-        for epoch in frame.epochs {
-            let layer = epoch.state.layer
-            for (i, cell) in epoch.state.cells.enumerated() where run.budget > 0 {
-                run.emitTopLevel(cell, index: i, epoch: epoch, layer: layer)
+        func emit(_ run: inout Run) {
+            for epoch in frame.epochs {
+                let layer = epoch.state.layer
+                for (i, cell) in epoch.state.cells.enumerated() where run.budget > 0 {
+                    run.emitTopLevel(cell, index: i, epoch: epoch, layer: layer)
+                }
             }
+        }
+        if let kept = frame.births {
+            kept.withStreams { streams in
+                // Moved, not copied: the streams' arrays stay uniquely held and grow in place.
+                run.streams = streams
+                streams = [:]
+                emit(&run)
+                streams = run.streams ?? [:]
+                run.streams = nil
+            }
+        } else {
+            emit(&run)
         }
         guard var made = run.batch else { return nil }
         if mode == .backToFront && made.leavesPlane { return nil }
@@ -47,6 +61,17 @@ extension EmitterSimulation {
         /// Whether some particle's z is not 0 now or later (its position,
         /// velocity or acceleration along z).
         var leavesPlane = false
+
+        /// The index of the look `look` draws like, added when there is none.
+        mutating func lookIndex(for look: ParticleLook) -> Int {
+            // The cell's look is almost always the last one added.
+            var index = looks.count - 1
+            if index < 0 || !looks[index].drawsLike(look) {
+                index = looks.firstIndex { $0.drawsLike(look) } ?? looks.count
+                if index == looks.count { looks.append(look) }
+            }
+            return index
+        }
     }
 }
 
@@ -71,12 +96,7 @@ extension EmitterSimulation.Run {
             image: image, contentsRect: v.contentsRect, size: natural,
             acceleration: (Float(acceleration.x), Float(acceleration.y), Float(acceleration.z)),
             speed: v.speed, minimumScale: s)
-        // The cell's look is almost always the last one added.
-        var index = batch!.looks.count - 1
-        if index < 0 || !batch!.looks[index].drawsLike(look) {
-            index = batch!.looks.firstIndex { $0.drawsLike(look) } ?? batch!.looks.count
-            if index == batch!.looks.count { batch!.looks.append(look) }
-        }
+        let index = batch!.lookIndex(for: look)
         if s < batch!.looks[index].minimumScale { batch!.looks[index].minimumScale = s }
         let layerScale = Double(layer.scale)
         batch!.births.append(

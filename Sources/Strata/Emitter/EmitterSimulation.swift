@@ -99,6 +99,8 @@ package enum EmitterSimulation {
         var out: [EmitterParticle] = []
         /// Births instead of particles, when making a batch.
         var batch: BatchBuilder?
+        /// The births kept from earlier frames (``EmitterBirthCache``), when making a batch with them.
+        var streams: [EmitterBirthCache.Key: EmitterBirthCache.Stream]?
         /// Particles still allowed.
         var budget = EmitterSimulation.maximumParticles
         /// Births still allowed to be looked at (lifetimes drawn short make some births show nothing).
@@ -164,6 +166,12 @@ package enum EmitterSimulation {
             let center = (
                 Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition)
             )
+            if streams != nil && batch != nil && cell.subcells.isEmpty {
+                emitKept(
+                    cell, index: index, epoch: epoch, layer: layer, range: range, rate: rate, phase: phase,
+                    cellKey: cellKey, center: center, order: order)
+                return
+            }
             for n in range where budget > 0 {
                 let birth = epoch.origin + (Double(n) + phase) / rate
                 spawn(
@@ -190,40 +198,13 @@ package enum EmitterSimulation {
             from source: Source, basis: Basis, order: UInt64, depth: Int
         ) {
             let v = cell.values
-            var random = ParticleRandom(key: key)
-            // The draws are always made in this order, so a value's change never shifts another's.
-            let life = random.around(Double(v.lifetime), Double(v.lifetimeRange)) * Double(layer.lifetime)
-            let u0 = random.unit(), u1 = random.unit(), u2 = random.unit()
-            let d0 = random.unit(), d1 = random.unit()
-            let speedMagnitude = random.around(Double(v.velocity), Double(v.velocityRange)) * Double(layer.velocity)
-            let scale0 = random.around(Double(v.scale), Double(v.scaleRange))
-            let spin = random.around(Double(v.spin), Double(v.spinRange)) * Double(layer.spin)
-            let base = v.color?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
-            let red0 = random.around(Double(base.r), Double(v.redRange))
-            let green0 = random.around(Double(base.g), Double(v.greenRange))
-            let blue0 = random.around(Double(base.b), Double(v.blueRange))
-            let alpha0 = random.around(Double(base.a), Double(v.alphaRange))
-            guard life > 0, life.isFinite else { return }
-
-            let p0: Vector3
-            switch source {
-            case .shape(let c): p0 = EmitterShapeSampler.point(layer, center: c, u0, u1, u2)
-            case .point(let p): p0 = p
-            }
-            let frame: (Vector3, Vector3, Vector3)
-            switch basis {
-            case .layer: frame = (Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
-            case .along(let direction): frame = Vector3.frame(along: direction)
-            }
-            let axis = Vector3.direction(
-                latitude: Double(v.emissionLatitude), longitude: Double(v.emissionLongitude),
-                in: frame)
-            let direction = Vector3.inCone(around: axis, fullAngle: Double(v.emissionRange), d0, d1)
-            let v0 = direction * speedMagnitude
+            guard let born = Self.born(v, layer: layer, key: key, birth: birth, from: source, basis: basis) else { return }
+            let life = born.life, p0 = born.p0, v0 = born.v0, scale0 = born.scale0, spin = born.spin
             let acceleration = Vector3(Double(v.xAcceleration), Double(v.yAcceleration), Double(v.zAcceleration))
             let speed = Double(v.speed)
             let age = (time - birth) * speed
             guard age.isFinite, p0.isFinite, v0.isFinite else { return }
+            let (red0, green0, blue0, alpha0) = (born.red0, born.green0, born.blue0, born.alpha0)
 
             if age >= 0 && age <= life && budget > 0 {
                 let p = p0 + v0 * age + acceleration * (0.5 * age * age)
