@@ -1,18 +1,14 @@
 #version 330 core
-// An emitter's particles in bulk: one instance per particle, read from its
-// birth (ParticleBirth in Strata), placed, turned, scaled and tinted here for
-// the batch's time, so the CPU does nothing per particle and frame. It hands
-// particle.frag what layer.vert hands it for a `.particle` item, so the two
-// draw a particle alike.
+// An emitter's particles in bulk: four vertices per particle, each reading
+// the particle's birth (ParticleBirth in Strata) from u_births, placed,
+// turned, scaled and tinted here for the batch's time, so the CPU does
+// nothing per particle and frame. It hands particle.frag what layer.vert
+// hands it for a `.particle` item, so the two draw a particle alike.
 
-layout(location = 0) in vec2 a_corner;      // unit quad corner, (0,0)…(1,1)
-layout(location = 1) in vec4 i_birth0;      // x y z vx
-layout(location = 2) in vec4 i_birth1;      // vy vz birth lifetime
-layout(location = 3) in vec3 i_growth;      // scale, scaleSpeed, spin
-layout(location = 4) in int i_look;
-layout(location = 5) in vec4 i_color;       // straight, at birth
-layout(location = 6) in vec4 i_colorSpeed;
-
+// Five RGBA32F texels per birth, in ParticleBirth's order: x y z vx | vy vz
+// birth lifetime | scale scaleSpeed spin look | colour | colour speed.
+uniform samplerBuffer u_births;
+uniform int u_first;                        // the draw's first birth in u_births
 uniform vec4 u_target;                      // target origin (device px) and size
 uniform vec3 u_map[3];                      // the emitter plane's mapping rows
 uniform float u_time;                       // the layer time drawn, relative to the births'
@@ -39,6 +35,18 @@ void drawNothing() {
 }
 
 void main() {
+    // Vertex 4k + c is corner c (0,0) (1,0) (0,1) (1,1) of birth k.
+    int birth = (u_first + gl_VertexID / 4) * 5;
+    int corner = gl_VertexID % 4;
+    vec2 a_corner = vec2(float(corner & 1), float(corner >> 1));
+    vec4 i_birth0 = texelFetch(u_births, birth);
+    vec4 i_birth1 = texelFetch(u_births, birth + 1);
+    vec4 growth = texelFetch(u_births, birth + 2);
+    vec3 i_growth = growth.xyz;
+    int i_look = floatBitsToInt(growth.w);
+    vec4 i_color = texelFetch(u_births, birth + 3);
+    vec4 i_colorSpeed = texelFetch(u_births, birth + 4);
+
     int look = i_look * LOOK_VECTORS;
     vec4 uv = u_looks[look];
     vec4 sizeSpeed = u_looks[look + 1];

@@ -60,7 +60,23 @@ extension LayerRenderer {
     }
 
     public func uploadParticles(_ births: [ParticleBirth]) throws(GLError) {
+        guard births.count <= maximumParticles else {
+            throw .tooLarge(label: particleBuffer.label, width: births.count, height: 1, maximum: maximumParticles)
+        }
         try particleBuffer.stream(births)
+        if births.count > particleIndexCapacity {
+            // Made once for the most births seen (and grown by doubling), not per frame.
+            let capacity = max(births.count, 2 * particleIndexCapacity)
+            var indices: [UInt32] = []
+            indices.reserveCapacity(6 * capacity)
+            for k in 0..<UInt32(capacity) {
+                let v = 4 * k
+                // The two triangles a strip of the quad's corners makes, in the order a strip makes them.
+                indices.append(contentsOf: [v, v + 1, v + 2, v + 2, v + 1, v + 3])
+            }
+            try particleIndices.stream(indices)
+            particleIndexCapacity = capacity
+        }
     }
 
     public func begin(_ pass: PlannedPass, of plan: FramePlan) throws(GLError) {
@@ -160,7 +176,9 @@ extension LayerRenderer {
         sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), mesh.first, mesh.count, GLsizei(draw.instances.count))
     }
 
-    /// One batch's births, each an instance of the particle program.
+    /// One batch's births: one draw of their quads' triangles, each vertex
+    /// reading its birth from the births' buffer texture (llvmpipe runs an
+    /// instanced draw's vertex pipeline once per instance, four vertices at a time).
     func drawParticles(_ particles: PlannedParticles, texture: BoundTexture) throws(GLError) {
         let program = try particleBatchProgram(clipped: particles.clip >= 0)
         program.use()
@@ -173,12 +191,11 @@ extension LayerRenderer {
         program.setUniform("u_tint", particles.tint)
         program.setUniform("u_clip", Float(particles.clip))
         program.setUniform("u_additive", Int32(particles.additive ? 1 : 0))
-        let stride = MemoryLayout<ParticleBirth>.stride
-        let base = particles.births.lowerBound * stride
-        particleVertexArray.setAttributes(Self.attributes(Self.birthAttributes, from: base), buffer: particleBuffer,
-                                          stride: stride)
+        program.setUniform("u_first", Int32(particles.births.lowerBound))
         bind(texture, unit: 0)
-        sglDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(particles.births.count))
+        particleTexture.bind(unit: 4)
+        particleVertexArray.bind()
+        sglDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * particles.births.count), GLenum(GL_UNSIGNED_INT), nil)
         vertexArray.bind()
     }
 

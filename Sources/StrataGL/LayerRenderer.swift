@@ -43,9 +43,16 @@ public final class LayerRenderer: RenderBackend {
     var particleProgram: GLProgram?
     /// `Shading.particles`, without and with clips (made when a frame first has a batch).
     var particleBatchPrograms: [Bool: GLProgram] = [:]
-    /// The quad corners and the frame's births, for batches of particles.
+    /// The frame's births, read by the particle program as texels, and the
+    /// indices of their quads' triangles (4k + 0 1 2, 2 1 3 for birth k).
     let particleVertexArray: GLVertexArray
     let particleBuffer: GLBuffer
+    let particleTexture: GLBufferTexture
+    let particleIndices: GLBuffer
+    /// How many births' quads `particleIndices` holds.
+    var particleIndexCapacity = 0
+    /// The most births a frame can have: `GL_MAX_TEXTURE_BUFFER_SIZE` texels' worth.
+    let maximumParticles: Int
     let vertexArray: GLVertexArray
     let cornerBuffer: GLBuffer
     let instanceBuffer: GLBuffer
@@ -112,20 +119,8 @@ public final class LayerRenderer: RenderBackend {
         }
     }
 
-    /// `ParticleBirth`'s fields as `Shaders/particles.vert` reads them.
-    static let birthAttributes: [GLVertexAttribute] = {
-        let s = MemoryLayout<ParticleBirth>.self
-        return [
-            GLVertexAttribute("i_birth0", location: 1, components: 4, offset: s.offset(of: \.x)!, divisor: 1),
-            GLVertexAttribute("i_birth1", location: 2, components: 4, offset: s.offset(of: \.vy)!, divisor: 1),
-            GLVertexAttribute("i_growth", location: 3, components: 3, offset: s.offset(of: \.scale)!, divisor: 1),
-            GLVertexAttribute("i_look", location: 4, components: 1, type: .int, offset: s.offset(of: \.look)!,
-                              isInteger: true, divisor: 1),
-            GLVertexAttribute("i_color", location: 5, components: 4, offset: s.offset(of: \.red)!, divisor: 1),
-            GLVertexAttribute("i_colorSpeed", location: 6, components: 4, offset: s.offset(of: \.redSpeed)!,
-                              divisor: 1),
-        ]
-    }()
+    /// The texels `Shaders/particles.vert` reads a `ParticleBirth` as.
+    static let texelsPerBirth = MemoryLayout<ParticleBirth>.stride / 16
 
     /// A renderer for `context`, drawing with programs from `shaders`.
     ///
@@ -144,8 +139,13 @@ public final class LayerRenderer: RenderBackend {
         vertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
         instanceBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "layer instances")
         particleVertexArray = try GLVertexArray(context: context, label: "particle quads")
-        particleVertexArray.setAttributes([Self.cornerAttribute], buffer: cornerBuffer, stride: 8)
         particleBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "particle births")
+        particleTexture = try GLBufferTexture(context: context, buffer: particleBuffer)
+        particleIndices = try GLBuffer(context: context, target: .index, usage: .staticDraw, label: "particle quads")
+        particleVertexArray.setIndexBuffer(particleIndices)
+        var texels: GLint = 0
+        sglGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &texels)
+        maximumParticles = Int(texels) / Self.texelsPerBirth
         vertexArray.bind()
         white = try GLTexture(context: context, width: 1, height: 1, label: "white",
                               premultipliedPixels: [255, 255, 255, 255])
@@ -256,11 +256,12 @@ public final class LayerRenderer: RenderBackend {
     func particleBatchProgram(clipped: Bool) throws(GLError) -> GLProgram {
         if let program = particleBatchPrograms[clipped] { return program }
         let program = try shaders.program(vertex: "particles.vert", fragment: "particle.frag",
-                                          attributes: [Self.cornerAttribute] + Self.birthAttributes,
+                                          attributes: [],
                                           defines: clipped ? ["WITH_CLIPS"] : [])
         program.use()
         program.setUniform("u_contents", Int32(0))
         program.setUniform("u_clips", Int32(3))
+        program.setUniform("u_births", Int32(4))
         particleBatchPrograms[clipped] = program
         return program
     }
