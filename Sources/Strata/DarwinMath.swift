@@ -6,12 +6,12 @@ import Foundation
 // imports as `Float`: the greatest finite Float, not infinity.
 
 #if !canImport(Darwin)
-/// The greatest finite `Float`, as Darwin's `HUGE` (`MAXFLOAT`).
-///
-/// Core Animation treats a `repeatCount` of this value as repeating forever,
-/// as it does `Float.infinity`.
-public let HUGE: Float = .greatestFiniteMagnitude
+    /// The greatest finite `Float`, as Darwin's `HUGE` (`MAXFLOAT`).
+    ///
+    /// Core Animation treats a `repeatCount` of this value as repeating forever,
+    /// as it does `Float.infinity`.
+    public let HUGE: Float = .greatestFiniteMagnitude
 
-/// The greatest finite `Float`, as Darwin's `MAXFLOAT`.
-public let MAXFLOAT: Float = .greatestFiniteMagnitude
+    /// The greatest finite `Float`, as Darwin's `MAXFLOAT`.
+    public let MAXFLOAT: Float = .greatestFiniteMagnitude
 #endif

@@ -39,8 +39,10 @@ extension ImageError {
 
     /// The image's size is over the decoding limits.
     static func imageTooLarge(_ file: String, width: Int, height: Int, maxDimension: Int, maxBytes: Int) -> ImageError {
-        ImageError(file: file, reason: "the image is \(width)×\(height) pixels; images may be at most "
-                   + "\(maxDimension)×\(maxDimension) and \(maxBytes) bytes decoded")
+        ImageError(
+            file: file,
+            reason: "the image is \(width)×\(height) pixels; images may be at most "
+                + "\(maxDimension)×\(maxDimension) and \(maxBytes) bytes decoded")
     }
 
     /// libpng rejected the data (not a PNG, corrupt, truncated); `message` is libpng's.
@@ -118,8 +120,9 @@ extension PathDataError {
     }
 
     static func pointOutOfRange(at offset: Int) -> PathDataError {
-        PathDataError(offset: offset,
-                      reason: "the point is out of range (a relative coordinate added to the current point overflows)")
+        PathDataError(
+            offset: offset,
+            reason: "the point is out of range (a relative coordinate added to the current point overflows)")
     }
 
     static func numberAfterClose(at offset: Int) -> PathDataError {

@@ -73,8 +73,9 @@ public final class ChartLayer: CALayer {
             ctx.addLine(to: CGPoint(x: rect.maxX, y: y.rounded() + 0.5))
             ctx.strokePath()
             ctx.restoreGState()
-            let label = CTLineCreateWithAttributedString(NSAttributedString(
-                string: "\(i * 25)", attributes: [.font: labelFont, .foregroundColor: grey]))
+            let label = CTLineCreateWithAttributedString(
+                NSAttributedString(
+                    string: "\(i * 25)", attributes: [.font: labelFont, .foregroundColor: grey]))
             let width = CGFloat(CTLineGetTypographicBounds(label, nil, nil, nil))
             ctx.textPosition = CGPoint(x: rect.minX - 8 - width, y: y + 4)
             CTLineDraw(label, ctx)
@@ -90,13 +91,16 @@ public final class ChartLayer: CALayer {
             area.addLine(to: CGPoint(x: first.x, y: rect.maxY))
             area.closeSubpath()
             let colors = [lineColor.copy(alpha: 0.45)!, lineColor.copy(alpha: 0.02)!] as CFArray
-            if let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors,
-                                         locations: [0, 1]) {
+            if let gradient = CGGradient(
+                colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors,
+                locations: [0, 1])
+            {
                 ctx.saveGState()
                 ctx.addPath(area)
                 ctx.clip()
-                ctx.drawLinearGradient(gradient, start: CGPoint(x: 0, y: rect.minY),
-                                       end: CGPoint(x: 0, y: rect.maxY), options: [])
+                ctx.drawLinearGradient(
+                    gradient, start: CGPoint(x: 0, y: rect.minY),
+                    end: CGPoint(x: 0, y: rect.maxY), options: [])
                 ctx.restoreGState()
             }
             // The line, with a soft shadow below it.
@@ -121,8 +125,9 @@ public final class ChartLayer: CALayer {
 
         // The title.
         let titleFont = CTFontCreateWithName("Helvetica-Bold" as CFString, 17, nil)
-        let titleLine = CTLineCreateWithAttributedString(NSAttributedString(
-            string: title, attributes: [.font: titleFont, .foregroundColor: CGColor(gray: 0.15, alpha: 1)]))
+        let titleLine = CTLineCreateWithAttributedString(
+            NSAttributedString(
+                string: title, attributes: [.font: titleFont, .foregroundColor: CGColor(gray: 0.15, alpha: 1)]))
         ctx.textPosition = CGPoint(x: bounds.minX + 16, y: bounds.minY + 28)
         CTLineDraw(titleLine, ctx)
     }

@@ -41,7 +41,10 @@ extension Demo {
 public enum DemoCatalog {
     /// Every demo type.
     public static var all: [any Demo.Type] {
-        [PageFoldDemo.self, CarouselDemo.self, CardFoldDemo.self, SideMenuDemo.self, GalleryDemo.self, ChartDemo.self, ConfettiDemo.self]
+        [
+            PageFoldDemo.self, CarouselDemo.self, CardFoldDemo.self, SideMenuDemo.self, GalleryDemo.self,
+            ChartDemo.self, ConfettiDemo.self,
+        ]
     }
 
     /// The demo called `name`, if there is one.

@@ -81,7 +81,8 @@ public final class SceneErrorBanner {
         let message = (text.string as? String) ?? ""
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
             .reduce(0) { $0 + max(1, ($1.count + characters - 1) / characters) }
-        let textHeight = min(CGFloat(lines), max(1, (size.height / 2 / Self.lineHeight).rounded(.down) - 1))
+        let textHeight =
+            min(CGFloat(lines), max(1, (size.height / 2 / Self.lineHeight).rounded(.down) - 1))
             * Self.lineHeight
         withoutActions {
             rootLayer.frame = CGRect(origin: .zero, size: size)

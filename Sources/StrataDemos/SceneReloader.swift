@@ -47,10 +47,12 @@ public final class SceneReloader {
 
     /// Loads the scene at `url` with `load` (see ``state`` for how it went)
     /// and, with a `watcher`, watches it and the images it names.
-    public init(url: URL, watcher: FileWatcher? = nil,
-                load: @escaping (URL) throws(SceneError) -> Scene = { url throws(SceneError) in
-                    try Scene.load(contentsOf: url)
-                }) {
+    public init(
+        url: URL, watcher: FileWatcher? = nil,
+        load: @escaping (URL) throws(SceneError) -> Scene = { url throws(SceneError) in
+            try Scene.load(contentsOf: url)
+        }
+    ) {
         self.url = url
         self.watcher = watcher
         self.load = load

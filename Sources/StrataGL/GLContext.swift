@@ -1,5 +1,5 @@
-import Foundation
 internal import CEpoxy
+import Foundation
 
 /// One OpenGL context as StrataGL sees it: its limits, its compiled programs, and
 /// the queue of GL objects waiting to be deleted.

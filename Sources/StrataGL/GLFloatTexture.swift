@@ -1,5 +1,5 @@
-import Foundation
 internal import CEpoxy
+import Foundation
 
 /// An RGBA32F texture read with `texelFetch` (no filtering): per-frame tables
 /// such as the clip list.
@@ -26,7 +26,8 @@ final class GLFloatTexture {
 
     /// Replaces the contents with `width × height` RGBA float texels, rows in order.
     func upload(width: Int, height: Int, rgba: [Float]) throws(GLError) {
-        precondition(rgba.count == width * height * 4, "GLFloatTexture \(label): \(rgba.count) floats for \(width)×\(height)")
+        precondition(
+            rgba.count == width * height * 4, "GLFloatTexture \(label): \(rgba.count) floats for \(width)×\(height)")
         guard height <= context.info.maxTextureSize else {
             throw .tooLarge(label: label, width: width, height: height, maximum: context.info.maxTextureSize)
         }
@@ -34,11 +35,13 @@ final class GLFloatTexture {
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         rgba.withUnsafeBytes { bytes in
             if width == self.width && height == self.height {
-                sglTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA),
-                                 GLenum(GL_FLOAT), bytes.baseAddress)
+                sglTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA),
+                    GLenum(GL_FLOAT), bytes.baseAddress)
             } else {
-                sglTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0,
-                              GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+                sglTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(width), GLsizei(height), 0,
+                    GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
             }
         }
         self.width = width

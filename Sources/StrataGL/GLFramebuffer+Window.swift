@@ -1,5 +1,5 @@
-import Foundation
 internal import CEpoxy
+import Foundation
 
 extension GLFramebuffer {
     /// Copies the whole colour of this framebuffer onto the window's back
@@ -9,8 +9,9 @@ extension GLFramebuffer {
         context?.requireCurrent("GLFramebuffer.copyToBackBuffer")
         sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), name)
         sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        sglBlitFramebuffer(0, 0, GLint(self.width), GLint(self.height), 0, 0, GLint(width), GLint(height),
-                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        sglBlitFramebuffer(
+            0, 0, GLint(self.width), GLint(self.height), 0, 0, GLint(width), GLint(height),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         try context?.checkError(label: label, operation: "copy to the back buffer")
     }

@@ -1,5 +1,5 @@
-import StrataRender
 internal import CEpoxy
+import StrataRender
 
 /// A framebuffer object rendering into its own RGBA8 colour texture, with an
 /// optional depth-stencil renderbuffer.
@@ -45,18 +45,21 @@ public final class GLFramebuffer: @unchecked Sendable {
         self.name = name
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         context.setDebugLabel(label, identifier: GL_FRAMEBUFFER, name: name)
-        sglFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-                                colorTexture.name, 0)
+        sglFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+            colorTexture.name, 0)
         if depthStencil {
             var renderbuffer: GLuint = 0
             sglGenRenderbuffers(1, &renderbuffer)
             context.didCreate(.renderbuffer(renderbuffer))
             sglBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
             context.setDebugLabel(label + " depth-stencil", identifier: GL_RENDERBUFFER, name: renderbuffer)
-            sglRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
-                                   GLsizei(height))
-            sglFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT),
-                                       GLenum(GL_RENDERBUFFER), renderbuffer)
+            sglRenderbufferStorage(
+                GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
+                GLsizei(height))
+            sglFramebufferRenderbuffer(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT),
+                GLenum(GL_RENDERBUFFER), renderbuffer)
             depthStencilRenderbuffer = renderbuffer
         } else {
             depthStencilRenderbuffer = nil
@@ -85,8 +88,9 @@ public final class GLFramebuffer: @unchecked Sendable {
         try colorTexture.resize(width: width, height: height)
         if let depthStencilRenderbuffer {
             sglBindRenderbuffer(GLenum(GL_RENDERBUFFER), depthStencilRenderbuffer)
-            sglRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
-                                   GLsizei(height))
+            sglRenderbufferStorage(
+                GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
+                GLsizei(height))
         }
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         try context.checkError(label: label, operation: "resizing to \(width)×\(height)")

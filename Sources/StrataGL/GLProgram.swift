@@ -1,5 +1,5 @@
-import Foundation
 internal import CEpoxy
+import Foundation
 
 /// A linked GLSL program, with its uniform locations cached by name.
 ///

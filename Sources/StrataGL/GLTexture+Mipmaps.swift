@@ -1,5 +1,5 @@
-import Foundation
 internal import CEpoxy
+import Foundation
 
 extension GLTexture {
     /// Builds mip levels 1…`levels` from level 0 and samples them trilinearly,
@@ -21,8 +21,9 @@ extension GLTexture {
         guard levels >= 1 else { return }
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         for level in 1...levels {
-            sglTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GL_RGBA8, GLsizei(max(1, width >> level)),
-                          GLsizei(max(1, height >> level)), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            sglTexImage2D(
+                GLenum(GL_TEXTURE_2D), GLint(level), GL_RGBA8, GLsizei(max(1, width >> level)),
+                GLsizei(max(1, height >> level)), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         }
         try context?.checkError(label: label, operation: "allocating \(levels) mip levels")
     }
@@ -32,8 +33,9 @@ extension GLTexture {
     private func sampleMipLevels(_ levels: Int) {
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels))
-        sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
-                         levels >= 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        sglTexParameteri(
+            GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
+            levels >= 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         sglTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), -0.5)
     }
 }

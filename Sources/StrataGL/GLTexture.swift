@@ -1,6 +1,6 @@
-import StrataRender
-import Strata
 internal import CEpoxy
+import Strata
+import StrataRender
 
 /// A 2D RGBA8 texture holding premultiplied-alpha colour.
 ///
@@ -77,8 +77,9 @@ public final class GLTexture: @unchecked Sendable {
         allocate(pixels: premultipliedPixels)
         try context.checkError(label: label, operation: "creating a \(width)×\(height) texture")
         if context.takeInjectedFailure(.textureAllocation) {
-            throw .glFailure(label: label, operation: "creating a \(width)×\(height) texture",
-                             code: UInt32(GL_OUT_OF_MEMORY))
+            throw .glFailure(
+                label: label, operation: "creating a \(width)×\(height) texture",
+                code: UInt32(GL_OUT_OF_MEMORY))
         }
     }
 
@@ -114,10 +115,11 @@ public final class GLTexture: @unchecked Sendable {
         level: Int = 0, x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
     ) throws(GLError) {
         let levelWidth = max(1, self.width >> level), levelHeight = max(1, self.height >> level)
-        precondition(level >= 0 && x >= 0 && y >= 0 && width >= 0 && height >= 0 && x + width <= levelWidth
-                     && y + height <= levelHeight,
-                     "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside level \(level), "
-                     + "\(levelWidth)×\(levelHeight)")
+        precondition(
+            level >= 0 && x >= 0 && y >= 0 && width >= 0 && height >= 0 && x + width <= levelWidth
+                && y + height <= levelHeight,
+            "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside level \(level), "
+                + "\(levelWidth)×\(levelHeight)")
         guard premultipliedPixels.count == width * height * 4 else {
             throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
         }
@@ -126,8 +128,9 @@ public final class GLTexture: @unchecked Sendable {
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         premultipliedPixels.withUnsafeBytes { bytes in
-            sglTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GLint(x), GLint(y), GLsizei(width), GLsizei(height),
-                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            sglTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), GLint(level), GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         try context?.checkError(label: label, operation: "uploading a \(width)×\(height) region")
     }
@@ -174,8 +177,9 @@ public final class GLTexture: @unchecked Sendable {
     private func allocate(pixels: [UInt8]?) {
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         func upload(_ bytes: UnsafeRawPointer?) {
-            sglTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
+            sglTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
         }
         if let pixels {
             pixels.withUnsafeBytes { upload($0.baseAddress) }

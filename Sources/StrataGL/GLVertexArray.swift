@@ -53,12 +53,14 @@ public final class GLVertexArray: @unchecked Sendable {
             let offset = UnsafeRawPointer(bitPattern: attribute.offset)
             sglEnableVertexAttribArray(attribute.location)
             if attribute.isInteger {
-                sglVertexAttribIPointer(attribute.location, GLint(attribute.components), attribute.type.glType,
-                                        GLsizei(stride), offset)
+                sglVertexAttribIPointer(
+                    attribute.location, GLint(attribute.components), attribute.type.glType,
+                    GLsizei(stride), offset)
             } else {
-                sglVertexAttribPointer(attribute.location, GLint(attribute.components), attribute.type.glType,
-                                       GLboolean(attribute.normalized ? GL_TRUE : GL_FALSE), GLsizei(stride),
-                                       offset)
+                sglVertexAttribPointer(
+                    attribute.location, GLint(attribute.components), attribute.type.glType,
+                    GLboolean(attribute.normalized ? GL_TRUE : GL_FALSE), GLsizei(stride),
+                    offset)
             }
             sglVertexAttribDivisor(attribute.location, GLuint(attribute.divisor))
         }

@@ -65,8 +65,9 @@ public struct GLVertexAttribute: Hashable, Sendable {
     ) {
         precondition((1...4).contains(components), "GLVertexAttribute \(name): components must be 1…4")
         precondition(offset >= 0 && divisor >= 0, "GLVertexAttribute \(name): negative offset or divisor")
-        precondition(!(isInteger && (type == .float || type == .halfFloat)),
-                     "GLVertexAttribute \(name): integer attributes need an integer component type")
+        precondition(
+            !(isInteger && (type == .float || type == .halfFloat)),
+            "GLVertexAttribute \(name): integer attributes need an integer component type")
         self.name = name
         self.location = location
         self.components = components

@@ -1,6 +1,6 @@
+internal import CEpoxy
 import Foundation
 import StrataRender
-internal import CEpoxy
 
 extension LayerRenderer {
     /// Draws the fill-rate floor of `list`: every item's quad, in every pass,
@@ -9,8 +9,9 @@ extension LayerRenderer {
     /// costs the GPU beyond this is the price of its shading.
     public func renderFloor(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) {
         context.requireCurrent("LayerRenderer.renderFloor")
-        let floor = try shaders.program(vertex: "layer.vert", fragment: "floor.frag",
-                                        attributes: [Self.cornerAttribute] + Self.attributes)
+        let floor = try shaders.program(
+            vertex: "layer.vert", fragment: "floor.frag",
+            attributes: [Self.cornerAttribute] + Self.attributes)
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         sglViewport(0, 0, GLsizei(width), GLsizei(height))
         Self.setCompositingState()

@@ -1,7 +1,7 @@
+internal import CEpoxy
 import Foundation
 import Strata
 import StrataRender
-internal import CEpoxy
 
 /// The ``RenderBackend`` calls: each does what the plan says with GL.
 extension LayerRenderer {
@@ -18,8 +18,9 @@ extension LayerRenderer {
             try page.allocateMipLevels(levels)
             contents[index] = page
         case let .dedicated(index, width, height, _, levels, label):
-            let texture = try GLTexture(context: context, width: width, height: height, label: label,
-                                        premultipliedPixels: upload.pixels)
+            let texture = try GLTexture(
+                context: context, width: width, height: height, label: label,
+                premultipliedPixels: upload.pixels)
             texture.generateMipmaps(levels: levels)
             contents[index] = texture
         case .slot(let index, _, _, _, _):
@@ -27,8 +28,9 @@ extension LayerRenderer {
                 preconditionFailure("LayerRenderer: the plan fills texture \(index), which it never made")
             }
             try upload.forEachLevel { (level, x, y, width, height, pixels) throws(GLError) in
-                try texture.replaceRegion(level: level, x: x, y: y, width: width, height: height,
-                                          premultipliedPixels: pixels)
+                try texture.replaceRegion(
+                    level: level, x: x, y: y, width: width, height: height,
+                    premultipliedPixels: pixels)
             }
         }
     }
@@ -36,16 +38,18 @@ extension LayerRenderer {
     public func apply(_ change: TargetChange) throws(GLError) {
         switch change {
         case let .make(target, width, height):
-            targets[target] = try GLFramebuffer(context: context, width: width, height: height,
-                                                label: "pass target \(target)")
+            targets[target] = try GLFramebuffer(
+                context: context, width: width, height: height,
+                label: "pass target \(target)")
         case .release(let target):
             targets[target] = nil
         }
     }
 
     public func uploadRamps(_ ramps: [GradientRamp]) throws(GLError) {
-        rampTexture = try GLTexture(context: context, width: GradientRamp.width, height: ramps.count,
-                                    label: "gradient ramps", premultipliedPixels: ramps.flatMap(\.texels))
+        rampTexture = try GLTexture(
+            context: context, width: GradientRamp.width, height: ramps.count,
+            label: "gradient ramps", premultipliedPixels: ramps.flatMap(\.texels))
     }
 
     public func uploadClips(_ texels: [Float], count: Int) throws(GLError) {
@@ -102,8 +106,9 @@ extension LayerRenderer {
         if let rect = region.scissor {
             sglEnable(GLenum(GL_SCISSOR_TEST))
             // GL's window rows count up from the bottom.
-            sglScissor(GLint(rect.minX), GLint(pass.height) - GLint(rect.maxY), GLsizei(rect.width),
-                       GLsizei(rect.height))
+            sglScissor(
+                GLint(rect.minX), GLint(pass.height) - GLint(rect.maxY), GLsizei(rect.width),
+                GLsizei(rect.height))
         } else {
             sglDisable(GLenum(GL_SCISSOR_TEST))
         }
@@ -121,16 +126,18 @@ extension LayerRenderer {
             let w = max(rounded(width), backdropTexture?.width ?? 0)
             let h = max(rounded(height), backdropTexture?.height ?? 0)
             let limit = context.info.maxTextureSize
-            texture = try GLTexture(context: context, width: min(w, limit), height: min(h, limit),
-                                    label: "blend backdrop", filter: .nearest)
+            texture = try GLTexture(
+                context: context, width: min(w, limit), height: min(h, limit),
+                label: "blend backdrop", filter: .nearest)
             backdropTexture = texture
         }
         // Window rows count up from the bottom; the first texel holds the copy's lower-left pixel.
         let x = Int(rect.minX), y = pass.height - Int(rect.maxY)
         backdropOrigin = SIMD2(Float(x), Float(y))
         texture.bind(unit: 4)
-        sglCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(x), GLint(y), GLsizei(min(width, texture.width)),
-                             GLsizei(min(height, texture.height)))
+        sglCopyTexSubImage2D(
+            GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(x), GLint(y), GLsizei(min(width, texture.width)),
+            GLsizei(min(height, texture.height)))
     }
 
     public func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {

@@ -1,7 +1,7 @@
+internal import CEpoxy
 import Foundation
 import Strata
 import StrataRender
-internal import CEpoxy
 
 /// Replays `FramePlan`s (StrataRender) with OpenGL: the `RenderBackend` a
 /// `FrameBuilder` plans for. It makes the textures and targets the plan
@@ -91,10 +91,12 @@ public final class LayerRenderer: RenderBackend {
             GLVertexAttribute("i_params", location: 9, components: 4, offset: s.offset(of: \.params)!, divisor: 1),
             GLVertexAttribute("i_content", location: 10, components: 4, offset: s.offset(of: \.content)!, divisor: 1),
             GLVertexAttribute("i_uv", location: 11, components: 4, offset: s.offset(of: \.uv)!, divisor: 1),
-            GLVertexAttribute("i_flags", location: 12, components: 1, type: .int, offset: s.offset(of: \.flags)!,
-                              isInteger: true, divisor: 1),
-            GLVertexAttribute("i_tint", location: 13, components: 4, type: .unsignedByte,
-                              offset: s.offset(of: \.tint)!, normalized: true, divisor: 1),
+            GLVertexAttribute(
+                "i_flags", location: 12, components: 1, type: .int, offset: s.offset(of: \.flags)!,
+                isInteger: true, divisor: 1),
+            GLVertexAttribute(
+                "i_tint", location: 13, components: 4, type: .unsignedByte,
+                offset: s.offset(of: \.tint)!, normalized: true, divisor: 1),
         ]
     }()
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)
@@ -147,8 +149,9 @@ public final class LayerRenderer: RenderBackend {
         sglGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &texels)
         maximumParticles = Int(texels) / Self.texelsPerBirth
         vertexArray.bind()
-        white = try GLTexture(context: context, width: 1, height: 1, label: "white",
-                              premultipliedPixels: [255, 255, 255, 255])
+        white = try GLTexture(
+            context: context, width: 1, height: 1, label: "white",
+            premultipliedPixels: [255, 255, 255, 255])
         clipTexture = try GLFloatTexture(context: context, label: "clips")
     }
 
@@ -157,10 +160,14 @@ public final class LayerRenderer: RenderBackend {
     /// An offscreen framebuffer keeps its pixels, so an unchanged frame is not
     /// drawn and a changed one redraws only its damage (``FrameBuilder``).
     @discardableResult
-    public func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats {
+    public func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats
+    {
         context.requireCurrent("LayerRenderer.render")
-        let plan = builder.plan(list, into: FrameTarget(id: framebuffer, width: width, height: height,
-                                                         keepsPixels: framebuffer != 0))
+        let plan = builder.plan(
+            list,
+            into: FrameTarget(
+                id: framebuffer, width: width, height: height,
+                keepsPixels: framebuffer != 0))
         do {
             try replay(plan)
         } catch {
@@ -207,7 +214,7 @@ public final class LayerRenderer: RenderBackend {
         case .screen:
             sglBlendFuncSeparate(one, GLenum(GL_ONE_MINUS_SRC_COLOR), one, oneMinusSrcAlpha)
         case .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight, .softLight, .difference,
-             .exclusion, .hue, .saturation, .color, .luminosity:
+            .exclusion, .hue, .saturation, .color, .luminosity:
             preconditionFailure("setBlend: \(mode.name) reads the backdrop and has no blend function")
         }
     }
@@ -215,8 +222,9 @@ public final class LayerRenderer: RenderBackend {
     /// The textured-quad program, compiled the first time a draw needs it.
     func texturedQuadProgram() throws(GLError) -> GLProgram {
         if let texturedProgram { return texturedProgram }
-        let program = try shaders.program(vertex: "layer.vert", fragment: "textured.frag",
-                                          attributes: [Self.cornerAttribute] + Self.attributes)
+        let program = try shaders.program(
+            vertex: "layer.vert", fragment: "textured.frag",
+            attributes: [Self.cornerAttribute] + Self.attributes)
         program.use()
         program.setUniform("u_contents", Int32(0))
         texturedProgram = program
@@ -242,8 +250,9 @@ public final class LayerRenderer: RenderBackend {
     /// The particle program, compiled the first time a batch needs it.
     func particleShadingProgram() throws(GLError) -> GLProgram {
         if let particleProgram { return particleProgram }
-        let program = try shaders.program(vertex: "layer.vert", fragment: "particle.frag",
-                                          attributes: [Self.cornerAttribute] + Self.attributes)
+        let program = try shaders.program(
+            vertex: "layer.vert", fragment: "particle.frag",
+            attributes: [Self.cornerAttribute] + Self.attributes)
         program.use()
         program.setUniform("u_contents", Int32(0))
         particleProgram = program
@@ -255,9 +264,10 @@ public final class LayerRenderer: RenderBackend {
     /// The program of particle batches, with or without clip tests, compiled the first time a draw needs it.
     func particleBatchProgram(clipped: Bool) throws(GLError) -> GLProgram {
         if let program = particleBatchPrograms[clipped] { return program }
-        let program = try shaders.program(vertex: "particles.vert", fragment: "particle.frag",
-                                          attributes: [],
-                                          defines: clipped ? ["WITH_CLIPS"] : [])
+        let program = try shaders.program(
+            vertex: "particles.vert", fragment: "particle.frag",
+            attributes: [],
+            defines: clipped ? ["WITH_CLIPS"] : [])
         program.use()
         program.setUniform("u_contents", Int32(0))
         program.setUniform("u_clips", Int32(3))
@@ -268,9 +278,10 @@ public final class LayerRenderer: RenderBackend {
 
     func layerProgram(_ features: LayerFeatures) throws(GLError) -> GLProgram {
         if let program = layerPrograms[features] { return program }
-        let program = try shaders.program(vertex: "layer.vert", fragment: "layer.frag",
-                                          attributes: [Self.cornerAttribute] + Self.attributes,
-                                          defines: features.shaderDefines)
+        let program = try shaders.program(
+            vertex: "layer.vert", fragment: "layer.frag",
+            attributes: [Self.cornerAttribute] + Self.attributes,
+            defines: features.shaderDefines)
         program.use()
         program.setUniform("u_contents", Int32(0))
         program.setUniform("u_mask", Int32(1))

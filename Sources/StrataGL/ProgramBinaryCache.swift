@@ -142,7 +142,8 @@ public struct ProgramBinaryCache: Sendable, Equatable {
         let keyLength = read(UInt64.self, at: 16), binaryLength = read(UInt64.self, at: 24)
         let checksum = read(UInt64.self, at: 32)
         guard keyLength == UInt64(key.count), binaryLength > 0,
-              UInt64(bytes.count - headerSize) == keyLength + binaryLength else { return nil }
+            UInt64(bytes.count - headerSize) == keyLength + binaryLength
+        else { return nil }
         let keyEnd = headerSize + key.count
         guard bytes[headerSize..<keyEnd].elementsEqual(key) else { return nil }
         let binary = Array(bytes[keyEnd...])

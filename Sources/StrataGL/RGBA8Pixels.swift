@@ -14,8 +14,9 @@ extension RGBA8Pixels {
         sglPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         var bottomUp = [UInt8](repeating: 0, count: width * height * 4)
         bottomUp.withUnsafeMutableBytes { bytes in
-            sglReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                          bytes.baseAddress)
+            sglReadPixels(
+                0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                bytes.baseAddress)
         }
         sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(previous))
         return flippedRows(bottomUp, width: width, height: height)

@@ -38,4 +38,3 @@ extension ShaderDiagnostic {
         return nil
     }
 }
-

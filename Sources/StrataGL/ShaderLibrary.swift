@@ -1,6 +1,6 @@
+internal import CEpoxy
 import Foundation
 import StrataRender
-internal import CEpoxy
 
 /// Compiles the GLSL files in the top-level `Shaders/` folder into programs, once
 /// per GL context, or loads them as an earlier process linked them
@@ -25,8 +25,10 @@ public final class ShaderLibrary: Sendable {
     /// folder `ShaderLibrary.locateDirectory()` finds when `directory` is nil,
     /// keeping linked programs in `programCache` (by default the one the
     /// environment asks for: `ProgramBinaryCache.fromEnvironment()`).
-    public init(context: GLContext, directory: URL? = nil,
-                programCache: ProgramBinaryCache? = .fromEnvironment()) throws(GLError) {
+    public init(
+        context: GLContext, directory: URL? = nil,
+        programCache: ProgramBinaryCache? = .fromEnvironment()
+    ) throws(GLError) {
         self.context = context
         self.programCache = programCache
         if let directory {
@@ -51,8 +53,9 @@ public final class ShaderLibrary: Sendable {
         context.requireCurrent("ShaderLibrary.program(\(vertex), \(fragment))")
         var bindings: [String: UInt32] = [:]
         for attribute in attributes {
-            precondition(bindings[attribute.name] == nil || bindings[attribute.name] == attribute.location,
-                         "attribute \(attribute.name) bound to two locations")
+            precondition(
+                bindings[attribute.name] == nil || bindings[attribute.name] == attribute.location,
+                "attribute \(attribute.name) bound to two locations")
             bindings[attribute.name] = attribute.location
         }
         let key = ProgramKey(
@@ -66,8 +69,10 @@ public final class ShaderLibrary: Sendable {
 
     private var displayFolder: String { directory.lastPathComponent }
 
-    private func link(vertex: String, fragment: String, bindings: [String: UInt32],
-                      defines: [String]) throws(GLError) -> GLProgram {
+    private func link(
+        vertex: String, fragment: String, bindings: [String: UInt32],
+        defines: [String]
+    ) throws(GLError) -> GLProgram {
         // The constants shared with Swift first (ShaderConstants), then the variant's symbols.
         let vertexSource = try source(vertex, defines: defines)
         let fragmentSource = try source(fragment, defines: defines)
@@ -76,11 +81,13 @@ public final class ShaderLibrary: Sendable {
 
         let cache = context.info.supportsProgramBinaries ? programCache : nil
         let key = cache.map { _ in
-            ProgramBinaryCache.key(info: context.info, bindings: bindings,
-                                   stages: [vertexSource.text, fragmentSource.text])
+            ProgramBinaryCache.key(
+                info: context.info, bindings: bindings,
+                stages: [vertexSource.text, fragmentSource.text])
         }
         if let cache, let key, let entry = cache.load(key: key),
-           let program = try loadBinary(entry, label: label) {
+            let program = try loadBinary(entry, label: label)
+        {
             return program
         }
 
@@ -166,14 +173,17 @@ public final class ShaderLibrary: Sendable {
 
     /// `file` read with its includes expanded and `defines` inserted.
     private func source(_ file: String, defines: [String]) throws(GLError) -> ShaderSource {
-        try ShaderSource(name: file, directory: directory, displayFolder: displayFolder,
-                         defines: ShaderConstants.defines + defines)
+        try ShaderSource(
+            name: file, directory: directory, displayFolder: displayFolder,
+            defines: ShaderConstants.defines + defines)
     }
 
     private func compile(_ source: ShaderSource, file: String, stage: GLenum) throws(GLError) -> GLuint {
         let displayName = "\(displayFolder)/\(file)"
         let shader = sglCreateShader(stage)
-        guard shader != 0 else { throw .glFailure(label: displayName, operation: "glCreateShader", code: sglGetError()) }
+        guard shader != 0 else {
+            throw .glFailure(label: displayName, operation: "glCreateShader", code: sglGetError())
+        }
         source.text.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text
             sglShaderSource(shader, 1, &pointer, nil)
@@ -183,7 +193,9 @@ public final class ShaderLibrary: Sendable {
         sglGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &status)
         let injected = context.takeInjectedFailure(.shaderCompile)
         guard status == GL_TRUE, !injected else {
-            let log = injected ? "0:1(1): error: compile failure injected by a test"
+            let log =
+                injected
+                ? "0:1(1): error: compile failure injected by a test"
                 : Self.infoLog(shader, length: sglGetShaderiv, read: sglGetShaderInfoLog)
             sglDeleteShader(shader)
             throw .compileFailed(

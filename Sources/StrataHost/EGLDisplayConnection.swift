@@ -34,16 +34,20 @@ final class EGLDisplayConnection: @unchecked Sendable {
         var attempts: [String] = []
         // Client extensions: queried on EGL_NO_DISPLAY (NULL when unsupported).
         let clientExtensions = Set(
-            (eglQueryString(nil, EGL_EXTENSIONS).map { String(cString: $0) } ?? "").split(separator: " ").map(String.init))
+            (eglQueryString(nil, EGL_EXTENSIONS).map { String(cString: $0) } ?? "").split(separator: " ").map(
+                String.init))
         let getPlatformDisplay: PFNEGLGETPLATFORMDISPLAYEXTPROC? =
             clientExtensions.contains("EGL_EXT_platform_base")
-            ? eglGetProcAddress("eglGetPlatformDisplayEXT").map { unsafeBitCast($0, to: PFNEGLGETPLATFORMDISPLAYEXTPROC.self) }
+            ? eglGetProcAddress("eglGetPlatformDisplayEXT").map {
+                unsafeBitCast($0, to: PFNEGLGETPLATFORMDISPLAYEXTPROC.self)
+            }
             : nil
 
         // 1. Mesa surfaceless: no display server, no device needed (llvmpipe).
         if let getPlatformDisplay, clientExtensions.contains("EGL_MESA_platform_surfaceless") {
             switch initialize(getPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)) {
-            case .success(let display): return .success(EGLDisplayConnection(display: display, platform: .surfacelessMesa))
+            case .success(let display):
+                return .success(EGLDisplayConnection(display: display, platform: .surfacelessMesa))
             case .failure(let reason): attempts.append("surfaceless Mesa: \(reason)")
             }
         } else {
@@ -88,7 +92,9 @@ final class EGLDisplayConnection: @unchecked Sendable {
         var major: EGLint = 0
         var minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
-            return .failure(InitializeFailure(text: HostError.eglCallFailed(step: "eglInitialize", code: eglGetError()).description))
+            return .failure(
+                InitializeFailure(text: HostError.eglCallFailed(step: "eglInitialize", code: eglGetError()).description)
+            )
         }
         return .success(display)
     }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLFW
+import Foundation
 
 /// Input events GLFW's callbacks deliver for one window, waiting for `pollEvents`.
 final class EventQueue: @unchecked Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLFW
+import Foundation
 
 /// Process-wide GLFW state: initialization and the lock around GLFW's global calls.
 ///

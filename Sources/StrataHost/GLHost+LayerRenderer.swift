@@ -1,7 +1,7 @@
 import Foundation
-import StrataRender
-import StrataLayerRaster
 import StrataGL
+import StrataLayerRaster
+import StrataRender
 
 extension GLHost {
     /// A layer renderer for this host's context, its shaders compiled there.

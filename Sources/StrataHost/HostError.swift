@@ -1,6 +1,6 @@
 import StrataGL
-import StrataRender
 import StrataLayerRaster
+import StrataRender
 
 // Every error StrataHost throws (no display, no GL, a failed EGL or GLFW step),
 // with its message, in one place so the wording stays consistent.

@@ -1,6 +1,6 @@
+internal import CEGL
 import Foundation
 import StrataGL
-internal import CEGL
 
 /// A headless OpenGL 3.3+ core context (EGL, no display server) drawing into one
 /// framebuffer of a given size, read back as RGBA8.

@@ -1,6 +1,6 @@
 import Foundation
-import StrataRender
 import StrataGL
+import StrataRender
 
 extension OffscreenRenderer {
     /// Draws `list` into the target without reading it back (benchmarks, and
@@ -31,8 +31,9 @@ extension OffscreenRenderer {
         let host = self.host, renderer = self.renderer
         do {
             try host.withCurrent { () throws(GLError) in
-                try renderer.renderFloor(list, framebuffer: host.drawableFramebuffer, width: host.width,
-                                         height: host.height)
+                try renderer.renderFloor(
+                    list, framebuffer: host.drawableFramebuffer, width: host.width,
+                    height: host.height)
             }
         } catch {
             throw .gl(error)

@@ -1,8 +1,8 @@
 import Foundation
 import Strata
-import StrataRender
-import StrataLayerRaster
 import StrataGL
+import StrataLayerRaster
+import StrataRender
 
 /// Headless rendering in one object: an EGL context, the layer renderer, and
 /// readback to a `CGImage`. Each instance has its own context, so instances can
@@ -62,14 +62,16 @@ public final class OffscreenRenderer: @unchecked Sendable {
         let previous = lastImage
         do {
             let (pixels, stats) = try host.withCurrent { () throws(GLError) in
-                let stats = try renderer.render(list, framebuffer: host.drawableFramebuffer,
-                                                width: host.width, height: host.height)
+                let stats = try renderer.render(
+                    list, framebuffer: host.drawableFramebuffer,
+                    width: host.width, height: host.height)
                 // An unchanged frame left the target as it was: no readback either.
                 return (stats.unchangedFrame && previous != nil ? nil : host.readPixels(), stats)
             }
             let made = pixels.map {
-                CGImage(width: list.pixelWidth, height: list.pixelHeight, pixels: RGBA8Pixels.unpremultiplied($0),
-                        label: "render")
+                CGImage(
+                    width: list.pixelWidth, height: list.pixelHeight, pixels: RGBA8Pixels.unpremultiplied($0),
+                    label: "render")
             }
             guard let image = made ?? previous else {
                 preconditionFailure("OffscreenRenderer: a frame was neither read back nor kept")
@@ -82,16 +84,20 @@ public final class OffscreenRenderer: @unchecked Sendable {
     }
 
     /// Renders the layer tree rooted at `root` (as it is: pass a presentation tree).
-    public func render(_ root: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
-                       rasterizer: LayerRasterizer? = nil) throws(HostError) -> (image: CGImage, stats: RenderStats) {
+    public func render(
+        _ root: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
+        rasterizer: LayerRasterizer? = nil
+    ) throws(HostError) -> (image: CGImage, stats: RenderStats) {
         try render(renderList(for: root, size: size, scale: scale, background: background, rasterizer: rasterizer))
     }
 
     /// The render list `render(_:size:scale:background:rasterizer:)` draws
     /// (made outside the typed-throwing function: Swift 6.3 leaks a local
     /// struct holding a class there).
-    private func renderList(for root: CALayer, size: CGSize, scale: Double, background: CGColor?,
-                            rasterizer: LayerRasterizer?) -> RenderList {
+    private func renderList(
+        for root: CALayer, size: CGSize, scale: Double, background: CGColor?,
+        rasterizer: LayerRasterizer?
+    ) -> RenderList {
         // One flattener kept from frame to frame: its layer-tree snapshot is updated in place.
         flattener.size = size
         flattener.scale = scale

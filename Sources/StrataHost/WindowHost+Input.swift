@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLFW
+import Foundation
 
 extension WindowHost {
     /// Processes pending window events and returns this window's input since the
@@ -40,8 +40,9 @@ extension WindowHost {
             var y: Double = 0
             glfwGetCursorPos(window, &x, &y)
             EventQueue.of(window)?.append(
-                .mouseButton(MouseButton(rawValue: button), action: KeyAction(glfw: action),
-                             modifiers: KeyModifiers(rawValue: mods), x: x, y: y))
+                .mouseButton(
+                    MouseButton(rawValue: button), action: KeyAction(glfw: action),
+                    modifiers: KeyModifiers(rawValue: mods), x: x, y: y))
         }
         glfwSetScrollCallback(window) { window, dx, dy in
             EventQueue.of(window)?.append(.scroll(dx: dx, dy: dy))

@@ -1,8 +1,8 @@
+internal import CGLFW
 import Foundation
 import Strata
 import StrataGL
 import StrataRender
-internal import CGLFW
 
 /// A window (GLFW) with an OpenGL 3.3+ core context, vsync, a frame loop and input.
 ///
@@ -67,7 +67,8 @@ public final class WindowHost: GLHost, @unchecked Sendable {
                 }
                 tried.append("\(major).\(minor): \(GLFWLibrary.lastError())")
             }
-            return .failure(.glfwFailed(step: "glfwCreateWindow (OpenGL 3.3+ core)", reason: tried.joined(separator: "; ")))
+            return .failure(
+                .glfwFailed(step: "glfwCreateWindow (OpenGL 3.3+ core)", reason: tried.joined(separator: "; ")))
         }
         let window = try created.get()
         self.window = window
@@ -80,7 +81,8 @@ public final class WindowHost: GLHost, @unchecked Sendable {
         glfwMakeContextCurrent(previous)
         refreshInterval = GLFWLibrary.lock.withLock {
             guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor),
-                  mode.pointee.refreshRate > 0 else { return 1.0 / 60 }
+                mode.pointee.refreshRate > 0
+            else { return 1.0 / 60 }
             return 1 / Double(mode.pointee.refreshRate)
         }
         startTime = glfwGetTime()

@@ -1,8 +1,8 @@
 import Foundation
 import Strata
-import StrataRender
-import StrataLayerRaster
 import StrataGL
+import StrataLayerRaster
+import StrataRender
 
 /// Draws layer trees into a `WindowHost`.
 ///
@@ -75,7 +75,8 @@ public final class WindowRenderer {
         lastDrawn = list
         do throws(GLError) {
             if let previous = lastWholeChange, list.pixelWidth == width, list.pixelHeight == height,
-               list.damage(since: previous) == nil {
+                list.damage(since: previous) == nil
+            {
                 let stats = try renderer.render(list, framebuffer: 0, width: width, height: height)
                 lastWholeChange = list
                 targetIsCurrent = false
@@ -100,8 +101,9 @@ public final class WindowRenderer {
         if let kept = self.target, kept.width == list.pixelWidth, kept.height == list.pixelHeight {
             target = kept
         } else {
-            target = try GLFramebuffer(context: window.context, width: list.pixelWidth, height: list.pixelHeight,
-                                       label: "window frame")
+            target = try GLFramebuffer(
+                context: window.context, width: list.pixelWidth, height: list.pixelHeight,
+                label: "window frame")
             self.target = target
         }
         let stats = try renderer.render(list, framebuffer: target.name, width: target.width, height: target.height)
@@ -118,7 +120,8 @@ public final class WindowRenderer {
             return target?.readPixels()
         }
         guard let pixels, let target else { return nil }
-        return CGImage(width: target.width, height: target.height, pixels: RGBA8Pixels.unpremultiplied(pixels),
-                       label: "window frame")
+        return CGImage(
+            width: target.width, height: target.height, pixels: RGBA8Pixels.unpremultiplied(pixels),
+            label: "window frame")
     }
 }

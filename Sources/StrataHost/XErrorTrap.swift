@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLFW.X11
+import Foundation
 
 /// Catches the X errors one request on a connection causes, instead of
 /// Xlib's default handler, which prints them and ends the process.

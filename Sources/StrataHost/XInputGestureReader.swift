@@ -1,6 +1,6 @@
-import Foundation
 internal import CGLFW
 internal import CGLFW.X11
+import Foundation
 
 /// Reads the X server's trackpad pinch gestures (XInput 2.4:
 /// `XI_GesturePinchBegin`/`Update`/`End`) for a GLFW window, as `InputEvent`s.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLFW.X11
+import Foundation
 
 /// The four libXi functions the gesture reader calls, loaded when first
 /// needed, as GLFW loads libXi itself: Strata does not link libXi, so a
@@ -7,13 +7,15 @@ internal import CGLFW.X11
 /// window there reports that it has no trackpad gestures.
 struct XInputLibrary: @unchecked Sendable {
     // @unchecked Sendable: C function pointers into a library that stays loaded.
-    typealias QueryVersion = @convention(c) (
-        OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
-    ) -> Int32
+    typealias QueryVersion =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> Int32
     typealias SelectEvents = @convention(c) (OpaquePointer?, Window, UnsafeMutablePointer<XIEventMask>?, Int32) -> Int32
-    typealias QueryDevice = @convention(c) (
-        OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?
-    ) -> UnsafeMutablePointer<XIDeviceInfo>?
+    typealias QueryDevice =
+        @convention(c) (
+            OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?
+        ) -> UnsafeMutablePointer<XIDeviceInfo>?
     typealias FreeDeviceInfo = @convention(c) (UnsafeMutablePointer<XIDeviceInfo>?) -> Void
 
     let queryVersion: QueryVersion

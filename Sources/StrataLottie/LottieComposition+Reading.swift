@@ -40,7 +40,8 @@ extension LottieComposition {
     public static func isLottie(_ data: Data) -> Bool {
         let head = Array(data.prefix(64 << 10))
         guard let first = head.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }),
-              first == UInt8(ascii: "{") else { return false }
+            first == UInt8(ascii: "{")
+        else { return false }
         return hasKey("fr", in: head) && !hasKey("root", in: head) && (hasKey("ip", in: head) || hasKey("op", in: head))
     }
 

@@ -38,9 +38,10 @@ extension LottieComposition {
     public func makeLayerTree() throws(LottieError) -> LottieLayerTree {
         var builder = LottieBuilder(composition: self)
         let root = try builder.buildRoot()
-        return LottieLayerTree(root: root, animations: builder.factory.made.map { ($0.layer, $0.key, $0.animation) },
-                               warnings: warnings + builder.warnings, duration: duration, frameRate: frameRate,
-                               size: CGSize(width: width, height: height), baseURL: baseURL)
+        return LottieLayerTree(
+            root: root, animations: builder.factory.made.map { ($0.layer, $0.key, $0.animation) },
+            warnings: warnings + builder.warnings, duration: duration, frameRate: frameRate,
+            size: CGSize(width: width, height: height), baseURL: baseURL)
     }
 
     /// The composition as a scene (see ``LottieLayerTree/makeScene()``).
@@ -60,7 +61,8 @@ extension LottieLayerTree {
         animations.reserveCapacity(tree.animations.count + 1)
         for (i, (layer, key, animation)) in tree.animations.enumerated() {
             let keyPath = (animation as? CAPropertyAnimation)?.keyPath ?? key
-            var entry = SceneAnimation(layer: layer, layerPath: layer.name ?? "", path: "lottie[\(i)]", keyPath: keyPath)
+            var entry = SceneAnimation(
+                layer: layer, layerPath: layer.name ?? "", path: "lottie[\(i)]", keyPath: keyPath)
             entry.animation = animation
             // What the scene shows of it: between the first and last frame.
             let begin = min(max(animation.beginTime, 0), end)
@@ -75,7 +77,8 @@ extension LottieLayerTree {
         clock.toValue = NSNumber(value: end)
         clock.beginTime = LottieAnimationFactory.beginTimeAtZero
         clock.duration = max(end, 1e-6)
-        var clockEntry = SceneAnimation(layer: tree.root, layerPath: "root", path: "lottie.clock", keyPath: "lottieFrame")
+        var clockEntry = SceneAnimation(
+            layer: tree.root, layerPath: "root", path: "lottie.clock", keyPath: "lottieFrame")
         clockEntry.animation = clock
         clockEntry.duration = max(end, 1e-6)
         animations.append(clockEntry)

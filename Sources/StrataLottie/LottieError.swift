@@ -46,7 +46,8 @@ extension LottieError {
     }
 
     static func fileTooLarge(_ bytes: Int) -> LottieError {
-        LottieError(path: "", reason: "the file is \(bytes) bytes, over the \(LottieComposition.maximumFileSize)-byte limit")
+        LottieError(
+            path: "", reason: "the file is \(bytes) bytes, over the \(LottieComposition.maximumFileSize)-byte limit")
     }
 
     static func notLottie(_ why: String) -> LottieError {
@@ -114,7 +115,8 @@ extension LottieWarning {
     static func effect(type: Int?, name: String?, matchName: String?, at path: String) -> LottieWarning {
         let what = [type.map { "ty \($0)" }, matchName].compactMap { $0 }.joined(separator: ", ")
         let named = name.map { " \"\($0)\"" } ?? ""
-        return LottieWarning(path: path, message: "layer effect\(named)\(what.isEmpty ? "" : " (\(what))") is not supported; left out")
+        return LottieWarning(
+            path: path, message: "layer effect\(named)\(what.isEmpty ? "" : " (\(what))") is not supported; left out")
     }
     static func effectUnreadable(_ why: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "layer effect left out: \(why)")
@@ -129,22 +131,32 @@ extension LottieWarning {
         LottieWarning(path: path, message: "text animator: \(what)")
     }
     static func textGrouping(_ grouping: Int, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "anchor point grouping \(grouping) is not supported; characters scale and rotate about their own origins")
+        LottieWarning(
+            path: path,
+            message:
+                "anchor point grouping \(grouping) is not supported; characters scale and rotate about their own origins"
+        )
     }
     static func textAnimatedAnchor(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "an animated text anchor point is not supported; its first value is used")
     }
     static func textFontFile(_ name: String, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "font \"\(name)\" is loaded from a file or URL, which is not supported; an installed font is used")
+        LottieWarning(
+            path: path,
+            message: "font \"\(name)\" is loaded from a file or URL, which is not supported; an installed font is used")
     }
     static func textFont(_ name: String, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "font \"\(name)\" is not installed; drawn with the default font (DejaVu Sans)")
+        LottieWarning(
+            path: path, message: "font \"\(name)\" is not installed; drawn with the default font (DejaVu Sans)")
     }
     static func textNoFont(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "no font is installed for characters the file has no glyphs for; they are left out")
+        LottieWarning(
+            path: path, message: "no font is installed for characters the file has no glyphs for; they are left out")
     }
     static func textMissingGlyphs(_ font: String, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "some characters have no glyphs in the file's chars; drawn with the installed font \"\(font)\"")
+        LottieWarning(
+            path: path,
+            message: "some characters have no glyphs in the file's chars; drawn with the installed font \"\(font)\"")
     }
     static func textTooLong(_ what: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "text with \(what); the rest is left out")
@@ -159,9 +171,11 @@ extension LottieWarning {
         LottieWarning(path: path, message: "cameras are not supported; 3D layers are drawn without perspective")
     }
     static func blendMode(_ mode: Int, at path: String) -> LottieWarning {
-        let names = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
-                     "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
-                     "luminosity", "add", "hard mix"]
+        let names = [
+            "normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+            "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color",
+            "luminosity", "add", "hard mix",
+        ]
         let name = names.indices.contains(mode) ? " (\(names[mode]))" : ""
         return LottieWarning(path: path, message: "blend mode \(mode)\(name) is not supported; drawn as normal")
     }
@@ -169,10 +183,15 @@ extension LottieWarning {
         LottieWarning(path: path, message: "shape item \"\(type)\" is not supported; left out")
     }
     static func mergePaths(_ mode: Int, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "unknown merge paths mode \(mode); the paths are merged as they are (mode 1)")
+        LottieWarning(
+            path: path, message: "unknown merge paths mode \(mode); the paths are merged as they are (mode 1)")
     }
     static func matte(_ what: String, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "\(what) track mattes are not supported; \(what == "luma" || what == "inverted luma" ? "approximated from the matte's colours" : "left out")")
+        LottieWarning(
+            path: path,
+            message:
+                "\(what) track mattes are not supported; \(what == "luma" || what == "inverted luma" ? "approximated from the matte's colours" : "left out")"
+        )
     }
     static func maskMode(_ mode: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "mask mode \"\(mode)\" is not supported; treated as add")
@@ -190,8 +209,10 @@ extension LottieWarning {
         LottieWarning(path: path, message: "no asset with id \"\(id)\"; the layer is left out")
     }
     static func bakedTooLong(at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "the animation is longer than \(LottieLimits.maximumSamples) frames; "
-                      + "values that are sampled per frame are sampled more sparsely")
+        LottieWarning(
+            path: path,
+            message: "the animation is longer than \(LottieLimits.maximumSamples) frames; "
+                + "values that are sampled per frame are sampled more sparsely")
     }
 }
 

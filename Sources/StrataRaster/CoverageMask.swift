@@ -14,8 +14,9 @@ package struct CoverageMask: Hashable, Sendable {
 
     /// A mask with the given bytes (`bytes.count` must be `width × height`).
     package init(width: Int, height: Int, bytes: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && bytes.count == width * height,
-                     "CoverageMask needs width × height bytes")
+        precondition(
+            width >= 0 && height >= 0 && bytes.count == width * height,
+            "CoverageMask needs width × height bytes")
         self.width = width
         self.height = height
         self.bytes = bytes

@@ -26,11 +26,13 @@ package struct HairlineRasterizer {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 != x1 || y0 != y1 else { return }
         let w = width
         if abs(x1 - x0) >= abs(y1 - y0) {
-            walk(major0: x0, minor0: y0, major1: x1, minor1: y1, majorCount: width, minorCount: height) { major, minor in
+            walk(major0: x0, minor0: y0, major1: x1, minor1: y1, majorCount: width, minorCount: height) {
+                major, minor in
                 minor * w + major
             }
         } else {
-            walk(major0: y0, minor0: x0, major1: y1, minor1: x1, majorCount: height, minorCount: width) { major, minor in
+            walk(major0: y0, minor0: x0, major1: y1, minor1: x1, majorCount: height, minorCount: width) {
+                major, minor in
                 major * w + minor
             }
         }
@@ -38,8 +40,10 @@ package struct HairlineRasterizer {
 
     /// Steps along the major axis from `major0` to `major1`, one pixel at a time, within the
     /// mask only (so huge lines cost no more than the mask is wide).
-    private mutating func walk(major0: Double, minor0: Double, major1: Double, minor1: Double,
-                               majorCount: Int, minorCount: Int, index: (Int, Int) -> Int) {
+    private mutating func walk(
+        major0: Double, minor0: Double, major1: Double, minor1: Double,
+        majorCount: Int, minorCount: Int, index: (Int, Int) -> Int
+    ) {
         let (a0, b0, a1, b1) = major0 <= major1 ? (major0, minor0, major1, minor1) : (major1, minor1, major0, minor0)
         let slope = (b1 - b0) / (a1 - a0)
         // Clamped to the mask before converting: coordinates far outside would not fit an Int.
@@ -60,8 +64,10 @@ package struct HairlineRasterizer {
         }
     }
 
-    private mutating func paint(_ index: (Int, Int) -> Int, _ major: Int, _ minor: Int, _ amount: Double,
-                                _ minorCount: Int) {
+    private mutating func paint(
+        _ index: (Int, Int) -> Int, _ major: Int, _ minor: Int, _ amount: Double,
+        _ minorCount: Int
+    ) {
         guard minor >= 0, minor < minorCount, amount > 0 else { return }
         let i = index(major, minor)
         let a = min(1, amount) * alpha

@@ -98,8 +98,10 @@ package struct RasterEdges {
     /// Adds the part of the line (through `xt` at height `top`, with slope `sl`) between
     /// `ya` and `yb`, which lies wholly on one side of x = 0 and of x = width.
     @inline(__always)
-    private mutating func piece(_ ya: Double, _ yb: Double, _ top: Double, _ xt: Double, _ sl: Double,
-                                _ d: Int32) {
+    private mutating func piece(
+        _ ya: Double, _ yb: Double, _ top: Double, _ xt: Double, _ sl: Double,
+        _ d: Int32
+    ) {
         guard ya < yb else { return }
         let xa = xt + (ya - top) * sl
         let mid = xa + (yb - ya) / 2 * sl

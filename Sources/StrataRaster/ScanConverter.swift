@@ -145,7 +145,9 @@ package struct ScanConverter {
                 exact = (events.count + 1) * active <= budget
             }
             if !exact {
-                sample(top: top, samples: active > 65536 ? 1 : active > 16384 ? 2 : active > 2048 ? 4 : active > 256 ? 8 : 16)
+                sample(
+                    top: top,
+                    samples: active > 65536 ? 1 : active > 16384 ? 2 : active > 2048 ? 4 : active > 256 ? 8 : 16)
             } else {
                 events.append(bottom)
                 events.sort()

@@ -74,9 +74,11 @@ struct JSONParser {
 
     /// `path.key`, or `path["key"]` when the key is not a plain identifier.
     static func append(key: String, to path: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
-        }
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+            }
         if plain { return path.isEmpty ? key : path + "." + key }
         return path + "[" + JSONValue.string(key).briefDescription + "]"
     }
@@ -195,7 +197,8 @@ struct JSONParser {
                     if objects[top].seen == nil && objects[top].members.count >= 16 {
                         objects[top].seen = Set(objects[top].members.map(\.key))
                     }
-                    let duplicate = objects[top].seen?.contains(nextKey)
+                    let duplicate =
+                        objects[top].seen?.contains(nextKey)
                         ?? objects[top].members.contains { $0.key == nextKey }
                     if duplicate {
                         // The path names the object.
@@ -284,7 +287,9 @@ struct JSONParser {
             i += 1
             simple = false
             if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
-            guard digits(&self) > 0 else { throw syntaxError("expected a digit in the exponent, found \(describeByte())") }
+            guard digits(&self) > 0 else {
+                throw syntaxError("expected a digit in the exponent, found \(describeByte())")
+            }
         }
         if simple {
             // Up to 15 digits fit a Double exactly: no need for strtod.
@@ -337,12 +342,15 @@ struct JSONParser {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         // A high surrogate must be followed by an escaped low one.
-                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+                        else {
                             throw syntaxError("unpaired surrogate in \\u escape")
                         }
                         i += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw syntaxError("unpaired surrogate in \\u escape") }
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw syntaxError("unpaired surrogate in \\u escape")
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(scalar) {
                         throw syntaxError("unpaired surrogate in \\u escape")
@@ -351,7 +359,9 @@ struct JSONParser {
                     buffer.append(contentsOf: Array(String(Character(u)).utf8))
                 default:
                     // Name the byte as describeByte does: a raw newline would break the one-line message.
-                    let shown = e >= 0x21 && e < 0x7F ? "'\\\(Character(UnicodeScalar(e)))'" : String(format: "'\\' then byte 0x%02X", e)
+                    let shown =
+                        e >= 0x21 && e < 0x7F
+                        ? "'\\\(Character(UnicodeScalar(e)))'" : String(format: "'\\' then byte 0x%02X", e)
                     throw syntaxError("bad escape \(shown)", at: i - 2)
                 }
             default:

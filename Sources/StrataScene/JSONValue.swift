@@ -93,7 +93,8 @@ public struct JSONObject: Equatable, Sendable {
 
     /// The same object with its members sorted by key (by Unicode scalars, so the order is stable).
     public func sortedByKey() -> JSONObject {
-        JSONObject(uniqueMembers: members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) })
+        JSONObject(
+            uniqueMembers: members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) })
     }
 }
 
@@ -145,7 +146,8 @@ extension JSONValue {
             case "\u{0C}": out += "\\f"
             default:
                 if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -159,9 +161,11 @@ extension JSONValue {
         switch self {
         case .array(let items): return .array(items.map { $0.sortedByKey() })
         case .object(let object):
-            return .object(JSONObject(uniqueMembers: object.sortedByKey().members.map {
-                JSONObject.Member(key: $0.key, value: $0.value.sortedByKey())
-            }))
+            return .object(
+                JSONObject(
+                    uniqueMembers: object.sortedByKey().members.map {
+                        JSONObject.Member(key: $0.key, value: $0.value.sortedByKey())
+                    }))
         default: return self
         }
     }

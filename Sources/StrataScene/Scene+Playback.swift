@@ -17,9 +17,15 @@ extension Scene {
         var changes: [(at: CFTimeInterval, apply: () -> Void)] = []
         let animations = try instance.animations.map { a throws(SceneError) in (a.layer, try makeAnimation(a), a.path) }
         if !animations.isEmpty {
-            changes.append((at: 0, apply: {
-                for (i, (layer, animation, _)) in animations.enumerated() { layer.add(animation, forKey: "scene\(i)") }
-            }))
+            changes.append(
+                (
+                    at: 0,
+                    apply: {
+                        for (i, (layer, animation, _)) in animations.enumerated() {
+                            layer.add(animation, forKey: "scene\(i)")
+                        }
+                    }
+                ))
         }
         for transaction in instance.timeline {
             var sets: [(CALayer, String, Any)] = []
@@ -27,18 +33,23 @@ extension Scene {
                 guard let layer = instance.layersByName[change.target] else {
                     throw SceneError(path: change.path, reason: "no layer named \"\(change.target)\"")
                 }
-                let value = try decodeValue(change.value, forKeyPath: change.keyPath, of: SceneLayerType(of: layer),
-                                            at: change.path)
+                let value = try decodeValue(
+                    change.value, forKeyPath: change.keyPath, of: SceneLayerType(of: layer),
+                    at: change.path)
                 sets.append((layer, change.keyPath, value))
             }
-            changes.append((at: transaction.at, apply: {
-                CATransaction.begin()
-                CATransaction.setDisableActions(transaction.disableActions)
-                CATransaction.setAnimationDuration(transaction.duration)
-                CATransaction.setAnimationTimingFunction(transaction.timingFunction.mediaTimingFunction)
-                for (layer, keyPath, value) in sets { layer.setValue(value, forKeyPath: keyPath) }
-                CATransaction.commit()
-            }))
+            changes.append(
+                (
+                    at: transaction.at,
+                    apply: {
+                        CATransaction.begin()
+                        CATransaction.setDisableActions(transaction.disableActions)
+                        CATransaction.setAnimationDuration(transaction.duration)
+                        CATransaction.setAnimationTimingFunction(transaction.timingFunction.mediaTimingFunction)
+                        for (layer, keyPath, value) in sets { layer.setValue(value, forKeyPath: keyPath) }
+                        CATransaction.commit()
+                    }
+                ))
         }
         return changes
     }

@@ -26,7 +26,8 @@ struct SceneReader {
     /// these names, and ``SceneSchema`` lists them.
     static let topLevelFields: KeyValuePairs<String, JSONValue> = [
         "size": JSONSchema.tuple(
-            Array(repeating: JSONSchema.number(exclusiveMinimum: 0, maximum: Double(Scene.maximumCanvasSide)), count: 2),
+            Array(
+                repeating: JSONSchema.number(exclusiveMinimum: 0, maximum: Double(Scene.maximumCanvasSide)), count: 2),
             "[width, height] in points"),
         "scale": JSONSchema.number(exclusiveMinimum: 0, maximum: Double(Scene.maximumScale)),
         "background": SceneValueDecoder.Schemas.optionalColor,
@@ -55,16 +56,22 @@ struct SceneReader {
         }
         // No GPU holds a larger canvas; beyond these the pixel counts stop being numbers we can use.
         for k in 0..<2 where n[k] > Scene.maximumCanvasSide {
-            throw SceneError(path: "size[\(k)]", reason: "\(JSONValue.format(n[k])) points is more than the "
-                             + "\(Int(Scene.maximumCanvasSide)) a canvas side can be")
+            throw SceneError(
+                path: "size[\(k)]",
+                reason: "\(JSONValue.format(n[k])) points is more than the "
+                    + "\(Int(Scene.maximumCanvasSide)) a canvas side can be")
         }
         let size = CGSize(width: n[0], height: n[1])
         let scale = try top["scale"].map { j throws(SceneError) -> CGFloat in try D.positive(j, at: "scale") } ?? 1
         guard scale <= Scene.maximumScale else {
-            throw SceneError(path: "scale", reason: "\(JSONValue.format(scale)) pixels per point is more than "
-                             + "\(JSONValue.format(Scene.maximumScale))")
+            throw SceneError(
+                path: "scale",
+                reason: "\(JSONValue.format(scale)) pixels per point is more than "
+                    + "\(JSONValue.format(Scene.maximumScale))")
         }
-        let background = try top["background"].flatMap { j throws(SceneError) -> CGColor? in try D.optionalColor(j, at: "background") }
+        let background = try top["background"].flatMap { j throws(SceneError) -> CGColor? in
+            try D.optionalColor(j, at: "background")
+        }
         let time = try top["time"].map { j throws(SceneError) -> CGFloat in try D.nonNegative(j, at: "time") } ?? 0
 
         guard let rootJSON = top["root"] else { throw .missingField("root", at: "") }
@@ -111,15 +118,19 @@ struct SceneReader {
                 mask._maskedLayer = layer
             case "animations":
                 for (k, item) in try SceneValueDecoder.array(member.value, at: fieldPath).enumerated() {
-                    animations.append(try SceneAnimation.read(item, at: "\(fieldPath)[\(k)]", layer: layer,
-                                                              layerPath: path, type: type, images: images))
+                    animations.append(
+                        try SceneAnimation.read(
+                            item, at: "\(fieldPath)[\(k)]", layer: layer,
+                            layerPath: path, type: type, images: images))
                 }
             case "emitterCells":
                 guard let emitter = layer as? CAEmitterLayer else {
                     throw .fieldNeedsType(member.key, type: SceneLayerType.emitterLayer.rawValue, at: path)
                 }
-                emitter.attachCells(try SceneEmitterCells.read(member.value, at: fieldPath, count: &emitterCellCount,
-                                                               images: images))
+                emitter.attachCells(
+                    try SceneEmitterCells.read(
+                        member.value, at: fieldPath, count: &emitterCellCount,
+                        images: images))
             case "contents":
                 do {
                     layer._state.contents = try images.image(member.value, at: fieldPath)

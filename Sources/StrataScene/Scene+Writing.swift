@@ -45,7 +45,9 @@ struct SceneWriter {
             }
             m.append(("scale", .number(scene.scale)))
         }
-        if let background = scene.background { m.append(("background", try SceneKinds.color.encode(background, "background"))) }
+        if let background = scene.background {
+            m.append(("background", try SceneKinds.color.encode(background, "background")))
+        }
         if scene.time != 0 { m.append(("time", try finiteJSON(scene.time, at: "time"))) }
         m.append(("root", try layerJSON(scene.root, at: "root", depth: 1)))
         if !scene.timeline.isEmpty {
@@ -77,16 +79,21 @@ struct SceneWriter {
         }
         if let contents = layer._state.contents {
             guard let image = contents as? CGImage else {
-                throw SceneError(path: path + ".contents", reason: "only CGImage contents can be written, not \(Swift.type(of: contents))")
+                throw SceneError(
+                    path: path + ".contents",
+                    reason: "only CGImage contents can be written, not \(Swift.type(of: contents))")
             }
             guard let file = scene.images.file(of: image) else {
-                throw SceneError(path: path + ".contents",
-                                 reason: "the image \(SceneError.quoted(image.label)) has no file name (see Scene.setImageFile(_:for:))")
+                throw SceneError(
+                    path: path + ".contents",
+                    reason:
+                        "the image \(SceneError.quoted(image.label)) has no file name (see Scene.setImageFile(_:for:))")
             }
             m.append(("contents", .object(JSONObject([("image", .string(file))]))))
         }
         if let emitter = layer as? CAEmitterLayer, let cells = emitter._emitterCells, !cells.isEmpty {
-            m.append(("emitterCells", try SceneEmitterCells.write(cells, at: path + ".emitterCells", images: scene.images)))
+            m.append(
+                ("emitterCells", try SceneEmitterCells.write(cells, at: path + ".emitterCells", images: scene.images)))
         }
         if let mask = layer._mask {
             m.append(("mask", try layerJSON(mask, at: path + ".mask", depth: depth + 1)))

@@ -63,9 +63,11 @@ public final class Scene {
 
     /// A scene made in code. Images in the tree need a file name
     /// (``setImageFile(_:for:)``) before ``jsonData()`` can write them.
-    public init(size: CGSize, root: CALayer, scale: CGFloat = 1, background: CGColor? = nil,
-                time: CFTimeInterval = 0, animations: [SceneAnimation] = [], timeline: [SceneTransaction] = [],
-                baseURL: URL? = nil) {
+    public init(
+        size: CGSize, root: CALayer, scale: CGFloat = 1, background: CGColor? = nil,
+        time: CFTimeInterval = 0, animations: [SceneAnimation] = [], timeline: [SceneTransaction] = [],
+        baseURL: URL? = nil
+    ) {
         self.size = size
         self.root = root
         self.scale = scale
@@ -82,14 +84,17 @@ public final class Scene {
     public convenience init(data: Data, baseURL: URL?) throws(SceneError) {
         var reader = SceneReader(images: SceneImageTable(baseURL: baseURL))
         let parts = try reader.read(data)
-        self.init(size: parts.size, root: parts.root, scale: parts.scale, background: parts.background,
-                  time: parts.time, animations: reader.animations, timeline: parts.timeline,
-                  images: reader.images, layersByName: reader.layersByName, ambiguousNames: reader.ambiguousNames)
+        self.init(
+            size: parts.size, root: parts.root, scale: parts.scale, background: parts.background,
+            time: parts.time, animations: reader.animations, timeline: parts.timeline,
+            images: reader.images, layersByName: reader.layersByName, ambiguousNames: reader.ambiguousNames)
     }
 
-    init(size: CGSize, root: CALayer, scale: CGFloat, background: CGColor?, time: CFTimeInterval,
-         animations: [SceneAnimation], timeline: [SceneTransaction], images: SceneImageTable,
-         layersByName: [String: CALayer], ambiguousNames: Set<String>) {
+    init(
+        size: CGSize, root: CALayer, scale: CGFloat, background: CGColor?, time: CFTimeInterval,
+        animations: [SceneAnimation], timeline: [SceneTransaction], images: SceneImageTable,
+        layersByName: [String: CALayer], ambiguousNames: Set<String>
+    ) {
         self.size = size
         self.root = root
         self.scale = scale
@@ -156,8 +161,10 @@ public final class Scene {
     /// Decodes an animation or timeline value for `keyPath`, as
     /// ``SceneValueDecoder/decodeValue(_:forKeyPath:of:at:baseURL:)`` does,
     /// sharing the scene's images (so `contents` values are the same `CGImage`s).
-    public func decodeValue(_ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
-                            at path: String) throws(SceneError) -> Any {
+    public func decodeValue(
+        _ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
+        at path: String
+    ) throws(SceneError) -> Any {
         try SceneValueDecoder.decodeValue(json, forKeyPath: keyPath, of: type, at: path, images: images)
     }
 
@@ -180,8 +187,10 @@ public final class Scene {
 
 extension SceneValueDecoder {
     /// `decodeValue` with the scene's image table for `contents`.
-    static func decodeValue(_ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType?,
-                            at path: String, images: SceneImageTable) throws(SceneError) -> Any {
+    static func decodeValue(
+        _ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType?,
+        at path: String, images: SceneImageTable
+    ) throws(SceneError) -> Any {
         if keyPath == "contents" { return try images.image(json, at: path) }
         guard let decode = keyPathDecoder(keyPath, for: type) else {
             throw .unknownKeyPath(keyPath, type: type?.rawValue, at: path)

@@ -8,7 +8,8 @@ extension SceneAnimation {
     static let fields: KeyValuePairs<String, JSONValue> = {
         typealias S = JSONSchema
         return [
-            "keyPath": S.described(S.string, "a layer property or Core Animation sub-key: transform.rotation.y, position.x, …"),
+            "keyPath": S.described(
+                S.string, "a layer property or Core Animation sub-key: transform.rotation.y, position.x, …"),
             "fromValue": S.any, "toValue": S.any, "byValue": S.any,
             "values": S.array(of: S.any, minItems: 1),
             "keyTimes": S.described(S.array(of: S.unit), "one per value, not decreasing"),
@@ -31,8 +32,10 @@ extension SceneAnimation {
     ]
 
     /// Reads one animation of `layer` (of `type`) at `path`, decoding every value once to check it.
-    static func read(_ json: JSONValue, at path: String, layer: CALayer, layerPath: String,
-                     type: SceneLayerType, images: SceneImageTable) throws(SceneError) -> SceneAnimation {
+    static func read(
+        _ json: JSONValue, at path: String, layer: CALayer, layerPath: String,
+        type: SceneLayerType, images: SceneImageTable
+    ) throws(SceneError) -> SceneAnimation {
         typealias D = SceneValueDecoder
         let object = try D.object(json, at: path)
         guard let keyPathJSON = object["keyPath"] else { throw .missingField("keyPath", at: path) }
@@ -64,7 +67,11 @@ extension SceneAnimation {
                 for (k, item) in try D.array(v, at: p).enumerated() {
                     let t = try D.unit(item, at: "\(p)[\(k)]")
                     if let last = times.last, t < last {
-                        throw SceneError(path: "\(p)[\(k)]", reason: "key times must not decrease, got \(JSONValue.format(t)) after \(JSONValue.format(last))")
+                        throw SceneError(
+                            path: "\(p)[\(k)]",
+                            reason:
+                                "key times must not decrease, got \(JSONValue.format(t)) after \(JSONValue.format(last))"
+                        )
                     }
                     times.append(t)
                 }
@@ -73,7 +80,9 @@ extension SceneAnimation {
             case "timingFunction": a.timingFunction = try D.timingFunction(v, at: p)
             case "timingFunctions":
                 var functions: [SceneTimingFunction] = []
-                for (k, item) in try D.array(v, at: p).enumerated() { functions.append(try D.timingFunction(item, at: "\(p)[\(k)]")) }
+                for (k, item) in try D.array(v, at: p).enumerated() {
+                    functions.append(try D.timingFunction(item, at: "\(p)[\(k)]"))
+                }
                 a.timingFunctions = functions
                 keyframeOnly = keyframeOnly ?? member.key
             case "calculationMode":
@@ -96,14 +105,19 @@ extension SceneAnimation {
         }
         if let values = a.values {
             if a.fromValue != nil || a.toValue != nil || a.byValue != nil {
-                throw SceneError(path: path, reason: "an animation has \"values\" or \"fromValue\"/\"toValue\"/\"byValue\", not both")
+                throw SceneError(
+                    path: path, reason: "an animation has \"values\" or \"fromValue\"/\"toValue\"/\"byValue\", not both"
+                )
             }
             if let times = a.keyTimes, times.count != values.count {
-                throw SceneError(path: path + ".keyTimes", reason: "expected \(values.count) key times (one per value), got \(times.count)")
+                throw SceneError(
+                    path: path + ".keyTimes",
+                    reason: "expected \(values.count) key times (one per value), got \(times.count)")
             }
             if let functions = a.timingFunctions, functions.count != values.count - 1 {
-                throw SceneError(path: path + ".timingFunctions",
-                                 reason: "expected \(values.count - 1) timing functions (one per segment), got \(functions.count)")
+                throw SceneError(
+                    path: path + ".timingFunctions",
+                    reason: "expected \(values.count - 1) timing functions (one per segment), got \(functions.count)")
             }
         } else if let field = keyframeOnly {
             throw SceneError(path: path, reason: "\(SceneError.quoted(field)) needs \"values\"")
@@ -149,7 +163,9 @@ extension JSONValue {
         case .number(let n): if !n.isFinite { throw .notFinite(at: path) }
         case .array(let items): for (k, item) in items.enumerated() { try item.checkFinite(at: "\(path)[\(k)]") }
         case .object(let object):
-            for member in object.members { try member.value.checkFinite(at: JSONParser.append(key: member.key, to: path)) }
+            for member in object.members {
+                try member.value.checkFinite(at: JSONParser.append(key: member.key, to: path))
+            }
         default: break
         }
     }

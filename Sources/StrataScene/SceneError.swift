@@ -57,13 +57,16 @@ public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
         SceneError(path: path, reason: "missing field \(quoted(name))")
     }
     static func unknownValue(_ value: String, expected choices: [String], at path: String) -> SceneError {
-        SceneError(path: path, reason: "unknown value \(quoted(value)), expected one of \(choices.joined(separator: ", "))")
+        SceneError(
+            path: path, reason: "unknown value \(quoted(value)), expected one of \(choices.joined(separator: ", "))")
     }
     static func unknownOp(_ name: String, at path: String) -> SceneError {
         SceneError(path: path, reason: "unknown op \(quoted(name))")
     }
     static func badColour(_ value: JSONValue, at path: String) -> SceneError {
-        SceneError(path: path, reason: "bad colour \(value.briefDescription): expected \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a]")
+        SceneError(
+            path: path,
+            reason: "bad colour \(value.briefDescription): expected \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a]")
     }
     static func notFinite(at path: String) -> SceneError {
         SceneError(path: path, reason: "number is not finite")
@@ -72,7 +75,8 @@ public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
         SceneError(path: path, reason: "\(JSONValue.format(value)) is out of range \(range)")
     }
     static func unknownKeyPath(_ keyPath: String, type: String?, at path: String) -> SceneError {
-        SceneError(path: path, reason: "unknown key path \(quoted(keyPath))" + (type.map { " for type \(quoted($0))" } ?? ""))
+        SceneError(
+            path: path, reason: "unknown key path \(quoted(keyPath))" + (type.map { " for type \(quoted($0))" } ?? ""))
     }
     static func unknownLayer(_ name: String, at path: String) -> SceneError {
         SceneError(path: path, reason: "unknown layer \(quoted(name))")

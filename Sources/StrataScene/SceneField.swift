@@ -26,8 +26,10 @@ struct SceneField: Sendable {
     /// Whether a layer of `type` has the field.
     func applies(to type: SceneLayerType) -> Bool { owner == nil || owner == type }
 
-    static func make<L: CALayer, V>(_ name: String, _ owner: SceneLayerType?, _ kind: SceneKind<V>,
-                                    _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, shape: Shape = .plain) -> SceneField {
+    static func make<L: CALayer, V>(
+        _ name: String, _ owner: SceneLayerType?, _ kind: SceneKind<V>,
+        _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, shape: Shape = .plain
+    ) -> SceneField {
         @Sendable func cast(_ layer: CALayer) -> L {
             guard let l = layer as? L else {
                 preconditionFailure("scene field \(name) applied to a \(type(of: layer)), not a \(L.self)")
@@ -36,7 +38,8 @@ struct SceneField: Sendable {
         }
         return SceneField(
             name: name, owner: owner, shape: shape,
-            read: { layer, json, path throws(SceneError) in cast(layer)[keyPath: keyPath] = try kind.decode(json, path) },
+            read: { layer, json, path throws(SceneError) in cast(layer)[keyPath: keyPath] = try kind.decode(json, path)
+            },
             write: { layer, defaults, path throws(SceneError) in
                 let value = cast(layer)[keyPath: keyPath]
                 if kind.equal(value, cast(defaults)[keyPath: keyPath]) { return nil }
@@ -48,8 +51,10 @@ struct SceneField: Sendable {
 
     /// A field stored in a layer's state value (`\LayerState.bounds`) or a
     /// subclass's (`\ShapeLayerState.path`), read and written in place.
-    static func make<S: SceneStateValue, V>(_ name: String, _ owner: SceneLayerType?, _ kind: SceneKind<V>,
-                                            _ path: WritableKeyPath<S, V> & Sendable, shape: Shape = .plain) -> SceneField {
+    static func make<S: SceneStateValue, V>(
+        _ name: String, _ owner: SceneLayerType?, _ kind: SceneKind<V>,
+        _ path: WritableKeyPath<S, V> & Sendable, shape: Shape = .plain
+    ) -> SceneField {
         let storage = S.storage
         @Sendable func cast(_ layer: CALayer) -> S.Layer {
             guard let l = layer as? S.Layer else {
@@ -95,8 +100,9 @@ struct SceneField: Sendable {
             make("masksToBounds", nil, K.bool, \LayerState.masksToBounds),
             make("cornerRadius", nil, K.nonNegative, \LayerState.cornerRadius),
             make("maskedCorners", nil, K.corners, \LayerState.maskedCorners),
-            make("cornerCurve", nil, K.choice(["circular": CALayerCornerCurve.circular, "continuous": .continuous]),
-                 \LayerState.cornerCurve),
+            make(
+                "cornerCurve", nil, K.choice(["circular": CALayerCornerCurve.circular, "continuous": .continuous]),
+                \LayerState.cornerCurve),
             make("backgroundColor", nil, K.color, \LayerState.backgroundColor),
             make("borderWidth", nil, K.nonNegative, \LayerState.borderWidth),
             make("borderColor", nil, K.color, \LayerState.borderColor),
@@ -115,22 +121,26 @@ struct SceneField: Sendable {
             make("locations", .gradientLayer, K.numbers, \GradientLayerState.locations),
             make("startPoint", .gradientLayer, K.point, \GradientLayerState.startPoint, shape: .point),
             make("endPoint", .gradientLayer, K.point, \GradientLayerState.endPoint, shape: .point),
-            make("gradientType", .gradientLayer,
-                 K.choice(["axial": CAGradientLayerType.axial, "radial": .radial, "conic": .conic]),
-                 \GradientLayerState.type),
+            make(
+                "gradientType", .gradientLayer,
+                K.choice(["axial": CAGradientLayerType.axial, "radial": .radial, "conic": .conic]),
+                \GradientLayerState.type),
 
             make("path", .shapeLayer, K.path, \ShapeLayerState.path),
             make("fillColor", .shapeLayer, K.color, \ShapeLayerState.fillColor),
-            make("fillRule", .shapeLayer, K.choice(["nonZero": CAShapeLayerFillRule.nonZero, "evenOdd": .evenOdd]),
-                 \ShapeLayerState.fillRule),
+            make(
+                "fillRule", .shapeLayer, K.choice(["nonZero": CAShapeLayerFillRule.nonZero, "evenOdd": .evenOdd]),
+                \ShapeLayerState.fillRule),
             make("strokeColor", .shapeLayer, K.color, \ShapeLayerState.strokeColor),
             make("lineWidth", .shapeLayer, K.nonNegative, \ShapeLayerState.lineWidth),
-            make("lineCap", .shapeLayer,
-                 K.choice(["butt": CAShapeLayerLineCap.butt, "round": .round, "square": .square]),
-                 \ShapeLayerState.lineCap),
-            make("lineJoin", .shapeLayer,
-                 K.choice(["miter": CAShapeLayerLineJoin.miter, "round": .round, "bevel": .bevel]),
-                 \ShapeLayerState.lineJoin),
+            make(
+                "lineCap", .shapeLayer,
+                K.choice(["butt": CAShapeLayerLineCap.butt, "round": .round, "square": .square]),
+                \ShapeLayerState.lineCap),
+            make(
+                "lineJoin", .shapeLayer,
+                K.choice(["miter": CAShapeLayerLineJoin.miter, "round": .round, "bevel": .bevel]),
+                \ShapeLayerState.lineJoin),
             make("miterLimit", .shapeLayer, K.nonNegative, \ShapeLayerState.miterLimit),
             make("lineDashPattern", .shapeLayer, K.nonNegativeNumbers, \ShapeLayerState.lineDashPattern),
             make("lineDashPhase", .shapeLayer, K.number, \ShapeLayerState.lineDashPhase),
@@ -140,15 +150,19 @@ struct SceneField: Sendable {
             make("string", .textLayer, K.string, \CATextLayer._sceneString),
             make("fontSize", .textLayer, K.nonNegative, \TextLayerState.fontSize),
             make("foregroundColor", .textLayer, K.color, \TextLayerState.foregroundColor),
-            make("alignmentMode", .textLayer,
-                 K.choice(["natural": CATextLayerAlignmentMode.natural, "left": .left, "right": .right,
-                           "center": .center, "justified": .justified]),
-                 \TextLayerState.alignmentMode),
+            make(
+                "alignmentMode", .textLayer,
+                K.choice([
+                    "natural": CATextLayerAlignmentMode.natural, "left": .left, "right": .right,
+                    "center": .center, "justified": .justified,
+                ]),
+                \TextLayerState.alignmentMode),
             make("isWrapped", .textLayer, K.bool, \TextLayerState.isWrapped),
 
             make("instanceCount", .replicatorLayer, K.instanceCount, \ReplicatorLayerState.instanceCount),
-            make("instanceTransform", .replicatorLayer, K.transform, \ReplicatorLayerState.instanceTransform,
-                 shape: .transform),
+            make(
+                "instanceTransform", .replicatorLayer, K.transform, \ReplicatorLayerState.instanceTransform,
+                shape: .transform),
             make("instanceDelay", .replicatorLayer, K.seconds, \ReplicatorLayerState.instanceDelay),
             make("instanceColor", .replicatorLayer, K.color, \ReplicatorLayerState.instanceColor),
             make("instanceRedOffset", .replicatorLayer, K.float, \ReplicatorLayerState.instanceRedOffset),
@@ -179,8 +193,9 @@ struct SceneField: Sendable {
         "mask": JSONSchema.ref("layer"),
         "animations": JSONSchema.array(of: JSONSchema.ref("animation")),
         "contents": SceneValueDecoder.Schemas.image,
-        "emitterCells": JSONSchema.described(JSONSchema.array(of: JSONSchema.ref("emitterCell")),
-                                             "emitterLayer only: its CAEmitterCells"),
+        "emitterCells": JSONSchema.described(
+            JSONSchema.array(of: JSONSchema.ref("emitterCell")),
+            "emitterLayer only: its CAEmitterCells"),
     ]
 
     /// Whether `name` is a field of some layer type.

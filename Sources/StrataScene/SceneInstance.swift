@@ -31,8 +31,9 @@ extension Scene {
             copy.layer = target
             return copy
         }
-        return SceneInstance(root: newRoot, layersByName: Scene.indexNames(newRoot).0,
-                             animations: animations, timeline: timeline)
+        return SceneInstance(
+            root: newRoot, layersByName: Scene.indexNames(newRoot).0,
+            animations: animations, timeline: timeline)
     }
 
     /// A new tree equal to ``root``: `instantiate().root`.

@@ -16,8 +16,10 @@ struct SceneKind<Value>: Sendable {
 }
 
 extension SceneKind where Value: Equatable & Sendable {
-    init(decode: @escaping @Sendable (JSONValue, String) throws(SceneError) -> Value,
-         encode: @escaping @Sendable (Value, String) throws(SceneError) -> JSONValue, schema: JSONValue) {
+    init(
+        decode: @escaping @Sendable (JSONValue, String) throws(SceneError) -> Value,
+        encode: @escaping @Sendable (Value, String) throws(SceneError) -> JSONValue, schema: JSONValue
+    ) {
         self.init(decode: decode, encode: encode, equal: { $0 == $1 }, boxed: { $0 }, schema: schema)
     }
 }
@@ -69,15 +71,19 @@ enum SceneKinds {
     static let instanceCount = SceneKind<Int>(
         decode: { j, p throws(SceneError) in
             let n = try D.number(j, at: p)
-            guard n == n.rounded() else { throw SceneError(path: p, reason: "must be a whole number, got \(JSONValue.format(n))") }
+            guard n == n.rounded() else {
+                throw SceneError(path: p, reason: "must be a whole number, got \(JSONValue.format(n))")
+            }
             guard (0...CGFloat(Scene.maximumInstanceCount)).contains(n) else {
                 throw .outOfRange(n, "0...\(Scene.maximumInstanceCount)", at: p)
             }
             return Int(n)
         },
         encode: { v, _ in .number(CGFloat(v)) },
-        schema: JSONSchema.object([("type", .string("integer")), ("minimum", .number(0)),
-                                   ("maximum", .number(CGFloat(Scene.maximumInstanceCount)))]))
+        schema: JSONSchema.object([
+            ("type", .string("integer")), ("minimum", .number(0)),
+            ("maximum", .number(CGFloat(Scene.maximumInstanceCount))),
+        ]))
     static let bool = SceneKind<Bool>(decode: D.bool, encode: { v, _ in .bool(v) }, schema: S.bool)
     static let string = SceneKind<String?>(
         decode: { j, p throws(SceneError) in try D.string(j, at: p) },
@@ -141,7 +147,8 @@ enum SceneKinds {
             decode: { j, p throws(SceneError) in
                 var out: [NSNumber] = []
                 for (k, item) in try D.array(j, at: p).enumerated() {
-                    let n = nonNegative ? try D.nonNegative(item, at: "\(p)[\(k)]") : try D.number(item, at: "\(p)[\(k)]")
+                    let n =
+                        nonNegative ? try D.nonNegative(item, at: "\(p)[\(k)]") : try D.number(item, at: "\(p)[\(k)]")
                     out.append(NSNumber(value: Double(n)))
                 }
                 return out

@@ -24,9 +24,10 @@ public final class ScenePlayer {
     public init(_ scene: Scene) throws(SceneError) {
         instance = scene.instantiate()
         let changes = try scene.playbackChanges(of: instance)
-        pending = ArraySlice(changes.enumerated()
-            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-            .map(\.element))
+        pending = ArraySlice(
+            changes.enumerated()
+                .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                .map(\.element))
         ticker = FrameTicker(rootLayer: instance.root, clock: CAMediaClock(time: 0))
         ticker.reusesPresentationCopies = true
         time = 0

@@ -30,8 +30,10 @@ public enum SceneSchema {
             (
                 "definitions",
                 S.object(
-                    [("layer", layer), ("animation", animation), ("transaction", transaction),
-                     ("emitterCell", SceneEmitterCells.schema)]
+                    [
+                        ("layer", layer), ("animation", animation), ("transaction", transaction),
+                        ("emitterCell", SceneEmitterCells.schema),
+                    ]
                         + SceneValueDecoder.Schemas.definitions)
             ),
         ])
@@ -45,7 +47,8 @@ public enum SceneSchema {
     static var layer: JSONValue {
         // A name several types have (`preservesDepth`) is listed once (their kinds agree).
         var seen = Set<String>()
-        let properties = SceneField.all.filter { seen.insert($0.name).inserted }.map { ($0.name, $0.schema) }
+        let properties =
+            SceneField.all.filter { seen.insert($0.name).inserted }.map { ($0.name, $0.schema) }
             + SceneField.structural.map { ($0.key, $0.value) }
         let perType = SceneLayerType.allCases.map { type -> JSONValue in
             let names = SceneField.all.filter { $0.applies(to: type) }.map(\.name) + SceneField.structural.map(\.key)
@@ -102,7 +105,9 @@ public enum SceneSchema {
     static func keyPathSchema(for type: SceneLayerType) -> JSONValue {
         let names = S.oneOf(names: SceneValueDecoder.keyPaths(for: type))
         guard type == .emitterLayer else { return names }
-        let cells = S.object([("type", .string("string")), ("pattern", .string("^" + SceneEmitterCells.keyPathPattern + "$"))])
+        let cells = S.object([
+            ("type", .string("string")), ("pattern", .string("^" + SceneEmitterCells.keyPathPattern + "$")),
+        ])
         return S.oneOf([names, cells])
     }
 

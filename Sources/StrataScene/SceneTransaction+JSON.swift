@@ -20,17 +20,25 @@ extension SceneTransaction {
         let keyPaths = SceneValueDecoder.keyPaths(for: nil)
         let name = "^[^.]+\\."
         var patterns = keyPaths.map { keyPath in
-            (name + JSONSchema.escapedPattern(keyPath) + "$", SceneValueDecoder.keyPathSchema(keyPath) ?? JSONSchema.any)
+            (
+                name + JSONSchema.escapedPattern(keyPath) + "$",
+                SceneValueDecoder.keyPathSchema(keyPath) ?? JSONSchema.any
+            )
         }
         // An emitter's cells by name: `layer.emitterCells.NAME.field`.
         let cells = "emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\."
-        patterns += SceneEmitterCells.fields.filter { $0.name != "name" }.map { (name + cells + $0.name + "$", $0.schema) }
+        patterns += SceneEmitterCells.fields.filter { $0.name != "name" }.map {
+            (name + cells + $0.name + "$", $0.schema)
+        }
         let alternatives = keyPaths.map(JSONSchema.escapedPattern) + [SceneEmitterCells.keyPathPattern]
         return JSONSchema.object([
             ("type", .string("object")),
-            ("propertyNames", JSONSchema.object([
-                ("pattern", .string(name + "(" + alternatives.joined(separator: "|") + ")$")),
-            ])),
+            (
+                "propertyNames",
+                JSONSchema.object([
+                    ("pattern", .string(name + "(" + alternatives.joined(separator: "|") + ")$"))
+                ])
+            ),
             ("patternProperties", JSONSchema.object(patterns)),
         ])
     }
@@ -53,7 +61,8 @@ extension SceneTransaction {
                 for change in try D.object(member.value, at: p).members {
                     let changePath = JSONParser.append(key: change.key, to: p)
                     guard let dot = change.key.firstIndex(of: "."), dot != change.key.startIndex,
-                          change.key.index(after: dot) != change.key.endIndex else {
+                        change.key.index(after: dot) != change.key.endIndex
+                    else {
                         throw SceneError(path: changePath, reason: "expected a key \"layerName.keyPath\"")
                     }
                     let name = String(change.key[..<dot])
@@ -64,7 +73,8 @@ extension SceneTransaction {
                     guard D.isKnownKeyPath(keyPath, for: type) else {
                         throw .unknownKeyPath(keyPath, type: type.rawValue, at: changePath)
                     }
-                    _ = try D.decodeValue(change.value, forKeyPath: keyPath, of: type, at: changePath, images: reader.images)
+                    _ = try D.decodeValue(
+                        change.value, forKeyPath: keyPath, of: type, at: changePath, images: reader.images)
                     t.set.append(Change(target: name, keyPath: keyPath, value: change.value, path: changePath))
                 }
             default:

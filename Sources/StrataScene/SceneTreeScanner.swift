@@ -233,8 +233,9 @@ struct SceneTreeScanner {
                 continue
             }
             guard k + 1 < body.count, body[k + 1] == UInt8(ascii: "u"), k + 6 <= body.count,
-                  let scalar = UInt32(String(decoding: body[(k + 2)..<(k + 6)], as: UTF8.self), radix: 16),
-                  scalar < 0x80 else { return .other }
+                let scalar = UInt32(String(decoding: body[(k + 2)..<(k + 6)], as: UTF8.self), radix: 16),
+                scalar < 0x80
+            else { return .other }
             decoded.append(UInt8(scalar))
             k += 6
         }
@@ -289,8 +290,8 @@ struct SceneTreeScanner {
             while i < bytes.count {
                 switch bytes[i] {
                 case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"),
-                     UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""),
-                     0x20, 0x0A, 0x0D, 0x09:
+                    UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""),
+                    0x20, 0x0A, 0x0D, 0x09:
                     return i > start
                 default: i += 1
                 }

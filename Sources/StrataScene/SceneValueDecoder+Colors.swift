@@ -12,7 +12,9 @@ extension SceneValueDecoder {
             var c: [CGFloat] = []
             var k = 0
             while k < digits.count {
-                guard let hi = hexDigit(digits[k]), let lo = hexDigit(digits[k + 1]) else { throw .badColour(json, at: path) }
+                guard let hi = hexDigit(digits[k]), let lo = hexDigit(digits[k + 1]) else {
+                    throw .badColour(json, at: path)
+                }
                 c.append(CGFloat(hi * 16 + lo) / 255)
                 k += 2
             }
@@ -21,7 +23,11 @@ extension SceneValueDecoder {
             guard items.count == 4 else { throw .badColour(json, at: path) }
             var c: [CGFloat] = []
             for (k, item) in items.enumerated() {
-                if case .number(let n) = item, (0...1).contains(n) { c.append(n) } else { c.append(try unit(item, at: "\(path)[\(k)]")) }
+                if case .number(let n) = item, (0...1).contains(n) {
+                    c.append(n)
+                } else {
+                    c.append(try unit(item, at: "\(path)[\(k)]"))
+                }
             }
             return CGColor(srgbRed: c[0], green: c[1], blue: c[2], alpha: c[3])
         default:

@@ -36,8 +36,10 @@ extension SceneValueDecoder {
     /// | `T.translation` | `CGSize` (x, y) |
     ///
     /// Unknown key paths throw ``SceneError`` naming `path`.
-    public static func decodeValue(_ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
-                                   at path: String, baseURL: URL? = nil) throws(SceneError) -> Any {
+    public static func decodeValue(
+        _ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
+        at path: String, baseURL: URL? = nil
+    ) throws(SceneError) -> Any {
         if keyPath == "contents" {
             return try SceneImageTable(baseURL: baseURL).image(json, at: path)
         }
@@ -66,33 +68,44 @@ extension SceneValueDecoder {
     /// lists (angles are degrees in files, radians in Swift).
     static let subKeys: [SceneField.Shape: KeyValuePairs<String, SubKey>] = {
         typealias Sc = Schemas
-        let number = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.number(j, at: p) },
-                            schema: JSONSchema.number)
-        let nonNegative = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.nonNegative(j, at: p) },
-                                 schema: JSONSchema.nonNegative)
-        let angle = SubKey(decode: { j, p throws(SceneError) in radians(try SceneValueDecoder.number(j, at: p)) },
-                           schema: Sc.angle)
-        let point = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.point(j, at: p) }, schema: Sc.point)
+        let number = SubKey(
+            decode: { j, p throws(SceneError) in try SceneValueDecoder.number(j, at: p) },
+            schema: JSONSchema.number)
+        let nonNegative = SubKey(
+            decode: { j, p throws(SceneError) in try SceneValueDecoder.nonNegative(j, at: p) },
+            schema: JSONSchema.nonNegative)
+        let angle = SubKey(
+            decode: { j, p throws(SceneError) in radians(try SceneValueDecoder.number(j, at: p)) },
+            schema: Sc.angle)
+        let point = SubKey(
+            decode: { j, p throws(SceneError) in try SceneValueDecoder.point(j, at: p) }, schema: Sc.point)
         let size = SubKey(decode: { j, p throws(SceneError) in try SceneValueDecoder.size(j, at: p) }, schema: Sc.size)
-        let nonNegativeSize = SubKey(decode: { j, p throws(SceneError) in
-            let s = try SceneValueDecoder.size(j, at: p)
-            for (k, v) in [s.width, s.height].enumerated() where v < 0 {
-                throw SceneError(path: "\(p)[\(k)]", reason: "must not be negative, got \(JSONValue.format(v))")
-            }
-            return s
-        }, schema: Sc.nonNegativeSize)
+        let nonNegativeSize = SubKey(
+            decode: { j, p throws(SceneError) in
+                let s = try SceneValueDecoder.size(j, at: p)
+                for (k, v) in [s.width, s.height].enumerated() where v < 0 {
+                    throw SceneError(path: "\(p)[\(k)]", reason: "must not be negative, got \(JSONValue.format(v))")
+                }
+                return s
+            }, schema: Sc.nonNegativeSize)
         return [
             .plain: [:],
             .point: ["x": number, "y": number],
             .size: ["width": number, "height": number],
-            .rect: ["origin": point, "origin.x": number, "origin.y": number,
-                    "size": size, "size.width": number, "size.height": number],
-            .bounds: ["origin": point, "origin.x": number, "origin.y": number,
-                      "size": nonNegativeSize, "size.width": nonNegative, "size.height": nonNegative],
-            .transform: ["rotation": angle, "rotation.x": angle, "rotation.y": angle, "rotation.z": angle,
-                         "scale": number, "scale.x": number, "scale.y": number, "scale.z": number,
-                         "translation": size, "translation.x": number, "translation.y": number,
-                         "translation.z": number],
+            .rect: [
+                "origin": point, "origin.x": number, "origin.y": number,
+                "size": size, "size.width": number, "size.height": number,
+            ],
+            .bounds: [
+                "origin": point, "origin.x": number, "origin.y": number,
+                "size": nonNegativeSize, "size.width": nonNegative, "size.height": nonNegative,
+            ],
+            .transform: [
+                "rotation": angle, "rotation.x": angle, "rotation.y": angle, "rotation.z": angle,
+                "scale": number, "scale.x": number, "scale.y": number, "scale.z": number,
+                "translation": size, "translation.x": number, "translation.y": number,
+                "translation.z": number,
+            ],
         ]
     }()
 
@@ -111,7 +124,9 @@ extension SceneValueDecoder {
 
     /// The decoder for `keyPath` (not `contents`), or nil when there is no such key path.
     static func keyPathDecoder(_ keyPath: String, for type: SceneLayerType?) -> AnyDecoder? {
-        if type == nil || type == .emitterLayer, let decode = SceneEmitterCells.keyPathDecoder(keyPath) { return decode }
+        if type == nil || type == .emitterLayer, let decode = SceneEmitterCells.keyPathDecoder(keyPath) {
+            return decode
+        }
         guard let parts = keyPathParts(keyPath, for: type) else { return nil }
         return parts.subKey?.decode ?? parts.field.decode
     }

@@ -66,22 +66,31 @@ public enum SceneValueDecoder {
     }
 
     /// Exactly `count` numbers, described as `shape` (`[x, y]`) in messages.
-    public static func numbers(_ json: JSONValue, count: Int, shape: String, at path: String) throws(SceneError) -> [CGFloat] {
+    public static func numbers(_ json: JSONValue, count: Int, shape: String, at path: String) throws(SceneError)
+        -> [CGFloat]
+    {
         guard case .array(let items) = json else { throw .expected(shape, got: json, at: path) }
         guard items.count == count else {
-            throw SceneError(path: path, reason: "expected \(shape), got \(items.count) value\(items.count == 1 ? "" : "s")")
+            throw SceneError(
+                path: path, reason: "expected \(shape), got \(items.count) value\(items.count == 1 ? "" : "s")")
         }
         var out: [CGFloat] = []
         out.reserveCapacity(count)
         for (k, item) in items.enumerated() {
             // The element's path is only built for an error: files hold millions of numbers.
-            if case .number(let n) = item, n.isFinite { out.append(n) } else { out.append(try number(item, at: "\(path)[\(k)]")) }
+            if case .number(let n) = item, n.isFinite {
+                out.append(n)
+            } else {
+                out.append(try number(item, at: "\(path)[\(k)]"))
+            }
         }
         return out
     }
 
     /// One of a fixed set of strings, mapped to its value.
-    static func choice<T>(_ json: JSONValue, _ choices: KeyValuePairs<String, T>, at path: String) throws(SceneError) -> T {
+    static func choice<T>(_ json: JSONValue, _ choices: KeyValuePairs<String, T>, at path: String) throws(SceneError)
+        -> T
+    {
         let s = try string(json, at: path)
         guard let match = choices.first(where: { $0.key == s }) else {
             throw .unknownValue(s, expected: choices.map(\.key), at: path)
@@ -104,11 +113,13 @@ public enum SceneValueDecoder {
     }
 
     /// `[x, y, width, height]`; with `nonNegative` a negative width or height is an error.
-    public static func rect(_ json: JSONValue, nonNegative: Bool = false, at path: String) throws(SceneError) -> CGRect {
+    public static func rect(_ json: JSONValue, nonNegative: Bool = false, at path: String) throws(SceneError) -> CGRect
+    {
         let n = try numbers(json, count: 4, shape: "[x, y, width, height]", at: path)
         if nonNegative {
             for (k, what) in [(2, "width"), (3, "height")] where n[k] < 0 {
-                throw SceneError(path: "\(path)[\(k)]", reason: "\(what) must not be negative, got \(JSONValue.format(n[k]))")
+                throw SceneError(
+                    path: "\(path)[\(k)]", reason: "\(what) must not be negative, got \(JSONValue.format(n[k]))")
             }
         }
         return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])

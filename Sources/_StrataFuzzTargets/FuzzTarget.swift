@@ -1,9 +1,9 @@
 import Foundation
 import Strata
-import StrataScene
-import StrataRender
 import StrataLayerRaster
 import StrataLottie
+import StrataRender
+import StrataScene
 
 /// The readers of outside input, as fuzz targets: each takes any bytes and
 /// must return (an error is fine) without crashing, hanging or tripping a
@@ -44,16 +44,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let suffix: String
         switch self {
         case .scene:
-            folders = ["Tests/Scenes", "Resources/Scenes", "../shared/scenes", "Tests/StrataTests/Fixtures/malformed",
-                       "Tests/StrataTests/Fixtures/scenes"]
+            folders = [
+                "Tests/Scenes", "Resources/Scenes", "../shared/scenes", "Tests/StrataTests/Fixtures/malformed",
+                "Tests/StrataTests/Fixtures/scenes",
+            ]
             suffix = ".json"
         case .png:
-            folders = ["Tests/Scenes/images", "Tests/StrataTests/Fixtures/png", "Tests/StrataTests/Fixtures/malformed",
-                       "Documentation"]
+            folders = [
+                "Tests/Scenes/images", "Tests/StrataTests/Fixtures/png", "Tests/StrataTests/Fixtures/malformed",
+                "Documentation",
+            ]
             suffix = ".png"
         case .jpeg:
-            folders = ["Tests/StrataTests/Fixtures/jpeg", "Tests/StrataTests/Fixtures/malformed/images",
-                       "Tests/Lottie/images", "Tests/StrataGLTests/Scenes/images"]
+            folders = [
+                "Tests/StrataTests/Fixtures/jpeg", "Tests/StrataTests/Fixtures/malformed/images",
+                "Tests/Lottie/images", "Tests/StrataGLTests/Scenes/images",
+            ]
             suffix = ".jpg"
         case .svgPath:
             folders = ["Tests/Fuzz/seeds/svg-path"]
@@ -75,13 +81,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let scene = try? Scene(data: data, baseURL: nil) else { return }
         // Written out, what was read must read back.
         if let json = try? scene.jsonData() {
-            precondition((try? Scene(data: json, baseURL: nil)) != nil, "FuzzTarget.scene: a written scene does not read")
+            precondition(
+                (try? Scene(data: json, baseURL: nil)) != nil, "FuzzTarget.scene: a written scene does not read")
         }
         guard let player = try? ScenePlayer(scene) else { return }
         // A small canvas: the fuzzer looks for crashes, not for big pictures.
-        var flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
-                                               height: min(max(scene.size.height, 1), 64)),
-                                  rasterizer: ShapeLayerRasterizer())
+        var flattener = Flattener(
+            size: CGSize(
+                width: min(max(scene.size.width, 1), 64),
+                height: min(max(scene.size.height, 1), 64)),
+            rasterizer: ShapeLayerRasterizer())
         flattener.appearanceCache = AppearanceCache()
         for time in [scene.time, scene.time + 0.25] where time.isFinite {
             _ = flattener.renderList(for: player.frame(at: time))
@@ -90,10 +99,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static func lottie(_ data: Data) {
         guard let composition = try? LottieComposition(data: data), let scene = try? composition.makeScene(),
-              let player = try? ScenePlayer(scene) else { return }
-        let flattener = Flattener(size: CGSize(width: min(max(scene.size.width, 1), 64),
-                                               height: min(max(scene.size.height, 1), 64)),
-                                  rasterizer: ShapeLayerRasterizer())
+            let player = try? ScenePlayer(scene)
+        else { return }
+        let flattener = Flattener(
+            size: CGSize(
+                width: min(max(scene.size.width, 1), 64),
+                height: min(max(scene.size.height, 1), 64)),
+            rasterizer: ShapeLayerRasterizer())
         for time in [0, composition.duration / 2] where time.isFinite {
             _ = flattener.renderList(for: player.frame(at: time))
         }
@@ -111,8 +123,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let sniffed = try? CGImage(data: data, label: "fuzz sniffed")
         precondition(sniffed?.pixels == image.pixels, "FuzzTarget.jpeg: CGImage(data:) decodes a JPEG differently")
         guard let png = try? image.pngData() else { return }
-        precondition((try? CGImage(pngData: png, label: "fuzz png"))?.pixels == image.pixels,
-                     "FuzzTarget.jpeg: a decoded JPEG does not survive PNG")
+        precondition(
+            (try? CGImage(pngData: png, label: "fuzz png"))?.pixels == image.pixels,
+            "FuzzTarget.jpeg: a decoded JPEG does not survive PNG")
     }
 
     static func svgPath(_ data: Data) {

@@ -27,42 +27,44 @@ func selectedTarget(_ arguments: [String]) -> FuzzTarget {
 }
 
 #if STRATA_FUZZ
-/// The target chosen in `LLVMFuzzerInitialize` (libFuzzer calls back plain C functions).
-nonisolated(unsafe) var target = FuzzTarget.scene
+    /// The target chosen in `LLVMFuzzerInitialize` (libFuzzer calls back plain C functions).
+    nonisolated(unsafe) var target = FuzzTarget.scene
 
-/// libFuzzer's set-up hook: takes the target's name out of the arguments
-/// before libFuzzer reads them as its own.
-@_cdecl("LLVMFuzzerInitialize")
-func initialize(_ argc: UnsafeMutablePointer<Int32>,
-                _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
-    guard let vector = argv.pointee else { return 0 }
-    let arguments = (0..<Int(argc.pointee)).map { String(cString: vector[$0]!) }
-    target = selectedTarget(arguments)
-    for i in 1..<Int(argc.pointee) { vector[i] = vector[i + 1] }  // argv ends with a null
-    argc.pointee -= 1
-    return 0
-}
+    /// libFuzzer's set-up hook: takes the target's name out of the arguments
+    /// before libFuzzer reads them as its own.
+    @_cdecl("LLVMFuzzerInitialize")
+    func initialize(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> Int32 {
+        guard let vector = argv.pointee else { return 0 }
+        let arguments = (0..<Int(argc.pointee)).map { String(cString: vector[$0]!) }
+        target = selectedTarget(arguments)
+        for i in 1..<Int(argc.pointee) { vector[i] = vector[i + 1] }  // argv ends with a null
+        argc.pointee -= 1
+        return 0
+    }
 
-/// One input.
-@_cdecl("LLVMFuzzerTestOneInput")
-func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    target.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-    return 0
-}
+    /// One input.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+        target.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+        return 0
+    }
 #else
-@main
-enum StrataFuzz {
-    static func main() {
-        let arguments = CommandLine.arguments
-        let target = selectedTarget(arguments)
-        for path in arguments.dropFirst(2) {
-            print(path)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("strata-fuzz: cannot read \(path)\n".utf8))
-                exit(1)
+    @main
+    enum StrataFuzz {
+        static func main() {
+            let arguments = CommandLine.arguments
+            let target = selectedTarget(arguments)
+            for path in arguments.dropFirst(2) {
+                print(path)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    FileHandle.standardError.write(Data("strata-fuzz: cannot read \(path)\n".utf8))
+                    exit(1)
+                }
+                target.run(data)
             }
-            target.run(data)
         }
     }
-}
 #endif

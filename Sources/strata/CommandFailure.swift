@@ -1,9 +1,9 @@
 import ArgumentParser
-import Strata
-import StrataRender
-import StrataLayerRaster
-import StrataHost
 import Foundation
+import Strata
+import StrataHost
+import StrataLayerRaster
+import StrataRender
 
 /// Prints `strata: MESSAGE` as one line on standard error and returns the exit
 /// code to throw, so ArgumentParser prints nothing more.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataScene
 import StrataExport
+import StrataScene
 
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,10 +17,11 @@ struct FramesCommand: ParsableCommand {
     @Argument(help: "The scene file (*.scene.json).")
     var scene: String
 
-    @Option(help: """
-        Frames per second: a whole number, a ratio such as 30000/1001 or a decimal such as 29.97 \
-        (default: a Lottie file's own rate, else 30).
-        """)
+    @Option(
+        help: """
+            Frames per second: a whole number, a ratio such as 30000/1001 or a decimal such as 29.97 \
+            (default: a Lottie file's own rate, else 30).
+            """)
     var fps: String?
 
     @Option(help: "Length in seconds (default: until the scene's animations end).")

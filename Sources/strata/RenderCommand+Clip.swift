@@ -1,10 +1,10 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataExport
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataScene
 
 extension RenderCommand {
     /// Renders frames k/fps of `scene`: a video (`--video`) or numbered PNGs (`-o`).

@@ -1,8 +1,8 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataExport
 import StrataRender
+import StrataScene
 
 extension RenderCommand {
     /// Renders `selection` in `jobs` processes, each this same executable run

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataScene
-import StrataRender
+import StrataExport
 import StrataGL
 import StrataHost
-import StrataExport
+import StrataRender
+import StrataScene
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,16 +28,18 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (*.scene.json).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The PNG to write; with --frames, a pattern (frame%04d.png) or, for A:B, a folder.")
+    @Option(
+        name: .shortAndLong, help: "The PNG to write; with --frames, a pattern (frame%04d.png) or, for A:B, a folder.")
     var output: String?
 
     @Option(help: "Write a video: .y4m, .mp4, .webm, .gif or .rgba (raw frames).")
     var video: String?
 
-    @Option(help: """
-        Frames per second of a video or numbered sequence: a whole number, a ratio such as 30000/1001 or a \
-        decimal such as 29.97 (default: a Lottie file's own rate, else 30).
-        """)
+    @Option(
+        help: """
+            Frames per second of a video or numbered sequence: a whole number, a ratio such as 30000/1001 or a \
+            decimal such as 29.97 (default: a Lottie file's own rate, else 30).
+            """)
     var fps: String?
 
     @Option(help: "Length of a video or numbered sequence in seconds (default: until the scene's animations end).")
@@ -80,7 +82,8 @@ struct RenderCommand: ParsableCommand {
     /// Whether this run draws frames k/fps (a video, or numbered PNGs) rather
     /// than PNGs at given seconds.
     var isClip: Bool {
-        video != nil || duration != nil || fps != nil || (frames.map { $0.split(separator: ":", omittingEmptySubsequences: false).count == 2 } ?? false)
+        video != nil || duration != nil || fps != nil
+            || (frames.map { $0.split(separator: ":", omittingEmptySubsequences: false).count == 2 } ?? false)
     }
 
     func run() throws {
@@ -94,7 +97,9 @@ struct RenderCommand: ParsableCommand {
         let times = try frameTimes(default: time ?? loaded.time)
         let pattern = try frames == nil ? nil : FramePattern(output)
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let error as HostError {
+        do { renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let error
+            as HostError
+        {
             throw failure(starting: error, "headless OpenGL")
         }
         let cache = cacheAppearance ? AppearanceCache() : nil
@@ -108,7 +113,8 @@ struct RenderCommand: ParsableCommand {
         guard let frames else { return [t] }
         let parts = frames.split(separator: ":").map { Double($0) }
         guard parts.count == 3, let start = parts[0], let end = parts[1], let step = parts[2],
-              start.isFinite, end.isFinite, step > 0, end >= start else {
+            start.isFinite, end.isFinite, step > 0, end >= start
+        else {
             throw failure("--frames: expected START:END:STEP with STEP > 0 and END >= START, got \"\(frames)\"")
         }
         let steps = ((end - start) / step + 1e-9).rounded(.down)
@@ -119,12 +125,15 @@ struct RenderCommand: ParsableCommand {
         return (0..<count).map { start + Double($0) * step }
     }
 
-    func renderFrame(_ scene: Scene, at t: Double, renderer: OffscreenRenderer, cache: AppearanceCache?,
-                     to path: String) throws {
+    func renderFrame(
+        _ scene: Scene, at t: Double, renderer: OffscreenRenderer, cache: AppearanceCache?,
+        to path: String
+    ) throws {
         let tree: CALayer
         do { tree = try scene.presentationTree(at: t) } catch { throw failure(error.description) }
-        var flattener = Flattener(size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background,
-                                  rasterizer: renderer.layerRasterizer)
+        var flattener = Flattener(
+            size: scene.size, scale: scale ?? Double(scene.scale), background: scene.background,
+            rasterizer: renderer.layerRasterizer)
         flattener.appearanceCache = cache
         // A look is cached once it was seen in the frame before: show it the frame once.
         if let cache, cache.frames == 0 { _ = flattener.renderList(for: tree) }
@@ -152,7 +161,8 @@ struct FramePattern {
         let matches = pattern.matches(of: regex)
         let unescaped = pattern.replacingOccurrences(of: "%%", with: "")
         guard matches.count == 1, unescaped.filter({ $0 == "%" }).count == 1, let m = matches.first else {
-            throw failure("--frames needs an output pattern with one %d or %0Nd, such as 'frame%04d.png', got \"\(pattern)\"")
+            throw failure(
+                "--frames needs an output pattern with one %d or %0Nd, such as 'frame%04d.png', got \"\(pattern)\"")
         }
         prefix = String(pattern[..<m.range.lowerBound]).replacingOccurrences(of: "%%", with: "%")
         suffix = String(pattern[m.range.upperBound...]).replacingOccurrences(of: "%%", with: "%")

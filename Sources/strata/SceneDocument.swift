@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataLottie
+import StrataScene
 
 /// What the commands read: a scene file, or a Lottie (Bodymovin) animation
 /// played as a scene (time 0 is its first frame, `ip`).

@@ -5,6 +5,8 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation's layer model on OpenGL: render scene files headless, open a demo window, benchmark.",
-        subcommands: [ValidateCommand.self, RenderCommand.self, JoinCommand.self, FramesCommand.self, SchemaCommand.self,
-                      BenchCommand.self, DemoCommand.self, SoakCommand.self])
+        subcommands: [
+            ValidateCommand.self, RenderCommand.self, JoinCommand.self, FramesCommand.self, SchemaCommand.self,
+            BenchCommand.self, DemoCommand.self, SoakCommand.self,
+        ])
 }

@@ -23,7 +23,8 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             throw failure(error.description)
         }
-        print("\(scene): ok (\(loaded.layerCount) layers, \(loaded.animations.count) animations, "
-              + "\(loaded.timeline.count) transactions)")
+        print(
+            "\(scene): ok (\(loaded.layerCount) layers, \(loaded.animations.count) animations, "
+                + "\(loaded.timeline.count) transactions)")
     }
 }

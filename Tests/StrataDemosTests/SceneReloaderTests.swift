@@ -137,7 +137,8 @@ import Testing
 
     @Test func anImageTheSceneUsesIsWatchedAndAMissingOneIsTheErrorUntilItExists() throws {
         let tile = folder.appendingPathComponent("tiles/tile.png")
-        let layer = #", {"name": "tile", "bounds": [0, 0, 20, 20], "position": [150, 20], "contents": {"image": "tiles/tile.png"}}"#
+        let layer =
+            #", {"name": "tile", "bounds": [0, 0, 20, 20], "position": [150, 20], "contents": {"image": "tiles/tile.png"}}"#
         try write(scene("#ff0000", extra: layer))
         let reloader = SceneReloader(url: file, watcher: eagerWatcher())
         guard case .failed(let missing) = reloader.state else {
@@ -174,8 +175,9 @@ import Testing
         let renderer = try OffscreenRenderer()
         func picture(at time: Double) throws -> CGImage {
             let trees = reloader.frame(at: time, size: Self.size)
-            let flattener = Flattener(size: Self.size, background: reloader.scene?.background,
-                                      rasterizer: renderer.layerRasterizer)
+            let flattener = Flattener(
+                size: Self.size, background: reloader.scene?.background,
+                rasterizer: renderer.layerRasterizer)
             return try renderer.render(flattener.renderList(for: trees)).image
         }
         let good = try picture(at: 0)

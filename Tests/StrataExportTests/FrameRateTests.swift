@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataExport
 
 /// Frame rates as users write them and as Lottie files store them.

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataHost
+import StrataRender
+import Testing
 import _StrataTestSupport
 
 /// Rectangles, rounded rectangles and circles drawn in closed form match the
@@ -13,8 +13,10 @@ import _StrataTestSupport
     /// geometry, too many elements for the closed form.
     static func pieces(_ rect: CGRect) -> CGPath {
         let p = CGMutablePath()
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        let corners = [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
+        ]
         p.move(to: corners[0])
         for i in 0..<4 {
             let a = corners[i], b = corners[(i + 1) % 4]
@@ -37,9 +39,10 @@ import _StrataTestSupport
         p.move(to: CGPoint(x: c.x + r, y: c.y))
         for i in 0..<count {
             let a0 = CGFloat(i) * step, a1 = a0 + step
-            p.addCurve(to: CGPoint(x: c.x + r * cos(a1), y: c.y + r * sin(a1)),
-                       control1: CGPoint(x: c.x + r * cos(a0) - k * sin(a0), y: c.y + r * sin(a0) + k * cos(a0)),
-                       control2: CGPoint(x: c.x + r * cos(a1) + k * sin(a1), y: c.y + r * sin(a1) - k * cos(a1)))
+            p.addCurve(
+                to: CGPoint(x: c.x + r * cos(a1), y: c.y + r * sin(a1)),
+                control1: CGPoint(x: c.x + r * cos(a0) - k * sin(a0), y: c.y + r * sin(a0) + k * cos(a0)),
+                control2: CGPoint(x: c.x + r * cos(a1) + k * sin(a1), y: c.y + r * sin(a1) - k * cos(a1)))
         }
         p.closeSubpath()
         return p
@@ -48,27 +51,33 @@ import _StrataTestSupport
     func scene(closedForm: Bool) throws -> CGImage {
         let r = root(360, 140)
         let box = CGRect(x: 10, y: 15, width: 80, height: 60)
-        let fill = shape(closedForm ? CGPath(rect: box, transform: nil) : Self.pieces(box),
-                         at: CGPoint(x: 60, y: 70), size: CGSize(width: 100, height: 100))
+        let fill = shape(
+            closedForm ? CGPath(rect: box, transform: nil) : Self.pieces(box),
+            at: CGPoint(x: 60, y: 70), size: CGSize(width: 100, height: 100))
         fill.fillColor = color(0x2a9d8f)
         fill.setAffineTransform(CGAffineTransform(rotationAngle: 0.4))
-        let ring = shape(closedForm ? CGPath(ellipseIn: CGRect(x: 15, y: 15, width: 70, height: 70), transform: nil)
-                                    : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 35),
-                         at: CGPoint(x: 180, y: 70), size: CGSize(width: 100, height: 100))
+        let ring = shape(
+            closedForm
+                ? CGPath(ellipseIn: CGRect(x: 15, y: 15, width: 70, height: 70), transform: nil)
+                : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 35),
+            at: CGPoint(x: 180, y: 70), size: CGSize(width: 100, height: 100))
         ring.fillColor = nil
         ring.strokeColor = color(0x8338ec)
         ring.lineWidth = 9
-        let framed = shape(closedForm ? CGPath(rect: box, transform: nil) : Self.pieces(box),
-                           at: CGPoint(x: 300, y: 70), size: CGSize(width: 100, height: 100))
+        let framed = shape(
+            closedForm ? CGPath(rect: box, transform: nil) : Self.pieces(box),
+            at: CGPoint(x: 300, y: 70), size: CGSize(width: 100, height: 100))
         framed.fillColor = color(0xe9c46a)
         framed.strokeColor = color(0x1d3557)
         framed.lineWidth = 6
         framed.lineJoin = .round
         framed.setAffineTransform(CGAffineTransform(scaleX: 1.1, y: 0.6))
         // A progress ring: a quarter to most of the way round, round caps, turned.
-        let progress = shape(closedForm ? CGPath(ellipseIn: CGRect(x: 25, y: 25, width: 50, height: 50), transform: nil)
-                                        : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 25),
-                             at: CGPoint(x: 180, y: 70), size: CGSize(width: 100, height: 100))
+        let progress = shape(
+            closedForm
+                ? CGPath(ellipseIn: CGRect(x: 25, y: 25, width: 50, height: 50), transform: nil)
+                : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 25),
+            at: CGPoint(x: 180, y: 70), size: CGSize(width: 100, height: 100))
         progress.fillColor = nil
         progress.strokeColor = color(0xff006e)
         progress.lineWidth = 7
@@ -114,8 +123,10 @@ import _StrataTestSupport
             ([10, 6], 0, .butt, 5, 0.6), ([14, 7], 5, .round, 6, -1.2), ([0, 9], 0, .round, 5, 0),
         ]
         r.sublayers = specs.enumerated().map { i, spec in
-            let circle = closedForm ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 34)
-                                    : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 34)
+            let circle =
+                closedForm
+                ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 34)
+                : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 34)
             let s = shape(circle, at: CGPoint(x: 50 + 100 * CGFloat(i), y: 50), size: CGSize(width: 100, height: 100))
             s.fillColor = nil
             s.strokeColor = color(0x3a86ff)
@@ -126,9 +137,11 @@ import _StrataTestSupport
             s.setAffineTransform(CGAffineTransform(rotationAngle: spec.turn))
             return s
         }
-        let arc = shape(closedForm ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 30)
-                                   : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 30),
-                        at: CGPoint(x: 350, y: 50), size: CGSize(width: 100, height: 100))
+        let arc = shape(
+            closedForm
+                ? Self.arcs(4, center: CGPoint(x: 50, y: 50), radius: 30)
+                : Self.sixteenArcs(center: CGPoint(x: 50, y: 50), radius: 30),
+            at: CGPoint(x: 350, y: 50), size: CGSize(width: 100, height: 100))
         arc.fillColor = nil
         arc.strokeColor = color(0xff006e)
         arc.lineWidth = 12

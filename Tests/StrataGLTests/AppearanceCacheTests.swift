@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// Cached appearance must not change the picture beyond resampling: the same
 /// frames drawn with and without the cache are compared pixel by pixel.
@@ -13,9 +13,10 @@ import StrataHost
     func cards(turn: Double, shift: CGFloat) -> CALayer {
         let r = root(320, 200)
         for i in 0..<12 {
-            let card = layer(CGRect(x: 0, y: 0, width: 60, height: 40),
-                             CGPoint(x: 45 + shift + CGFloat(i % 4) * 76, y: 45 + CGFloat(i / 4) * 56),
-                             CGColor(red: 0.23, green: 0.53, blue: 1, alpha: 1))
+            let card = layer(
+                CGRect(x: 0, y: 0, width: 60, height: 40),
+                CGPoint(x: 45 + shift + CGFloat(i % 4) * 76, y: 45 + CGFloat(i / 4) * 56),
+                CGColor(red: 0.23, green: 0.53, blue: 1, alpha: 1))
             card.cornerRadius = 8
             card.borderWidth = 2
             card.borderColor = CGColor(gray: 1, alpha: 0.5)

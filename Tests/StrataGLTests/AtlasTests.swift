@@ -1,9 +1,10 @@
 import Foundation
 import Strata
-@testable import StrataRender
 import StrataGL
 import StrataHost
 import Testing
+
+@testable import StrataRender
 
 /// Atlas pages: mip levels built slot by slot on upload, and starting over when stale.
 @Suite struct AtlasTests {
@@ -27,8 +28,10 @@ import Testing
     }
 
     @Test func halvingAveragesEachTwoByTwoBlock() {
-        let pixels: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 10, 20, 30, 40, 10, 20, 30, 40,
-                               255, 255, 255, 255, 0, 0, 0, 0, 10, 20, 30, 40, 10, 20, 30, 40]
+        let pixels: [UInt8] = [
+            0, 0, 0, 0, 255, 255, 255, 255, 10, 20, 30, 40, 10, 20, 30, 40,
+            255, 255, 255, 255, 0, 0, 0, 0, 10, 20, 30, 40, 10, 20, 30, 40,
+        ]
         #expect(AtlasPlanner.halved(pixels, width: 4, height: 2) == [128, 128, 128, 128, 10, 20, 30, 40])
     }
 

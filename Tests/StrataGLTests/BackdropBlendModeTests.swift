@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// The blend modes that read what is beneath (`compositingFilter` overlay …
 /// luminosity), drawn with a backdrop copy, checked against the W3C
@@ -83,14 +83,19 @@ import StrataHost
 
     /// A 32 × 16 canvas: the backdrop layer on all of it, and over its right
     /// half the source layer with `mode`.
-    func render(_ mode: BlendMode, backdropAlpha ab: Double, sourceAlpha as: Double,
-                renderer: OffscreenRenderer) throws -> CGImage {
+    func render(
+        _ mode: BlendMode, backdropAlpha ab: Double, sourceAlpha as: Double,
+        renderer: OffscreenRenderer
+    ) throws -> CGImage {
         let b = Self.backdropColor, s = Self.sourceColor
         let r = root(32, 16)
-        r.addSublayer(layer(CGRect(x: 0, y: 0, width: 32, height: 16), CGPoint(x: 16, y: 8),
-                            CGColor(red: b.x, green: b.y, blue: b.z, alpha: ab)))
-        let top = layer(CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 24, y: 8),
-                        CGColor(red: s.x, green: s.y, blue: s.z, alpha: `as`))
+        r.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 32, height: 16), CGPoint(x: 16, y: 8),
+                CGColor(red: b.x, green: b.y, blue: b.z, alpha: ab)))
+        let top = layer(
+            CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 24, y: 8),
+            CGColor(red: s.x, green: s.y, blue: s.z, alpha: `as`))
         top.compositingFilter = mode.name + "BlendMode"
         r.addSublayer(top)
         return try renderer.render(r, size: CGSize(width: 32, height: 16)).image
@@ -100,10 +105,12 @@ import StrataHost
     func eachModeMatchesTheSpec(alphas: (backdrop: Double, source: Double)) throws {
         let renderer = try OffscreenRenderer()
         for mode in BlendMode.allCases where mode.readsBackdrop {
-            let image = try render(mode, backdropAlpha: alphas.backdrop, sourceAlpha: alphas.source,
-                                   renderer: renderer)
-            let want = Self.expected(mode, backdrop: Self.backdropColor, alphas.backdrop,
-                                     source: Self.sourceColor, alphas.source)
+            let image = try render(
+                mode, backdropAlpha: alphas.backdrop, sourceAlpha: alphas.source,
+                renderer: renderer)
+            let want = Self.expected(
+                mode, backdrop: Self.backdropColor, alphas.backdrop,
+                source: Self.sourceColor, alphas.source)
             #expect(close(pixel(image, 24, 8), want, 3), "\(mode.name) \(alphas): \(pixel(image, 24, 8)) ≠ \(want)")
             // Beside the source the backdrop is as it was.
             let alone = Self.expected(.normal, backdrop: Self.backdropColor, alphas.backdrop, source: RGB(), 0)
@@ -123,12 +130,15 @@ import StrataHost
         let r = root(64, 16)
         let colors: [RGB] = [RGB(1, 0, 0), RGB(0, 0.6, 0), RGB(0.2, 0.3, 1)]
         for (i, c) in colors.enumerated() {
-            r.addSublayer(layer(CGRect(x: 0, y: 0, width: 24, height: 16), CGPoint(x: 12 + 18 * i, y: 8),
-                                CGColor(red: c.x, green: c.y, blue: c.z, alpha: 1)))
+            r.addSublayer(
+                layer(
+                    CGRect(x: 0, y: 0, width: 24, height: 16), CGPoint(x: 12 + 18 * i, y: 8),
+                    CGColor(red: c.x, green: c.y, blue: c.z, alpha: 1)))
         }
         let grey = RGB(0.5, 0.5, 0.5)
-        let top = layer(CGRect(x: 0, y: 0, width: 64, height: 16), CGPoint(x: 32, y: 8),
-                        CGColor(red: grey.x, green: grey.y, blue: grey.z, alpha: 1))
+        let top = layer(
+            CGRect(x: 0, y: 0, width: 64, height: 16), CGPoint(x: 32, y: 8),
+            CGColor(red: grey.x, green: grey.y, blue: grey.z, alpha: 1))
         top.compositingFilter = "differenceBlendMode"
         r.addSublayer(top)
         let image = try OffscreenRenderer().render(r, size: CGSize(width: 64, height: 16), background: .white).image
@@ -142,14 +152,18 @@ import StrataHost
     /// A layer with sublayers blends its composited pass, as one picture.
     @Test func aGroupBlendsAsOne() throws {
         let r = root(32, 16)
-        r.addSublayer(layer(CGRect(x: 0, y: 0, width: 32, height: 16), CGPoint(x: 16, y: 8),
-                            CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)))
+        r.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 32, height: 16), CGPoint(x: 16, y: 8),
+                CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)))
         let group = layer(CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 24, y: 8), nil)
         group.compositingFilter = "exclusionBlendMode"
         // Two overlapping halves: exclusion of each with the backdrop, not with each other.
         group.addSublayer(layer(CGRect(x: 0, y: 0, width: 12, height: 16), CGPoint(x: 6, y: 8), .white))
-        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 12, height: 16), CGPoint(x: 10, y: 8),
-                                CGColor(red: 0.8, green: 0.35, blue: 0.45, alpha: 1)))
+        group.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 12, height: 16), CGPoint(x: 10, y: 8),
+                CGColor(red: 0.8, green: 0.35, blue: 0.45, alpha: 1)))
         r.addSublayer(group)
         let image = try OffscreenRenderer().render(r, size: CGSize(width: 32, height: 16)).image
         let b = RGB(0.2, 0.6, 0.9)

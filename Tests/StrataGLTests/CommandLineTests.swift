@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Strata
 import StrataScene
+import Testing
 
 /// Runs the built `strata` executable (SwiftPM builds it next to the test bundle).
 struct StrataProcess {
@@ -33,9 +33,12 @@ struct StrataProcess {
     /// Runs `strata` with `arguments` in `directory` (default: this process's), killing it
     /// after `timeout` seconds (times `timeoutScale`): a hang guard, so a killed run reports `signalled`.
     /// `environment` changes this process's environment for the run (nil removes a variable).
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
-                    timeout: TimeInterval = 300) throws
-        -> (status: Int32, signalled: Bool, out: String, err: String) {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
+        timeout: TimeInterval = 300
+    ) throws
+        -> (status: Int32, signalled: Bool, out: String, err: String)
+    {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let timeout = timeout * timeoutScale
         let p = Process()
@@ -57,8 +60,10 @@ struct StrataProcess {
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         hangGuard.cancel()
-        return (p.terminationStatus, p.terminationReason == .uncaughtSignal,
-                String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (
+            p.terminationStatus, p.terminationReason == .uncaughtSignal,
+            String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self)
+        )
     }
 }
 
@@ -110,9 +115,11 @@ struct StrataProcess {
             reports.append(try #require(object))
         }
         for report in reports {
-            for key in ["fps", "frames", "layers", "cpu_ms_per_frame", "cpu_us_per_layer", "gpu_ms_per_frame",
-                        "floor_ms_per_frame", "floor_ratio", "draw_calls_per_frame", "passes_per_frame",
-                        "pixels_shaded_per_frame", "idle_draw_calls"] {
+            for key in [
+                "fps", "frames", "layers", "cpu_ms_per_frame", "cpu_us_per_layer", "gpu_ms_per_frame",
+                "floor_ms_per_frame", "floor_ratio", "draw_calls_per_frame", "passes_per_frame",
+                "pixels_shaded_per_frame", "idle_draw_calls",
+            ] {
                 #expect(report[key] is NSNumber, "\(key) is missing or not a number")
             }
             #expect((report["frames"] as? Int) == 6)
@@ -135,24 +142,45 @@ struct StrataProcess {
     }
 
     @Test func badInputFailsWithOneLineAndNonZeroStatus() throws {
-        let unknownOp = try write("op.json", #"{"size":[10,10],"root":{"sublayers":[{},{},{"transform":[{"scale":[1,1,1]},{"rotat":3}]}]}}"#)
-        let missing = try write("missing.json", #"{"size":[10,10],"root":{"sublayers":[{"name":"photo","contents":{"image":"nope.png"}}]}}"#)
+        let unknownOp = try write(
+            "op.json", #"{"size":[10,10],"root":{"sublayers":[{},{},{"transform":[{"scale":[1,1,1]},{"rotat":3}]}]}}"#)
+        let missing = try write(
+            "missing.json", #"{"size":[10,10],"root":{"sublayers":[{"name":"photo","contents":{"image":"nope.png"}}]}}"#
+        )
         let huge = try write("huge.json", #"{"size":[1e19,100],"root":{}}"#)
         let dense = try write("dense.json", #"{"size":[100,100],"scale":1e300,"root":{}}"#)
         let cases: [([String], String)] = [
-            (["render", huge, "-o", scratch.appendingPathComponent("h.png").path], "size[0]: 1e+19 points is more than"),
+            (
+                ["render", huge, "-o", scratch.appendingPathComponent("h.png").path],
+                "size[0]: 1e+19 points is more than"
+            ),
             (["render", dense, "-o", scratch.appendingPathComponent("d.png").path], "scale: 1e+300 pixels per point"),
-            (["render", carousel, "-o", scratch.appendingPathComponent("g%d.png").path, "--frames", "0:1e20:1"],
-             "more than 100000 frames"),
-            (["render", carousel, "-o", scratch.appendingPathComponent("k%d.png").path, "--frames", "0:1:1e-300"],
-             "more than 100000 frames"),
+            (
+                ["render", carousel, "-o", scratch.appendingPathComponent("g%d.png").path, "--frames", "0:1e20:1"],
+                "more than 100000 frames"
+            ),
+            (
+                ["render", carousel, "-o", scratch.appendingPathComponent("k%d.png").path, "--frames", "0:1:1e-300"],
+                "more than 100000 frames"
+            ),
             (["validate", unknownOp], #"root.sublayers[2].transform[1]: unknown op "rotat""#),
             (["render", unknownOp, "-o", scratch.appendingPathComponent("x.png").path], #"unknown op "rotat""#),
-            (["render", missing, "-o", scratch.appendingPathComponent("y.png").path], #"layer "photo": cannot read nope.png"#),
+            (
+                ["render", missing, "-o", scratch.appendingPathComponent("y.png").path],
+                #"layer "photo": cannot read nope.png"#
+            ),
             (["render", scratch.appendingPathComponent("absent.json").path, "-o", "z.png"], "no such file"),
-            (["render", carousel, "-o", scratch.appendingPathComponent("f.png").path, "--frames", "1:0:0.1"], "--frames"),
-            (["render", carousel, "-o", scratch.appendingPathComponent("f%s%@%n.png").path, "--frames", "0:0.1:0.1"],
-             "one %d or %0Nd"),
+            (
+                ["render", carousel, "-o", scratch.appendingPathComponent("f.png").path, "--frames", "1:0:0.1"],
+                "--frames"
+            ),
+            (
+                [
+                    "render", carousel, "-o", scratch.appendingPathComponent("f%s%@%n.png").path, "--frames",
+                    "0:0.1:0.1",
+                ],
+                "one %d or %0Nd"
+            ),
         ]
         for (arguments, expected) in cases {
             let r = try StrataProcess.run(arguments)
@@ -184,8 +212,10 @@ struct StrataProcess {
 
     @Test func aSceneOverTheLayerLimitFailsQuickly() throws {
         // The root and 1,000,000 sublayers, one layer too many: made here rather than committed (3 MB).
-        let many = try write("many.scene.json", #"{"size": [10, 10], "root": {"sublayers": ["#
-                             + String(repeating: "{},", count: 999_999) + "{}]}}")
+        let many = try write(
+            "many.scene.json",
+            #"{"size": [10, 10], "root": {"sublayers": ["#
+                + String(repeating: "{},", count: 999_999) + "{}]}}")
         let output = scratch.appendingPathComponent("many.png").path
         // Reading stops at the limit (about 0.3 s in a debug build); one layer
         // fewer is built and drawn in about 30 s. 8 s tells the two apart with
@@ -209,7 +239,9 @@ struct StrataProcess {
         #expect(r.out.contains(": ok (7 layers, 0 animations, 0 transactions)"), "\(r.out)")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
     func demoWindowTurnsTheCarouselAndWritesAScreenshot() throws {
         let shot = scratch.appendingPathComponent("demo.png")
         let r = try StrataProcess.run(["demo", "--frames", "40", "--turn", "1", "--screenshot", shot.path])

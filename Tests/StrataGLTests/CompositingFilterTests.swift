@@ -1,19 +1,23 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// `CALayer.compositingFilter`: Porter–Duff operators and blend modes, drawn with blend functions.
 @Suite struct CompositingFilterTests {
     /// A 64 × 32 canvas: a red layer on the left half, and over it `top` (x 16…48) with `filter`.
-    func render(_ filter: String?, top color: CGColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1),
-                background: CGColor? = nil) throws -> CGImage {
+    func render(
+        _ filter: String?, top color: CGColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+        background: CGColor? = nil
+    ) throws -> CGImage {
         let r = root(64, 32)
         let group = layer(CGRect(x: 0, y: 0, width: 64, height: 32), CGPoint(x: 32, y: 16), nil)
-        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 32, height: 32), CGPoint(x: 16, y: 16),
-                                CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        group.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 32, height: 32), CGPoint(x: 16, y: 16),
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         let top = layer(CGRect(x: 0, y: 0, width: 32, height: 32), CGPoint(x: 32, y: 16), color)
         top.compositingFilter = filter
         group.addSublayer(top)
@@ -23,8 +27,8 @@ import StrataHost
 
     @Test func xorKeepsEachOutsideTheOther() throws {
         let image = try render("xor")
-        #expect(close(pixel(image, 8, 16), [255, 0, 0, 255]))   // red alone
-        #expect(pixel(image, 24, 16)[3] <= 2)                  // both: nothing
+        #expect(close(pixel(image, 8, 16), [255, 0, 0, 255]))  // red alone
+        #expect(pixel(image, 24, 16)[3] <= 2)  // both: nothing
         #expect(close(pixel(image, 40, 16), [0, 0, 255, 255]))  // blue alone
     }
 

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import Strata
 import StrataGL
 import StrataHost
+import Testing
 
 /// A bar gauge as iOS code writes one (`@NSManaged` → `@Managed`): drawn at
 /// its `progress`, redrawn as an animation of `progress` runs.

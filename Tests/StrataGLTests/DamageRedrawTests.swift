@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// A damaged redraw (scissored, only the items that meet the damage) must
 /// leave the same pixels as drawing the frame whole.
@@ -11,16 +11,18 @@ import StrataHost
     func tree(moverX: CGFloat) -> CALayer {
         let r = root(320, 160)
         for i in 0..<200 {
-            let l = layer(CGRect(x: 0, y: 0, width: 12, height: 9),
-                          CGPoint(x: 8 + CGFloat(i % 20) * 16, y: 8 + CGFloat(i / 20) * 15),
-                          CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 0.9))
+            let l = layer(
+                CGRect(x: 0, y: 0, width: 12, height: 9),
+                CGPoint(x: 8 + CGFloat(i % 20) * 16, y: 8 + CGFloat(i / 20) * 15),
+                CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 0.9))
             l.cornerRadius = 3
             l.borderWidth = 1
             l.borderColor = CGColor(gray: 1, alpha: 0.6)
             r.addSublayer(l)
         }
-        let mover = layer(CGRect(x: 0, y: 0, width: 40, height: 40), CGPoint(x: moverX, y: 80),
-                          CGColor(red: 1, green: 0.75, blue: 0.05, alpha: 0.8))
+        let mover = layer(
+            CGRect(x: 0, y: 0, width: 40, height: 40), CGPoint(x: moverX, y: 80),
+            CGColor(red: 1, green: 0.75, blue: 0.05, alpha: 0.8))
         mover.cornerRadius = 8
         var t = CATransform3DIdentity
         t.m34 = -1.0 / 300

@@ -67,7 +67,9 @@ import Testing
         let white = [255, 255, 255]
 
         let first = try #require(try nextPicture(within: 60 * StrataProcess.timeoutScale), "the first picture")
-        #expect(near(colour(first.image, card.0, card.1), [255, 0, 0]) && near(colour(first.image, strip.0, strip.1), white))
+        #expect(
+            near(colour(first.image, card.0, card.1), [255, 0, 0]) && near(colour(first.image, strip.0, strip.1), white)
+        )
 
         try edit("#0000ff")
         let blue = try #require(try nextPicture(within: 10), "the picture after an edit")
@@ -82,7 +84,9 @@ import Testing
 
         try edit("#00ff00")
         let fixed = try #require(try nextPicture(within: 10), "the picture after the fix")
-        #expect(near(colour(fixed.image, card.0, card.1), [0, 255, 0]) && near(colour(fixed.image, strip.0, strip.1), white))
+        #expect(
+            near(colour(fixed.image, card.0, card.1), [0, 255, 0]) && near(colour(fixed.image, strip.0, strip.1), white)
+        )
 
         // SIGKILL: a child of the test runner may inherit SIGTERM blocked. What it said is
         // unbuffered, so none is lost.
@@ -103,7 +107,10 @@ import Testing
         let cases: [([String], String)] = [
             (["demo", "carousel", "--watch"], "--watch is for scene files; carousel is a demo"),
             (["demo", "--watch"], "--watch needs a scene file to play"),
-            (["demo", "x.scene.json", "--watch", "--headless", "-o", scratch.path], "--watch plays a scene file in a window"),
+            (
+                ["demo", "x.scene.json", "--watch", "--headless", "-o", scratch.path],
+                "--watch plays a scene file in a window"
+            ),
         ]
         for (arguments, expected) in cases {
             let r = try StrataProcess.run(arguments)

@@ -9,7 +9,8 @@ import Testing
 /// frame by frame headless in StrataDemosTests.)
 @Suite struct DemoWindowTests {
     let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-window-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-demo-window-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
@@ -29,7 +30,9 @@ import Testing
 
     func near(_ image: CGImage, _ x: Int, _ y: Int, _ colour: (Int, Int, Int), tolerance: Int = 40) -> Bool {
         let i = (y * image.width + x) * 4
-        return zip([colour.0, colour.1, colour.2], image.pixels[i..<i + 3]).allSatisfy { abs($0 - Int($1)) <= tolerance }
+        return zip([colour.0, colour.1, colour.2], image.pixels[i..<i + 3]).allSatisfy {
+            abs($0 - Int($1)) <= tolerance
+        }
     }
 
     static let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
@@ -39,7 +42,8 @@ import Testing
         var script = InputScript()
         script.drag(from: CGPoint(x: 180, y: 60), to: CGPoint(x: 260, y: 60), at: 0.1, duration: 0.3)
         let image = try windowPicture("pagefold", script, closeAt: 0.8)
-        #expect(near(image, 220, 60, (26, 64, 178), tolerance: 60) && near(image, 200, 60, (26, 64, 178), tolerance: 60))
+        #expect(
+            near(image, 220, 60, (26, 64, 178), tolerance: 60) && near(image, 200, 60, (26, 64, 178), tolerance: 60))
     }
 
     @Test(.enabled(if: hasDisplay, "needs a display (Scripts/test starts Xvfb)"))

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 import _StrataTestSupport
 
 /// A bar chart as iOS code draws one: bars in a rounded path with a gradient,
@@ -19,18 +19,21 @@ final class BarChartLayer: CALayer {
         let bars = CGMutablePath()
         for (i, v) in values.enumerated() {
             let h = plot.height * v
-            let rect = CGRect(x: plot.minX + CGFloat(i) * slot + slot * 0.2, y: plot.maxY - h, width: slot * 0.6,
-                              height: h)
+            let rect = CGRect(
+                x: plot.minX + CGFloat(i) * slot + slot * 0.2, y: plot.maxY - h, width: slot * 0.6,
+                height: h)
             bars.addRoundedRect(in: rect, cornerWidth: 4, cornerHeight: 4)
         }
         // The bars: clipped to their shapes, filled with a vertical gradient.
-        let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
-                                  colors: [color(0xffb703), color(0xfb8500)] as CFArray, locations: [0, 1])!
+        let gradient = CGGradient(
+            colorsSpace: CGColorSpaceCreateDeviceRGB(),
+            colors: [color(0xffb703), color(0xfb8500)] as CFArray, locations: [0, 1])!
         ctx.saveGState()
         ctx.addPath(bars)
         ctx.clip()
-        ctx.drawLinearGradient(gradient, start: CGPoint(x: 0, y: plot.minY), end: CGPoint(x: 0, y: plot.maxY),
-                               options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        ctx.drawLinearGradient(
+            gradient, start: CGPoint(x: 0, y: plot.minY), end: CGPoint(x: 0, y: plot.maxY),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         ctx.restoreGState()
         // Baseline and a dashed average line.
         ctx.setStrokeColor(color(0x8ecae6))
@@ -39,8 +42,10 @@ final class BarChartLayer: CALayer {
         let average = values.reduce(0, +) / CGFloat(values.count)
         ctx.setLineDash(phase: 0, lengths: [6, 4])
         ctx.setLineWidth(1)
-        ctx.strokeLineSegments(between: [CGPoint(x: plot.minX, y: plot.maxY - plot.height * average),
-                                         CGPoint(x: plot.maxX, y: plot.maxY - plot.height * average)])
+        ctx.strokeLineSegments(between: [
+            CGPoint(x: plot.minX, y: plot.maxY - plot.height * average),
+            CGPoint(x: plot.maxX, y: plot.maxY - plot.height * average),
+        ])
         ctx.setLineDash(phase: 0, lengths: [])
         // A round badge with a shadow, and a radial highlight.
         ctx.saveGState()
@@ -48,23 +53,31 @@ final class BarChartLayer: CALayer {
         ctx.setFillColor(color(0x219ebc))
         ctx.fillEllipse(in: CGRect(x: bounds.maxX - 46, y: 6, width: 36, height: 36))
         ctx.restoreGState()
-        let shine = CGGradient(colorsSpace: nil, colors: [CGColor(gray: 1, alpha: 0.7), CGColor(gray: 1, alpha: 0)]
-            as CFArray, locations: nil)!
-        ctx.drawRadialGradient(shine, startCenter: CGPoint(x: bounds.maxX - 34, y: 18), startRadius: 0,
-                               endCenter: CGPoint(x: bounds.maxX - 34, y: 18), endRadius: 14, options: [])
+        let shine = CGGradient(
+            colorsSpace: nil,
+            colors: [CGColor(gray: 1, alpha: 0.7), CGColor(gray: 1, alpha: 0)]
+                as CFArray, locations: nil)!
+        ctx.drawRadialGradient(
+            shine, startCenter: CGPoint(x: bounds.maxX - 34, y: 18), startRadius: 0,
+            endCenter: CGPoint(x: bounds.maxX - 34, y: 18), endRadius: 14, options: [])
         // Labels: the title, and each bar's value; glyphs flipped back for the y-down context.
         ctx.textMatrix = CGAffineTransform(scaleX: 1, y: -1)
         let small = CTFontCreateWithName("Helvetica" as CFString, 10, nil)
         for (i, v) in values.enumerated() {
-            let text = CTLineCreateWithAttributedString(NSAttributedString(
-                string: "\(Int(v * 100))", attributes: [.font: small, .foregroundColor: color(0xf1faee)]))
+            let text = CTLineCreateWithAttributedString(
+                NSAttributedString(
+                    string: "\(Int(v * 100))", attributes: [.font: small, .foregroundColor: color(0xf1faee)]))
             let w = CGFloat(CTLineGetTypographicBounds(text, nil, nil, nil))
             ctx.textPosition = CGPoint(x: plot.minX + (CGFloat(i) + 0.5) * slot - w / 2, y: plot.maxY + 13)
             CTLineDraw(text, ctx)
         }
-        let title = CTLineCreateWithAttributedString(NSAttributedString(
-            string: "Sales by day", attributes: [.font: CTFontCreateWithName("Helvetica-Bold" as CFString, 15, nil),
-                                                 .foregroundColor: color(0xf1faee)]))
+        let title = CTLineCreateWithAttributedString(
+            NSAttributedString(
+                string: "Sales by day",
+                attributes: [
+                    .font: CTFontCreateWithName("Helvetica-Bold" as CFString, 15, nil),
+                    .foregroundColor: color(0xf1faee),
+                ]))
         ctx.textPosition = CGPoint(x: plot.minX, y: 22)
         CTLineDraw(title, ctx)
     }
@@ -73,11 +86,15 @@ final class BarChartLayer: CALayer {
 /// Custom drawing and transitions composited by the GL renderer, headless.
 @Suite struct DrawingGoldenTests {
     /// Ticks `root` at `time` (displaying layers that need it) and draws its presentation tree.
-    func draw(_ root: CALayer, ticker: FrameTicker, at time: CFTimeInterval, _ w: CGFloat, _ h: CGFloat,
-              scale: Double = 1) throws -> CGImage {
+    func draw(
+        _ root: CALayer, ticker: FrameTicker, at time: CFTimeInterval, _ w: CGFloat, _ h: CGFloat,
+        scale: Double = 1
+    ) throws -> CGImage {
         let tree = ticker.tick(at: time)
-        return try OffscreenRenderer().render(tree, size: CGSize(width: w, height: h), scale: scale,
-                                              background: color(0x202830)).image
+        return try OffscreenRenderer().render(
+            tree, size: CGSize(width: w, height: h), scale: scale,
+            background: color(0x202830)
+        ).image
     }
 
     @Test func aDrawInChartRendersSharpAtContentsScale() throws {
@@ -108,8 +125,9 @@ final class BarChartLayer: CALayer {
         var cards: [CALayer] = []
         for (i, _) in types.enumerated() {
             // A clipping frame, and the card that changes inside it.
-            let frame = layer(CGRect(x: 0, y: 0, width: 100, height: 100),
-                              CGPoint(x: 60 + CGFloat(i) * 107, y: 60), color(0x8d99ae))
+            let frame = layer(
+                CGRect(x: 0, y: 0, width: 100, height: 100),
+                CGPoint(x: 60 + CGFloat(i) * 107, y: 60), color(0x8d99ae))
             frame.masksToBounds = true
             frame.cornerRadius = 8
             let card = layer(frame.bounds, CGPoint(x: 50, y: 50), color(0xe63946))

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 import _StrataTestSupport
 
 @Suite struct EffectsGoldenTests {
@@ -12,9 +12,11 @@ import _StrataTestSupport
         let r = root(160, 120)
         let l = layer(CGRect(x: 0, y: 0, width: 80, height: 60), CGPoint(x: 80, y: 60), nil)
         var px = [UInt8](repeating: 0, count: 16 * 12 * 4)
-        for y in 0..<12 { for x in 0..<16 where !(x >= 8 && y >= 6) {
-            px[(y * 16 + x) * 4] = 230; px[(y * 16 + x) * 4 + 1] = 200; px[(y * 16 + x) * 4 + 3] = 255
-        } }
+        for y in 0..<12 {
+            for x in 0..<16 where !(x >= 8 && y >= 6) {
+                px[(y * 16 + x) * 4] = 230; px[(y * 16 + x) * 4 + 1] = 200; px[(y * 16 + x) * 4 + 3] = 255
+            }
+        }
         l.contents = CGImage(width: 16, height: 12, pixels: px, label: "L-shape")
         l.shadowOpacity = 1
         l.shadowRadius = sigma
@@ -91,7 +93,8 @@ import _StrataTestSupport
         plain.shadowOffset = CGSize(width: 0, height: 8)
         // UIBezierPath(roundedRect:byRoundingCorners:)-style path: only the left corners rounded.
         let page = layer(CGRect(x: 0, y: 0, width: 70, height: 80), CGPoint(x: 150, y: 60), .white)
-        page.shadowPath = CGPath.roundedRect(page.bounds, radius: 20, corners: [.layerMinXMinYCorner, .layerMinXMaxYCorner])
+        page.shadowPath = CGPath.roundedRect(
+            page.bounds, radius: 20, corners: [.layerMinXMinYCorner, .layerMinXMaxYCorner])
         page.shadowOpacity = 0.9
         page.shadowRadius = 14
         page.shadowColor = color(0x1d3557)

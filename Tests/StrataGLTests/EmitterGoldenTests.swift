@@ -1,12 +1,12 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataHost
 import StrataRender
+import StrataScene
 import Testing
+import _StrataTestSupport
 
 @testable import StrataGL
-import _StrataTestSupport
 
 /// Emitters drawn headless: the confetti burst of `Resources/Scenes`, the
 /// same bytes for the same seed and time, and the composite modes.

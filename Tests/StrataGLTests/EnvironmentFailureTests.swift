@@ -1,9 +1,10 @@
 import Foundation
 import Strata
-@testable import StrataGL
 import StrataHost
 import StrataRender
 import Testing
+
+@testable import StrataGL
 
 /// What the outside world can fail at (no EGL, no display, a shader that does
 /// not compile, an incomplete framebuffer, no memory for a texture or the
@@ -103,8 +104,9 @@ import Testing
         for i in 0...budget {
             let l = CALayer()
             l.frame = CGRect(x: CGFloat(i), y: 0, width: 1, height: 1)
-            l.contents = CGImage(width: 2100, height: 2, pixels: [UInt8](repeating: 200, count: 2100 * 2 * 4),
-                                 label: "strip \(i)")
+            l.contents = CGImage(
+                width: 2100, height: 2, pixels: [UInt8](repeating: 200, count: 2100 * 2 * 4),
+                label: "strip \(i)")
             root.addSublayer(l)
         }
         _ = try renderer.render(root, size: Self.size)
@@ -132,11 +134,14 @@ import Testing
 
     /// No EGL vendor library at all (libglvnd finds none): one line, exit 1.
     @Test func noEGLIsAOneLineError() throws {
-        let r = try StrataProcess.run(["render", "Resources/Scenes/carousel.scene.json", "-o", "/dev/null"],
-                                      in: StrataProcess.packageRoot,
-                                      environment: ["__EGL_VENDOR_LIBRARY_DIRS": "/nonexistent",
-                                                    "__EGL_VENDOR_LIBRARY_FILENAMES": nil],
-                                      timeout: 30)
+        let r = try StrataProcess.run(
+            ["render", "Resources/Scenes/carousel.scene.json", "-o", "/dev/null"],
+            in: StrataProcess.packageRoot,
+            environment: [
+                "__EGL_VENDOR_LIBRARY_DIRS": "/nonexistent",
+                "__EGL_VENDOR_LIBRARY_FILENAMES": nil,
+            ],
+            timeout: 30)
         #expect(!r.signalled)
         #expect(r.status == 1)
         #expect(r.err.hasPrefix("strata: headless OpenGL: no EGL display: "), "\(r.err)")
@@ -145,8 +150,9 @@ import Testing
 
     /// A window with no display to open it on: one line, exit 1.
     @Test func noDisplayIsAOneLineError() throws {
-        let r = try StrataProcess.run(["demo", "--frames", "1"],
-                                      environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil], timeout: 30)
+        let r = try StrataProcess.run(
+            ["demo", "--frames", "1"],
+            environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil], timeout: 30)
         #expect(!r.signalled)
         #expect(r.status == 1)
         #expect(r.err == "strata: window: glfwInit failed: X11: The DISPLAY environment variable is missing\n")

@@ -1,8 +1,8 @@
 import CEpoxy
 import Strata
 import StrataGL
-import StrataRender
 import StrataHost
+import StrataRender
 import Testing
 
 /// Textures, framebuffers, buffers and vertex arrays: upload, limits, labels, deletion.
@@ -54,17 +54,20 @@ import Testing
 
     @Test func imageUploadIsPremultipliedTopRowFirst() throws {
         let host = try OffscreenHost(width: 1, height: 1)
-        let image = CGImage(width: 2, height: 2, pixels: [
-            255, 0, 0, 255,   129, 255, 0, 128,
-            0, 0, 255, 0,     200, 100, 50, 51,
-        ], label: "quad.png")
+        let image = CGImage(
+            width: 2, height: 2,
+            pixels: [
+                255, 0, 0, 255, 129, 255, 0, 128,
+                0, 0, 255, 0, 200, 100, 50, 51,
+            ], label: "quad.png")
         try host.withCurrent {
             let texture = try GLTexture(context: host.context, image: image, filter: .nearest)
             #expect(texture.label == "quad.png" && texture.width == 2 && texture.height == 2)
-            #expect(texels(of: texture) == [
-                255, 0, 0, 255,   65, 128, 0, 128,
-                0, 0, 0, 0,       40, 20, 10, 51,
-            ])
+            #expect(
+                texels(of: texture) == [
+                    255, 0, 0, 255, 65, 128, 0, 128,
+                    0, 0, 0, 0, 40, 20, 10, 51,
+                ])
             #expect(objectLabel(GL_TEXTURE, texture.name) == "quad.png")
 
             try texture.replaceRegion(x: 1, y: 0, with: CGImage(width: 1, height: 1, pixels: [10, 20, 30, 255]))
@@ -79,17 +82,20 @@ import Testing
             #expect(throws: GLError.tooLarge(label: "huge", width: maximum + 1, height: 1, maximum: maximum)) {
                 try GLTexture(context: host.context, width: maximum + 1, height: 1, label: "huge")
             }
-            let wide = CGImage(width: maximum + 1, height: 1, pixels: [UInt8](repeating: 0, count: (maximum + 1) * 4),
-                               label: "panorama.png")
+            let wide = CGImage(
+                width: maximum + 1, height: 1, pixels: [UInt8](repeating: 0, count: (maximum + 1) * 4),
+                label: "panorama.png")
             let error = #expect(throws: GLError.self) { try GLTexture(context: host.context, image: wide) }
-            #expect(error?.description
+            #expect(
+                error?.description
                     == "'panorama.png': size \(maximum + 1)×1 exceeds this GL's maximum of \(maximum) pixels per side")
             #expect(throws: GLError.emptySize(label: "none", width: 0, height: 4)) {
                 try GLTexture(context: host.context, width: 0, height: 4, label: "none")
             }
             #expect(throws: GLError.pixelCountMismatch(label: "short", expected: 16, actual: 12)) {
-                try GLTexture(context: host.context, width: 2, height: 2, label: "short",
-                              premultipliedPixels: [UInt8](repeating: 0, count: 12))
+                try GLTexture(
+                    context: host.context, width: 2, height: 2, label: "short",
+                    premultipliedPixels: [UInt8](repeating: 0, count: 12))
             }
             #expect(sglGetError() == GLenum(GL_NO_ERROR))
         }
@@ -98,8 +104,9 @@ import Testing
     @Test func framebufferRendersReadsAndResizes() throws {
         let host = try OffscreenHost(width: 1, height: 1)
         try host.withCurrent {
-            let framebuffer = try GLFramebuffer(context: host.context, width: 3, height: 2, label: "pass",
-                                                depthStencil: true)
+            let framebuffer = try GLFramebuffer(
+                context: host.context, width: 3, height: 2, label: "pass",
+                depthStencil: true)
             #expect(framebuffer.depthStencilRenderbuffer != nil)
             #expect(objectLabel(GL_FRAMEBUFFER, framebuffer.name) == "pass")
             #expect(objectLabel(GL_TEXTURE, framebuffer.colorTexture.name) == "pass colour")
@@ -167,13 +174,16 @@ import Testing
     /// Resources that outlive their host do nothing when they go.
     @Test func resourcesMayOutliveTheirHost() throws {
         var host: OffscreenHost? = try OffscreenHost(width: 1, height: 1)
-        let texture = try host!.withCurrent { try GLTexture(context: host!.context, width: 1, height: 1, label: "orphan") }
+        let texture = try host!.withCurrent {
+            try GLTexture(context: host!.context, width: 1, height: 1, label: "orphan")
+        }
         host = nil
         #expect(texture.width == 1)
     }
 
     @Test func premultiplyRoundsToNearest() {
-        #expect(RGBA8Pixels.premultiplied([255, 128, 1, 127, 9, 9, 9, 0, 7, 7, 7, 255])
+        #expect(
+            RGBA8Pixels.premultiplied([255, 128, 1, 127, 9, 9, 9, 0, 7, 7, 7, 255])
                 == [127, 64, 0, 127, 0, 0, 0, 0, 7, 7, 7, 255])
         #expect(RGBA8Pixels.unpremultiplied([127, 64, 0, 127, 5, 5, 5, 0]) == [255, 129, 0, 127, 0, 0, 0, 0])
         #expect(RGBA8Pixels.flippedRows([1, 1, 1, 1, 2, 2, 2, 2], width: 1, height: 2) == [2, 2, 2, 2, 1, 1, 1, 1])

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// `CALayer.filters` with `CALayerFilter`s: the render list's filter passes,
 /// their plan on the recording backend, and the pixels GL draws.
@@ -18,7 +18,8 @@ import StrataHost
         let r = root(64, 32)
         let group = layer(CGRect(x: 0, y: 0, width: 48, height: 16), CGPoint(x: 32, y: 16), nil)
         for (i, color) in [CGColor.black, .white, Self.grey].enumerated() {
-            group.addSublayer(layer(CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 8 + 16 * CGFloat(i), y: 8), color))
+            group.addSublayer(
+                layer(CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 8 + 16 * CGFloat(i), y: 8), color))
         }
         group.filters = filters
         r.addSublayer(group)
@@ -31,16 +32,22 @@ import StrataHost
 
     @Test func luminanceMapRecoloursByLuminance() throws {
         let mid = CGColor(red: 0.5, green: 0.5, blue: 0.25, alpha: 1)
-        let image = try render([CALayerFilter.luminanceMap(shadows: Self.navy, midtones: mid, highlights: Self.yellow,
-                                                           amount: 1)])
-        #expect(close(pixel(image, 16, 16), [0, 0, 128, 255]))     // black → navy
-        #expect(close(pixel(image, 32, 16), [255, 255, 0, 255]))   // white → yellow
+        let image = try render([
+            CALayerFilter.luminanceMap(
+                shadows: Self.navy, midtones: mid, highlights: Self.yellow,
+                amount: 1)
+        ])
+        #expect(close(pixel(image, 16, 16), [0, 0, 128, 255]))  // black → navy
+        #expect(close(pixel(image, 32, 16), [255, 255, 0, 255]))  // white → yellow
         // 50 % grey (sRGB 128/255): just past the midtones, toward the highlights.
         #expect(close(pixel(image, 48, 16), [128, 128, 64, 255], 3))
-        #expect(pixel(image, 4, 16)[3] == 0)                       // outside: nothing
+        #expect(pixel(image, 4, 16)[3] == 0)  // outside: nothing
         // Half the amount: halfway between each square's colour and its map.
-        let half = try render([CALayerFilter.luminanceMap(shadows: Self.navy, midtones: mid, highlights: Self.yellow,
-                                                          amount: 0.5)])
+        let half = try render([
+            CALayerFilter.luminanceMap(
+                shadows: Self.navy, midtones: mid, highlights: Self.yellow,
+                amount: 0.5)
+        ])
         #expect(close(pixel(half, 16, 16), [0, 0, 64, 255]))
         #expect(close(pixel(half, 32, 16), [255, 255, 128, 255]))
     }
@@ -61,22 +68,23 @@ import StrataHost
         square.filters = [CALayerFilter.gaussianBlur(radius: 3)]
         r.addSublayer(square)
         let image = try OffscreenRenderer().render(r, size: CGSize(width: 64, height: 32), background: nil).image
-        #expect(pixel(image, 32, 16)[3] >= 250)                     // the middle: still opaque
-        #expect((100...155).contains(pixel(image, 24, 16)[3]))      // the edge: about half
-        #expect((5...60).contains(pixel(image, 21, 16)[3]))         // 1 σ outside: the tail
-        #expect(pixel(image, 32, 4)[3] > 5)                         // above it too
+        #expect(pixel(image, 32, 16)[3] >= 250)  // the middle: still opaque
+        #expect((100...155).contains(pixel(image, 24, 16)[3]))  // the edge: about half
+        #expect((5...60).contains(pixel(image, 21, 16)[3]))  // 1 σ outside: the tail
+        #expect(pixel(image, 32, 4)[3] > 5)  // above it too
         square.filters = [CALayerFilter.gaussianBlur(radius: 3, horizontal: true, vertical: false)]
         let across = try OffscreenRenderer().render(r, size: CGSize(width: 64, height: 32), background: nil).image
         #expect((5...60).contains(pixel(across, 21, 16)[3]))
-        #expect(pixel(across, 32, 6)[3] <= 2)                       // not down
+        #expect(pixel(across, 32, 6)[3] <= 2)  // not down
     }
 
     @Test func filtersAreInTheRenderListAndThePlan() throws {
         let flattener = Flattener(size: CGSize(width: 64, height: 32))
-        let list = flattener.renderList(for: tree([
-            CALayerFilter.gaussianBlur(radius: 2, horizontal: false),
-            CALayerFilter.luminanceMap(shadows: .black, midtones: Self.grey, highlights: .white, amount: 0.25),
-        ]))
+        let list = flattener.renderList(
+            for: tree([
+                CALayerFilter.gaussianBlur(radius: 2, horizontal: false),
+                CALayerFilter.luminanceMap(shadows: .black, midtones: Self.grey, highlights: .white, amount: 0.25),
+            ]))
         let filters = list.passes.filter { $0.purpose == .filter }
         #expect(filters.count == 2)
         // In array order: the blur's pass is drawn into the recolouring one.
@@ -95,8 +103,14 @@ import StrataHost
         let plan = FrameBuilder().plan(list, into: FrameTarget(id: 1, width: 64, height: 32, keepsPixels: false))
         backend.replay(plan)
         #expect(backend.problems == [])
-        #expect(backend.commands.contains { if case .recolor = $0 { return true }; return false })
-        #expect(backend.commands.contains { if case .blur = $0 { return true }; return false })
+        #expect(
+            backend.commands.contains {
+                if case .recolor = $0 { return true }; return false
+            })
+        #expect(
+            backend.commands.contains {
+                if case .blur = $0 { return true }; return false
+            })
         #expect(plan.dump().contains("recolour via"))
     }
 

@@ -9,9 +9,10 @@ import _StrataTestSupport
 @Suite struct OffscreenHostTests {
     /// Each case runs on its own host, in parallel with the others (Swift Testing
     /// runs arguments concurrently), and must read back exactly its own colour.
-    @Test(arguments: [
-        [255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [51, 102, 153, 255], [0, 0, 0, 0],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [51, 102, 153, 255], [0, 0, 0, 0],
+        ] as [[UInt8]])
     func clearReadsBackExactColour(rgba: [UInt8]) throws {
         let host = try OffscreenHost(width: 13, height: 7)
         host.withCurrent { clear(rgba) }
@@ -62,10 +63,13 @@ import _StrataTestSupport
         let position = GLVertexAttribute("a_position", location: 0, components: 2, offset: 0)
         try host.withCurrent {
             let library = try ShaderLibrary(context: host.context)
-            let program = try library.program(vertex: "test_fill.vert", fragment: "test_fill.frag",
-                                              attributes: [position])
-            #expect(try library.program(vertex: "test_fill.vert", fragment: "test_fill.frag",
-                                        attributes: [position]) === program, "cached per context")
+            let program = try library.program(
+                vertex: "test_fill.vert", fragment: "test_fill.frag",
+                attributes: [position])
+            #expect(
+                try library.program(
+                    vertex: "test_fill.vert", fragment: "test_fill.frag",
+                    attributes: [position]) === program, "cached per context")
             let vertices = try GLBuffer(context: host.context, target: .vertex, label: "triangle")
             try vertices.stream([-1, -1, 1, -1, -1, 1] as [Float])
             let vertexArray = try GLVertexArray(context: host.context, label: "triangle")
@@ -128,9 +132,11 @@ import _StrataTestSupport
     }
 
     @Test func errorMessagesNameTheStep() {
-        #expect(HostError.eglCallFailed(step: "eglInitialize", code: 0x3001).description
+        #expect(
+            HostError.eglCallFailed(step: "eglInitialize", code: 0x3001).description
                 == "eglInitialize failed (EGL_NOT_INITIALIZED)")
-        #expect(HostError.noCoreContext(tried: ["3.3", "4.6"], code: 0x3009).description
+        #expect(
+            HostError.noCoreContext(tried: ["3.3", "4.6"], code: 0x3009).description
                 == "no OpenGL 3.3+ core context (tried 3.3, 4.6): EGL_BAD_MATCH")
     }
 }

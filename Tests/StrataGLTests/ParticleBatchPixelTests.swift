@@ -1,11 +1,11 @@
 import Foundation
-import StrataScene
 import StrataHost
 import StrataRender
+import StrataScene
 import Testing
+import _StrataTestSupport
 
 @testable import Strata
-import _StrataTestSupport
 
 /// A batch of particles draws the pixels the reference path (an item per
 /// particle) draws, at any time, and the same bytes every time.
@@ -104,8 +104,9 @@ import _StrataTestSupport
         cell.emitterCells = [sub]
         emitter.emitterCells = [cell]
         group.addSublayer(emitter)
-        return Scene(size: root.bounds.size, root: root,
-                     background: CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1))
+        return Scene(
+            size: root.bounds.size, root: root,
+            background: CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1))
     }
 
     @Test(arguments: [CAEmitterLayerRenderMode.unordered, .additive, .oldestLast])

@@ -1,9 +1,10 @@
 import Foundation
 import Strata
-import StrataRender
-@testable import StrataGL
 import StrataHost
+import StrataRender
 import Testing
+
+@testable import StrataGL
 
 /// Linked programs saved on disk (`ProgramBinaryCache`): a loaded program
 /// draws as a compiled one, a bad file means compiling, and the key follows
@@ -13,8 +14,9 @@ import Testing
 
     /// A fresh, empty cache folder (not made yet: the cache makes it).
     static func temporaryCache() -> ProgramBinaryCache {
-        ProgramBinaryCache(directory: FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-program-cache-\(UUID().uuidString)", isDirectory: true))
+        ProgramBinaryCache(
+            directory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-program-cache-\(UUID().uuidString)", isDirectory: true))
     }
 
     /// The entries' files in `cache`, and any temporary files left behind.
@@ -117,7 +119,8 @@ import Testing
                 // Rewrite the entry with valid framing around bytes the driver must refuse.
                 let key = try #require(Self.key(ofFile: bytes))
                 let entry = try #require(ProgramBinaryCache.decode(bytes, key: key))
-                let refused = damage == "foreign format"
+                let refused =
+                    damage == "foreign format"
                     ? ProgramBinaryCache.Entry(format: entry.format &+ 0x1234, binary: entry.binary)
                     : ProgramBinaryCache.Entry(format: entry.format, binary: entry.binary.map { $0 ^ 0x5a })
                 damaged = ProgramBinaryCache.encode(refused, key: key)
@@ -164,8 +167,10 @@ import Testing
             let host = try OffscreenHost(width: 1, height: 1)
             return try host.withCurrent { () throws(GLError) -> Bool in
                 let library = try ShaderLibrary(context: host.context, directory: folder, programCache: cache)
-                return try library.program(vertex: "plain.vert", fragment: "plain.frag", attributes: [position],
-                                           defines: defines).loadedFromBinary
+                return try library.program(
+                    vertex: "plain.vert", fragment: "plain.frag", attributes: [position],
+                    defines: defines
+                ).loadedFromBinary
             }
         }
         try setColor("vec4(1.0)")
@@ -187,8 +192,11 @@ import Testing
         #expect(key != ProgramBinaryCache.key(info: info, bindings: ["a_position": 1], stages: ["a", "b"]))
         // Stage boundaries count: "ab" + "" is not "a" + "b".
         #expect(key != ProgramBinaryCache.key(info: info, bindings: bindings, stages: ["ab", ""]))
-        #expect(cache.fileURL(forKey: key) != cache.fileURL(forKey: ProgramBinaryCache.key(
-            info: otherDriver, bindings: bindings, stages: ["a", "b"])))
+        #expect(
+            cache.fileURL(forKey: key)
+                != cache.fileURL(
+                    forKey: ProgramBinaryCache.key(
+                        info: otherDriver, bindings: bindings, stages: ["a", "b"])))
     }
 
     /// Contexts on several threads filling one cold cache at once: every one
@@ -236,14 +244,18 @@ import Testing
 
     @Test func theEnvironmentChoosesTheFolder() {
         #expect(ProgramBinaryCache.fromEnvironment(["STRATA_PROGRAM_CACHE": "off", "HOME": "/home/a"]) == nil)
-        #expect(ProgramBinaryCache.fromEnvironment(["STRATA_PROGRAM_CACHE": "/tmp/p", "HOME": "/home/a"])?
-            .directory.path == "/tmp/p")
-        #expect(ProgramBinaryCache.fromEnvironment(["XDG_CACHE_HOME": "/x", "HOME": "/home/a"])?
-            .directory.path == "/x/strata/programs")
-        #expect(ProgramBinaryCache.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/home/a"])?
-            .directory.path == "/home/a/.cache/strata/programs")
-        #expect(ProgramBinaryCache.fromEnvironment(["HOME": "/home/a"])?
-            .directory.path == "/home/a/.cache/strata/programs")
+        #expect(
+            ProgramBinaryCache.fromEnvironment(["STRATA_PROGRAM_CACHE": "/tmp/p", "HOME": "/home/a"])?
+                .directory.path == "/tmp/p")
+        #expect(
+            ProgramBinaryCache.fromEnvironment(["XDG_CACHE_HOME": "/x", "HOME": "/home/a"])?
+                .directory.path == "/x/strata/programs")
+        #expect(
+            ProgramBinaryCache.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/home/a"])?
+                .directory.path == "/home/a/.cache/strata/programs")
+        #expect(
+            ProgramBinaryCache.fromEnvironment(["HOME": "/home/a"])?
+                .directory.path == "/home/a/.cache/strata/programs")
         #expect(ProgramBinaryCache.fromEnvironment([:]) == nil)
     }
 }

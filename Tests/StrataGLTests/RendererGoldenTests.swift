@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 import _StrataTestSupport
 
 /// A procedural image: a 4×4 checker of four colours with a 1-pixel marker row.
@@ -20,12 +20,15 @@ func checkerImage(_ w: Int = 32, _ h: Int = 24) -> CGImage {
 }
 
 func color(_ hex: UInt32, _ alpha: CGFloat = 1) -> CGColor {
-    CGColor(red: CGFloat((hex >> 16) & 255) / 255, green: CGFloat((hex >> 8) & 255) / 255,
-            blue: CGFloat(hex & 255) / 255, alpha: alpha)
+    CGColor(
+        red: CGFloat((hex >> 16) & 255) / 255, green: CGFloat((hex >> 8) & 255) / 255,
+        blue: CGFloat(hex & 255) / 255, alpha: alpha)
 }
 
-func render(_ root: CALayer, _ w: CGFloat, _ h: CGFloat, scale: Double = 1,
-            background: CGColor? = color(0x202830)) throws -> (image: CGImage, stats: RenderStats) {
+func render(
+    _ root: CALayer, _ w: CGFloat, _ h: CGFloat, scale: Double = 1,
+    background: CGColor? = color(0x202830)
+) throws -> (image: CGImage, stats: RenderStats) {
     try OffscreenRenderer().render(root, size: CGSize(width: w, height: h), scale: scale, background: background)
 }
 
@@ -147,8 +150,10 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         grid.transform = CATransform3DRotate(CATransform3DRotate(perspective(300), 0.7, 0, 1, 0), 0.5, 1, 0, 0)
         let n = 8
         for i in 0..<(n * n) {
-            grid.addSublayer(layer(CGRect(x: 0, y: 0, width: 20, height: 20),
-                                   CGPoint(x: 10 + 20 * (i % n), y: 10 + 20 * (i / n)), color(0xffffff)))
+            grid.addSublayer(
+                layer(
+                    CGRect(x: 0, y: 0, width: 20, height: 20),
+                    CGPoint(x: 10 + 20 * (i % n), y: 10 + 20 * (i / n)), color(0xffffff)))
         }
         r.addSublayer(grid)
         let out = try render(r, 200, 200, background: color(0x000000))
@@ -208,8 +213,10 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         l.contents = checkerImage()
         r.addSublayer(l)
         let first = try render(r, 120, 90).image.pngData()
-        let second = try OffscreenRenderer().render(r, size: CGSize(width: 120, height: 90),
-                                                    background: color(0x202830)).image.pngData()
+        let second = try OffscreenRenderer().render(
+            r, size: CGSize(width: 120, height: 90),
+            background: color(0x202830)
+        ).image.pngData()
         #expect(first == second)
     }
 }
@@ -218,9 +225,11 @@ func perspective(_ d: CGFloat) -> CATransform3D {
     @Test func stretchedFrameKeepsCornersAndShowsNoSeams() throws {
         // A 12×12 frame: a 4-pixel dark border around a white centre.
         var px = [UInt8](repeating: 255, count: 12 * 12 * 4)
-        for y in 0..<12 { for x in 0..<12 where x < 4 || x >= 8 || y < 4 || y >= 8 {
-            px[(y * 12 + x) * 4] = 20; px[(y * 12 + x) * 4 + 1] = 40; px[(y * 12 + x) * 4 + 2] = 80
-        } }
+        for y in 0..<12 {
+            for x in 0..<12 where x < 4 || x >= 8 || y < 4 || y >= 8 {
+                px[(y * 12 + x) * 4] = 20; px[(y * 12 + x) * 4 + 1] = 40; px[(y * 12 + x) * 4 + 2] = 80
+            }
+        }
         let r = root(200, 100)
         let button = layer(CGRect(x: 0, y: 0, width: 160, height: 60), CGPoint(x: 100, y: 50), nil)
         button.contents = CGImage(width: 12, height: 12, pixels: px, label: "frame")
@@ -250,9 +259,11 @@ func perspective(_ d: CGFloat) -> CATransform3D {
     @Test func contentsDrawnMuchSmallerAverageInsteadOfAliasing() throws {
         // One-pixel black and white checker, 256 × 256, drawn into 32 × 32 points.
         var px = [UInt8](repeating: 255, count: 256 * 256 * 4)
-        for y in 0..<256 { for x in 0..<256 where (x + y) % 2 == 0 {
-            px[(y * 256 + x) * 4] = 0; px[(y * 256 + x) * 4 + 1] = 0; px[(y * 256 + x) * 4 + 2] = 0
-        } }
+        for y in 0..<256 {
+            for x in 0..<256 where (x + y) % 2 == 0 {
+                px[(y * 256 + x) * 4] = 0; px[(y * 256 + x) * 4 + 1] = 0; px[(y * 256 + x) * 4 + 2] = 0
+            }
+        }
         let r = root(64, 64)
         let thumb = layer(CGRect(x: 0, y: 0, width: 32, height: 32), CGPoint(x: 32, y: 32), nil)
         thumb.contents = CGImage(width: 256, height: 256, pixels: px, label: "fine checker")
@@ -274,7 +285,8 @@ func perspective(_ d: CGFloat) -> CATransform3D {
         // the atlas gutter): extended red, the image, extended blue. The white
         // image in the same atlas page must never show through.
         let image = CGImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255], label: "red|blue")
-        let neighbour = CGImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64 * 4), label: "white")
+        let neighbour = CGImage(
+            width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64 * 4), label: "white")
         let r = root(120, 60)
         let strip = layer(CGRect(x: 0, y: 0, width: 90, height: 30), CGPoint(x: 60, y: 20), nil)
         strip.contents = image

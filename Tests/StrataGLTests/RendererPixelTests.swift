@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// Pixel `(x, y)` of an image as RGBA.
 func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
@@ -30,8 +30,10 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
 @Suite struct RendererPixelTests {
     @Test func solidLayerCoversExactlyItsFrame() throws {
         let r = root(64, 32)
-        r.addSublayer(layer(CGRect(x: 0, y: 0, width: 20, height: 10), CGPoint(x: 20, y: 15),
-                            CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        r.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 20, height: 10), CGPoint(x: 20, y: 15),
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         let out = try OffscreenRenderer().render(r, size: CGSize(width: 64, height: 32), background: .white)
         // Frame is x 10…30, y 10…20.
         #expect(close(pixel(out.image, 10, 10), [255, 0, 0, 255]))
@@ -50,8 +52,9 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         let r = root(64, 32)
         let big = layer(CGRect(x: 0, y: 0, width: 60, height: 30), CGPoint(x: 32, y: 16), nil)
         big.name = "big"
-        big.contents = CGImage(width: limit + 1, height: 1, pixels: [UInt8](repeating: 200, count: (limit + 1) * 4),
-                               label: "wide.png")
+        big.contents = CGImage(
+            width: limit + 1, height: 1, pixels: [UInt8](repeating: 200, count: (limit + 1) * 4),
+            label: "wide.png")
         r.addSublayer(big)
         do {
             _ = try renderer.render(r, size: CGSize(width: 64, height: 32))
@@ -76,9 +79,10 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         let columns = Int(Double(count).squareRoot().rounded(.up))
         let cell = side / CGFloat(columns)
         for i in 0..<count {
-            let l = layer(CGRect(x: 0, y: 0, width: cell * 0.8, height: cell * 0.8),
-                          CGPoint(x: cell * (CGFloat(i % columns) + 0.5), y: cell * (CGFloat(i / columns) + 0.5)),
-                          CGColor(red: CGFloat(i % 5) / 5, green: 0.5, blue: 0.7, alpha: 1))
+            let l = layer(
+                CGRect(x: 0, y: 0, width: cell * 0.8, height: cell * 0.8),
+                CGPoint(x: cell * (CGFloat(i % columns) + 0.5), y: cell * (CGFloat(i / columns) + 0.5)),
+                CGColor(red: CGFloat(i % 5) / 5, green: 0.5, blue: 0.7, alpha: 1))
             l.cornerRadius = cell * 0.2
             l.borderWidth = 1
             l.borderColor = .white
@@ -104,7 +108,9 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
     @Test func anUnchangedFrameIsNotRedrawnAndAChangedOneIs() throws {
         let renderer = try OffscreenRenderer()
         let r = root(64, 32)
-        let l = layer(CGRect(x: 0, y: 0, width: 20, height: 10), CGPoint(x: 20, y: 15), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let l = layer(
+            CGRect(x: 0, y: 0, width: 20, height: 10), CGPoint(x: 20, y: 15),
+            CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         r.addSublayer(l)
         let size = CGSize(width: 64, height: 32)
         let first = try renderer.render(r, size: size, background: .white)
@@ -115,7 +121,9 @@ func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
         l.position = CGPoint(x: 40, y: 15)
         let third = try renderer.render(r, size: size, background: .white)
         #expect(!third.stats.unchangedFrame && third.stats.drawCalls == 1)
-        #expect(close(pixel(third.image, 40, 15), [255, 0, 0, 255]) && close(pixel(third.image, 15, 15), [255, 255, 255, 255]))
+        #expect(
+            close(pixel(third.image, 40, 15), [255, 0, 0, 255])
+                && close(pixel(third.image, 15, 15), [255, 255, 255, 255]))
     }
 }
 

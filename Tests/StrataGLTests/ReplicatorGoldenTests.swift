@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import Strata
-import StrataScene
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import StrataScene
+import Testing
 import _StrataTestSupport
 
 /// Replicator layers drawn on the GPU: instance colours multiply every kind of
@@ -74,12 +74,15 @@ import _StrataTestSupport
         let url = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/replicator_nested.scene.json")
         let scene = try Scene.load(contentsOf: url)
         let tree = try scene.presentationTree(at: 1.1)
-        let out = try OffscreenRenderer().render(tree, size: scene.size, scale: Double(scene.scale),
-                                                 background: scene.background)
+        let out = try OffscreenRenderer().render(
+            tree, size: scene.size, scale: Double(scene.scale),
+            background: scene.background)
         GoldenImage.check(out.image, named: "replicator_nested")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display (Scripts/test starts Xvfb)"))
     func demoPlaysAReplicatorScene() throws {
         let scene = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/replicator_loaders.scene.json").path
         let shot = FileManager.default.temporaryDirectory

@@ -21,8 +21,10 @@ import Testing
     }
 
     /// Compiles `vertex` + `fragment` from `files` and returns the error thrown, or nil.
-    private func compileError(_ files: [String: String], vertex: String = "plain.vert",
-                              fragment: String) throws -> GLError? {
+    private func compileError(
+        _ files: [String: String], vertex: String = "plain.vert",
+        fragment: String
+    ) throws -> GLError? {
         var files = files
         files["plain.vert", default: ""] = Self.plainVertex
         let folder = try shaderFolder(files)
@@ -46,13 +48,16 @@ import Testing
         """
 
     @Test func syntaxErrorNamesFileAndLine() throws {
-        let error = try compileError(["broken.frag": """
-            #version 330 core
-            out vec4 fragColor;
-            void main() {
-                fragColor = vec4(1.0) +;
-            }
-            """], fragment: "broken.frag")
+        let error = try compileError(
+            [
+                "broken.frag": """
+                #version 330 core
+                out vec4 fragColor;
+                void main() {
+                    fragColor = vec4(1.0) +;
+                }
+                """
+            ], fragment: "broken.frag")
         let message = try #require(error).description
         #expect(message.hasPrefix("Shaders/broken.frag:4: error: "), "\(message)")
         #expect(message.contains("4 |     fragColor = vec4(1.0) +;"), "\(message)")
@@ -67,20 +72,21 @@ import Testing
 
     /// An error inside an included file is reported in that file, at its own line.
     @Test func errorInIncludedFileMapsToThatFile() throws {
-        let error = try compileError([
-            "lib/helpers.glsl": """
+        let error = try compileError(
+            [
+                "lib/helpers.glsl": """
                 // helpers
                 float half_of(float x) {
                     return x * undefined_name;
                 }
                 """,
-            "uses.frag": """
+                "uses.frag": """
                 #version 330 core
                 out vec4 fragColor;
                 #include "lib/helpers.glsl"
                 void main() { fragColor = vec4(half_of(1.0)); }
                 """,
-        ], fragment: "uses.frag")
+            ], fragment: "uses.frag")
         let message = try #require(error).description
         #expect(message.hasPrefix("Shaders/lib/helpers.glsl:3: error: "), "\(message)")
         #expect(message.contains("return x * undefined_name;"), "\(message)")
@@ -88,10 +94,11 @@ import Testing
 
     /// Lines after an include keep their own numbers in the including file.
     @Test func errorAfterIncludeMapsToMainFileLine() throws {
-        let error = try compileError([
-            "a.glsl": "float a() { return 1.0; }\nfloat a2() { return 2.0; }\n",
-            "b.glsl": "#include \"a.glsl\"\nfloat b() { return a() + a2(); }\n",
-            "main.frag": """
+        let error = try compileError(
+            [
+                "a.glsl": "float a() { return 1.0; }\nfloat a2() { return 2.0; }\n",
+                "b.glsl": "#include \"a.glsl\"\nfloat b() { return a() + a2(); }\n",
+                "main.frag": """
                 #version 330 core
                 #include "b.glsl"
                 #include "a.glsl"
@@ -101,7 +108,7 @@ import Testing
                     fragColor.x = missing;
                 }
                 """,
-        ], fragment: "main.frag")
+            ], fragment: "main.frag")
         let message = try #require(error).description
         #expect(message.hasPrefix("Shaders/main.frag:7: error: "), "\(message)")
         #expect(message.contains("fragColor.x = missing;"), "\(message)")
@@ -109,26 +116,30 @@ import Testing
 
     /// Nested and repeated includes compile: each file is included once.
     @Test func includesCompileOncePerShader() throws {
-        let error = try compileError([
-            "a.glsl": "float a() { return 0.5; }\n",
-            "b.glsl": "#include \"a.glsl\"\nfloat b() { return a(); }\n",
-            "main.frag": """
+        let error = try compileError(
+            [
+                "a.glsl": "float a() { return 0.5; }\n",
+                "b.glsl": "#include \"a.glsl\"\nfloat b() { return a(); }\n",
+                "main.frag": """
                 #version 330 core
                 #include "a.glsl"
                 #include "b.glsl"
                 out vec4 fragColor;
                 void main() { fragColor = vec4(a() + b()); }
                 """,
-        ], fragment: "main.frag")
+            ], fragment: "main.frag")
         #expect(error == nil, "\(String(describing: error))")
     }
 
     @Test func missingIncludeNamesTheIncludingLine() throws {
-        let error = try compileError(["main.frag": """
-            #version 330 core
-            #include "nope.glsl"
-            void main() {}
-            """], fragment: "main.frag")
+        let error = try compileError(
+            [
+                "main.frag": """
+                #version 330 core
+                #include "nope.glsl"
+                void main() {}
+                """
+            ], fragment: "main.frag")
         guard case .badInclude(let file, let line, let reason)? = error else {
             Issue.record("expected badInclude, got \(String(describing: error))")
             return
@@ -138,10 +149,12 @@ import Testing
     }
 
     @Test func includeOutsideTheFolderIsRejected() throws {
-        let error = try compileError(["main.frag": "#version 330 core\n#include \"../x.glsl\"\n"],
-                                     fragment: "main.frag")
-        #expect(error?.description.hasPrefix("Shaders/main.frag:2: error: include \"../x.glsl\"") == true,
-                "\(String(describing: error))")
+        let error = try compileError(
+            ["main.frag": "#version 330 core\n#include \"../x.glsl\"\n"],
+            fragment: "main.frag")
+        #expect(
+            error?.description.hasPrefix("Shaders/main.frag:2: error: include \"../x.glsl\"") == true,
+            "\(String(describing: error))")
     }
 
     @Test func missingFileIsATypedError() throws {
@@ -154,12 +167,15 @@ import Testing
     }
 
     @Test func linkErrorNamesBothFiles() throws {
-        let error = try compileError(["needs.frag": """
-            #version 330 core
-            float never_defined(float x);
-            out vec4 fragColor;
-            void main() { fragColor = vec4(never_defined(1.0)); }
-            """], fragment: "needs.frag")
+        let error = try compileError(
+            [
+                "needs.frag": """
+                #version 330 core
+                float never_defined(float x);
+                out vec4 fragColor;
+                void main() { fragColor = vec4(never_defined(1.0)); }
+                """
+            ], fragment: "needs.frag")
         guard case .linkFailed(let program, let log)? = error else {
             Issue.record("expected linkFailed, got \(String(describing: error))")
             return

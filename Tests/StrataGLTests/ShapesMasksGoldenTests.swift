@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import Strata
-import StrataScene
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import StrataScene
+import Testing
 import _StrataTestSupport
 
 func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
@@ -73,7 +73,8 @@ func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
         let a = photo(45)
         let shapeMask = CAShapeLayer()
         shapeMask.frame = a.bounds
-        shapeMask.path = CGPath.roundedRect(a.bounds, radius: 25, corners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
+        shapeMask.path = CGPath.roundedRect(
+            a.bounds, radius: 25, corners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
         a.mask = shapeMask
         let b = photo(125)
         let imageMask = CALayer()
@@ -114,8 +115,9 @@ func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
         let url = StrataProcess.packageRoot.appendingPathComponent("Tests/Scenes/mask_reuses_larger_target.scene.json")
         let scene = try Scene.load(contentsOf: url)
         let tree = try scene.presentationTree(at: 0)
-        let out = try OffscreenRenderer().render(tree, size: scene.size, scale: Double(scene.scale),
-                                                 background: scene.background)
+        let out = try OffscreenRenderer().render(
+            tree, size: scene.size, scale: Double(scene.scale),
+            background: scene.background)
         let background = [0xf1, 0xfa, 0xee, 255]
         // The mask is the rounded rect x 120…200, y 50…150 on screen: the red
         // group (0.8 over the layer's #a8dadc) on its left, the blue dot on its right.
@@ -132,10 +134,14 @@ func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
         let r = root(200, 160)
         let space = CATransformLayer()
         space.frame = r.bounds
-        for (angle, hex, alpha) in [(0.7, 0xe63946, 1.0), (-0.7, 0x457b9d, 0.7), (0.0, 0xe9c46a, 0.8)] as [(CGFloat, UInt32, CGFloat)] {
+        for (angle, hex, alpha) in [(0.7, 0xe63946, 1.0), (-0.7, 0x457b9d, 0.7), (0.0, 0xe9c46a, 0.8)]
+            as [(CGFloat, UInt32, CGFloat)]
+        {
             let plane = layer(CGRect(x: 0, y: 0, width: 120, height: 80), CGPoint(x: 100, y: 80), color(hex, alpha))
-            plane.transform = angle == 0 ? CATransform3DRotate(perspective(400), 1.2, 1, 0, 0)
-                                         : CATransform3DRotate(perspective(400), angle, 0, 1, 0)
+            plane.transform =
+                angle == 0
+                ? CATransform3DRotate(perspective(400), 1.2, 1, 0, 0)
+                : CATransform3DRotate(perspective(400), angle, 0, 1, 0)
             space.addSublayer(plane)
         }
         r.addSublayer(space)
@@ -145,11 +151,13 @@ func shape(_ path: CGPath, at position: CGPoint, size: CGSize) -> CAShapeLayer {
 
     @Test func animatedPathAndStrokeEndRenderMidway() throws {
         let r = root(200, 100)
-        let s = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 60, height: 60), transform: nil),
-                      at: CGPoint(x: 60, y: 50), size: CGSize(width: 100, height: 80))
+        let s = shape(
+            CGPath(rect: CGRect(x: 10, y: 10, width: 60, height: 60), transform: nil),
+            at: CGPoint(x: 60, y: 50), size: CGSize(width: 100, height: 80))
         s.fillColor = color(0x2a9d8f)
-        let line = shape(try CGPath(svgPathData: "M 10 40 L 90 40"), at: CGPoint(x: 150, y: 50),
-                         size: CGSize(width: 100, height: 80))
+        let line = shape(
+            try CGPath(svgPathData: "M 10 40 L 90 40"), at: CGPoint(x: 150, y: 50),
+            size: CGSize(width: 100, height: 80))
         line.strokeColor = color(0xe76f51)
         line.lineWidth = 10
         r.sublayers = [s, line]

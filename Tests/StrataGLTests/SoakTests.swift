@@ -17,12 +17,16 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let frames = environment["STRATA_SOAK_FRAMES"].flatMap(Int.init) ?? 10_000
         let memory = environment["STRATA_SANITIZER"] == nil ? [] : ["--ignore-memory"]
-        let r = try StrataProcess.run(["soak", "--frames", "\(frames)", "--warmup", "\(frames / 5)",
-                                       "--every", "\(max(frames / 20, 1))", "--json"] + memory, timeout: 280)
+        let r = try StrataProcess.run(
+            [
+                "soak", "--frames", "\(frames)", "--warmup", "\(frames / 5)",
+                "--every", "\(max(frames / 20, 1))", "--json",
+            ] + memory, timeout: 280)
         #expect(!r.signalled, "killed: crashed, or took longer than the hang guard")
         #expect(r.status == 0, "\(r.err)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any],
-                                  "not JSON: \(r.out.prefix(200))")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any],
+            "not JSON: \(r.out.prefix(200))")
         #expect(report["problems"] as? [String] == [])
         #expect(report["frames"] as? Int == frames)
         // It drew what it is meant to: offscreen passes (masks, groups, silhouettes), blurs, uploads.

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import Testing
 
 /// Batches shaded with `layer.frag` compiled for just their features must give
 /// the same pixels as the whole program.
@@ -13,15 +13,17 @@ import StrataHost
         let r = root(240, 160)
         // Plain rounded cards (bodies only), then bordered ones.
         for i in 0..<6 {
-            let card = layer(CGRect(x: 0, y: 0, width: 30, height: 20), CGPoint(x: 25 + CGFloat(i) * 36, y: 20),
-                             CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.9))
+            let card = layer(
+                CGRect(x: 0, y: 0, width: 30, height: 20), CGPoint(x: 25 + CGFloat(i) * 36, y: 20),
+                CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.9))
             card.cornerRadius = 5
             if i >= 3 { card.borderWidth = 2; card.borderColor = CGColor(gray: 1, alpha: 0.7) }
             r.addSublayer(card)
         }
         // A shadow, a gradient, contents, a clip with a rotated child, abutting cells (hard edges).
-        let shadowed = layer(CGRect(x: 0, y: 0, width: 40, height: 30), CGPoint(x: 40, y: 70),
-                             CGColor(red: 1, green: 0.8, blue: 0.1, alpha: 1))
+        let shadowed = layer(
+            CGRect(x: 0, y: 0, width: 40, height: 30), CGPoint(x: 40, y: 70),
+            CGColor(red: 1, green: 0.8, blue: 0.1, alpha: 1))
         shadowed.shadowOpacity = 0.7
         shadowed.shadowRadius = 5
         shadowed.shadowOffset = CGSize(width: 3, height: 4)
@@ -29,7 +31,9 @@ import StrataHost
         let gradient = CAGradientLayer()
         gradient.bounds = CGRect(x: 0, y: 0, width: 50, height: 30)
         gradient.position = CGPoint(x: 110, y: 70)
-        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)]
+        gradient.colors = [
+            CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5),
+        ]
         gradient.cornerRadius = 6
         r.addSublayer(gradient)
         let picture = layer(CGRect(x: 0, y: 0, width: 40, height: 30), CGPoint(x: 180, y: 70), nil)
@@ -39,14 +43,16 @@ import StrataHost
         picture.cornerRadius = 8
         picture.masksToBounds = true
         r.addSublayer(picture)
-        let clipper = layer(CGRect(x: 0, y: 0, width: 60, height: 40), CGPoint(x: 50, y: 125),
-                            CGColor(gray: 0.3, alpha: 1))
+        let clipper = layer(
+            CGRect(x: 0, y: 0, width: 60, height: 40), CGPoint(x: 50, y: 125),
+            CGColor(gray: 0.3, alpha: 1))
         clipper.cornerRadius = 12
         // Continuous corners: on the clipper's own body and on the clip it makes.
         clipper.cornerCurve = .continuous
         clipper.masksToBounds = true
-        let child = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 30, y: 20),
-                          CGColor(red: 0.1, green: 0.9, blue: 0.4, alpha: 1))
+        let child = layer(
+            CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 30, y: 20),
+            CGColor(red: 0.1, green: 0.9, blue: 0.4, alpha: 1))
         child.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
         clipper.addSublayer(child)
         r.addSublayer(clipper)
@@ -55,11 +61,14 @@ import StrataHost
         stretched.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
         r.addSublayer(stretched)
         // A group whose opacity needs a pass (a composite).
-        let group = layer(CGRect(x: 0, y: 0, width: 40, height: 40), CGPoint(x: 205, y: 125),
-                          CGColor(red: 0.9, green: 0.2, blue: 0.6, alpha: 1))
+        let group = layer(
+            CGRect(x: 0, y: 0, width: 40, height: 40), CGPoint(x: 205, y: 125),
+            CGColor(red: 0.9, green: 0.2, blue: 0.6, alpha: 1))
         group.opacity = 0.5
-        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
-                                CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
+        group.addSublayer(
+            layer(
+                CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
+                CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
         r.addSublayer(group)
         // A progress ring: a trimmed circle's stroke, drawn as an arc.
         let ring = CAShapeLayer()
@@ -82,8 +91,9 @@ import StrataHost
         spinner.lineDashPhase = 2
         r.addSublayer(spinner)
         // A blend mode that reads the backdrop, over the ring.
-        let tinted = layer(CGRect(x: 0, y: 0, width: 14, height: 14), CGPoint(x: 223, y: 60),
-                           CGColor(red: 0.9, green: 0.6, blue: 0.2, alpha: 0.8))
+        let tinted = layer(
+            CGRect(x: 0, y: 0, width: 14, height: 14), CGPoint(x: 223, y: 60),
+            CGColor(red: 0.9, green: 0.6, blue: 0.2, alpha: 0.8))
         tinted.compositingFilter = "softLightBlendMode"
         r.addSublayer(tinted)
         // Radial and conic gradients (the axial one is above).

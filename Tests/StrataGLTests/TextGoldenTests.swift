@@ -1,17 +1,19 @@
 import Foundation
-import Testing
 import Strata
-import StrataRender
-import StrataLayerRaster
 import StrataGL
 import StrataHost
+import StrataLayerRaster
+import StrataRender
+import Testing
 import _StrataTestSupport
 
 /// A text layer at `position` with a faint background so its bounds show.
-func label(_ string: String, _ bounds: CGRect, _ position: CGPoint, size: CGFloat = 14,
-           alignment: CATextLayerAlignmentMode = .natural, wrapped: Bool = false,
-           truncation: CATextLayerTruncationMode = .none, font: String? = nil,
-           color textColor: CGColor = color(0xf1faee)) -> CATextLayer {
+func label(
+    _ string: String, _ bounds: CGRect, _ position: CGPoint, size: CGFloat = 14,
+    alignment: CATextLayerAlignmentMode = .natural, wrapped: Bool = false,
+    truncation: CATextLayerTruncationMode = .none, font: String? = nil,
+    color textColor: CGColor = color(0xf1faee)
+) -> CATextLayer {
     let t = CATextLayer()
     t.bounds = bounds
     t.position = position
@@ -42,8 +44,10 @@ func hasInk(_ image: CGImage, _ rect: CGRect, background: [Int]) -> Bool {
     init() throws { rasterizer = try TextRasterizer() }
 
     func draw(_ root: CALayer, _ w: CGFloat, _ h: CGFloat, scale: Double = 1) throws -> CGImage {
-        try OffscreenRenderer().render(root, size: CGSize(width: w, height: h), scale: scale,
-                                       background: color(0x202830), rasterizer: rasterizer).image
+        try OffscreenRenderer().render(
+            root, size: CGSize(width: w, height: h), scale: scale,
+            background: color(0x202830), rasterizer: rasterizer
+        ).image
     }
 
     @Test func alignedLines() throws {
@@ -54,8 +58,9 @@ func hasInk(_ image: CGImage, _ rect: CGRect, background: [Int]) -> Bool {
             label("Centered text", box, CGPoint(x: 120, y: 48), alignment: .center),
             label("Right aligned", box, CGPoint(x: 120, y: 76), alignment: .right),
             label("AVATAR Wavy kerning", box, CGPoint(x: 120, y: 104), font: "DejaVuSerif"),
-            label("Bold mono 0123", box, CGPoint(x: 120, y: 132), font: "DejaVuSansMono-Bold",
-                  color: color(0xe9c46a)),
+            label(
+                "Bold mono 0123", box, CGPoint(x: 120, y: 132), font: "DejaVuSansMono-Bold",
+                color: color(0xe9c46a)),
         ]
         let image = try draw(r, 240, 150)
         let bg = [47, 62, 70, 255]
@@ -72,23 +77,31 @@ func hasInk(_ image: CGImage, _ rect: CGRect, background: [Int]) -> Bool {
 
     @Test func wrappedAndTruncated() throws {
         let r = root(300, 200)
-        let paragraph = "Core Animation draws text layers into their backing store: lines wrap at word "
+        let paragraph =
+            "Core Animation draws text layers into their backing store: lines wrap at word "
             + "boundaries and the last visible line is truncated."
         r.sublayers = [
-            label(paragraph, CGRect(x: 0, y: 0, width: 140, height: 120), CGPoint(x: 80, y: 70), size: 12,
-                  alignment: .justified, wrapped: true),
-            label(paragraph, CGRect(x: 0, y: 0, width: 130, height: 60), CGPoint(x: 225, y: 40), size: 12,
-                  wrapped: true, truncation: .end),
-            label("Truncated at the end of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
-                  CGPoint(x: 225, y: 95), size: 12, truncation: .end),
-            label("Truncated in the middle of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
-                  CGPoint(x: 225, y: 120), size: 12, truncation: .middle),
-            label("Truncated at the start of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
-                  CGPoint(x: 225, y: 145), size: 12, truncation: .start),
-            label("Clipped without truncation\nSecond line", CGRect(x: 0, y: 0, width: 130, height: 30),
-                  CGPoint(x: 225, y: 178), size: 12),
-            label("Ünïcödé ✓ → ∑ 日本", CGRect(x: 0, y: 0, width: 140, height: 40), CGPoint(x: 80, y: 170),
-                  size: 15),
+            label(
+                paragraph, CGRect(x: 0, y: 0, width: 140, height: 120), CGPoint(x: 80, y: 70), size: 12,
+                alignment: .justified, wrapped: true),
+            label(
+                paragraph, CGRect(x: 0, y: 0, width: 130, height: 60), CGPoint(x: 225, y: 40), size: 12,
+                wrapped: true, truncation: .end),
+            label(
+                "Truncated at the end of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
+                CGPoint(x: 225, y: 95), size: 12, truncation: .end),
+            label(
+                "Truncated in the middle of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
+                CGPoint(x: 225, y: 120), size: 12, truncation: .middle),
+            label(
+                "Truncated at the start of the line", CGRect(x: 0, y: 0, width: 130, height: 18),
+                CGPoint(x: 225, y: 145), size: 12, truncation: .start),
+            label(
+                "Clipped without truncation\nSecond line", CGRect(x: 0, y: 0, width: 130, height: 30),
+                CGPoint(x: 225, y: 178), size: 12),
+            label(
+                "Ünïcödé ✓ → ∑ 日本", CGRect(x: 0, y: 0, width: 140, height: 40), CGPoint(x: 80, y: 170),
+                size: 15),
         ]
         let image = try draw(r, 300, 200)
         GoldenImage.check(image, named: "text_wrap_truncate")
@@ -96,8 +109,9 @@ func hasInk(_ image: CGImage, _ rect: CGRect, background: [Int]) -> Bool {
 
     @Test func rotatedIn3DAtScaleTwo() throws {
         let r = root(200, 140)
-        let card = label("Perspective\ntext at 2×", CGRect(x: 0, y: 0, width: 150, height: 70),
-                         CGPoint(x: 100, y: 70), size: 22, alignment: .center)
+        let card = label(
+            "Perspective\ntext at 2×", CGRect(x: 0, y: 0, width: 150, height: 70),
+            CGPoint(x: 100, y: 70), size: 22, alignment: .center)
         var t = CATransform3DIdentity
         t.m34 = -1 / 300
         card.transform = CATransform3DRotate(CATransform3DRotate(t, 0.6, 0, 1, 0), 0.25, 1, 0, 0)

@@ -8,7 +8,8 @@ import Testing
 /// 2.4 server with no touchpad, where the window must listen without a
 /// gesture device and Control+scroll must stay the way to pinch.
 @Suite(.serialized) struct TrackpadGestureWindowTests {
-    @Test(.enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
+    @Test(
+        .enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
     func aWindowWithoutATouchpadReportsNoGestureDeviceAndRunsOn() throws {
         let host = try WindowHost(width: 64, height: 48, title: "gestures")
         #expect(!host.trackpadGestures.hasGestureDevice, "\(host.trackpadGestures)")
@@ -32,7 +33,8 @@ import Testing
         #expect(!events.contains { if case .trackpadPinch = $0 { true } else { false } })
     }
 
-    @Test(.enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
+    @Test(
+        .enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
     func gesturesCanBeTurnedOff() throws {
         setenv("STRATA_TRACKPAD_GESTURES", "0", 1)
         defer { unsetenv("STRATA_TRACKPAD_GESTURES") }

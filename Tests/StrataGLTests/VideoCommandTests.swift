@@ -1,8 +1,8 @@
 import Foundation
-import StrataRender
 import Strata
 import StrataExport
 import StrataGL
+import StrataRender
 import Testing
 
 /// A y4m read back: its header fields and each frame's planes.
@@ -160,7 +160,9 @@ struct Y4MFile {
             """
         try json.write(toFile: lottie, atomically: true, encoding: .utf8)
         #expect(try StrataProcess.run(["frames", lottie]).out.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
-        #expect(try StrataProcess.run(["frames", lottie, "--fps", "10"]).out.trimmingCharacters(in: .whitespacesAndNewlines) == "11")
+        #expect(
+            try StrataProcess.run(["frames", lottie, "--fps", "10"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "11")
         let video = path("ntsc.y4m")
         #expect(try StrataProcess.run(["render", lottie, "--video", video]).status == 0)
         let y4m = try Y4MFile(video)
@@ -216,7 +218,8 @@ struct Y4MFile {
     @Test func jobsGiveTheSameBytesWithCachedLooksThatChange() throws {
         var cards: [String] = []
         for i in 0..<4 {
-            cards.append("""
+            cards.append(
+                """
                 {"bounds": [0, 0, 40, 30], "position": [\(30 + i * 50), 30], "backgroundColor": "#3a86ff",
                  "cornerRadius": 6, "borderWidth": 2, "borderColor": "#ffffff80", "shadowOpacity": 0.6,
                  "shadowRadius": 4, "animations": [{"keyPath": "cornerRadius", "fromValue": 0, "toValue": 15,
@@ -225,8 +228,8 @@ struct Y4MFile {
         }
         let scene = path("looks.scene.json")
         try """
-            {"size": [220, 60], "background": "#202020", "root": {"sublayers": [\(cards.joined(separator: ","))]}}
-            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        {"size": [220, 60], "background": "#202020", "root": {"sublayers": [\(cards.joined(separator: ","))]}}
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
         let one = path("looks1.y4m"), two = path("looks2.y4m")
         for (file, jobs) in [(one, "1"), (two, "2")] {
             let r = try StrataProcess.run([

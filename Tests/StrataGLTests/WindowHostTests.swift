@@ -26,8 +26,13 @@ import Testing
         #expect(frame.windowWidth == 64 && frame.windowHeight == 48)
         #expect(frame.contentScaleX > 0)
         #expect(pixels.count == frame.framebufferWidth * frame.framebufferHeight * 4)
-        #expect(pixels == Array([[UInt8]](repeating: [51, 102, 153, 255],
-                                          count: frame.framebufferWidth * frame.framebufferHeight).joined()))
+        #expect(
+            pixels
+                == Array(
+                    [[UInt8]](
+                        repeating: [51, 102, 153, 255],
+                        count: frame.framebufferWidth * frame.framebufferHeight
+                    ).joined()))
     }
 
     @Test(.enabled(if: hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))

@@ -8,7 +8,8 @@ import Testing
 /// buffer and the others through its offscreen target: either way the window
 /// shows what a headless render of the same list shows.
 @Suite struct WindowRendererTests {
-    @Test(.enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
+    @Test(
+        .enabled(if: WindowHostTests.hasDisplay, "no DISPLAY: run under `xvfb-run -a swift test` (Scripts/test does)"))
     func framesThatChangeWholeGoStraightToTheBackBufferWithTheSamePixels() throws {
         let host = try WindowHost(width: 64, height: 48, title: "WindowRendererTests", vsync: false)
         let renderer = try WindowRenderer(window: host)
@@ -22,15 +23,27 @@ import Testing
 
         // Each step changes the tree (or not) before its frame; the root's colour covers the whole frame.
         let steps: [(name: String, change: () -> Void, straight: Bool)] = [
-            ("first frame: into the target", { root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1) },
-             false),
-            ("whole change after a whole change: straight", { root.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1) },
-             true),
+            (
+                "first frame: into the target",
+                { root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1) },
+                false
+            ),
+            (
+                "whole change after a whole change: straight",
+                { root.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1) },
+                true
+            ),
             ("unchanged: the stale target is drawn whole", {}, false),
-            ("whole change after a target frame: into the target", { root.backgroundColor = CGColor(red: 0.1, green: 0.7, blue: 0.2, alpha: 1) },
-             false),
-            ("whole change again: straight", { root.backgroundColor = CGColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1) },
-             true),
+            (
+                "whole change after a target frame: into the target",
+                { root.backgroundColor = CGColor(red: 0.1, green: 0.7, blue: 0.2, alpha: 1) },
+                false
+            ),
+            (
+                "whole change again: straight",
+                { root.backgroundColor = CGColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1) },
+                true
+            ),
             ("a small move: the target, drawn whole", { square.position = CGPoint(x: 30, y: 20) }, false),
             ("another small move: its damage only", { square.position = CGPoint(x: 40, y: 30) }, false),
         ]
@@ -53,7 +66,8 @@ import Testing
             _ = try offscreen.draw(list)
             let expected = offscreen.host.readPixels()
             #expect(shown.count == frame.framebufferWidth * frame.framebufferHeight * 4)
-            #expect(differingColourBytes(shown, expected) == 0, "\(step.name): the window differs from a headless render")
+            #expect(
+                differingColourBytes(shown, expected) == 0, "\(step.name): the window differs from a headless render")
         }
         // After a frame drawn straight into the (since swapped) back buffer, the last frame is drawn again.
         var last: RenderList?

@@ -68,7 +68,9 @@ import Testing
         // 20 steps a frame apart from spread 1 to 0.5, held still 0.5 s (longer than a scroll pinch's
         // timeout), then the fingers come up.
         var events = [(0.1, xiEvent(XI_GesturePinchBegin, scale: 1))]
-        for i in 1...20 { events.append((0.1 + Double(i) / 60, xiEvent(XI_GesturePinchUpdate, scale: 1 - Double(i) / 40))) }
+        for i in 1...20 {
+            events.append((0.1 + Double(i) / 60, xiEvent(XI_GesturePinchUpdate, scale: 1 - Double(i) / 40)))
+        }
         events.append((1.0, xiEvent(XI_GesturePinchUpdate, scale: 0.5)))
         events.append((1.0, xiEvent(XI_GesturePinchEnd, scale: 0.5)))
         let log = pinch(events, on: f)

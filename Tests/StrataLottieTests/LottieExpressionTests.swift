@@ -8,10 +8,14 @@ import Testing
 /// determinism, the globals they see, and what happens when they fail.
 @Suite struct LottieExpressionTests {
     /// A one-layer composition whose transform property `key` holds `value` (JSON) and `expression`.
-    func composition(_ key: String, _ value: String, _ expression: String, name: String = "L",
-                     extra: String = "") throws -> LottieComposition {
-        let x = String(decoding: try JSONSerialization.data(withJSONObject: [expression], options: [.fragmentsAllowed]),
-                       as: UTF8.self).dropFirst().dropLast()
+    func composition(
+        _ key: String, _ value: String, _ expression: String, name: String = "L",
+        extra: String = ""
+    ) throws -> LottieComposition {
+        let x = String(
+            decoding: try JSONSerialization.data(withJSONObject: [expression], options: [.fragmentsAllowed]),
+            as: UTF8.self
+        ).dropFirst().dropLast()
         let ks = #"{"\#(key)":{"a":0,"k":\#(value),"x":\#(x)}}"#
         return try lottie(layers: "[" + shapeLayer("[]", ks: ks, extra: #""nm":"\#(name)","ind":1"# + extra) + "]")
     }
@@ -42,7 +46,9 @@ import Testing
         #expect(c.warnings.isEmpty, "\(c.warnings)")
         // Forward over frames 0…15, back over 15…30, forward again.
         let p = c.layers[0].transform.position
-        #expect(near(p.value(at: 20), p.value(at: 10)) && near(p.value(at: 30), [40, 60]) && near(p.value(at: 35), p.value(at: 5)))
+        #expect(
+            near(p.value(at: 20), p.value(at: 10)) && near(p.value(at: 30), [40, 60])
+                && near(p.value(at: 35), p.value(at: 5)))
         // loopIn('cycle'): before frame 30 the 30…45 span repeats (20 → 100 linearly).
         let o = c.layers[0].transform.opacity
         #expect(near(o.value(at: 10), 20 + 80 * 10 / 15, 1e-9) && near(o.value(at: 29), o.value(at: 44)))
@@ -51,10 +57,12 @@ import Testing
 
     @Test func loopOutOffsetAndContinue() throws {
         let keys = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[30]}]}"#
-        let offset = try lottie(layers: "[" + shapeLayer("[]", ks: #"{"r":\#(keys.dropLast()),"x":"$bm_rt = loopOut('offset')"}}"#) + "]")
+        let offset = try lottie(
+            layers: "[" + shapeLayer("[]", ks: #"{"r":\#(keys.dropLast()),"x":"$bm_rt = loopOut('offset')"}}"#) + "]")
         let r = offset.layers[0].transform.rotation
         #expect(near(r.value(at: 15), 45) && near(r.value(at: 25), 75))
-        let cont = try lottie(layers: "[" + shapeLayer("[]", ks: #"{"r":\#(keys.dropLast()),"x":"$bm_rt = loopOut('continue')"}}"#) + "]")
+        let cont = try lottie(
+            layers: "[" + shapeLayer("[]", ks: #"{"r":\#(keys.dropLast()),"x":"$bm_rt = loopOut('continue')"}}"#) + "]")
         #expect(near(cont.layers[0].transform.rotation.value(at: 20), 60, 1e-3))
     }
 
@@ -90,8 +98,10 @@ import Testing
 
     @Test func keysAndValueAtTime() throws {
         let keys = #"{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[70]}]"#
-        for (code, expected) in [("numKeys", 2.0), ("key(2).value", 70), ("key(2).time", 1), ("valueAtTime(0.5)", 40),
-                                 ("thisProperty.valueAtTime(0)", 10), ("velocityAtTime(0.5)", 60)] {
+        for (code, expected) in [
+            ("numKeys", 2.0), ("key(2).value", 70), ("key(2).time", 1), ("valueAtTime(0.5)", 40),
+            ("thisProperty.valueAtTime(0)", 10), ("velocityAtTime(0.5)", 60),
+        ] {
             let c = try lottie(layers: "[" + shapeLayer("[]", ks: #"{"r":\#(keys),"x":"\#(code)"}}"#) + "]")
             #expect(near(c.layers[0].transform.rotation.value(at: 3), expected, 1e-3), "\(code)")
         }
@@ -103,9 +113,11 @@ import Testing
         #expect(a == b)
         let p = a.layers[0].transform.position
         // Around the keyframes (60 → 140 along x), within the amplitude, and moving.
-        let keyframes = LottieProperty(segments: [LottieSegment<LottieVector>(
-            startTime: 0, endTime: 29, from: [60, 100], to: [140, 100], easeOut: LottieEasing(x: [0.33], y: [0]),
-            easeIn: LottieEasing(x: [0.67], y: [1]))])
+        let keyframes = LottieProperty(segments: [
+            LottieSegment<LottieVector>(
+                startTime: 0, endTime: 29, from: [60, 100], to: [140, 100], easeOut: LottieEasing(x: [0.33], y: [0]),
+                easeIn: LottieEasing(x: [0.67], y: [1]))
+        ])
         var moved = 0.0
         for f in stride(from: 0.0, through: 30, by: 1) {
             let d = zip(p.value(at: f).values, keyframes.value(at: f).values).map { abs($0 - $1) }
@@ -135,7 +147,10 @@ import Testing
         #expect(c.warnings.isEmpty, "\(c.warnings)")
         let leader = c.layers[0].transform, follower = c.layers[1].transform
         for f in stride(from: 0.0, through: 30, by: 5) {
-            #expect(near(follower.position.value(at: f), [leader.position.value(at: f).x, leader.position.value(at: f).y + 80]))
+            #expect(
+                near(
+                    follower.position.value(at: f),
+                    [leader.position.value(at: f).x, leader.position.value(at: f).y + 80]))
             #expect(near(follower.rotation.value(at: f), -leader.rotation.value(at: f)))
         }
     }
@@ -143,9 +158,9 @@ import Testing
     @Test func readsAnotherLayersExpressionBaked() throws {
         // B follows A's position, which is itself an expression.
         let layers = #"""
-        [{"ty":3,"nm":"A","ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"[time * 30, 5]"}}},
-         {"ty":3,"nm":"B","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"thisComp.layer('A').transform.position"}}}]
-        """#
+            [{"ty":3,"nm":"A","ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"[time * 30, 5]"}}},
+             {"ty":3,"nm":"B","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"thisComp.layer('A').transform.position"}}}]
+            """#
         let c = try lottie(layers: layers)
         #expect(c.warnings.isEmpty, "\(c.warnings)")
         #expect(near(c.layers[1].transform.position.value(at: 12), [12, 5]))
@@ -154,25 +169,27 @@ import Testing
     @Test func effectControls() throws {
         // A slider (keyframed 0 → 60) and a colour on a control layer, read by name and by index.
         let controls = #"""
-        [{"ty":5,"nm":"Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":1,"k":[
-            {"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[60]}]}}]},
-         {"ty":5,"nm":"Tint","ef":[{"ty":2,"nm":"Color","v":{"a":0,"k":[0.2,0.4,0.6,1]}}]}]
-        """#
+            [{"ty":5,"nm":"Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":1,"k":[
+                {"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[60]}]}}]},
+             {"ty":5,"nm":"Tint","ef":[{"ty":2,"nm":"Color","v":{"a":0,"k":[0.2,0.4,0.6,1]}}]}]
+            """#
         let layers = #"""
-        [{"ty":3,"nm":"Controls","ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":\#(controls)},
-         {"ty":3,"nm":"User","ind":2,"ip":0,"op":30,"st":0,"ks":{
-            "r":{"a":0,"k":0,"x":"$bm_rt = $bm_mul(thisComp.layer('Controls').effect('Slider Control')('Slider'), 2);"},
-            "o":{"a":0,"k":0,"x":"thisComp.layer(1).effect(2)(1)[2] * 100 + thisComp.layer(1).effect(1).param(1).valueAtTime(0.5)"}}}]
-        """#
+            [{"ty":3,"nm":"Controls","ind":1,"ip":0,"op":30,"st":0,"ks":{},"ef":\#(controls)},
+             {"ty":3,"nm":"User","ind":2,"ip":0,"op":30,"st":0,"ks":{
+                "r":{"a":0,"k":0,"x":"$bm_rt = $bm_mul(thisComp.layer('Controls').effect('Slider Control')('Slider'), 2);"},
+                "o":{"a":0,"k":0,"x":"thisComp.layer(1).effect(2)(1)[2] * 100 + thisComp.layer(1).effect(1).param(1).valueAtTime(0.5)"}}}]
+            """#
         let c = try lottie(layers: layers)
         let own = c.warnings.filter { !$0.message.hasPrefix("layer effects") }
         #expect(own.isEmpty, "\(own)")
-        #expect(near(c.layers[1].transform.rotation.value(at: 15), 60) && near(c.layers[1].transform.opacity.value(at: 3), 90))
+        #expect(
+            near(c.layers[1].transform.rotation.value(at: 15), 60)
+                && near(c.layers[1].transform.opacity.value(at: 3), 90))
         // effect() on the layer itself.
         let selfLayers = #"""
-        [{"ty":3,"nm":"Self","ind":1,"ip":0,"op":30,"st":0,"ef":\#(controls),
-          "ks":{"r":{"a":0,"k":0,"x":"effect('Slider Control')('Slider').value + 1"}}}]
-        """#
+            [{"ty":3,"nm":"Self","ind":1,"ip":0,"op":30,"st":0,"ef":\#(controls),
+              "ks":{"r":{"a":0,"k":0,"x":"effect('Slider Control')('Slider').value + 1"}}}]
+            """#
         #expect(near(try lottie(layers: selfLayers).layers[0].transform.rotation.value(at: 30), 61))
     }
 
@@ -180,7 +197,8 @@ import Testing
 
     @Test func aPrecompositionsExpressionRunsInItsOwnTime() throws {
         // The precomposition starts at frame 10: its frame 5 is the root's 15, and `time` is its own.
-        let asset = #"[{"id":"p","layers":[{"ty":3,"ind":1,"ip":-100,"op":100,"st":0,"ks":{"r":{"a":0,"k":0,"x":"time * 30"}}}]}]"#
+        let asset =
+            #"[{"id":"p","layers":[{"ty":3,"ind":1,"ip":-100,"op":100,"st":0,"ks":{"r":{"a":0,"k":0,"x":"time * 30"}}}]}]"#
         let layers = #"[{"ty":0,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":10,"ks":{}}]"#
         let c = try lottie(layers: layers, assets: asset)
         guard case .precomposition(let inner, _)? = c.assets["p"] else { Issue.record("no asset"); return }
@@ -190,8 +208,10 @@ import Testing
 
     @Test func timeRemapWithLoopOut() throws {
         // tm runs 0 → 1/3 s over 10 frames, then cycles: the precomposition replays its first 10 frames.
-        let asset = #"[{"id":"p","layers":[{"ty":3,"ind":1,"ip":0,"op":100,"st":0,"ks":{"r":{"a":0,"k":0,"x":"time * 300"}}}]}]"#
-        let tm = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[0.3333333]}],"x":"loopOut('cycle')"}"#
+        let asset =
+            #"[{"id":"p","layers":[{"ty":3,"ind":1,"ip":0,"op":100,"st":0,"ks":{"r":{"a":0,"k":0,"x":"time * 300"}}}]}]"#
+        let tm =
+            #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[0.3333333]}],"x":"loopOut('cycle')"}"#
         let layers = #"[{"ty":0,"refId":"p","w":100,"h":100,"ip":0,"op":30,"st":0,"tm":\#(tm),"ks":{}}]"#
         let c = try lottie(layers: layers, assets: asset)
         #expect(c.warnings.isEmpty, "\(c.warnings)")
@@ -208,7 +228,9 @@ import Testing
         let c = try LottieFiles.load("expression_fallback")
         #expect(c.warnings.count == 1)
         let text = c.warnings.map(\.description).joined()
-        #expect(text.hasPrefix(#"layers[0].ks.p: layer "Box": expression not evaluated ("#) && text.contains("the keyframes are used"))
+        #expect(
+            text.hasPrefix(#"layers[0].ks.p: layer "Box": expression not evaluated ("#)
+                && text.contains("the keyframes are used"))
         #expect(near(c.layers[0].transform.position.value(at: 29), [160, 100]))
     }
 
@@ -218,8 +240,10 @@ import Testing
             ("$bm_rt = (", "SyntaxError"), ("while (true) {}", "steps"), ("for (;;) ;", "steps"),
             ("function f() { return f() } f()", "steps"), ("do {} while (1)", "steps"),
             ("/a+/.test('aa')", "regular expressions"), ("eval('1')", "not available"),
-            ("(function(){}).constructor('while(1){}')()", "not available"), ("new Array(4294967295).join()", "arrays longer"),
-            ("var s = 'x'; for (var i = 0; i < 64; i++) s = s + s; 1", "alloc"), ("effect('Slider')('Slider')", "no such effect"),
+            ("(function(){}).constructor('while(1){}')()", "not available"),
+            ("new Array(4294967295).join()", "arrays longer"),
+            ("var s = 'x'; for (var i = 0; i < 64; i++) s = s + s; 1", "alloc"),
+            ("effect('Slider')('Slider')", "no such effect"),
             ("content('Group 1')", "content() is not evaluated"),
             ("0 / 0", "not finite"), ("$bm_rt = [1, 2, 'x']", "holding"),
         ]
@@ -240,7 +264,8 @@ import Testing
     @Test func gradientStopsAndColours() throws {
         // Twelve numbers (three colour stops) and a colour: arrays longer than a point come back whole.
         let stops = #"{"p":3,"k":{"a":0,"k":[0,1,0,0,0.5,0,1,0,1,0,0,1],"x":"$bm_rt = value;"}}"#
-        let gradient = #"[{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[50,0]},"o":{"a":0,"k":100},"r":1,"g":\#(stops)}]"#
+        let gradient =
+            #"[{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[50,0]},"o":{"a":0,"k":100},"r":1,"g":\#(stops)}]"#
         let c = try lottie(layers: "[" + shapeLayer(gradient) + "]")
         #expect(c.warnings.isEmpty, "\(c.warnings)")
         let fill = #"[{"ty":"fl","c":{"a":0,"k":[1,0,0,1],"x":"[0, time, 1]"},"o":{"a":0,"k":100},"r":1}]"#
@@ -259,9 +284,13 @@ import Testing
     }
 
     @Test func pathExpressionsWarn() throws {
-        let shape = #"[{"ty":"sh","ks":{"a":0,"k":{"v":[[0,0],[1,1]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false},"x":"value"}}]"#
+        let shape =
+            #"[{"ty":"sh","ks":{"a":0,"k":{"v":[[0,0],[1,1]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"c":false},"x":"value"}}]"#
         let c = try lottie(layers: "[" + shapeLayer(shape) + "]")
-        #expect(c.warnings.map(\.message) == ["expression not evaluated (expressions on paths are not evaluated); the keyframes are used"])
+        #expect(
+            c.warnings.map(\.message) == [
+                "expression not evaluated (expressions on paths are not evaluated); the keyframes are used"
+            ])
     }
 
     // MARK: Source
@@ -269,8 +298,10 @@ import Testing
     @Test func instrumentingNeverTrapsOnGarbage() {
         // Fragments of JavaScript in random order (unclosed strings, comments and brackets included):
         // every source either comes back with its own bytes in order, or is refused.
-        let pieces = ["for", "while", "do", "function", "(", ")", "{", "}", ";", "/", "*", "'", "\"", "\\", "in", " ",
-                      "\n", "x", "1e+5", ".", "=", "[", "]", "//", "/*", "*/", "$bm_tick", "é", "0x1F"]
+        let pieces = [
+            "for", "while", "do", "function", "(", ")", "{", "}", ";", "/", "*", "'", "\"", "\\", "in", " ",
+            "\n", "x", "1e+5", ".", "=", "[", "]", "//", "/*", "*/", "$bm_tick", "é", "0x1F",
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<3000 {
             var source = ""
@@ -294,7 +325,7 @@ import Testing
     @Test func loopsAndFunctionsCountSteps() throws {
         let out = try LottieExpressionSource.instrument(
             "for (var i = 0; i < n; i++) { f(function (x) { return x; }); } while (a) b(); for (k in o) g(k); for (;;) {}"
-            + " s = 'while(1){}'; // for(;;)\n x = a / b / c;")
+                + " s = 'while(1){}'; // for(;;)\n x = a / b / c;")
         #expect(out.contains("for (var i = 0;$bm_tick()&&( i < n); i++)"))
         #expect(out.contains("function (x) {$bm_tick(); return x; }"))
         #expect(out.contains("while ($bm_tick()&&(a))"))

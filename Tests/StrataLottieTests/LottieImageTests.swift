@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataLottie
 
 /// Image assets: embedded (`data:` URLs) and files (`u` + `p`), PNG or JPEG by their bytes.
@@ -27,8 +28,9 @@ import Testing
         ]
         for (x, y, rgba) in expected {
             let got = pixel(image, x, y)
-            #expect(zip(got, rgba).allSatisfy { abs($0 - $1) <= 4 }, "(\(x), \(y)): \(got) ≠ \(rgba)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                zip(got, rgba).allSatisfy { abs($0 - $1) <= 4 }, "(\(x), \(y)): \(got) ≠ \(rgba)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -73,8 +75,9 @@ import Testing
         let cut = jpeg.prefix((scan + jpeg.count) / 2).base64EncodedString()
         let composition = try lottie(
             layers: #"[{"ddd":0,"ty":2,"refId":"img","ip":0,"op":30,"st":0,"ks":{}},"#
-                + shapeLayer(#"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},"#
-                             + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#) + "]",
+                + shapeLayer(
+                    #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},"#
+                        + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#) + "]",
             assets: #"[{"id":"img","w":32,"h":16,"u":"","e":1,"p":"data:image/jpeg;base64,\#(cut)"}]"#)
         let tree = try composition.makeLayerTree()
         #expect(imageLayer(in: tree) == nil)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataLottie
 
 /// A file becomes a layer tree and keyframe animations: checked as data, no GPU.
@@ -20,7 +21,8 @@ import Strata
         let position = tree.animations(keyPath: "position")
         #expect(position.count == 1)
         let a = try #require(position.first?.animation)
-        #expect(a.values?.compactMap { ($0 as? NSValue)?.pointValue } == [CGPoint(x: 30, y: 50), CGPoint(x: 170, y: 150)])
+        #expect(
+            a.values?.compactMap { ($0 as? NSValue)?.pointValue } == [CGPoint(x: 30, y: 50), CGPoint(x: 170, y: 150)])
         #expect(a.keyTimes?.map(\.doubleValue) == [0, 1])
         #expect(a.timingFunctions.map { $0.map(controlPoints) } == [[0.33, 0, 0.67, 1]])
         #expect(abs(a.duration - 29.0 / 30) < 1e-9)
@@ -83,7 +85,8 @@ import Strata
         let stroke = try #require(shapes.first { $0.strokeColor != nil })
         let fill = try #require(shapes.first { $0.fillColor != nil })
         let parent = try #require(stroke.superlayer)
-        #expect(parent.sublayers?.firstIndex { $0 === fill }! ?? 0 < parent.sublayers?.firstIndex { $0 === stroke }! ?? 0)
+        #expect(
+            parent.sublayers?.firstIndex { $0 === fill }! ?? 0 < parent.sublayers?.firstIndex { $0 === stroke }! ?? 0)
         #expect(stroke.lineWidth == 8)
         #expect(stroke.fillColor == nil)
         #expect(fill.path?.boundingBoxOfPath == CGRect(x: -60, y: -40, width: 120, height: 80))
@@ -152,21 +155,23 @@ import Strata
 
         // A matted, parented layer blends whole (its matted wrapper, outside its parent's transform); the
         // W3C modes are drawn; hard mix and unknown modes are drawn as normal, with a warning each.
-        let square = #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+        let square =
+            #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]"#
         let layers = #"""
-        [\#(shapeLayer(square, extra: #""td":1"#)),
-         \#(shapeLayer("[]", extra: #""tt":1,"bm":2,"parent":1,"nm":"glow""#)),
-         \#(shapeLayer("[]", extra: #""bm":17"#)),
-         \#(shapeLayer("[]", extra: #""bm":99"#)),
-         \#(shapeLayer("[]", extra: #""bm":3,"nm":"overlaid""#)),
-         {"ty":3,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,0]}}}]
-        """#
+            [\#(shapeLayer(square, extra: #""td":1"#)),
+             \#(shapeLayer("[]", extra: #""tt":1,"bm":2,"parent":1,"nm":"glow""#)),
+             \#(shapeLayer("[]", extra: #""bm":17"#)),
+             \#(shapeLayer("[]", extra: #""bm":99"#)),
+             \#(shapeLayer("[]", extra: #""bm":3,"nm":"overlaid""#)),
+             {"ty":3,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,0]}}}]
+            """#
         let c = try lottie(layers: layers)
-        #expect(c.warnings.map(\.description) == [
-            "layers[2]: blend mode 17 (hard mix) is not supported; drawn as normal",
-            "layers[3]: blend mode 99 is not supported; drawn as normal",
-        ])
+        #expect(
+            c.warnings.map(\.description) == [
+                "layers[2]: blend mode 17 (hard mix) is not supported; drawn as normal",
+                "layers[3]: blend mode 99 is not supported; drawn as normal",
+            ])
         let matted = try c.makeLayerTree()
         let glow = try #require(allLayers(matted.root).first { $0.name == "glow (matted)" })
         #expect((glow.compositingFilter as? String) == "screenBlendMode")
@@ -198,7 +203,9 @@ import Strata
         let durations = positions.map { ($0.animation.duration * 30 * 1000).rounded() / 1000 }.sorted()
         #expect(durations == [20, 30])
         // Precompositions are clipped to their size.
-        #expect(allLayers(tree.root).filter { $0.masksToBounds && $0.bounds.size == CGSize(width: 100, height: 100) }.count == 2)
+        #expect(
+            allLayers(tree.root).filter { $0.masksToBounds && $0.bounds.size == CGSize(width: 100, height: 100) }.count
+                == 2)
     }
 
     @Test func timeRemappingIsSampled() throws {
@@ -258,8 +265,9 @@ import Strata
             let use = #"{"ty":0,"refId":"p\#(i - 1)","ks":{},"ip":0,"op":30}"#
             assets.append(#"{"id":"p\#(i)","layers":[\#(use),\#(use)]}"#)
         }
-        let big = try lottie(layers: #"[{"ty":0,"refId":"p30","ks":{},"ip":0,"op":30}]"#,
-                             assets: "[" + assets.joined(separator: ",") + "]")
+        let big = try lottie(
+            layers: #"[{"ty":0,"refId":"p30","ks":{},"ip":0,"op":30}]"#,
+            assets: "[" + assets.joined(separator: ",") + "]")
         do {
             _ = try big.makeLayerTree()
             Issue.record("expected an error")
@@ -269,9 +277,14 @@ import Strata
     }
 
     @Test func sceneTimeZeroIsTheFirstFrame() throws {
-        let c = try lottie(layers: "[" + shapeLayer(#"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#,
-            ks: #"{"p":{"a":1,"k":[{"t":10,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[30,0]}]}}"#) + "]",
-                           header: #""v":"5","fr":30,"ip":10,"op":40,"w":100,"h":100"#)
+        let c = try lottie(
+            layers: "["
+                + shapeLayer(
+                    #"[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]"#,
+                    ks:
+                        #"{"p":{"a":1,"k":[{"t":10,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[30,0]}]}}"#
+                ) + "]",
+            header: #""v":"5","fr":30,"ip":10,"op":40,"w":100,"h":100"#)
         let scene = try c.makeScene()
         #expect(abs(scene.animationEnd - 1) < 1e-9)
         let tree = try scene.presentationTree(at: 0.5)
@@ -305,7 +318,9 @@ import Strata
             let strokes = layers.filter { $0.strokeColor != nil }
             #expect(strokes.count == 2)
             for stroke in strokes {
-                #expect(stroke.strokeStart == 0 && abs(stroke.strokeEnd - end) < 1e-6, "frame \(frame): \(stroke.strokeEnd)")
+                #expect(
+                    stroke.strokeStart == 0 && abs(stroke.strokeEnd - end) < 1e-6, "frame \(frame): \(stroke.strokeEnd)"
+                )
                 #expect(stroke.path?.boundingBoxOfPath == CGRect(x: 20, y: 30, width: 160, height: 0))
             }
         }
@@ -344,7 +359,8 @@ import Strata
             let stroked = try #require(layers.first)
             let box = try #require(stroked.path?.boundingBoxOfPath)
             let drawn = (box.maxX - box.minX) * (stroked.strokeEnd - stroked.strokeStart)
-            #expect(abs(box.minX) < 1e-6 && abs(drawn - 25) < 1e-6, "\(box) \(stroked.strokeStart)…\(stroked.strokeEnd)")
+            #expect(
+                abs(box.minX) < 1e-6 && abs(drawn - 25) < 1e-6, "\(box) \(stroked.strokeStart)…\(stroked.strokeEnd)")
         }
     }
 
@@ -352,8 +368,9 @@ import Strata
         // Start 100 -> 0 over frames 0…20, end still at 100: empty at frame 0, then growing back from the end.
         for (frame, start) in [(0.0, 1.0), (10, 0.5), (20, 0), (29, 0)] {
             let stroke = try #require(try shapes("trim_start_keyframed", frame: frame).first)
-            #expect(abs(stroke.strokeStart - start) < 1e-6 && stroke.strokeEnd == 1,
-                    "frame \(frame): \(stroke.strokeStart)…\(stroke.strokeEnd)")
+            #expect(
+                abs(stroke.strokeStart - start) < 1e-6 && stroke.strokeEnd == 1,
+                "frame \(frame): \(stroke.strokeStart)…\(stroke.strokeEnd)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataLottie
 
 /// Merge paths (`mm`) and mask expansion (`x`): the outlines the paints and masks get.
@@ -71,13 +72,13 @@ import Strata
         // [rect, group{ellipse moved right}, fill A, mm 3, fill B]: fill A draws both shapes as they
         // are; fill B the rectangle less the moved ellipse.
         let shapes = #"""
-        [{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},
-         {"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[30,30]}},
-                          {"ty":"tr","p":{"a":0,"k":[20,0]}}]},
-         {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"nm":"A"},
-         {"ty":"mm","mm":3},
-         {"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"nm":"B"}]
-        """#
+            [{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},
+             {"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[30,30]}},
+                              {"ty":"tr","p":{"a":0,"k":[20,0]}}]},
+             {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"nm":"A"},
+             {"ty":"mm","mm":3},
+             {"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"nm":"B"}]
+            """#
         let composition = try lottie(layers: "[\(shapeLayer(shapes))]")
         #expect(composition.warnings.isEmpty)
         let tree = try composition.makeLayerTree()
@@ -104,7 +105,9 @@ import Strata
         // The first with the others' union: its other three quarters.
         #expect(box(.intersect) == [0, 0, 10, 10])
         let xor = LottieGeometry.merge([a, b, c], mode: .excludeIntersections)
-        #expect(xor.contains(CGPoint(x: 2, y: 2)) && !xor.contains(CGPoint(x: 7, y: 7)) && xor.contains(CGPoint(x: 12, y: 2)))
+        #expect(
+            xor.contains(CGPoint(x: 2, y: 2)) && !xor.contains(CGPoint(x: 7, y: 7))
+                && xor.contains(CGPoint(x: 12, y: 2)))
         #expect(LottieGeometry.merge([], mode: .add).isEmpty && LottieGeometry.merge([a], mode: .subtract) == a)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Strata
 import StrataScene
+import Testing
+
 @testable import StrataLottie
 
 @Suite struct LottieReaderTests {
@@ -19,16 +20,20 @@ import StrataScene
         func error(_ text: String) -> LottieError? {
             do { _ = try LottieComposition(data: Data(text.utf8)); return nil } catch { return error }
         }
-        #expect(error(#"{"v":"5","ip":0,"op":30,"w":100,"h":100,"layers":[]}"#)?.description == "fr: missing field \"fr\"" ||
-                error(#"{"v":"5","ip":0,"op":30,"w":100,"h":100,"layers":[]}"#)?.reason == "missing field \"fr\"")
+        #expect(
+            error(#"{"v":"5","ip":0,"op":30,"w":100,"h":100,"layers":[]}"#)?.description == "fr: missing field \"fr\""
+                || error(#"{"v":"5","ip":0,"op":30,"w":100,"h":100,"layers":[]}"#)?.reason == "missing field \"fr\"")
         #expect(error(#"{"fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":{}}"#)?.path == "layers")
         #expect(error(#"{"fr":0,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#)?.path == "fr")
         #expect(error(#"{"fr":30,"ip":40,"op":30,"w":100,"h":100,"layers":[]}"#)?.path == "op")
         #expect(error(#"{"fr":30,"ip":0,"op":30,"w":0,"h":100,"layers":[]}"#)?.path == "w")
-        let keyframe = error(#"{"fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":3,"ks":{"p":{"a":1,"k":[{"t":"0","s":[0,0]}]}}}]}"#)
+        let keyframe = error(
+            #"{"fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":3,"ks":{"p":{"a":1,"k":[{"t":"0","s":[0,0]}]}}}]}"#
+        )
         #expect(keyframe?.path == "layers[0].ks.p.k[0].t")
         #expect(keyframe?.reason == "expected a number, got a string")
-        let shape = error(#"{"fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh"}]}]}"#)
+        let shape = error(
+            #"{"fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ks":{},"shapes":[{"ty":"sh"}]}]}"#)
         #expect(shape?.path == "layers[0].shapes[0]")
         #expect(error("not json")?.reason.contains("JSON") == true || error("not json") != nil)
         #expect(error("[1,2]")?.reason.contains("not a Lottie") == true)
@@ -42,10 +47,10 @@ import StrataScene
 
     @Test func unsupportedFeaturesAreWarnedOnce() throws {
         let layers = #"""
-        [{"ty":5,"ks":{},"nm":"title","t":{"d":{"k":[{"t":0,"s":{"t":"Hi","s":20,"f":"Arial"}}]},"p":{"m":0}}},
-         {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":17,
-          "shapes":[{"ty":"mm","mm":9},{"ty":"tw"}]}]
-        """#
+            [{"ty":5,"ks":{},"nm":"title","t":{"d":{"k":[{"t":0,"s":{"t":"Hi","s":20,"f":"Arial"}}]},"p":{"m":0}}},
+             {"ty":4,"ks":{"p":{"a":0,"k":[0,0],"x":"effect('Slider')('Slider')"}},"ef":[{"ty":5}],"bm":17,
+              "shapes":[{"ty":"mm","mm":9},{"ty":"tw"}]}]
+            """#
         let c = try lottie(layers: layers)
         let text = c.warnings.map(\.description)
         #expect(text.contains("layers[0].t.p: text on a path is not supported; the text is laid out on lines"))
@@ -58,7 +63,8 @@ import StrataScene
     }
 
     @Test func detectsLottieFilesAndScenes() {
-        #expect(LottieComposition.isLottie(Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#.utf8)))
+        #expect(
+            LottieComposition.isLottie(Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[]}"#.utf8)))
         #expect(LottieComposition.isLottie(Data("\u{FEFF} \n{\"fr\" : 30, \"op\": 1, \"layers\": []}".utf8)))
         #expect(!LottieComposition.isLottie(Data(#"{"size":[10,10],"root":{"name":"fr"}}"#.utf8)))
         #expect(!LottieComposition.isLottie(Data(#"{"size":[10,10],"root":{},"fr":1,"op":2}"#.utf8)))
@@ -79,11 +85,11 @@ import StrataScene
     @Test func keyframesFollowThePlayersRules() throws {
         // s/e (old format), a hold, and a last keyframe that only marks the end.
         let json = #"""
-        {"a":1,"k":[{"t":0,"s":[0],"e":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},
-                    {"t":10,"s":[10],"h":1},
-                    {"t":20,"s":[30],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},
-                    {"t":30,"s":[0]}]}
-        """#
+            {"a":1,"k":[{"t":0,"s":[0],"e":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},
+                        {"t":10,"s":[10],"h":1},
+                        {"t":20,"s":[30],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},
+                        {"t":30,"s":[0]}]}
+            """#
         var reader = LottieReader()
         let p = try reader.scalar(JSONValue.parse(Data(json.utf8)), at: "p")
         #expect(p.segments.count == 3)
@@ -103,7 +109,8 @@ import StrataScene
     }
 
     @Test func perDimensionEasing() throws {
-        let json = #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0,0.9],"y":[0,0]},"i":{"x":[1,0.9],"y":[1,1]}},{"t":10,"s":[10,10]}]}"#
+        let json =
+            #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0,0.9],"y":[0,0]},"i":{"x":[1,0.9],"y":[1,1]}},{"t":10,"s":[10,10]}]}"#
         var reader = LottieReader()
         let p = try reader.vector(JSONValue.parse(Data(json.utf8)), at: "p")
         let v = p.value(at: 5)
@@ -112,7 +119,8 @@ import StrataScene
     }
 
     @Test func spatialPositionsMoveByArcLength() throws {
-        let json = #"{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,-50],"ti":[0,-50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100,0]}]}"#
+        let json =
+            #"{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,-50],"ti":[0,-50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100,0]}]}"#
         var reader = LottieReader()
         let p = try reader.vector(JSONValue.parse(Data(json.utf8)), at: "p")
         #expect(p.isSpatial)

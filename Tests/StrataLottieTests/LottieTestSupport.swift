@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+
 @testable import StrataLottie
 
 /// Test animations: the files in `Tests/Lottie`, and small ones written inline.
@@ -20,8 +21,11 @@ enum LottieFiles {
 }
 
 /// A composition from JSON text (a 100 × 100 canvas at 30 fps, frames 0…30, unless `header` says otherwise).
-func lottie(layers: String, assets: String = "[]", header: String = #""v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100"#)
-    throws -> LottieComposition {
+func lottie(
+    layers: String, assets: String = "[]", header: String = #""v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100"#
+)
+    throws -> LottieComposition
+{
     try LottieComposition(data: Data("{\(header),\"assets\":\(assets),\"layers\":\(layers)}".utf8))
 }
 

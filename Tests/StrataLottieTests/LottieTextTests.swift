@@ -1,18 +1,23 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataLottie
 
 @Suite("Lottie text layers")
 struct LottieTextTests {
     /// The per-character layers of a built tree (those holding a glyph's fill), in drawing order.
     func glyphNodes(_ root: CALayer) -> [CALayer] {
-        allLayers(root).filter { layer in (layer.sublayers ?? []).contains { $0 is CAShapeLayer } && !(layer is CAShapeLayer) }
-            .filter { $0.name == nil }
+        allLayers(root).filter { layer in
+            (layer.sublayers ?? []).contains { $0 is CAShapeLayer } && !(layer is CAShapeLayer)
+        }
+        .filter { $0.name == nil }
     }
 
-    func textLayer(_ text: String, font: String = "DejaVu Sans", size: Double = 20, extra: String = "",
-                   animators: String = "[]") -> String {
+    func textLayer(
+        _ text: String, font: String = "DejaVu Sans", size: Double = 20, extra: String = "",
+        animators: String = "[]"
+    ) -> String {
         #"{"ty":5,"ks":{"p":{"a":0,"k":[10,50]}},"ip":0,"op":30,"st":0,"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","s":\#(size),"f":"\#(font)","fc":[0,0,1]\#(extra)}}]},"a":\#(animators)}}"#
     }
 
@@ -45,10 +50,12 @@ struct LottieTextTests {
         d.lineHeight = 60
         d.justification = 2
         d.baselineShift = 4
-        let shape = LottieTextLayout.Shape(path: CGPath(rect: CGRect(x: 0, y: -10, width: 10, height: 10), transform: nil),
-                                           advance: 20)
+        let shape = LottieTextLayout.Shape(
+            path: CGPath(rect: CGRect(x: 0, y: -10, width: 10, height: 10), transform: nil),
+            advance: 20)
         let layout = LottieTextLayout(d, ascent: 40) { _ in shape }
-        #expect(layout.glyphs.map(\.origin) == [CGPoint(x: -25, y: -4), CGPoint(x: 0, y: -4), CGPoint(x: -12.5, y: 56)])
+        #expect(
+            layout.glyphs.map(\.origin) == [CGPoint(x: -25, y: -4), CGPoint(x: 0, y: -4), CGPoint(x: -12.5, y: 56)])
         #expect(layout.glyphs.map(\.line) == [0, 0, 1] && layout.characterCount == 3 && layout.lineCount == 2)
 
         // Box text wraps at the space before a word that would overflow, one ascent below the box top.
@@ -59,7 +66,10 @@ struct LottieTextTests {
         d.boxPosition = [5, 7]
         d.boxSize = [50, 100]
         let boxed = LottieTextLayout(d, ascent: 8) { _ in shape }
-        #expect(boxed.glyphs.map(\.origin) == [CGPoint(x: 5, y: 15), CGPoint(x: 25, y: 15), CGPoint(x: 5, y: 27), CGPoint(x: 25, y: 27)])
+        #expect(
+            boxed.glyphs.map(\.origin) == [
+                CGPoint(x: 5, y: 15), CGPoint(x: 25, y: 15), CGPoint(x: 5, y: 27), CGPoint(x: 25, y: 27),
+            ])
         #expect(boxed.wordCount == 2)
     }
 
@@ -81,7 +91,8 @@ struct LottieTextTests {
         s.shape = .triangle
         s.inUnits = true
         s.end = LottieProperty(2)
-        #expect(s.factor(0, total: 4, range: s.range(at: 0)) == 0.25 && s.factor(3, total: 4, range: s.range(at: 0)) == 0)
+        #expect(
+            s.factor(0, total: 4, range: s.range(at: 0)) == 0.25 && s.factor(3, total: 4, range: s.range(at: 0)) == 0)
     }
 
     @Test func documentsShowInTurn() throws {
@@ -128,9 +139,11 @@ struct LottieTextTests {
         let root = try presentation(c, frame: 0)
         #expect(glyphNodes(root).count == 10)  // "Strata" and "text"
         // Drawn on the CPU: green ink on the first baseline (y 80) from x 20, none above the ascent or left of x 20.
-        let ctx = try #require(CGContext(data: nil, width: 200, height: 200, bitsPerComponent: 8, bytesPerRow: 0,
-                                         space: CGColorSpaceCreateDeviceRGB(),
-                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 200, height: 200, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
         ctx.translateBy(x: 0, y: 200)
         ctx.scaleBy(x: 1, y: -1)
         root.render(in: ctx)
@@ -152,9 +165,10 @@ struct LottieTextTests {
         // A font that is not installed: drawn with the default font, with a warning.
         let missing = try lottie(layers: "[\(textLayer("Hi", font: "NoSuchFont-Bold"))]")
         let tree = try missing.makeLayerTree()
-        #expect(tree.warnings.map(\.description).contains {
-            $0.contains("font \"NoSuchFont-Bold\" is not installed; drawn with the default font")
-        })
+        #expect(
+            tree.warnings.map(\.description).contains {
+                $0.contains("font \"NoSuchFont-Bold\" is not installed; drawn with the default font")
+            })
         #expect(glyphNodes(tree.root).count == 2)
         // Huge text: cut at the limit, with a warning.
         let huge = String(repeating: "ab ", count: 4_000)
@@ -163,11 +177,12 @@ struct LottieTextTests {
         #expect(longTree.warnings.map(\.description).contains { $0.contains("more than 5000 characters") })
         #expect(glyphNodes(longTree.root).count <= LottieLimits.maximumTextCharacters)
         // Odd values: no size, no text, absurd selector numbers, a text layer without t.
-        let odd = try lottie(layers: """
-            [\(textLayer("", extra: #","sz":[-1,5]"#)), \(textLayer("x", size: 0)),
-             \(textLayer("xy", animators: #"[{"s":{"s":{"a":0,"k":1e300},"e":{"a":0,"k":-1e300},"sh":9,"rn":1},"a":{"o":{"a":0,"k":0}}}]"#)),
-             {"ty":5,"ks":{}}]
-            """)
+        let odd = try lottie(
+            layers: """
+                [\(textLayer("", extra: #","sz":[-1,5]"#)), \(textLayer("x", size: 0)),
+                 \(textLayer("xy", animators: #"[{"s":{"s":{"a":0,"k":1e300},"e":{"a":0,"k":-1e300},"sh":9,"rn":1},"a":{"o":{"a":0,"k":0}}}]"#)),
+                 {"ty":5,"ks":{}}]
+                """)
         let oddTree = try odd.makeLayerTree()
         #expect(glyphNodes(oddTree.root).count == 2)
         #expect(odd.warnings.map(\.description).contains { $0.contains("randomized order is not supported") })

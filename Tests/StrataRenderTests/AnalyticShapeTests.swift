@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataLayerRaster
 @testable import StrataRender
 
@@ -34,23 +35,29 @@ import Testing
         #expect(rect.count == 1)
         #expect(rect[0].content == nil && rect[0].shape == CGRect(x: 10, y: 20, width: 80, height: 60))
         #expect(rect[0].radii == .zero && rect[0].fill == PremultipliedColor(red) && rect[0].borderWidth == 0)
-        let rounded = items { $0.path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 120, height: 80),
-                                               cornerWidth: 16, cornerHeight: 16, transform: nil) }
+        let rounded = items {
+            $0.path = CGPath(
+                roundedRect: CGRect(x: 0, y: 0, width: 120, height: 80),
+                cornerWidth: 16, cornerHeight: 16, transform: nil)
+        }
         let radii = try #require(rounded.first).radii
         #expect(abs(radii.minXMinY - 16) < 0.05 && abs(radii.maxXMaxY - 16) < 0.05, "\(radii)")
-        let circle = items { $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil) }
+        let circle = items {
+            $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+        }
         let disc = try #require(circle.first)
         #expect(disc.content == nil && abs(disc.radii.maxXMinY - 50) < 0.05, "\(disc)")
     }
 
     @Test func closedStrokesBecomeBorders() throws {
         // A ring: the circle grown by half the line width, its border the line width.
-        let ring = try #require(items {
-            $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
-            $0.fillColor = nil
-            $0.strokeColor = blue
-            $0.lineWidth = 10
-        }.first)
+        let ring = try #require(
+            items {
+                $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+                $0.fillColor = nil
+                $0.strokeColor = blue
+                $0.lineWidth = 10
+            }.first)
         #expect(ring.content == nil && ring.fill.isClear && ring.borderWidth == 10)
         #expect(abs(ring.shape.minX - 45) < 1e-6 && abs(ring.shape.width - 110) < 1e-6)
         #expect(abs(ring.radii.minXMaxY - 55) < 0.05)
@@ -71,15 +78,16 @@ import Testing
 
     @Test func trimmedCirclesBecomeArcs() throws {
         // CGPath(ellipseIn:) starts at +x and turns towards +y; strokeStart 0.25 is a quarter turn on.
-        let arc = try #require(items {
-            $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
-            $0.fillColor = nil
-            $0.strokeColor = blue
-            $0.lineWidth = 6
-            $0.strokeStart = 0.25
-            $0.strokeEnd = 0.75
-            $0.lineCap = .round
-        }.first)
+        let arc = try #require(
+            items {
+                $0.path = CGPath(ellipseIn: CGRect(x: 50, y: 50, width: 100, height: 100), transform: nil)
+                $0.fillColor = nil
+                $0.strokeColor = blue
+                $0.lineWidth = 6
+                $0.strokeStart = 0.25
+                $0.strokeEnd = 0.75
+                $0.lineCap = .round
+            }.first)
         guard case .borderArc(let start, let sweep, let roundCaps)? = arc.content else {
             Issue.record("not an arc: \(arc)")
             return
@@ -87,13 +95,14 @@ import Testing
         #expect(abs(start - .pi / 2) < 1e-9 && abs(sweep - .pi) < 1e-9 && roundCaps)
         #expect(arc.borderWidth == 6 && abs(arc.shape.minX - 47) < 1e-6)
         // The other way round (an SVG arc from the top, sweep flag 0), butt caps.
-        let back = try #require(items {
-            $0.path = try? CGPath(svgPathData: "M 50 0 A 50 50 0 1 0 50.001 0")
-            $0.fillColor = nil
-            $0.strokeColor = blue
-            $0.lineWidth = 4
-            $0.strokeEnd = 0.5
-        }.first)
+        let back = try #require(
+            items {
+                $0.path = try? CGPath(svgPathData: "M 50 0 A 50 50 0 1 0 50.001 0")
+                $0.fillColor = nil
+                $0.strokeColor = blue
+                $0.lineWidth = 4
+                $0.strokeEnd = 0.5
+            }.first)
         guard case .borderArc(let s2, let sweep2, let round2)? = back.content else {
             Issue.record("not an arc: \(back)")
             return
@@ -110,7 +119,10 @@ import Testing
             }
             return made.count == 1 ? made[0] : nil
         }
-        let spinner = try #require(only { $0.path = circle; $0.lineDashPattern = [10, 6]; $0.lineDashPhase = 3 })
+        let spinner = try #require(
+            only {
+                $0.path = circle; $0.lineDashPattern = [10, 6]; $0.lineDashPhase = 3
+            })
         guard case .borderDashes(let d)? = spinner.content else {
             Issue.record("not dashes: \(spinner)")
             return
@@ -118,35 +130,57 @@ import Testing
         // Lengths are stretched from the rasterizer's chord measure to the true circle, by a little.
         let stretch = d.dash / 10
         #expect(stretch >= 1 && stretch < 1.005, "\(stretch)")
-        #expect(abs(d.gap - 6 * stretch) < 1e-9 && abs(d.phase - 3 * stretch) < 1e-9 && !d.roundCaps && abs(d.turn) == 1)
+        #expect(
+            abs(d.gap - 6 * stretch) < 1e-9 && abs(d.phase - 3 * stretch) < 1e-9 && !d.roundCaps && abs(d.turn) == 1)
         #expect(spinner.borderWidth == 4 && abs(spinner.shape.width - 104) < 1e-6)
         // The path starts at its rightmost point.
         #expect(abs(cos(d.start) - 1) < 1e-6, "\(d.start)")
         // One length repeats; a repeated pair is the pair; round caps are kept.
-        let single = try #require(only { $0.path = circle; $0.lineDashPattern = [7]; $0.lineCap = .round })
+        let single = try #require(
+            only {
+                $0.path = circle; $0.lineDashPattern = [7]; $0.lineCap = .round
+            })
         if case .borderDashes(let one)? = single.content {
             #expect(abs(one.dash - 7 * stretch) < 1e-9 && one.gap == one.dash && one.roundCaps && one.start == d.start)
         } else {
             Issue.record("\(single)")
         }
-        let pairs = try #require(only { $0.path = circle; $0.lineDashPattern = [5, 2, 5, 2] })
+        let pairs = try #require(
+            only {
+                $0.path = circle; $0.lineDashPattern = [5, 2, 5, 2]
+            })
         if case .borderDashes(let p)? = pairs.content {
             #expect(abs(p.dash - 5 * stretch) < 1e-9 && abs(p.gap - 2 * stretch) < 1e-9)
         } else {
             Issue.record("\(pairs)")
         }
         // No gap: the whole ring.
-        let solid = try #require(only { $0.path = circle; $0.lineDashPattern = [5, 0] })
+        let solid = try #require(
+            only {
+                $0.path = circle; $0.lineDashPattern = [5, 0]
+            })
         #expect(solid.content == nil && solid.borderWidth == 4)
         // What the shader cannot dash goes to the rasterizer.
-        let uneven = only { $0.path = circle; $0.lineDashPattern = [5, 2, 3] }
-        let square = only { $0.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
-            $0.lineDashPattern = [5, 2] }
-        let trimmed = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.strokeEnd = 0.5 }
-        let squareCaps = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.lineCap = .square }
-        let overFill = only { $0.path = circle; $0.lineDashPattern = [5, 2]; $0.fillColor = self.red }
-        for (name, item) in [("uneven pattern", uneven), ("square", square), ("trimmed", trimmed),
-                             ("square caps", squareCaps), ("over a fill", overFill)] {
+        let uneven = only {
+            $0.path = circle; $0.lineDashPattern = [5, 2, 3]
+        }
+        let square = only {
+            $0.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
+            $0.lineDashPattern = [5, 2]
+        }
+        let trimmed = only {
+            $0.path = circle; $0.lineDashPattern = [5, 2]; $0.strokeEnd = 0.5
+        }
+        let squareCaps = only {
+            $0.path = circle; $0.lineDashPattern = [5, 2]; $0.lineCap = .square
+        }
+        let overFill = only {
+            $0.path = circle; $0.lineDashPattern = [5, 2]; $0.fillColor = self.red
+        }
+        for (name, item) in [
+            ("uneven pattern", uneven), ("square", square), ("trimmed", trimmed),
+            ("square caps", squareCaps), ("over a fill", overFill),
+        ] {
             #expect(item.map(isBitmap) == true, "\(name)")
         }
     }
@@ -159,8 +193,12 @@ import Testing
         }
         let ellipse = only { $0.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 60), transform: nil) }
         let triangle = only { $0.path = try? CGPath(svgPathData: "M 0 0 L 100 0 L 50 80 Z") }
-        let dashed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.lineDashPattern = [8, 4] }
-        let trimmed = only { $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5 }
+        let dashed = only {
+            $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.lineDashPattern = [8, 4]
+        }
+        let trimmed = only {
+            $0.path = circle; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5
+        }
         let trimmedSquare = only {
             $0.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
             $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4; $0.strokeEnd = 0.5
@@ -176,14 +214,20 @@ import Testing
             // All four sides, back to the start, but not closed: caps at the start, no join.
             let p = CGMutablePath()
             p.move(to: CGPoint(x: 0, y: 0))
-            for corner in [CGPoint(x: 50, y: 0), CGPoint(x: 50, y: 50), CGPoint(x: 0, y: 50), .zero] { p.addLine(to: corner) }
+            for corner in [CGPoint(x: 50, y: 0), CGPoint(x: 50, y: 50), CGPoint(x: 0, y: 50), .zero] {
+                p.addLine(to: corner)
+            }
             $0.path = p
             $0.fillColor = nil; $0.strokeColor = self.blue; $0.lineWidth = 4
         }
-        let withBackground = only { $0.path = circle; $0.backgroundColor = self.blue }
-        for (name, item) in [("ellipse", ellipse), ("triangle", triangle), ("dashed", dashed), ("trimmed over a fill", trimmed),
-                             ("trimmed square", trimmedSquare), ("square caps", squareCaps),
-                             ("translucent stroke over a fill", translucentOverFill), ("open stroke", openStroke)] {
+        let withBackground = only {
+            $0.path = circle; $0.backgroundColor = self.blue
+        }
+        for (name, item) in [
+            ("ellipse", ellipse), ("triangle", triangle), ("dashed", dashed), ("trimmed over a fill", trimmed),
+            ("trimmed square", trimmedSquare), ("square caps", squareCaps),
+            ("translucent stroke over a fill", translucentOverFill), ("open stroke", openStroke),
+        ] {
             #expect(item.map(isBitmap) == true, "\(name)")
         }
         // The background is the body; the path is drawn over it from a bitmap.

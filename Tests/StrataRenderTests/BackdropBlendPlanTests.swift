@@ -33,8 +33,10 @@ import Testing
     static let grey = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
 
     @Test func everyCoreAnimationNameIsABackdropMode() {
-        let names = ["overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight", "softLight",
-                     "difference", "exclusion", "hue", "saturation", "color", "luminosity"]
+        let names = [
+            "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight", "softLight",
+            "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+        ]
         for name in names {
             let mode = BlendMode(compositingFilter: name + "BlendMode")
             #expect(mode?.name == name)
@@ -61,7 +63,8 @@ import Testing
         let both = try #require(draws[1].backdrop)
         #expect(both.contains(CGRect(x: 10, y: 10, width: 140, height: 30)) && both == both.integral)
         let third = try #require(draws[2].backdrop)
-        #expect(third.contains(CGRect(x: 20, y: 20, width: 30, height: 30)) && third.width <= 34)  // the quad's anti-aliasing margin
+        // The quad's anti-aliasing margin.
+        #expect(third.contains(CGRect(x: 20, y: 20, width: 30, height: 30)) && third.width <= 34)
         #expect(draws.allSatisfy { $0.features.contains(.blendModes) == $0.blend.readsBackdrop })
         // Each copy comes just before the draw that reads it.
         let steps = backend.commands.compactMap { command -> String? in
@@ -100,13 +103,16 @@ import Testing
         faded.allowsGroupOpacity = true
         faded.addSublayer(Self.box(CGRect(x: 0, y: 0, width: 30, height: 30), Self.red))
         faded.addSublayer(Self.box(CGRect(x: 10, y: 10, width: 30, height: 30), Self.grey, "colorBurnBlendMode"))
-        let (plan, backend) = Self.plan([Self.box(CGRect(x: 0, y: 0, width: 200, height: 120), Self.grey), group, faded])
+        let (plan, backend) = Self.plan([
+            Self.box(CGRect(x: 0, y: 0, width: 200, height: 120), Self.grey), group, faded,
+        ])
         #expect(backend.problems == [])
         let screen = try #require(plan.passes.last?.regions.first?.draws)
         #expect(screen.contains { $0.blend == .hue && $0.backdrop != nil })
-        #expect(plan.passes.dropLast().contains { pass in
-            pass.regions.contains { $0.draws.contains { $0.blend == .colorBurn && $0.backdrop != nil } }
-        })
+        #expect(
+            plan.passes.dropLast().contains { pass in
+                pass.regions.contains { $0.draws.contains { $0.blend == .colorBurn && $0.backdrop != nil } }
+            })
     }
 
     @Test func aDamagedRegionCopiesOnlyWithinItsScissor() throws {

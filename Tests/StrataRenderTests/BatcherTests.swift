@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Strata
-@testable import StrataRender
+import Testing
 import _StrataTestSupport
+
+@testable import StrataRender
 
 @Suite struct BatcherTests {
     /// A grid of `count` rounded, bordered, coloured layers.
@@ -10,9 +11,10 @@ import _StrataTestSupport
         let root = canvasRoot(CGSize(width: 1000, height: 1000))
         let side = Int(Double(count).squareRoot().rounded(.up))
         for i in 0..<count {
-            let l = makeLayer("cell\(i)", bounds: CGRect(x: 0, y: 0, width: 8, height: 8),
-                              position: CGPoint(x: 5 + 10 * (i % side), y: 5 + 10 * (i / side)),
-                              color: CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
+            let l = makeLayer(
+                "cell\(i)", bounds: CGRect(x: 0, y: 0, width: 8, height: 8),
+                position: CGPoint(x: 5 + 10 * (i % side), y: 5 + 10 * (i / side)),
+                color: CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
             l.cornerRadius = 2
             l.borderWidth = 1
             l.borderColor = .black
@@ -39,7 +41,9 @@ import _StrataTestSupport
         }
         let a = CGImage(width: 1, height: 1, pixels: [0, 0, 0, 0], label: "a")
         let b = CGImage(width: 1, height: 1, pixels: [0, 0, 0, 0], label: "b")
-        let items = [item(nil), item(.image(a)), item(nil), item(.image(a)), item(.image(b)), item(nil), item(.pass(0))]
+        let items = [
+            item(nil), item(.image(a)), item(nil), item(.image(a)), item(.image(b)), item(nil), item(.pass(0)),
+        ]
         let pages: [ObjectIdentifier: Int] = [ObjectIdentifier(a): 0, ObjectIdentifier(b): 1]
         let batches = Batcher.batches(items) { source in
             switch source {
@@ -63,9 +67,10 @@ import _StrataTestSupport
 /// the picture is the painter's order's.
 @Suite struct BatcherReorderTests {
     func ring(at p: CGPoint, arc: Bool = false, dashed: Bool = false) -> DrawItem {
-        var item = DrawItem(label: "ring", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, Double(p.x), Double(p.y), 1),
-                            quad: CGRect(x: -21, y: -21, width: 42, height: 42),
-                            shape: CGRect(x: -20, y: -20, width: 40, height: 40))
+        var item = DrawItem(
+            label: "ring", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, Double(p.x), Double(p.y), 1),
+            quad: CGRect(x: -21, y: -21, width: 42, height: 42),
+            shape: CGRect(x: -20, y: -20, width: 40, height: 40))
         item.radii = CornerRadii(minXMinY: 20, maxXMinY: 20, maxXMaxY: 20, minXMaxY: 20)
         item.borderWidth = 4
         item.borderColor = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
@@ -86,7 +91,10 @@ import _StrataTestSupport
         }
         let (batches, order) = Batcher.plan(items) { _ in .none }
         #expect(batches.count == 3)
-        #expect(batches.map(\.features) == [[.bodies, .borders], [.bodies, .borders, .arcs], [.bodies, .borders, .dashes]])
+        #expect(
+            batches.map(\.features) == [
+                [.bodies, .borders], [.bodies, .borders, .arcs], [.bodies, .borders, .dashes],
+            ])
         #expect(batches.allSatisfy { $0.geometry == .ring })
         let drawn = try #require(order)
         #expect(drawn.sorted() == Array(items.indices))
@@ -113,7 +121,8 @@ import _StrataTestSupport
             let everywhere = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
             for i in items.indices {
                 let a = RenderList.deviceBounds(of: items[i], within: everywhere)
-                for j in items.indices where j > i && a.intersects(RenderList.deviceBounds(of: items[j], within: everywhere)) {
+                for j in items.indices
+                where j > i && a.intersects(RenderList.deviceBounds(of: items[j], within: everywhere)) {
                     #expect(position[i] < position[j], "items \(i) and \(j) overlap but were drawn out of order")
                 }
             }
@@ -141,9 +150,11 @@ import _StrataTestSupport
         left.addLine(to: CGPoint(x: 210, y: 20))
         left.addLine(to: CGPoint(x: 210, y: 120))
         left.addLine(to: CGPoint(x: 35, y: 120))
-        left.addCurve(to: CGPoint(x: 10, y: 95), control1: CGPoint(x: 35 - k, y: 120), control2: CGPoint(x: 10, y: 95 + k))
+        left.addCurve(
+            to: CGPoint(x: 10, y: 95), control1: CGPoint(x: 35 - k, y: 120), control2: CGPoint(x: 10, y: 95 + k))
         left.addLine(to: CGPoint(x: 10, y: 45))
-        left.addCurve(to: CGPoint(x: 35, y: 20), control1: CGPoint(x: 10, y: 45 - k), control2: CGPoint(x: 35 - k, y: 20))
+        left.addCurve(
+            to: CGPoint(x: 35, y: 20), control1: CGPoint(x: 10, y: 45 - k), control2: CGPoint(x: 35 - k, y: 20))
         left.closeSubpath()
         let rl = RoundedRectRecognizer.recognize(left)
         #expect(rl != nil)
@@ -188,7 +199,9 @@ import _StrataTestSupport
 
     @Test func resizeFillsTheBounds() {
         #expect(layout(.resize).rect == bounds)
-        #expect(layout(.resize, rect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)).uv == CGRect(x: 0.5, y: 0, width: 0.5, height: 1))
+        #expect(
+            layout(.resize, rect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)).uv
+                == CGRect(x: 0.5, y: 0, width: 0.5, height: 1))
     }
 
     @Test func aspectGravities() {
@@ -204,8 +217,9 @@ import _StrataTestSupport
         // iOS layers are y-down while the gravity names are y-up: "top" lands at maxY.
         #expect(layout(.top).rect == CGRect(x: 75, y: 50, width: 50, height: 50))
         #expect(layout(.bottomLeft).rect == CGRect(x: 0, y: 0, width: 50, height: 50))
-        let flipped = ContentsLayout(bounds: bounds, pixelSize: image, contentsRect: unit, gravity: .top,
-                                     contentsScale: 1, geometryFlipped: true)
+        let flipped = ContentsLayout(
+            bounds: bounds, pixelSize: image, contentsRect: unit, gravity: .top,
+            contentsScale: 1, geometryFlipped: true)
         #expect(flipped.rect == CGRect(x: 75, y: 0, width: 50, height: 50))
     }
 }

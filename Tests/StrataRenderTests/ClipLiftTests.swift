@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataLayerRaster
 @testable import StrataRender
 
@@ -10,14 +11,18 @@ import Testing
 @Suite struct ClipLiftTests {
     func items(cornerRadius: CGFloat) -> (list: RenderList, items: [DrawItem]) {
         let root = canvasRoot(CGSize(width: 200, height: 100))
-        let panel = makeLayer("panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
-                              color: nil)
+        let panel = makeLayer(
+            "panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
+            color: nil)
         panel.masksToBounds = true
         panel.cornerRadius = cornerRadius
         // Well inside; across the right edge; in the top-left corner.
-        panel.addSublayer(makeLayer("inside", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 50, y: 40)))
-        panel.addSublayer(makeLayer("across", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 95, y: 40)))
-        panel.addSublayer(makeLayer("corner", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 9, y: 9)))
+        panel.addSublayer(
+            makeLayer("inside", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 50, y: 40)))
+        panel.addSublayer(
+            makeLayer("across", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 95, y: 40)))
+        panel.addSublayer(
+            makeLayer("corner", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 9, y: 9)))
         root.addSublayer(panel)
         let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
         return (list, list.screen.items)
@@ -54,7 +59,8 @@ import Testing
         let body = try #require(flattener.renderList(for: root).screen.items.first)
         #expect(body.shading == .layer)
         // A bitmap with paint on its edge keeps the edge test.
-        let edged = RasterImage(key: "edged", width: 2, height: 2, pixels: [255, 0, 0, 255] + [UInt8](repeating: 0, count: 12))
+        let edged = RasterImage(
+            key: "edged", width: 2, height: 2, pixels: [255, 0, 0, 255] + [UInt8](repeating: 0, count: 12))
         #expect(!edged.hasClearEdges)
     }
 }

@@ -1,18 +1,25 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 @Suite struct DamageTests {
     func tree(moverX: CGFloat, extra: Bool = false) -> CALayer {
         let root = canvasRoot(CGSize(width: 400, height: 200))
         for i in 0..<40 {
-            root.addSublayer(makeLayer("static\(i)", bounds: CGRect(x: 0, y: 0, width: 16, height: 16),
-                                       position: CGPoint(x: 10 + CGFloat(i % 20) * 20, y: 10 + CGFloat(i / 20) * 20)))
+            root.addSublayer(
+                makeLayer(
+                    "static\(i)", bounds: CGRect(x: 0, y: 0, width: 16, height: 16),
+                    position: CGPoint(x: 10 + CGFloat(i % 20) * 20, y: 10 + CGFloat(i / 20) * 20)))
         }
-        root.addSublayer(makeLayer("mover", bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
-                                   position: CGPoint(x: moverX, y: 120), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        if extra { root.addSublayer(makeLayer("extra", bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: .zero)) }
+        root.addSublayer(
+            makeLayer(
+                "mover", bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
+                position: CGPoint(x: moverX, y: 120), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        if extra {
+            root.addSublayer(makeLayer("extra", bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: .zero))
+        }
         return root
     }
     let flattener = Flattener(size: CGSize(width: 400, height: 200))
@@ -36,16 +43,19 @@ import Strata
     @Test func clipsThatCutNothingAreDroppedAndDamageNothing() throws {
         func frame(_ x: CGFloat) -> CALayer {
             let root = canvasRoot(CGSize(width: 400, height: 200))
-            let empty = makeLayer("empty precomp", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
-                                  position: CGPoint(x: x, y: 60))
+            let empty = makeLayer(
+                "empty precomp", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                position: CGPoint(x: x, y: 60))
             empty.backgroundColor = nil
             empty.masksToBounds = true
-            let hidden = makeLayer("hidden", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10))
+            let hidden = makeLayer(
+                "hidden", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10))
             hidden.isHidden = true
             empty.addSublayer(hidden)
             root.addSublayer(empty)
-            let clipper = makeLayer("clipper", bounds: CGRect(x: 0, y: 0, width: 50, height: 50),
-                                    position: CGPoint(x: 300, y: 100))
+            let clipper = makeLayer(
+                "clipper", bounds: CGRect(x: 0, y: 0, width: 50, height: 50),
+                position: CGPoint(x: 300, y: 100))
             clipper.cornerRadius = 10
             clipper.masksToBounds = true
             clipper.addSublayer(makeLayer("cut", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: .zero))
@@ -83,8 +93,10 @@ import Strata
         func shifted(_ dx: CGFloat) -> CALayer {
             let root = canvasRoot(CGSize(width: 400, height: 200))
             for i in 0..<100 {
-                root.addSublayer(makeLayer("l\(i)", bounds: CGRect(x: 0, y: 0, width: 8, height: 8),
-                                           position: CGPoint(x: dx + 10 + CGFloat(i % 20) * 18, y: 10 + CGFloat(i / 20) * 18)))
+                root.addSublayer(
+                    makeLayer(
+                        "l\(i)", bounds: CGRect(x: 0, y: 0, width: 8, height: 8),
+                        position: CGPoint(x: dx + 10 + CGFloat(i % 20) * 18, y: 10 + CGFloat(i / 20) * 18)))
             }
             return root
         }

@@ -89,11 +89,17 @@ import Testing
             10: { emitter.birthRate = 2 },
             20: { emitter.lifetime = 0.5 },
             30: { emitter.emitterPosition = CGPoint(x: 40, y: 30) },
-            35: { emitter.velocity = 3; emitter.scale = 2; emitter.spin = -1 },
+            35: {
+                emitter.velocity = 3; emitter.scale = 2; emitter.spin = -1
+            },
             40: { emitter.setValue(90, forKeyPath: "emitterCells.spark.velocity") },
-            45: { emitter.setValue(CGColor(red: 0, green: 1, blue: 0, alpha: 1), forKeyPath: "emitterCells.spark.color") },
+            45: {
+                emitter.setValue(CGColor(red: 0, green: 1, blue: 0, alpha: 1), forKeyPath: "emitterCells.spark.color")
+            },
             50: { emitter.seed = 99 },
-            55: { emitter.emitterShape = .circle; emitter.emitterMode = .outline },
+            55: {
+                emitter.emitterShape = .circle; emitter.emitterMode = .outline
+            },
             60: {
                 let moving = CABasicAnimation(keyPath: "emitterPosition")
                 moving.fromValue = CGPoint(x: 20, y: 20)

@@ -11,8 +11,10 @@ let particleImage = CGImage(width: 4, height: 2, pixels: [UInt8](repeating: 255,
 /// motion), drawn by a tick at `time`: the presentation tree to flatten.
 /// Unless `batched`, its particles are drawn each as its own item (the
 /// reference a ``ParticleBatch`` is held to).
-func emitterTree(time: CFTimeInterval = 2, batched: Bool = false,
-                 configure: (CALayer, CAEmitterLayer, CAEmitterCell) -> Void = { _, _, _ in })
+func emitterTree(
+    time: CFTimeInterval = 2, batched: Bool = false,
+    configure: (CALayer, CAEmitterLayer, CAEmitterCell) -> Void = { _, _, _ in }
+)
     -> (root: CALayer, emitter: CAEmitterLayer)
 {
     let root = canvasRoot()

@@ -15,12 +15,16 @@ import Testing
         scene.cornerRadius = 20
         scene.opacity = 0.5
         scene.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
-        scene.addSublayer(makeLayer("child", bounds: CGRect(x: 0, y: 0, width: 150, height: 80),
-                                    position: CGPoint(x: 100, y: 50), color: .black))
+        scene.addSublayer(
+            makeLayer(
+                "child", bounds: CGRect(x: 0, y: 0, width: 150, height: 80),
+                position: CGPoint(x: 100, y: 50), color: .black))
         // The overlay: a strip across the top.
         let overlay = canvasRoot()
-        overlay.addSublayer(makeLayer("strip", bounds: CGRect(x: 0, y: 0, width: 200, height: 20),
-                                      position: CGPoint(x: 100, y: 10), color: .white))
+        overlay.addSublayer(
+            makeLayer(
+                "strip", bounds: CGRect(x: 0, y: 0, width: 200, height: 20),
+                position: CGPoint(x: 100, y: 10), color: .white))
         let both = flattener.renderList(for: [scene, overlay])
         let alone = flattener.renderList(for: overlay)
         let first = flattener.renderList(for: scene)

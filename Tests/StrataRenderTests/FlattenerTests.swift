@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 /// A layer with the given geometry and background.
@@ -14,8 +15,9 @@ func makeLayer(_ name: String, bounds: CGRect, position: CGPoint, color: CGColor
 }
 
 func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
-    makeLayer("root", bounds: CGRect(origin: .zero, size: size),
-              position: CGPoint(x: size.width / 2, y: size.height / 2), color: nil)
+    makeLayer(
+        "root", bounds: CGRect(origin: .zero, size: size),
+        position: CGPoint(x: size.width / 2, y: size.height / 2), color: nil)
 }
 
 @Suite struct FlattenerTests {
@@ -23,8 +25,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func plainLayerMapsToItsFrame() {
         let root = canvasRoot()
-        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 40, height: 20),
-                                   position: CGPoint(x: 50, y: 30)))
+        root.addSublayer(
+            makeLayer(
+                "a", bounds: CGRect(x: 0, y: 0, width: 40, height: 20),
+                position: CGPoint(x: 50, y: 30)))
         let list = flattener.renderList(for: root)
         #expect(list.passes.count == 1)
         let items = list.screen.items
@@ -43,8 +47,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func scaleMultipliesDevicePixels() {
         let root = canvasRoot()
-        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                   position: CGPoint(x: 5, y: 5)))
+        root.addSublayer(
+            makeLayer(
+                "a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                position: CGPoint(x: 5, y: 5)))
         let list = Flattener(size: CGSize(width: 200, height: 100), scale: 2).renderList(for: root)
         #expect(list.pixelWidth == 400 && list.pixelHeight == 200)
         let q = list.screen.items[0].mapping.project(10, 10)!
@@ -72,8 +78,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
     @Test func hiddenLayersAndSubtreesDrawNothing() {
         let root = canvasRoot()
         let parent = makeLayer("p", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
-        parent.addSublayer(makeLayer("child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                     position: CGPoint(x: 5, y: 5)))
+        parent.addSublayer(
+            makeLayer(
+                "child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                position: CGPoint(x: 5, y: 5)))
         parent.isHidden = true
         root.addSublayer(parent)
         #expect(flattener.renderList(for: root).screen.items.isEmpty)
@@ -85,8 +93,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         var t = CATransform3DIdentity
         t.m34 = -1 / 500
         back.transform = CATransform3DRotate(t, .pi * 150 / 180, 0, 1, 0)
-        back.addSublayer(makeLayer("child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                   position: CGPoint(x: 5, y: 5)))
+        back.addSublayer(
+            makeLayer(
+                "child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                position: CGPoint(x: 5, y: 5)))
         root.addSublayer(back)
         #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["back", "child"])
         back.isDoubleSided = false
@@ -95,11 +105,14 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func groupOpacityFoldsWhenNothingOverlaps() {
         let root = canvasRoot()
-        let group = makeLayer("g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
-                              color: nil)
+        let group = makeLayer(
+            "g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
+            color: nil)
         group.opacity = 0.5
-        group.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
-        group.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 40, y: 10)))
+        group.addSublayer(
+            makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        group.addSublayer(
+            makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 40, y: 10)))
         root.addSublayer(group)
         let list = flattener.renderList(for: root)
         #expect(list.passes.count == 1)
@@ -108,11 +121,14 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func groupOpacityUsesAPassWhenSublayersOverlap() {
         let root = canvasRoot()
-        let group = makeLayer("g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
-                              color: nil)
+        let group = makeLayer(
+            "g", bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 50, y: 25),
+            color: nil)
         group.opacity = 0.5
-        group.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
-        group.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
+        group.addSublayer(
+            makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        group.addSublayer(
+            makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
         root.addSublayer(group)
         let list = flattener.renderList(for: root)
         #expect(list.passes.count == 2)
@@ -131,8 +147,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         t.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         t.position = CGPoint(x: 50, y: 50)
         t.opacity = 0.5
-        t.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
-        t.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
+        t.addSublayer(
+            makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 10, y: 10)))
+        t.addSublayer(
+            makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 20, y: 20)))
         root.addSublayer(t)
         let list = flattener.renderList(for: root)
         #expect(list.passes.count == 1)
@@ -157,8 +175,9 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
     @Test func plainLayerFlattensSublayersInTreeOrder() {
         // The same planes under a plain layer draw in tree order: no depth sort.
         let root = canvasRoot()
-        let plain = makeLayer("plain", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
-                              position: CGPoint(x: 50, y: 50), color: nil)
+        let plain = makeLayer(
+            "plain", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+            position: CGPoint(x: 50, y: 50), color: nil)
         let near = makeLayer("near", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
         near.transform = CATransform3DMakeTranslation(0, 0, 50)
         let far = makeLayer("far", bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 50, y: 50))
@@ -174,7 +193,8 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         let clip = makeLayer("clip", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
         clip.masksToBounds = true
         clip.cornerRadius = 10
-        clip.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
+        clip.addSublayer(
+            makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
         root.addSublayer(clip)
         let list = flattener.renderList(for: root)
         #expect(list.clips.count == 1)
@@ -191,14 +211,18 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         // A canvas clipped to its size (a Lottie composition, a full-screen root): nothing to clip.
         let root = canvasRoot()
         root.masksToBounds = true
-        let canvas = makeLayer("canvas", bounds: CGRect(x: 0, y: 0, width: 210, height: 100), position: CGPoint(x: 100, y: 50))
+        let canvas = makeLayer(
+            "canvas", bounds: CGRect(x: 0, y: 0, width: 210, height: 100), position: CGPoint(x: 100, y: 50))
         canvas.masksToBounds = true
-        canvas.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
+        canvas.addSublayer(
+            makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
         root.addSublayer(canvas)
         #expect(flattener.renderList(for: root).clips.isEmpty)
         // A pixel short of the target, rounded or turned, it clips.
-        for change in [{ canvas.bounds.size.width = 199 }, { canvas.cornerRadius = 4 },
-                       { canvas.setAffineTransform(CGAffineTransform(rotationAngle: 0.1)) }] as [() -> Void] {
+        for change in [
+            { canvas.bounds.size.width = 199 }, { canvas.cornerRadius = 4 },
+            { canvas.setAffineTransform(CGAffineTransform(rotationAngle: 0.1)) },
+        ] as [() -> Void] {
             canvas.bounds.size.width = 210
             canvas.cornerRadius = 0
             canvas.setAffineTransform(.identity)
@@ -212,7 +236,8 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         let root = canvasRoot()
         let l = makeLayer("l", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
         l.borderWidth = 4
-        l.addSublayer(makeLayer("sub", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        l.addSublayer(
+            makeLayer("sub", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
         root.addSublayer(l)
         let items = flattener.renderList(for: root).screen.items
         #expect(items.map(\.label) == ["l", "sub", "l.border"])
@@ -253,8 +278,11 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         root.addSublayer(g)
         let list = flattener.renderList(for: root)
         #expect(list.gradients.count == 1)
-        #expect(list.screen.items[0].content == .gradient(ramp: 0, type: .axial, start: CGPoint(x: 0, y: 25),
-                                                             end: CGPoint(x: 100, y: 25)))
+        #expect(
+            list.screen.items[0].content
+                == .gradient(
+                    ramp: 0, type: .axial, start: CGPoint(x: 0, y: 25),
+                    end: CGPoint(x: 100, y: 25)))
         let ramp = list.gradients[0].texels
         #expect(ramp[0] == 0 && ramp[(GradientRamp.width - 1) * 4] == 255)
         let mid = Int(ramp[(GradientRamp.width / 2) * 4])
@@ -263,11 +291,13 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func sublayerTransformAppliesAboutTheAnchorPoint() {
         let root = canvasRoot()
-        let stage = makeLayer("stage", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
-                              position: CGPoint(x: 100, y: 50), color: nil)
+        let stage = makeLayer(
+            "stage", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+            position: CGPoint(x: 100, y: 50), color: nil)
         stage.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
         // A sublayer at the stage's anchor point stays there; one 10 to the right moves to 20.
-        stage.addSublayer(makeLayer("c", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 60, y: 50)))
+        stage.addSublayer(
+            makeLayer("c", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 60, y: 50)))
         root.addSublayer(stage)
         let item = flattener.renderList(for: root).screen.items[0]
         let center = item.mapping.project(5, 5)!
@@ -302,8 +332,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
     /// cuts the masked items where they draw: no passes, one clip per enclosing clip.
     @Test func anOpaqueRoundedRectangleMaskIsAClip() throws {
         let root = canvasRoot()
-        let page = makeLayer("page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
-        let framed = makeLayer("framed", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 70, y: 40))
+        let page = makeLayer(
+            "page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+        let framed = makeLayer(
+            "framed", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 70, y: 40))
         framed.masksToBounds = true
         framed.addSublayer(makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: .zero))
         page.addSublayer(framed)
@@ -330,11 +362,16 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
     }
 
     @Test func translucentOrBorderedMasksStayPasses() {
-        for configure in [{ (m: CALayer) in m.backgroundColor = CGColor(gray: 0, alpha: 0.5) },
-                          { (m: CALayer) in m.borderWidth = 3; m.borderColor = .black },
-                          { (m: CALayer) in m.opacity = 0.5 }] {
+        for configure in [
+            { (m: CALayer) in m.backgroundColor = CGColor(gray: 0, alpha: 0.5) },
+            { (m: CALayer) in
+                m.borderWidth = 3; m.borderColor = .black
+            },
+            { (m: CALayer) in m.opacity = 0.5 },
+        ] {
             let root = canvasRoot()
-            let page = makeLayer("page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+            let page = makeLayer(
+                "page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
             let mask = CALayer()
             mask.frame = CGRect(x: 10, y: 5, width: 60, height: 70)
             mask.backgroundColor = .black
@@ -350,14 +387,17 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 @Suite struct SharedEdgeTests {
     @Test func abuttingCellsInARotatedPlaneShareHardEdges() {
         let root = canvasRoot(CGSize(width: 300, height: 300))
-        let grid = makeLayer("grid", bounds: CGRect(x: 0, y: 0, width: 200, height: 200),
-                             position: CGPoint(x: 150, y: 150), color: nil)
+        let grid = makeLayer(
+            "grid", bounds: CGRect(x: 0, y: 0, width: 200, height: 200),
+            position: CGPoint(x: 150, y: 150), color: nil)
         var t = CATransform3DIdentity
         t.m34 = -1 / 400
         grid.transform = CATransform3DRotate(CATransform3DRotate(t, 0.6, 0, 1, 0), 0.4, 1, 0, 0)
         for i in 0..<4 {
-            grid.addSublayer(makeLayer("c\(i)", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
-                                       position: CGPoint(x: 50 + 100 * (i % 2), y: 50 + 100 * (i / 2))))
+            grid.addSublayer(
+                makeLayer(
+                    "c\(i)", bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                    position: CGPoint(x: 50 + 100 * (i % 2), y: 50 + 100 * (i / 2))))
         }
         root.addSublayer(grid)
         let items = Flattener(size: CGSize(width: 300, height: 300)).renderList(for: root).screen.items
@@ -367,8 +407,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
 
     @Test func separatedOrDifferentlyTransformedLayersKeepTheirEdges() {
         let root = canvasRoot()
-        root.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
-        root.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 16, y: 5)))
+        root.addSublayer(
+            makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        root.addSublayer(
+            makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 16, y: 5)))
         let c = makeLayer("c", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 15))
         c.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
         root.addSublayer(c)
@@ -383,8 +425,9 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
 @Suite struct NineSliceTests {
     @Test func contentsCenterKeepsCornersAndStretchesTheMiddle() {
         let root = canvasRoot()
-        let l = makeLayer("button", bounds: CGRect(x: 0, y: 0, width: 100, height: 40), position: CGPoint(x: 60, y: 30),
-                          color: nil)
+        let l = makeLayer(
+            "button", bounds: CGRect(x: 0, y: 0, width: 100, height: 40), position: CGPoint(x: 60, y: 30),
+            color: nil)
         l.contents = CGImage(width: 30, height: 30, pixels: [UInt8](repeating: 255, count: 30 * 30 * 4), label: "frame")
         l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
         l.borderWidth = 1
@@ -394,7 +437,8 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
         #expect(cells.count == 9)
         #expect(cells.map(\.shape.minX).prefix(3).map(r6) == [0, 10, 90])
         #expect(cells.map(\.shape.width).prefix(3).map(r6) == [10, 80, 10])
-        #expect(cells.map(\.shape.height).enumerated().filter { $0.offset % 3 == 0 }.map { r6($0.element) } == [10, 20, 10])
+        #expect(
+            cells.map(\.shape.height).enumerated().filter { $0.offset % 3 == 0 }.map { r6($0.element) } == [10, 20, 10])
         if case .texture(_, let uv, _)? = cells[4].content {
             // The stretched centre samples half a texel (1/60) inside its third of the image.
             #expect(abs(uv.minX - (1.0 / 3 + 1.0 / 60)) < 1e-12 && abs(uv.width - (1.0 / 3 - 1.0 / 30)) < 1e-12)
@@ -420,12 +464,17 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
     /// that measures the pass has no screen to cull against.
     @Test func cullingDropsOffScreenLeavesButNotPartsOfALayerSpacePass() throws {
         let root = canvasRoot()
-        root.addSublayer(makeLayer("offscreen", bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
-                                   position: CGPoint(x: -50, y: 50)))
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 100, y: 50))
+        root.addSublayer(
+            makeLayer(
+                "offscreen", bounds: CGRect(x: 0, y: 0, width: 20, height: 20),
+                position: CGPoint(x: -50, y: 50)))
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 100, y: 50))
         card.shouldRasterize = true
-        card.addSublayer(makeLayer("tab", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                   position: CGPoint(x: -20, y: 20)))
+        card.addSublayer(
+            makeLayer(
+                "tab", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                position: CGPoint(x: -20, y: 20)))
         root.addSublayer(card)
         let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
         #expect(!list.screen.items.contains { $0.label == "offscreen" })

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
 import StrataLayerRaster
+import StrataRender
 import Testing
 
 /// The frame builder planned and replayed on the recording backend, no GPU:
@@ -149,10 +149,12 @@ import Testing
         t.m34 = -1 / 100
         tilted.transform = CATransform3DRotate(t, 1.2, 1, 0, 0)
         for l in [squeezed, tilted] {
-            l.contents = CGImage(width: 64, height: 64, pixels: [UInt8](repeating: 30, count: 64 * 64 * 4), label: "\(l.frame)")
+            l.contents = CGImage(
+                width: 64, height: 64, pixels: [UInt8](repeating: 30, count: 64 * 64 * 4), label: "\(l.frame)")
         }
         let fourth = builder.plan(Self.list(Self.root([squeezed, tilted])), into: Self.target)
-        #expect(fourth.atlas.map(\.description).filter { $0.hasPrefix("slot") }
+        #expect(
+            fourth.atlas.map(\.description).filter { $0.hasPrefix("slot") }
                 == ["slot 1 (80, 0) 80×80 levels 0…3", "slot 1 (160, 0) 80×80 levels 0…3"], "\(fourth.dump())")
     }
 
@@ -196,7 +198,8 @@ import Testing
         let masked = Self.box(CGRect(x: 10, y: 10, width: 180, height: 100), CGColor(gray: 0.5, alpha: 1))
         let group = Self.box(masked.bounds, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         group.opacity = 0.8
-        group.addSublayer(Self.box(CGRect(x: 90, y: 20, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        group.addSublayer(
+            Self.box(CGRect(x: 90, y: 20, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         masked.addSublayer(group)
         // Translucent: an opaque rectangle would be a clip, with no passes.
         masked.mask = Self.box(CGRect(x: 60, y: 20, width: 40, height: 60), CGColor(gray: 1, alpha: 0.9))
@@ -234,12 +237,14 @@ import Testing
             let r = CALayer()
             r.frame = CGRect(origin: .zero, size: size)
             for i in 0..<2000 {
-                let l = Self.box(CGRect(x: CGFloat(i % 50) * 25 + 4, y: CGFloat(i / 50) * 18 + 4, width: 20, height: 14),
-                                 CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
+                let l = Self.box(
+                    CGRect(x: CGFloat(i % 50) * 25 + 4, y: CGFloat(i / 50) * 18 + 4, width: 20, height: 14),
+                    CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: 0.5, alpha: 1))
                 l.cornerRadius = 3
                 r.addSublayer(l)
             }
-            let mover = Self.box(CGRect(x: x, y: 300, width: 40, height: 40), CGColor(red: 1, green: 0.6, blue: 0, alpha: 1))
+            let mover = Self.box(
+                CGRect(x: x, y: 300, width: 40, height: 40), CGColor(red: 1, green: 0.6, blue: 0, alpha: 1))
             mover.cornerRadius = 6
             r.addSublayer(mover)
             return r

@@ -1,7 +1,8 @@
 import Foundation
 import Strata
-@testable import StrataRender
+
 @testable import StrataLayerRaster
+@testable import StrataRender
 
 // Tests hand rasterizers layers: what they draw, as the flattener passes it.
 extension LayerRasterizer {

@@ -3,8 +3,8 @@ import Strata
 import StrataScene
 import Testing
 
-@testable import StrataRender
 @testable import StrataLayerRaster
+@testable import StrataRender
 
 /// Layer-space passes (rasterization, blurred shadows) are sized by bounds
 /// functions that make no items. Each is checked against the old way of

@@ -35,7 +35,9 @@ struct PathRasterizerBenchTests {
             bestCPU = min(bestCPU, cpuMilliseconds() - c0)
             area = mask.coveredArea
         }
-        print("bench \(label): \(String(format: "%.2f", best)) ms wall, \(String(format: "%.2f", bestCPU)) ms CPU (area \(Int(area)))")
+        print(
+            "bench \(label): \(String(format: "%.2f", best)) ms wall, \(String(format: "%.2f", bestCPU)) ms CPU (area \(Int(area)))"
+        )
         return best
     }
 
@@ -54,8 +56,9 @@ struct PathRasterizerBenchTests {
         spiral.move(to: CGPoint(x: 512, y: 384))
         for i in 0..<60 {
             let r = CGFloat(6 + i * 6)
-            spiral.addArc(center: CGPoint(x: 512, y: 384), radius: r, startAngle: CGFloat(i) * .pi,
-                          endAngle: CGFloat(i + 1) * .pi, clockwise: false)
+            spiral.addArc(
+                center: CGPoint(x: 512, y: 384), radius: r, startAngle: CGFloat(i) * .pi,
+                endAngle: CGFloat(i + 1) * .pi, clockwise: false)
         }
         // Text-like: many small closed shapes.
         let glyphs = CGMutablePath()
@@ -77,34 +80,42 @@ struct PathRasterizerBenchTests {
             PathRasterizer.fill(path: glyphs, rule: .evenOdd, transform: .identity, width: w, height: h)
         }
         _ = time("stroke spiral w12 round 1024x768") {
-            PathRasterizer.stroke(path: spiral, lineWidth: 12, cap: .round, join: .round, miterLimit: 10, dash: nil,
-                                  transform: .identity, width: w, height: h)
+            PathRasterizer.stroke(
+                path: spiral, lineWidth: 12, cap: .round, join: .round, miterLimit: 10, dash: nil,
+                transform: .identity, width: w, height: h)
         }
         _ = time("stroke spiral w4 dashed 1024x768") {
-            PathRasterizer.stroke(path: spiral, lineWidth: 4, cap: .butt, join: .miter, miterLimit: 10,
-                                  dash: (phase: 0, lengths: [12, 6]), transform: .identity, width: w, height: h)
+            PathRasterizer.stroke(
+                path: spiral, lineWidth: 4, cap: .butt, join: .miter, miterLimit: 10,
+                dash: (phase: 0, lengths: [12, 6]), transform: .identity, width: w, height: h)
         }
         _ = time("stroke 300 random cubics w3 1024x768") {
-            PathRasterizer.stroke(path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                  transform: .identity, width: w, height: h)
+            PathRasterizer.stroke(
+                path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                transform: .identity, width: w, height: h)
         }
         _ = time("fill 300 random cubics non-zero 1024x768, exact") {
-            PathRasterizer.fill(path: scribble, rule: .winding, transform: .identity, width: w, height: h, precision: .exact)
+            PathRasterizer.fill(
+                path: scribble, rule: .winding, transform: .identity, width: w, height: h, precision: .exact)
         }
         _ = time("fill 4800 ellipses even-odd 1024x768, exact") {
-            PathRasterizer.fill(path: glyphs, rule: .evenOdd, transform: .identity, width: w, height: h, precision: .exact)
+            PathRasterizer.fill(
+                path: glyphs, rule: .evenOdd, transform: .identity, width: w, height: h, precision: .exact)
         }
         _ = time("stroke 300 random cubics w3 1024x768, exact") {
-            PathRasterizer.stroke(path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                  transform: .identity, width: w, height: h, precision: .exact)
+            PathRasterizer.stroke(
+                path: scribble, lineWidth: 3, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                transform: .identity, width: w, height: h, precision: .exact)
         }
         _ = time("stroke 300 random cubics w1 (hairline) 1024x768") {
-            PathRasterizer.stroke(path: scribble, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                  transform: .identity, width: w, height: h)
+            PathRasterizer.stroke(
+                path: scribble, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+                transform: .identity, width: w, height: h)
         }
         _ = time("fill circle r350 1024x768") {
-            PathRasterizer.fill(path: CGPath(ellipseIn: CGRect(x: 162, y: 34, width: 700, height: 700), transform: nil),
-                                rule: .winding, transform: .identity, width: w, height: h)
+            PathRasterizer.fill(
+                path: CGPath(ellipseIn: CGRect(x: 162, y: 34, width: 700, height: 700), transform: nil),
+                rule: .winding, transform: .identity, width: w, height: h)
         }
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 import Strata
 import StrataRaster
-import Testing
 import StrataRender
+import Testing
 
 @Suite("Path rasterizer")
 struct PathRasterizerTests {
-    func fill(_ path: CGPath, _ rule: CGPathFillRule = .winding, _ t: CGAffineTransform = .identity,
-              _ w: Int = 64, _ h: Int = 64, _ precision: PathRasterizer.Precision = .chromium) -> CoverageMask {
+    func fill(
+        _ path: CGPath, _ rule: CGPathFillRule = .winding, _ t: CGAffineTransform = .identity,
+        _ w: Int = 64, _ h: Int = 64, _ precision: PathRasterizer.Precision = .chromium
+    ) -> CoverageMask {
         PathRasterizer.fill(path: path, rule: rule, transform: t, width: w, height: h, precision: precision)
     }
 
@@ -64,7 +66,9 @@ struct PathRasterizerTests {
         // Winding the inner square the other way makes a hole for non-zero too.
         let q = CGMutablePath()
         q.addRect(CGRect(x: 8, y: 8, width: 48, height: 48))
-        q.addLines(between: [CGPoint(x: 24, y: 24), CGPoint(x: 24, y: 40), CGPoint(x: 40, y: 40), CGPoint(x: 40, y: 24)])
+        q.addLines(between: [
+            CGPoint(x: 24, y: 24), CGPoint(x: 24, y: 40), CGPoint(x: 40, y: 40), CGPoint(x: 40, y: 24),
+        ])
         q.closeSubpath()
         #expect(fill(q, .winding)[32, 32] == 0)
     }
@@ -105,9 +109,10 @@ struct PathRasterizerTests {
         // (0.5, 0.5)...(1.5, 1.5) scaled: x 5...15, y 10...30.
         #expect(m[4, 20] == 0 && m[5, 20] == 255 && m[14, 20] == 255 && m[15, 20] == 0)
         #expect(m[10, 9] == 0 && m[10, 10] == 255 && m[10, 29] == 255 && m[10, 30] == 0)
-        let rotated = fill(rect(-10, -10, 20, 20), .winding,
-                           CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)),
-                           64, 64, .exact)
+        let rotated = fill(
+            rect(-10, -10, 20, 20), .winding,
+            CGAffineTransform(rotationAngle: .pi / 4).concatenating(CGAffineTransform(translationX: 32, y: 32)),
+            64, 64, .exact)
         #expect(abs(rotated.coveredArea - 400) < 0.5)
         #expect(rotated[32, 32] == 255 && rotated[32, 22] == 255 && rotated[18, 18] == 0)
     }
@@ -124,16 +129,20 @@ struct PathRasterizerTests {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 8, y: 32))
         p.addLine(to: CGPoint(x: 56, y: 32))
-        let m = PathRasterizer.stroke(path: p, lineWidth: 5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                      transform: .identity, width: 64, height: 64)
+        let m = PathRasterizer.stroke(
+            path: p, lineWidth: 5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 64)
         // 29.5...34.5: rows 30-33 full, 29 and 34 half.
         #expect(m[20, 29] == 128 && m[20, 30] == 255 && m[20, 33] == 255 && m[20, 34] == 128)
         #expect(abs(m.coveredArea - 48 * 5) < 0.5)
         // Round caps and joins on a polyline: overlapping pieces add no extra coverage.
         let z = CGMutablePath()
-        z.addLines(between: [CGPoint(x: 10, y: 10), CGPoint(x: 50, y: 12), CGPoint(x: 14, y: 30), CGPoint(x: 52, y: 50)])
-        let s = PathRasterizer.stroke(path: z, lineWidth: 6, cap: .round, join: .round, miterLimit: 10, dash: nil,
-                                      transform: .identity, width: 64, height: 64)
+        z.addLines(between: [
+            CGPoint(x: 10, y: 10), CGPoint(x: 50, y: 12), CGPoint(x: 14, y: 30), CGPoint(x: 52, y: 50),
+        ])
+        let s = PathRasterizer.stroke(
+            path: z, lineWidth: 6, cap: .round, join: .round, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 64)
         #expect(s.bytes.allSatisfy { $0 <= 255 })
         #expect(s[30, 11] == 255)
         // Compare against the area a fine point-sampling of the same outline finds.
@@ -147,12 +156,19 @@ struct PathRasterizerTests {
                     var w = 0
                     var prev = poly[poly.count - 1]
                     for c in poly {
-                        if prev.y <= q.y { if c.y > q.y && (c.x - prev.x) * (q.y - prev.y) - (q.x - prev.x) * (c.y - prev.y) > 0 { w += 1 } }
-                        else if c.y <= q.y && (c.x - prev.x) * (q.y - prev.y) - (q.x - prev.x) * (c.y - prev.y) < 0 { w -= 1 }
+                        if prev.y <= q.y {
+                            if c.y > q.y && (c.x - prev.x) * (q.y - prev.y) - (q.x - prev.x) * (c.y - prev.y) > 0 {
+                                w += 1
+                            }
+                        } else if c.y <= q.y && (c.x - prev.x) * (q.y - prev.y) - (q.x - prev.x) * (c.y - prev.y) < 0 {
+                            w -= 1
+                        }
                         prev = c
                     }
                     return w != 0
-                }) { inside += 1 }
+                }) {
+                    inside += 1
+                }
             }
         }
         let sampled = Double(inside) / Double(n * n)
@@ -163,8 +179,9 @@ struct PathRasterizerTests {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 10))
         p.addLine(to: CGPoint(x: 64, y: 10))
-        let m = PathRasterizer.stroke(path: p, lineWidth: 4, cap: .butt, join: .miter, miterLimit: 10,
-                                      dash: (phase: 0, lengths: [10, 6]), transform: .identity, width: 64, height: 20)
+        let m = PathRasterizer.stroke(
+            path: p, lineWidth: 4, cap: .butt, join: .miter, miterLimit: 10,
+            dash: (phase: 0, lengths: [10, 6]), transform: .identity, width: 64, height: 20)
         #expect(m[5, 10] == 255 && m[12, 10] == 0 && m[20, 10] == 255)
         #expect(abs(m.coveredArea - 4 * (10 * 4)) < 0.5)
     }
@@ -174,25 +191,29 @@ struct PathRasterizerTests {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 4, y: 10.5))
         p.addLine(to: CGPoint(x: 60, y: 10.5))
-        let one = PathRasterizer.stroke(path: p, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                        transform: .identity, width: 64, height: 20)
+        let one = PathRasterizer.stroke(
+            path: p, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 20)
         #expect(one[30, 10] == 255 && one[30, 9] == 0 && one[30, 11] == 0)
-        let half = PathRasterizer.stroke(path: p, lineWidth: 0.5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                         transform: .identity, width: 64, height: 20)
+        let half = PathRasterizer.stroke(
+            path: p, lineWidth: 0.5, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 20)
         #expect(half[30, 10] == 128)
         // A diagonal: each column holds one pixel's worth, split between two rows.
         let d = CGMutablePath()
         d.move(to: CGPoint(x: 0, y: 2))
         d.addLine(to: CGPoint(x: 64, y: 18))
-        let m = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                      transform: .identity, width: 64, height: 20)
+        let m = PathRasterizer.stroke(
+            path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 20)
         for x in 0..<64 {
             let column = (0..<20).reduce(0) { $0 + Int(m[x, $1]) }
             #expect(abs(column - 255) <= 2)
         }
         // Exact precision strokes it as a band one pixel wide across the line instead.
-        let exact = PathRasterizer.stroke(path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                          transform: .identity, width: 64, height: 20, precision: .exact)
+        let exact = PathRasterizer.stroke(
+            path: d, lineWidth: 1, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: .identity, width: 64, height: 20, precision: .exact)
         #expect(abs(exact.coveredArea - (64 * 64 + 16 * 16).squareRoot()) < 0.5)
     }
 
@@ -200,8 +221,9 @@ struct PathRasterizerTests {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 5))
         p.addLine(to: CGPoint(x: 10, y: 5))
-        let m = PathRasterizer.stroke(path: p, lineWidth: 2, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
-                                      transform: CGAffineTransform(scaleX: 4, y: 3), width: 48, height: 32)
+        let m = PathRasterizer.stroke(
+            path: p, lineWidth: 2, cap: .butt, join: .miter, miterLimit: 10, dash: nil,
+            transform: CGAffineTransform(scaleX: 4, y: 3), width: 48, height: 32)
         // y 4...6 in path space → 12...18 in pixels.
         #expect(m[20, 11] == 0 && m[20, 12] == 255 && m[20, 17] == 255 && m[20, 18] == 0)
     }
@@ -213,16 +235,20 @@ struct PathRasterizerTests {
         p.addLine(to: CGPoint(x: -1e9, y: 30))
         p.addLine(to: CGPoint(x: 10, y: 10))
         p.addLine(to: CGPoint(x: 10, y: 10))
-        p.addCurve(to: CGPoint(x: 1e300, y: 5), control1: CGPoint(x: CGFloat.infinity, y: 0), control2: CGPoint(x: 0, y: -1e300))
+        p.addCurve(
+            to: CGPoint(x: 1e300, y: 5), control1: CGPoint(x: CGFloat.infinity, y: 0),
+            control2: CGPoint(x: 0, y: -1e300))
         p.closeSubpath()
         let m = fill(p)
         #expect(m.width == 64 && m.bytes.count == 64 * 64)
-        let s = PathRasterizer.stroke(path: p, lineWidth: 3, cap: .round, join: .round, miterLimit: 10,
-                                      dash: (phase: 0, lengths: [1, 1]), transform: .identity, width: 64, height: 64)
+        let s = PathRasterizer.stroke(
+            path: p, lineWidth: 3, cap: .round, join: .round, miterLimit: 10,
+            dash: (phase: 0, lengths: [1, 1]), transform: .identity, width: 64, height: 64)
         #expect(s.bytes.count == 64 * 64)
         #expect(fill(rect(0, 0, 10, 10), .winding, CGAffineTransform(scaleX: 0, y: 0)).coveredArea == 0)
-        #expect(PathRasterizer.fill(path: rect(0, 0, 10, 10), rule: .winding, transform: .identity, width: 0, height: 0)
-                    .bytes.isEmpty)
+        #expect(
+            PathRasterizer.fill(path: rect(0, 0, 10, 10), rule: .winding, transform: .identity, width: 0, height: 0)
+                .bytes.isEmpty)
     }
 
     @Test func manyPointsInBoundedTime() {

@@ -1,15 +1,18 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 @Suite struct PlaneSorterTests {
     let square = CGRect(x: -50, y: -50, width: 100, height: 100)
 
     @Test func parallelPlanesSortBackToFrontWithoutSplits() {
-        let planes = [PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, 10), rect: square),
-                      PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, -10), rect: square),
-                      PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, 30), rect: square)]
+        let planes = [
+            PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, 10), rect: square),
+            PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, -10), rect: square),
+            PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, 30), rect: square),
+        ]
         let order = PlaneSorter.backToFront(planes)
         #expect(order.map(\.plane) == [1, 0, 2])
         #expect(order.allSatisfy { $0.cuts.isEmpty })
@@ -36,12 +39,14 @@ import Strata
     @Test func planesBehindTheEyeAreDroppedAndPartlyBehindAreClipped() {
         var persp = CATransform3DIdentity
         persp.m34 = -1.0 / 100
-        let behind = PlaneSorter.Input(toContext: CATransform3DMakeTranslation(0, 0, 200).concatenating(persp), rect: square)
+        let behind = PlaneSorter.Input(
+            toContext: CATransform3DMakeTranslation(0, 0, 200).concatenating(persp), rect: square)
         let visible = PlaneSorter.Input(toContext: persp, rect: square)
         #expect(PlaneSorter.backToFront([behind, visible]).map(\.plane) == [1])
         // Tilted so that part of it passes the eye plane (z = 100): still drawn, not inverted.
-        let tilted = PlaneSorter.Input(toContext: CATransform3DMakeRotation(1.4, 0, 1, 0).concatenating(persp),
-                                       rect: CGRect(x: -300, y: -50, width: 600, height: 100))
+        let tilted = PlaneSorter.Input(
+            toContext: CATransform3DMakeRotation(1.4, 0, 1, 0).concatenating(persp),
+            rect: CGRect(x: -300, y: -50, width: 600, height: 100))
         #expect(PlaneSorter.backToFront([tilted]).map(\.plane) == [0])
     }
 
@@ -53,7 +58,8 @@ import Strata
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 600
         for (name, angle) in [("a", 0.6), ("b", -0.6)] {
-            let l = makeLayer(name, bounds: CGRect(x: 0, y: 0, width: 200, height: 120), position: CGPoint(x: 200, y: 150))
+            let l = makeLayer(
+                name, bounds: CGRect(x: 0, y: 0, width: 200, height: 120), position: CGPoint(x: 200, y: 150))
             l.transform = CATransform3DRotate(p, CGFloat(angle), 0, 1, 0)
             space.addSublayer(l)
         }

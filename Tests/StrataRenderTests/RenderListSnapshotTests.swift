@@ -1,35 +1,42 @@
 import Foundation
-import Testing
 import Strata
-@testable import StrataRender
+import Testing
 import _StrataTestSupport
+
+@testable import StrataRender
 
 @Suite struct RenderListSnapshotTests {
     /// The seed card fold, built as the seed's code does: two halves folded about the middle.
     @Test func cardFold() {
         let root = canvasRoot(CGSize(width: 600, height: 800))
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 400, height: 400),
-                             position: CGPoint(x: 300, y: 300), color: nil)
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 400, height: 400),
+            position: CGPoint(x: 300, y: 300), color: nil)
         var t = CATransform3DIdentity
         t.m34 = -1 / 500
         for (name, anchorY, y, angle) in [("bottom", 1.0, 400.0, 27.0), ("top", 0.0, 0.0, -27.0)] {
-            let half = makeLayer(name, bounds: CGRect(x: 0, y: 0, width: 400, height: 200), position: CGPoint(x: 200, y: y),
-                                 color: CGColor(red: 1, green: 0.55, blue: 0, alpha: 1))
+            let half = makeLayer(
+                name, bounds: CGRect(x: 0, y: 0, width: 400, height: 200), position: CGPoint(x: 200, y: y),
+                color: CGColor(red: 1, green: 0.55, blue: 0, alpha: 1))
             half.anchorPoint = CGPoint(x: 0.5, y: anchorY)
             half.transform = CATransform3DRotate(t, angle * .pi / 180, 1, 0, 0)
-            half.addSublayer(makeLayer(name + ".bar", bounds: CGRect(x: 0, y: 0, width: 300, height: 40),
-                                       position: CGPoint(x: 200, y: 100)))
+            half.addSublayer(
+                makeLayer(
+                    name + ".bar", bounds: CGRect(x: 0, y: 0, width: 300, height: 40),
+                    position: CGPoint(x: 200, y: 100)))
             card.addSublayer(half)
         }
         root.addSublayer(card)
-        RenderListSnapshot.check(Flattener(size: CGSize(width: 600, height: 800)).renderList(for: root),
-                                 named: "card_fold")
+        RenderListSnapshot.check(
+            Flattener(size: CGSize(width: 600, height: 800)).renderList(for: root),
+            named: "card_fold")
     }
 
     /// Clips, group opacity through a pass, a gradient, a shadow and a border above sublayers.
     @Test func clipsOpacityGradientShadowBorder() {
         let root = canvasRoot(CGSize(width: 300, height: 200))
-        let panel = makeLayer("panel", bounds: CGRect(x: 0, y: 0, width: 200, height: 120), position: CGPoint(x: 150, y: 100))
+        let panel = makeLayer(
+            "panel", bounds: CGRect(x: 0, y: 0, width: 200, height: 120), position: CGPoint(x: 150, y: 100))
         panel.cornerRadius = 16
         panel.masksToBounds = true
         panel.borderWidth = 2
@@ -39,13 +46,16 @@ import _StrataTestSupport
         gradient.frame = CGRect(x: -20, y: 20, width: 240, height: 60)
         gradient.colors = [CGColor.black, CGColor.white]
         panel.addSublayer(gradient)
-        panel.addSublayer(makeLayer("chip", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 40, y: 40)))
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 60, height: 40), position: CGPoint(x: 250, y: 160))
+        panel.addSublayer(
+            makeLayer("chip", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 40, y: 40)))
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 60, height: 40), position: CGPoint(x: 250, y: 160))
         card.shadowOpacity = 0.5
         card.shadowRadius = 6
         root.sublayers = [panel, card]
-        RenderListSnapshot.check(Flattener(size: CGSize(width: 300, height: 200)).renderList(for: root),
-                                 named: "clips_opacity_gradient_shadow")
+        RenderListSnapshot.check(
+            Flattener(size: CGSize(width: 300, height: 200)).renderList(for: root),
+            named: "clips_opacity_gradient_shadow")
     }
 
     static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, side: Int = 4) -> CGImage {
@@ -57,13 +67,16 @@ import _StrataTestSupport
     @Test func masks() {
         let root = canvasRoot(CGSize(width: 200, height: 100))
         let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 80, height: 60), position: CGPoint(x: 50, y: 50))
-        card.addSublayer(makeLayer("chip", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 20, y: 20),
-                                   color: CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)))
+        card.addSublayer(
+            makeLayer(
+                "chip", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 20, y: 20),
+                color: CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)))
         let mask = makeLayer("mask", bounds: CGRect(x: 0, y: 0, width: 60, height: 40), position: CGPoint(x: 40, y: 30))
         mask.cornerRadius = 12
         card.mask = mask
-        let photo = makeLayer("photo", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: CGPoint(x: 150, y: 50),
-                              color: CGColor(red: 1, green: 0.4, blue: 0, alpha: 1))
+        let photo = makeLayer(
+            "photo", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: CGPoint(x: 150, y: 50),
+            color: CGColor(red: 1, green: 0.4, blue: 0, alpha: 1))
         let imageMask = CALayer()
         imageMask.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
         imageMask.contents = Self.solid(255, 255, 255)
@@ -75,27 +88,34 @@ import _StrataTestSupport
     /// `shouldRasterize`: the subtree drawn once in its own plane, then one textured quad in 3D.
     @Test func rasterization() {
         let root = canvasRoot(CGSize(width: 200, height: 120))
-        let panel = makeLayer("panel", bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 60))
+        let panel = makeLayer(
+            "panel", bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 60))
         panel.cornerRadius = 10
         panel.shouldRasterize = true
         panel.rasterizationScale = 2
-        panel.addSublayer(makeLayer("a", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 40, y: 40),
-                                    color: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)))
-        panel.addSublayer(makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 70, y: 40),
-                                    color: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
+        panel.addSublayer(
+            makeLayer(
+                "a", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 40, y: 40),
+                color: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)))
+        panel.addSublayer(
+            makeLayer(
+                "b", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 70, y: 40),
+                color: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
         var t = CATransform3DIdentity
         t.m34 = -1 / 400
         panel.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
         root.addSublayer(panel)
-        RenderListSnapshot.check(Flattener(size: CGSize(width: 200, height: 120)).renderList(for: root),
-                                 named: "rasterization")
+        RenderListSnapshot.check(
+            Flattener(size: CGSize(width: 200, height: 120)).renderList(for: root),
+            named: "rasterization")
     }
 
     /// Contents changing inside an animated transaction: old and new drawn cross-faded.
     @Test func contentsCrossfade() {
         let root = canvasRoot(CGSize(width: 60, height: 60))
-        let l = makeLayer("photo", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 30, y: 30),
-                          color: nil)
+        let l = makeLayer(
+            "photo", bounds: CGRect(x: 0, y: 0, width: 40, height: 40), position: CGPoint(x: 30, y: 30),
+            color: nil)
         l.contents = Self.solid(255, 0, 0)
         root.addSublayer(l)
         let ticker = FrameTicker(rootLayer: root)
@@ -105,8 +125,9 @@ import _StrataTestSupport
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
         l.contents = Self.solid(0, 0, 255)
         CATransaction.commit()
-        RenderListSnapshot.check(Flattener(size: CGSize(width: 60, height: 60)).renderList(for: ticker.tick(at: 0.25)),
-                                 named: "contents_crossfade")
+        RenderListSnapshot.check(
+            Flattener(size: CGSize(width: 60, height: 60)).renderList(for: ticker.tick(at: 0.25)),
+            named: "contents_crossfade")
     }
 
     /// A layer's shadow whose shape is its sublayers' alpha: a silhouette pass, blurred.
@@ -115,14 +136,17 @@ import _StrataTestSupport
         let group = CALayer()
         group.name = "group"
         group.frame = CGRect(x: 30, y: 20, width: 80, height: 60)
-        group.addSublayer(makeLayer("left", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 15, y: 15)))
-        group.addSublayer(makeLayer("right", bounds: CGRect(x: 0, y: 0, width: 30, height: 40), position: CGPoint(x: 60, y: 35)))
+        group.addSublayer(
+            makeLayer("left", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 15, y: 15)))
+        group.addSublayer(
+            makeLayer("right", bounds: CGRect(x: 0, y: 0, width: 30, height: 40), position: CGPoint(x: 60, y: 35)))
         group.shadowOpacity = 0.6
         group.shadowRadius = 5
         group.shadowOffset = CGSize(width: 4, height: 6)
         root.addSublayer(group)
-        RenderListSnapshot.check(Flattener(size: CGSize(width: 160, height: 120)).renderList(for: root),
-                                 named: "blurred_silhouette_shadow")
+        RenderListSnapshot.check(
+            Flattener(size: CGSize(width: 160, height: 120)).renderList(for: root),
+            named: "blurred_silhouette_shadow")
     }
 
     /// Two planes of one 3D context crossing each other: the sorter cuts one in two.
@@ -133,10 +157,13 @@ import _StrataTestSupport
         var perspective = CATransform3DIdentity
         perspective.m34 = -1 / 500
         context.sublayerTransform = perspective
-        for (name, angle, color) in [("a", 0.6, CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
-                                     ("b", -0.6, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
-            let plane = makeLayer(name, bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 80),
-                                  color: color)
+        for (name, angle, color) in [
+            ("a", 0.6, CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
+            ("b", -0.6, CGColor(red: 0, green: 0, blue: 1, alpha: 1)),
+        ] {
+            let plane = makeLayer(
+                name, bounds: CGRect(x: 0, y: 0, width: 120, height: 80), position: CGPoint(x: 100, y: 80),
+                color: color)
             plane.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
             context.addSublayer(plane)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import _StrataTestSupport
+
 @testable import Strata
 @testable import StrataRender
-import _StrataTestSupport
 
 /// How replicator layers flatten: one pass over the sublayers per instance,
 /// through the instance's transform and colour, nested replicators composing
@@ -64,10 +65,12 @@ import _StrataTestSupport
     @Test func instancesFadedOutEntirelyAreSkipped() throws {
         let (root, r) = spinner()
         r.instanceAlphaOffset = -0.25
-        let items = try #require(Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
+        let items = try #require(
+            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
         #expect(items.count == 4)
         r.instanceCount = 0
-        #expect(Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items.isEmpty == true)
+        #expect(
+            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items.isEmpty == true)
     }
 
     @Test func ownPartsBelowTheInstancesAndTheBorderAbove() throws {
@@ -75,7 +78,8 @@ import _StrataTestSupport
         r.backgroundColor = CGColor(gray: 0.2, alpha: 1)
         r.borderWidth = 2
         r.instanceCount = 3
-        let items = try #require(Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
+        let items = try #require(
+            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
         #expect(items.map(\.label) == ["spinner", "dot", "dot", "dot", "spinner.border"])
         #expect(items.first?.tint == .white && items.last?.tint == .white)
     }
@@ -93,8 +97,10 @@ import _StrataTestSupport
         columns.instanceCount = 4
         columns.instanceTransform = CATransform3DMakeTranslation(45, 0, 0)
         columns.instanceBlueOffset = -0.25
-        columns.addSublayer(makeLayer("cell", bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
-                                      position: CGPoint(x: 20, y: 20)))
+        columns.addSublayer(
+            makeLayer(
+                "cell", bounds: CGRect(x: 0, y: 0, width: 40, height: 40),
+                position: CGPoint(x: 20, y: 20)))
         rows.addSublayer(columns)
         root.addSublayer(rows)
         let list = Flattener(size: CGSize(width: 300, height: 300)).renderList(for: root)
@@ -104,10 +110,14 @@ import _StrataTestSupport
             for column in 0..<4 {
                 let item = items[row * 4 + column]
                 // The rows replicator's origin is at (50, 50) on the canvas.
-                #expect(close(device(item, 0, 0), (50 + 45 * Double(column), 50 + 50 * Double(row))),
-                        "cell \(row),\(column)")
-                #expect(item.tint == PremultipliedColor(r: 1, g: max(0, 1 - 0.5 * Float(row)),
-                                                        b: 1 - 0.25 * Float(column), a: 1))
+                #expect(
+                    close(device(item, 0, 0), (50 + 45 * Double(column), 50 + 50 * Double(row))),
+                    "cell \(row),\(column)")
+                #expect(
+                    item.tint
+                        == PremultipliedColor(
+                            r: 1, g: max(0, 1 - 0.5 * Float(row)),
+                            b: 1 - 0.25 * Float(column), a: 1))
             }
         }
     }
@@ -129,7 +139,8 @@ import _StrataTestSupport
         r.sublayers?.first?.add(fade, forKey: "fade")
         ticker.tick(at: 0)
         let tree = ticker.tick(at: 0.55)
-        let items = try #require(Flattener(size: CGSize(width: 200, height: 200)).renderList(for: tree).passes.last?.items)
+        let items = try #require(
+            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: tree).passes.last?.items)
         #expect(items.count == 12)
         for (k, item) in items.enumerated() {
             let progress = min(max(0.55 - 0.1 * Double(k), 0), 1)
@@ -150,11 +161,13 @@ import _StrataTestSupport
         r.sublayerTransform = p
         r.instanceCount = 2
         r.instanceTransform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: CGPoint(x: 150, y: 100))
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 60, height: 60), position: CGPoint(x: 150, y: 100))
         card.transform = CATransform3DMakeTranslation(0, 0, 30)
         r.addSublayer(card)
         root.addSublayer(r)
-        let items = try #require(Flattener(size: CGSize(width: 400, height: 400)).renderList(for: root).passes.last?.items)
+        let items = try #require(
+            Flattener(size: CGSize(width: 400, height: 400)).renderList(for: root).passes.last?.items)
         #expect(items.count == 2)
         // Expected by hand: card corner (0, 0) → replicator space (120, 70, 30) → about the
         // centre (100, 100): (20, -30, 30), turned 60° about y, then the perspective.
@@ -214,16 +227,19 @@ import _StrataTestSupport
         r.preservesDepth = true
         r.instanceCount = 2
         r.instanceTransform = CATransform3DMakeTranslation(0, 0, -20)
-        r.addSublayer(makeLayer("slab", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50)))
+        r.addSublayer(
+            makeLayer("slab", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50)))
         space.addSublayer(r)
-        let middle = makeLayer("middle", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
+        let middle = makeLayer(
+            "middle", bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50))
         middle.zPosition = -10
         space.addSublayer(middle)
         root.addSublayer(space)
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 300
         root.sublayerTransform = p
-        let items = try #require(Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
+        let items = try #require(
+            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
         // z: slab 0 at 0, middle at -10, slab 1 at -20: back to front slab 1, middle, slab 0.
         #expect(items.map(\.label) == ["slab", "middle", "slab"])
         #expect(items[0].tint == .white && items[2].tint == .white)
@@ -250,11 +266,13 @@ import _StrataTestSupport
     }
 
     @Test func tintedItemsAreNotDrawnByTheTexturedQuadProgram() {
-        var item = DrawItem(kind: .composite, label: "c", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 4, height: 4),
-                            shape: CGRect(x: 0, y: 0, width: 4, height: 4),
-                            content: .texture(.pass(0), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                              rect: CGRect(x: 0, y: 0, width: 4, height: 4)),
-                            antialiasedEdges: 0)
+        var item = DrawItem(
+            kind: .composite, label: "c", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 4, height: 4),
+            shape: CGRect(x: 0, y: 0, width: 4, height: 4),
+            content: .texture(
+                .pass(0), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                rect: CGRect(x: 0, y: 0, width: 4, height: 4)),
+            antialiasedEdges: 0)
         #expect(item.shading == .texturedQuad)
         item.tint = PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 1)
         #expect(item.shading == .layer)

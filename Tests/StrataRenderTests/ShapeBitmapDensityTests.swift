@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+
 @testable import StrataLayerRaster
 @testable import StrataRender
 

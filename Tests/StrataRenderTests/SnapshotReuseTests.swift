@@ -28,8 +28,9 @@ import Testing
                 kept.scale = Double(scene.scale)
                 kept.background = scene.background
                 kept.rasterizer = rasterizer
-                let fresh = Flattener(size: scene.size, scale: Double(scene.scale), background: scene.background,
-                                      rasterizer: rasterizer)
+                let fresh = Flattener(
+                    size: scene.size, scale: Double(scene.scale), background: scene.background,
+                    rasterizer: rasterizer)
                 let reused = kept.renderList(for: tree)
                 let made = fresh.renderList(for: tree)
                 #expect(reused == made, "\(file.lastPathComponent) at \(time)")
@@ -142,7 +143,12 @@ import Testing
         fresh.appearanceCache = AppearanceCache()
         let steps: [(String, () -> Void)] = [
             ("still", {}), ("still", {}), ("moved", { a.position.x += 3 }),
-            ("off screen, recoloured", { a.position.x = -500; a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }),
+            (
+                "off screen, recoloured",
+                {
+                    a.position.x = -500; a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                }
+            ),
             ("back", { a.position.x = 40 }), ("still", {}), ("renamed", { a.name = "a" }),
             ("other look", { b.cornerRadius = 12 }), ("bordered", { a.borderWidth = 4 }), ("still", {}),
             ("moved", { a.position.y += 2 }),

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Strata
-@testable import StrataRender
+import Testing
+
 @testable import StrataLayerRaster
+@testable import StrataRender
 
 /// `TextRasterizer.contentsBounds`: a text layer's extent from its layout and
 /// its glyphs' outlines, without rendering a glyph, equal to the rect of the
@@ -12,15 +13,18 @@ import Strata
     /// bounds that cut the ink.
     static func cases() -> [(CATextLayer, Double)] {
         var cases: [(CATextLayer, Double)] = []
-        let strings = ["Hello", "Ag", "jump, quickly!", "caf\u{E9} na\u{EF}ve", "tail\u{2026}", "A\nsecond line",
-                       "one two three four five six seven eight nine ten", ".", "W", "  spaced  "]
+        let strings = [
+            "Hello", "Ag", "jump, quickly!", "caf\u{E9} na\u{EF}ve", "tail\u{2026}", "A\nsecond line",
+            "one two three four five six seven eight nine ten", ".", "W", "  spaced  ",
+        ]
         for (i, string) in strings.enumerated() {
             for ppu in [0.5, 1, 1.37, 2, 3.1] {
-                let layer = textLayer(string, width: 60 + CGFloat(i * 13), height: 16 + CGFloat(i * 7),
-                                      size: 9 + CGFloat(i * 3),
-                                      alignment: [.natural, .center, .right, .justified][i % 4],
-                                      wrapped: i % 3 == 0, truncation: [.none, .end, .middle, .start][i % 4],
-                                      font: i % 5 == 4 ? "DejaVuSansMono" : nil)
+                let layer = textLayer(
+                    string, width: 60 + CGFloat(i * 13), height: 16 + CGFloat(i * 7),
+                    size: 9 + CGFloat(i * 3),
+                    alignment: [.natural, .center, .right, .justified][i % 4],
+                    wrapped: i % 3 == 0, truncation: [.none, .end, .middle, .start][i % 4],
+                    font: i % 5 == 4 ? "DejaVuSansMono" : nil)
                 if i % 2 == 1 { layer.bounds.origin = CGPoint(x: 3.5, y: -2) }
                 cases.append((layer, ppu))
             }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 @Suite struct TextFontTests {

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import Strata
-@testable import StrataRender
+import Testing
+
 @testable import StrataLayerRaster
+@testable import StrataRender
 
 /// A text layer of the given size and text (black on nothing, DejaVu Sans 12pt unless told).
-func textLayer(_ string: Any?, width: CGFloat = 200, height: CGFloat = 100, size: CGFloat = 12,
-               alignment: CATextLayerAlignmentMode = .natural, wrapped: Bool = false,
-               truncation: CATextLayerTruncationMode = .none, font: Any? = nil) -> CATextLayer {
+func textLayer(
+    _ string: Any?, width: CGFloat = 200, height: CGFloat = 100, size: CGFloat = 12,
+    alignment: CATextLayerAlignmentMode = .natural, wrapped: Bool = false,
+    truncation: CATextLayerTruncationMode = .none, font: Any? = nil
+) -> CATextLayer {
     let t = CATextLayer()
     t.bounds = CGRect(x: 0, y: 0, width: width, height: height)
     t.string = string
@@ -67,8 +70,10 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
     @Test func alignmentOffsetsComeFromTheAdvances() throws {
         let width = advanceWidth(rasterizer, "Hello, World", size: 12, scale: 2)
         #expect(width > 100 && width < 300)
-        for (mode, expected) in [(CATextLayerAlignmentMode.left, 0.0), (.natural, 0), (.right, 400 - width),
-                                 (.center, (400 - width) / 2)] {
+        for (mode, expected) in [
+            (CATextLayerAlignmentMode.left, 0.0), (.natural, 0), (.right, 400 - width),
+            (.center, (400 - width) / 2),
+        ] {
             let layer = textLayer("Hello, World", alignment: mode)
             let layout = try #require(rasterizer.layout(of: layer, pixelsPerPoint: 2))
             #expect(layout.lines.count == 1)
@@ -78,8 +83,9 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
     }
 
     @Test func justifiedLinesFillTheWidthButTheLastDoesNot() throws {
-        let layer = textLayer("one two three four five six seven eight nine ten", width: 90, height: 400,
-                              alignment: .justified, wrapped: true)
+        let layer = textLayer(
+            "one two three four five six seven eight nine ten", width: 90, height: 400,
+            alignment: .justified, wrapped: true)
         let layout = try #require(rasterizer.layout(of: layer, pixelsPerPoint: 1))
         #expect(layout.lines.count >= 3)
         let ends = try layout.lines.map { line in
@@ -116,24 +122,32 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
 
     @Test func startAndMiddleTruncation() throws {
         let text = "The quick brown fox jumps over the lazy dog"
-        let start = try #require(rasterizer.layout(of: textLayer(text, width: 100, truncation: .start),
-                                                   pixelsPerPoint: 1)?.lines.first)
+        let start = try #require(
+            rasterizer.layout(
+                of: textLayer(text, width: 100, truncation: .start),
+                pixelsPerPoint: 1)?.lines.first)
         #expect(start.text.hasPrefix("…") && start.text.hasSuffix("lazy dog"))
         #expect(start.width <= 100)
-        let middle = try #require(rasterizer.layout(of: textLayer(text, width: 100, truncation: .middle),
-                                                    pixelsPerPoint: 1)?.lines.first)
+        let middle = try #require(
+            rasterizer.layout(
+                of: textLayer(text, width: 100, truncation: .middle),
+                pixelsPerPoint: 1)?.lines.first)
         #expect(middle.text.hasPrefix("The") && middle.text.hasSuffix("dog") && middle.text.contains("…"))
         #expect(middle.width <= 100)
         // Text that fits is left alone.
-        let fits = try #require(rasterizer.layout(of: textLayer("short", truncation: .end),
-                                                  pixelsPerPoint: 1)?.lines.first)
+        let fits = try #require(
+            rasterizer.layout(
+                of: textLayer("short", truncation: .end),
+                pixelsPerPoint: 1)?.lines.first)
         #expect(fits.text == "short")
     }
 
     @Test func unwrappedTruncationAppliesToEachLine() throws {
         let text = "a long first line that does not fit\nshort\nanother line much too long for it"
-        let layout = try #require(rasterizer.layout(of: textLayer(text, width: 90, truncation: .end),
-                                                    pixelsPerPoint: 1))
+        let layout = try #require(
+            rasterizer.layout(
+                of: textLayer(text, width: 90, truncation: .end),
+                pixelsPerPoint: 1))
         #expect(layout.lines.map { $0.text.hasSuffix("…") } == [true, false, true])
     }
 
@@ -147,8 +161,11 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
         #expect(layout.lines.dropLast().allSatisfy { !$0.text.contains("…") })
         #expect(layout.lines.last!.width <= 80)
         // Wrapped text that fits shows no ellipsis.
-        let fits = try #require(rasterizer.layout(of: textLayer("one two", width: 80, height: 40, wrapped: true,
-                                                                truncation: .end), pixelsPerPoint: 1))
+        let fits = try #require(
+            rasterizer.layout(
+                of: textLayer(
+                    "one two", width: 80, height: 40, wrapped: true,
+                    truncation: .end), pixelsPerPoint: 1))
         #expect(fits.lines.map(\.text) == ["one two"])
     }
 
@@ -158,7 +175,8 @@ func advanceWidth(_ r: TextRasterizer, _ s: String, size: Double, scale: Double 
     }
 
     @Test func controlAndIgnorableCharactersTakeNoRoom() {
-        #expect(abs(advanceWidth(rasterizer, "a\u{200B}b\u{FEFF}", size: 12) - advanceWidth(rasterizer, "ab", size: 12))
+        #expect(
+            abs(advanceWidth(rasterizer, "a\u{200B}b\u{FEFF}", size: 12) - advanceWidth(rasterizer, "ab", size: 12))
                 < 1e-9)
     }
 

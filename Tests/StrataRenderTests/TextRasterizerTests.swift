@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Strata
-@testable import StrataRender
+import Testing
+
 @testable import StrataLayerRaster
+@testable import StrataRender
 
 /// Sum of alpha over a bitmap.
 func inkAmount(_ image: RasterImage) -> Int {
@@ -32,8 +33,9 @@ func inkAmount(_ image: RasterImage) -> Int {
 
     @Test func attributedStringsDrawTheirPlainText() throws {
         let plain = try #require(rasterizer.rasterContents(of: textLayer("Hello"), pixelsPerPoint: 1))
-        let attributed = try #require(rasterizer.rasterContents(
-            of: textLayer(NSAttributedString(string: "Hello")), pixelsPerPoint: 1))
+        let attributed = try #require(
+            rasterizer.rasterContents(
+                of: textLayer(NSAttributedString(string: "Hello")), pixelsPerPoint: 1))
         #expect(plain.image === attributed.image)
     }
 
@@ -127,15 +129,21 @@ func inkAmount(_ image: RasterImage) -> Int {
 
     @Test func namedFontsPickTheirFiles() throws {
         let sans = try #require(rasterizer.rasterContents(of: textLayer("Il", size: 30), pixelsPerPoint: 1))
-        let mono = try #require(rasterizer.rasterContents(of: textLayer("Il", size: 30, font: "DejaVuSansMono"),
-                                                          pixelsPerPoint: 1))
-        let bold = try #require(rasterizer.rasterContents(of: textLayer("Il", size: 30, font: "DejaVuSans-Bold"),
-                                                          pixelsPerPoint: 1))
+        let mono = try #require(
+            rasterizer.rasterContents(
+                of: textLayer("Il", size: 30, font: "DejaVuSansMono"),
+                pixelsPerPoint: 1))
+        let bold = try #require(
+            rasterizer.rasterContents(
+                of: textLayer("Il", size: 30, font: "DejaVuSans-Bold"),
+                pixelsPerPoint: 1))
         #expect(mono.image.width > sans.image.width, "monospaced I and l are wider")
         #expect(inkAmount(bold.image) > inkAmount(sans.image))
         // An unknown name falls back to the default font.
-        let unknown = try #require(rasterizer.rasterContents(of: textLayer("Il", size: 30, font: "NoSuchFont"),
-                                                             pixelsPerPoint: 1))
+        let unknown = try #require(
+            rasterizer.rasterContents(
+                of: textLayer("Il", size: 30, font: "NoSuchFont"),
+                pixelsPerPoint: 1))
         #expect(unknown.image === sans.image)
     }
 

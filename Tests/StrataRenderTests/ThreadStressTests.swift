@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataRender
 import StrataLayerRaster
+import StrataRender
 import Testing
 import _StrataTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 /// 3D contexts as Core Animation defines them: a context ends at the nearest
@@ -10,10 +11,12 @@ import Strata
 @Suite struct ThreeDContextTests {
     /// `p` through `m` (row vectors), homogeneous.
     func apply(_ m: CATransform3D, _ p: (Double, Double, Double, Double)) -> (Double, Double, Double, Double) {
-        (p.0 * m.m11 + p.1 * m.m21 + p.2 * m.m31 + p.3 * m.m41,
-         p.0 * m.m12 + p.1 * m.m22 + p.2 * m.m32 + p.3 * m.m42,
-         p.0 * m.m13 + p.1 * m.m23 + p.2 * m.m33 + p.3 * m.m43,
-         p.0 * m.m14 + p.1 * m.m24 + p.2 * m.m34 + p.3 * m.m44)
+        (
+            p.0 * m.m11 + p.1 * m.m21 + p.2 * m.m31 + p.3 * m.m41,
+            p.0 * m.m12 + p.1 * m.m22 + p.2 * m.m32 + p.3 * m.m42,
+            p.0 * m.m13 + p.1 * m.m23 + p.2 * m.m33 + p.3 * m.m43,
+            p.0 * m.m14 + p.1 * m.m24 + p.2 * m.m34 + p.3 * m.m44
+        )
     }
 
     /// A point carried up through `steps`; after each step the point is
@@ -38,8 +41,9 @@ import Strata
     /// through the plane's perspective (the shared scene `transform_layer_in_flat_3d`).
     @Test func depthInsideAContextDoesNotReachTheFlatAncestorsPerspective() throws {
         let root = canvasRoot(CGSize(width: 500, height: 500))
-        let plane = makeLayer("plane", bounds: CGRect(x: 0, y: 0, width: 100, height: 193),
-                              position: CGPoint(x: 150, y: 250))
+        let plane = makeLayer(
+            "plane", bounds: CGRect(x: 0, y: 0, width: 100, height: 193),
+            position: CGPoint(x: 150, y: 250))
         var t = CATransform3DIdentity
         t.m34 = -1.0 / 800
         plane.transform = CATransform3DRotate(t, .pi / 6, 1, 0, 0)
@@ -47,8 +51,9 @@ import Strata
         box.bounds = CGRect(x: 0, y: 0, width: 67, height: 115)
         box.position = CGPoint(x: 50, y: 79)
         box.transform = CATransform3DMakeRotation(.pi / 9, 0, 1, 0)
-        let front = makeLayer("front", bounds: CGRect(x: 0, y: 0, width: 120, height: 90),
-                              position: CGPoint(x: 33.5, y: 57.5))
+        let front = makeLayer(
+            "front", bounds: CGRect(x: 0, y: 0, width: 120, height: 90),
+            position: CGPoint(x: 33.5, y: 57.5))
         front.transform = CATransform3DMakeTranslation(0, 0, 97)
         box.addSublayer(front)
         plane.addSublayer(box)
@@ -73,8 +78,9 @@ import Strata
     /// painted in tree order, whatever their depths: the later one is on top.
     @Test func siblingTransformLayersUnderAPlainLayerPaintInOrder() {
         let root = canvasRoot(CGSize(width: 200, height: 200))
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 200, height: 200),
-                             position: CGPoint(x: 100, y: 100), color: nil)
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 200, height: 200),
+            position: CGPoint(x: 100, y: 100), color: nil)
         var t = CATransform3DIdentity
         t.m34 = -1.0 / 500
         card.transform = CATransform3DRotate(t, 0.3, 0, 1, 0)
@@ -82,8 +88,9 @@ import Strata
             let ring = CATransformLayer()
             ring.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             ring.position = CGPoint(x: 100, y: 100)
-            let face = makeLayer(name, bounds: CGRect(x: 0, y: 0, width: 80, height: 80),
-                                 position: CGPoint(x: 50, y: 50))
+            let face = makeLayer(
+                name, bounds: CGRect(x: 0, y: 0, width: 80, height: 80),
+                position: CGPoint(x: 50, y: 50))
             face.transform = CATransform3DMakeTranslation(0, 0, z)
             ring.addSublayer(face)
             return ring
@@ -109,7 +116,8 @@ import Strata
         let inner = CATransformLayer()
         inner.bounds = outer.bounds
         inner.position = outer.position
-        let near = makeLayer("near", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 100, y: 100))
+        let near = makeLayer(
+            "near", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 100, y: 100))
         near.zPosition = 50
         let far = makeLayer("far", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 110, y: 100))
         far.zPosition = -50
@@ -125,8 +133,9 @@ import Strata
     /// plane's rounded bounds: its items carry the plane's clip.
     @Test func aClippingPlaneCutsTheContextInsideIt() throws {
         let root = canvasRoot(CGSize(width: 300, height: 300))
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 200, height: 150),
-                             position: CGPoint(x: 150, y: 150))
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 200, height: 150),
+            position: CGPoint(x: 150, y: 150))
         card.masksToBounds = true
         card.cornerRadius = 20
         var t = CATransform3DIdentity
@@ -135,7 +144,8 @@ import Strata
         let ring = CATransformLayer()
         ring.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         ring.position = CGPoint(x: 100, y: 75)
-        let face = makeLayer("face", bounds: CGRect(x: 0, y: 0, width: 150, height: 150), position: CGPoint(x: 50, y: 50))
+        let face = makeLayer(
+            "face", bounds: CGRect(x: 0, y: 0, width: 150, height: 150), position: CGPoint(x: 50, y: 50))
         face.transform = CATransform3DMakeTranslation(0, 0, 60)
         ring.addSublayer(face)
         card.addSublayer(ring)

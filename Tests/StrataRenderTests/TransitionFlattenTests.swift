@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Strata
+import Testing
+
 @testable import StrataRender
 
 /// A `CATransition` in the render list: the old rendering and the live layer,
@@ -12,11 +13,13 @@ import Strata
     /// A 100×50 card at the canvas's top left, drawn once in red, then turned
     /// blue under `transition`; the render list at `time`.
     func list(_ transition: CATransition, at time: CFTimeInterval, change: (CALayer) -> Void = { _ in })
-        -> RenderList {
+        -> RenderList
+    {
         CATransaction.flush()
         let root = canvasRoot()
-        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                             position: CGPoint(x: 50, y: 25), color: red)
+        let card = makeLayer(
+            "card", bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+            position: CGPoint(x: 50, y: 25), color: red)
         root.addSublayer(card)
         let ticker = FrameTicker(rootLayer: root)
         ticker.tick(at: 0)
@@ -69,8 +72,10 @@ import Strata
     @Test func aSublayerSwapFadesTheOldSubtreeOut() {
         let items = list(CATransition(), at: 0.5) { card in
             card.backgroundColor = nil
-            card.addSublayer(makeLayer("added", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                       position: CGPoint(x: 5, y: 5), color: .white))
+            card.addSublayer(
+                makeLayer(
+                    "added", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                    position: CGPoint(x: 5, y: 5), color: .white))
         }.screen.items
         #expect(items.map(\.label) == ["card", "added"])
         #expect(abs(items[0].opacity - 0.5) < 1e-6 && abs(items[1].opacity - 0.5) < 1e-6)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 /// Everyday iOS Core Animation code, written as it appears in apps, compiled
 /// against `import Strata`.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 @Suite struct ActionAnimationTests {
     /// iOS code often installs bare animations as actions: `layer.actions = ["opacity": CABasicAnimation()]`.

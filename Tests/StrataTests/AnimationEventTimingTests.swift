@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 /// When delegates hear an animation start and stop, frame by frame, while the
 /// tick skips layers whose animations have nothing due.
@@ -8,7 +8,9 @@ import Strata
     final class Log: NSObject, CAAnimationDelegate, @unchecked Sendable {
         var events: [String] = []
         var now: () -> Double = { 0 }
-        func animationDidStart(_ anim: CAAnimation) { events.append("start \(anim.value(forKey: "tag") ?? "") at \(now())") }
+        func animationDidStart(_ anim: CAAnimation) {
+            events.append("start \(anim.value(forKey: "tag") ?? "") at \(now())")
+        }
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
             events.append("stop \(anim.value(forKey: "tag") ?? "") at \(now())")
         }
@@ -47,9 +49,10 @@ import Strata
                 layer.add(animation("late", begin: 0, duration: 0.5, log: log), forKey: "late")
             }
         }
-        #expect(log.events == [
-            "start long at 0.0", "start short at 2.0", "stop short at 3.0", "start late at 5.25",
-            "stop late at 5.5", "stop long at 10.0",
-        ])
+        #expect(
+            log.events == [
+                "start long at 0.0", "start short at 2.0", "stop short at 3.0", "start late at 5.25",
+                "stop late at 5.5", "stop long at 10.0",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A layer tree on its own manual clock, ticked as a window would tick it.
@@ -161,15 +162,30 @@ final class DelegateLog: CAAnimationDelegate {
             layer.add(anim, forKey: "z")
             return Double(stage.sample(layer, at: 0.5).zPosition)
         }
-        #expect(sampled { $0.fromValue = 2; $0.toValue = 4 } == 3)
-        #expect(sampled { $0.fromValue = 2; $0.byValue = 4 } == 4)  // 2 → 6
-        #expect(sampled { $0.byValue = 4; $0.toValue = 20 } == 18)  // 16 → 20
+        #expect(
+            sampled {
+                $0.fromValue = 2; $0.toValue = 4
+            } == 3)
+        #expect(
+            sampled {
+                $0.fromValue = 2; $0.byValue = 4
+            } == 4)  // 2 → 6
+        #expect(
+            sampled {
+                $0.byValue = 4; $0.toValue = 20
+            } == 18)  // 16 → 20
         #expect(sampled { $0.fromValue = 2 } == 6)  // 2 → 10
         #expect(sampled { $0.toValue = 20 } == 15)  // 10 → 20
         #expect(sampled { $0.byValue = 4 } == 12)  // 10 → 14
         #expect(sampled { _ in } == 10)  // 10 → 10
-        #expect(sampled { $0.fromValue = NSNumber(value: 2); $0.toValue = CGFloat(4) } == 3)
-        #expect(sampled { $0.fromValue = Float(2); $0.toValue = Int(4) } == 3)
+        #expect(
+            sampled {
+                $0.fromValue = NSNumber(value: 2); $0.toValue = CGFloat(4)
+            } == 3)
+        #expect(
+            sampled {
+                $0.fromValue = Float(2); $0.toValue = Int(4)
+            } == 3)
     }
 
     @Test func fillModesAtBothEnds() {
@@ -303,23 +319,70 @@ final class DelegateLog: CAAnimationDelegate {
         let values: [Any] = [0, 10, 40]
         #expect(sample({ $0.values = values }, at: 0.25) == 5)
         #expect(sample({ $0.values = values }, at: 0.75) == 25)
-        #expect(sample({ $0.values = values; $0.keyTimes = [0, 0.8, 1] }, at: 0.4) == 5)
-        #expect(sample({ $0.values = values; $0.keyTimes = [0, 0.8, 1] }, at: 0.9) == 25)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.keyTimes = [0, 0.8, 1]
+                }, at: 0.4) == 5)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.keyTimes = [0, 0.8, 1]
+                }, at: 0.9) == 25)
         // Discrete: n + 1 key times, or evenly in thirds.
-        #expect(sample({ $0.values = values; $0.calculationMode = .discrete }, at: 0.3) == 0)
-        #expect(sample({ $0.values = values; $0.calculationMode = .discrete }, at: 0.4) == 10)
-        #expect(sample({ $0.values = values; $0.calculationMode = .discrete }, at: 0.7) == 40)
-        #expect(sample({ $0.values = values; $0.calculationMode = .discrete; $0.keyTimes = [0, 0.1, 0.2, 1] }, at: 0.15) == 10)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.calculationMode = .discrete
+                }, at: 0.3) == 0)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.calculationMode = .discrete
+                }, at: 0.4) == 10)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.calculationMode = .discrete
+                }, at: 0.7) == 40)
+        #expect(
+            sample(
+                {
+                    $0.values = values; $0.calculationMode = .discrete; $0.keyTimes = [0, 0.1, 0.2, 1]
+                }, at: 0.15) == 10)
         // Paced: distance 10 then 30, so 10 is reached at 0.25 of the time.
-        #expect(near(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.25), 10))
-        #expect(near(sample({ $0.values = values; $0.calculationMode = .paced }, at: 0.5), 20))
+        #expect(
+            near(
+                sample(
+                    {
+                        $0.values = values; $0.calculationMode = .paced
+                    }, at: 0.25), 10))
+        #expect(
+            near(
+                sample(
+                    {
+                        $0.values = values; $0.calculationMode = .paced
+                    }, at: 0.5), 20))
         // Per-segment timing functions.
         let easeIn = CAMediaTimingFunction(name: .easeIn)
-        #expect(near(sample({ $0.values = values; $0.timingFunctions = [easeIn, easeIn] }, at: 0.25),
-                      10 * easeIn.evaluate(0.5)))
+        #expect(
+            near(
+                sample(
+                    {
+                        $0.values = values; $0.timingFunctions = [easeIn, easeIn]
+                    }, at: 0.25),
+                10 * easeIn.evaluate(0.5)))
         // Cubic (Catmull-Rom) passes through the keyframes and is smooth between.
-        #expect(near(sample({ $0.values = values; $0.calculationMode = .cubic }, at: 0.5), 10))
-        let mid = sample({ $0.values = [0, 10, 20, 30]; $0.calculationMode = .cubic }, at: 0.5)
+        #expect(
+            near(
+                sample(
+                    {
+                        $0.values = values; $0.calculationMode = .cubic
+                    }, at: 0.5), 10))
+        let mid = sample(
+            {
+                $0.values = [0, 10, 20, 30]; $0.calculationMode = .cubic
+            }, at: 0.5)
         #expect(near(mid, 15))
     }
 
@@ -356,7 +419,9 @@ final class DelegateLog: CAAnimationDelegate {
         let layer = stage.show(CALayer())
         layer.add(spring, forKey: "s")
         // Underdamped (ratio 0.5): overshoots the target.
-        let samples = stride(from: 0.0, through: settle, by: 0.02).map { Double(stage.sample(layer, at: $0).position.x) }
+        let samples = stride(from: 0.0, through: settle, by: 0.02).map {
+            Double(stage.sample(layer, at: $0).position.x)
+        }
         #expect(samples.max()! > 110)
         #expect(abs(SpringModel(spring).progress(at: settle) - 1) < 1e-3)
         // Closed form at a known time: x(t) = 1 − e^{−5t}(cos ωd t + (5/ωd) sin ωd t), ωd = √75.
@@ -395,7 +460,8 @@ final class DelegateLog: CAAnimationDelegate {
         anim.duration = 1
         layer.add(anim, forKey: "pulse")
         let p = stage.sample(layer, at: 0.5)
-        #expect(near(p.transform, CATransform3DMakeScale(2, 2, 1).concatenating(CATransform3DMakeTranslation(100, 0, 0))))
+        #expect(
+            near(p.transform, CATransform3DMakeScale(2, 2, 1).concatenating(CATransform3DMakeTranslation(100, 0, 0))))
         // Additive numbers add to the model.
         let shake = CABasicAnimation(keyPath: "position.x")
         shake.fromValue = -10; shake.toValue = 10; shake.isAdditive = true; shake.duration = 1
@@ -543,15 +609,19 @@ final class DelegateLog: CAAnimationDelegate {
             spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 1
             card.add(spin, forKey: "spin")  // explicit, begins when the tree is first committed (0)
             let ticker = FrameTicker(rootLayer: root)
-            return ticker.replay([
-                (at: 0.5, apply: {
-                    CATransaction.begin()
-                    CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-                    card.position = CGPoint(x: 580, y: 150)
-                    CATransaction.commit()
-                }),
-                (at: 0.1, apply: { card.opacity = 0.4 }),
-            ], until: time)
+            return ticker.replay(
+                [
+                    (
+                        at: 0.5,
+                        apply: {
+                            CATransaction.begin()
+                            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                            card.position = CGPoint(x: 580, y: 150)
+                            CATransaction.commit()
+                        }
+                    ),
+                    (at: 0.1, apply: { card.opacity = 0.4 }),
+                ], until: time)
         }
         #expect(tree(at: 0).sublayers?[0].position == CGPoint(x: 580, y: 300))
         #expect(tree(at: 0.05).sublayers?[0].opacity == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// macOS layer code that sizes sublayers with `autoresizingMask`, and the
@@ -26,16 +27,20 @@ import Testing
         defer { CATransaction.commit() }
         let superlayer = CALayer()
         superlayer.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let fill = sublayer(CGRect(x: 10, y: 10, width: 180, height: 80), [.layerWidthSizable, .layerHeightSizable],
-                            in: superlayer)
+        let fill = sublayer(
+            CGRect(x: 10, y: 10, width: 180, height: 80), [.layerWidthSizable, .layerHeightSizable],
+            in: superlayer)
         let pinnedRight = sublayer(CGRect(x: 150, y: 10, width: 40, height: 20), .layerMinXMargin, in: superlayer)
-        let centred = sublayer(CGRect(x: 80, y: 40, width: 40, height: 20),
-                               [.layerMinXMargin, .layerMaxXMargin, .layerMinYMargin, .layerMaxYMargin], in: superlayer)
-        let shared = sublayer(CGRect(x: 10, y: 0, width: 60, height: 100), [.layerWidthSizable, .layerMaxXMargin],
-                              in: superlayer)
+        let centred = sublayer(
+            CGRect(x: 80, y: 40, width: 40, height: 20),
+            [.layerMinXMargin, .layerMaxXMargin, .layerMinYMargin, .layerMaxYMargin], in: superlayer)
+        let shared = sublayer(
+            CGRect(x: 10, y: 0, width: 60, height: 100), [.layerWidthSizable, .layerMaxXMargin],
+            in: superlayer)
         let fixed = sublayer(CGRect(x: 5, y: 5, width: 10, height: 10), [], in: superlayer)
-        let fromNothing = sublayer(CGRect(x: 0, y: 0, width: 0, height: 10), [.layerMinXMargin, .layerWidthSizable],
-                                   in: superlayer)
+        let fromNothing = sublayer(
+            CGRect(x: 0, y: 0, width: 0, height: 10), [.layerMinXMargin, .layerWidthSizable],
+            in: superlayer)
         let nested = CALayer()
         nested.frame = CGRect(x: 0, y: 0, width: 180, height: 80)
         nested.autoresizingMask = [.layerWidthSizable, .layerHeightSizable]
@@ -70,14 +75,16 @@ import Testing
         defer { CATransaction.commit() }
         let superlayer = CALayer()
         superlayer.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let bar = sublayer(CGRect(x: 0, y: 90, width: 200, height: 10), [.layerWidthSizable, .layerMinYMargin],
-                           in: superlayer)
+        let bar = sublayer(
+            CGRect(x: 0, y: 90, width: 200, height: 10), [.layerWidthSizable, .layerMinYMargin],
+            in: superlayer)
         superlayer.frame = CGRect(x: 20, y: 20, width: 400, height: 300)
         #expect(bar.frame == CGRect(x: 0, y: 290, width: 400, height: 10))
         superlayer.setValue(NSValue(cgRect: CGRect(x: 0, y: 0, width: 100, height: 50)), forKey: "bounds")
         #expect(bar.frame == CGRect(x: 0, y: 40, width: 100, height: 10))
-        #expect(bar.value(forKey: "autoresizingMask") as? UInt32
-            == CAAutoresizingMask([.layerWidthSizable, .layerMinYMargin]).rawValue)
+        #expect(
+            bar.value(forKey: "autoresizingMask") as? UInt32
+                == CAAutoresizingMask([.layerWidthSizable, .layerMinYMargin]).rawValue)
         bar.setValue(CAAutoresizingMask.layerMaxYMargin.rawValue, forKey: "autoresizingMask")
         #expect(bar.autoresizingMask == .layerMaxYMargin)
         #expect(CALayer().autoresizingMask == kCALayerNotSizable)
@@ -128,8 +135,9 @@ import Testing
         let stage = Stage()
         let panel = CALayer()
         panel.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let fill = sublayer(CGRect(x: 0, y: 0, width: 200, height: 100), [.layerWidthSizable, .layerHeightSizable],
-                            in: panel)
+        let fill = sublayer(
+            CGRect(x: 0, y: 0, width: 200, height: 100), [.layerWidthSizable, .layerHeightSizable],
+            in: panel)
         stage.show(panel)
         panel.bounds.size = CGSize(width: 300, height: 100)
         #expect(fill.bounds.size == CGSize(width: 300, height: 100))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `clip(to:mask:)`: an image as a soft clip, as Core Graphics applies one.
@@ -60,8 +61,9 @@ struct CGContextMaskTests {
     @Test func masksNarrowAnEarlierClip() {
         let ctx = rgbaContext(4, 1)
         ctx.clip(to: CGRect(x: 0, y: 0, width: 2, height: 1))
-        ctx.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1),
-                 mask: image(4, 1, Array(repeating: [255, 255, 255, 255], count: 4)))
+        ctx.clip(
+            to: CGRect(x: 0, y: 0, width: 4, height: 1),
+            mask: image(4, 1, Array(repeating: [255, 255, 255, 255], count: 4)))
         ctx.setFillColor(red)
         ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
         #expect(pixel(ctx, 1, 0) == [255, 0, 0, 255] && pixel(ctx, 2, 0) == [0, 0, 0, 0])

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A premultiplied RGBA bitmap context, as iOS code makes one.
 func rgbaContext(_ width: Int, _ height: Int) -> CGContext {
-    CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    CGContext(
+        data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
 }
 
 /// The bytes of pixel (`x`, `row`), rows counted from the top of memory.
@@ -154,16 +156,18 @@ struct CGContextTests {
     }
 
     @Test func linearGradientsInterpolateAndExtendOnlyWhenAsked() {
-        let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [red, blue] as CFArray,
-                                  locations: [0, 1])!
+        let gradient = CGGradient(
+            colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [red, blue] as CFArray,
+            locations: [0, 1])!
         let ctx = rgbaContext(100, 1)
         ctx.drawLinearGradient(gradient, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0), options: [])
         #expect(pixel(ctx, 10, 0) == [0, 0, 0, 0])  // before the start: not painted
         #expect(close(pixel(ctx, 20, 0), [253, 0, 2, 255], 2))
         #expect(close(pixel(ctx, 49, 0), [128, 0, 127, 255], 2))
         #expect(pixel(ctx, 90, 0) == [0, 0, 0, 0])
-        ctx.drawLinearGradient(gradient, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0),
-                               options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        ctx.drawLinearGradient(
+            gradient, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         #expect(pixel(ctx, 10, 0) == [255, 0, 0, 255])
         #expect(pixel(ctx, 90, 0) == [0, 0, 255, 255])
     }
@@ -172,8 +176,9 @@ struct CGContextTests {
         let clearBlue = CGColor(red: 0, green: 0, blue: 1, alpha: 0)
         let gradient = CGGradient(colorsSpace: nil, colors: [red, clearBlue] as CFArray, locations: nil)!
         let ctx = rgbaContext(41, 41)
-        ctx.drawRadialGradient(gradient, startCenter: CGPoint(x: 20.5, y: 20.5), startRadius: 0,
-                               endCenter: CGPoint(x: 20.5, y: 20.5), endRadius: 20, options: [])
+        ctx.drawRadialGradient(
+            gradient, startCenter: CGPoint(x: 20.5, y: 20.5), startRadius: 0,
+            endCenter: CGPoint(x: 20.5, y: 20.5), endRadius: 20, options: [])
         #expect(close(pixel(ctx, 20, 20), [255, 0, 0, 255], 2))
         // Half-way out: half red, half transparent (straight colours interpolated, then premultiplied).
         #expect(close(pixel(ctx, 30, 20), [64, 0, 64, 128], 3))
@@ -251,44 +256,56 @@ struct CGContextTests {
 
     @Test func otherPixelFormatsStoreWhereCoreGraphicsDoes() {
         // BGRA in memory: premultiplied first, 32-bit little-endian.
-        let bgra = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
-                             space: CGColorSpaceCreateDeviceRGB(),
-                             bitmapInfo: CGBitmapInfo.byteOrder32Little.rawValue
-                                 | CGImageAlphaInfo.premultipliedFirst.rawValue)!
+        let bgra = CGContext(
+            data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGBitmapInfo.byteOrder32Little.rawValue
+                | CGImageAlphaInfo.premultipliedFirst.rawValue)!
         bgra.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
         bgra.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(pixel(bgra, 0, 0) == [0, 128, 255, 255])
         // RGBX: no alpha, the unused byte opaque, a translucent fill blends over black.
-        let rgbx = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
-                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue)!
+        let rgbx = CGContext(
+            data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue)!
         rgbx.setFillColor(red: 1, green: 1, blue: 1, alpha: 0.5)
         rgbx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(close(pixel(rgbx, 0, 0), [128, 128, 128, 255]))
         // Grey, and alpha only; memory of the caller's own, with a wide row.
         var bytes = [UInt8](repeating: 0, count: 16)
         bytes.withUnsafeMutableBytes { raw in
-            let gray = CGContext(data: raw.baseAddress, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 8,
-                                 space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)!
+            let gray = CGContext(
+                data: raw.baseAddress, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 8,
+                space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)!
             gray.setFillColor(gray: 0.5, alpha: 1)
             gray.fill(CGRect(x: 1, y: 1, width: 1, height: 1))
         }
         #expect(bytes[1] == 128 && bytes[0] == 0 && bytes[9] == 0)
-        let alpha = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
-                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue)!
+        let alpha = CGContext(
+            data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue)!
         alpha.setFillColor(red: 1, green: 0, blue: 0, alpha: 0.25)
         alpha.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(pixel(alpha, 0, 0) == [64])
         #expect(alpha.colorSpace == nil)
         // What Core Graphics refuses, Strata refuses too (nil, not a crash).
         let space = CGColorSpaceCreateDeviceRGB()
-        #expect(CGContext(data: nil, width: 0, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: space,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-        #expect(CGContext(data: nil, width: 4, height: 1, bitsPerComponent: 8, bytesPerRow: 4, space: space,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-        #expect(CGContext(data: nil, width: 4, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: space,
-                          bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
-        #expect(CGContext(data: nil, width: 4, height: 1, bitsPerComponent: 16, bytesPerRow: 0, space: space,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 0, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 4, height: 1, bitsPerComponent: 8, bytesPerRow: 4, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 4, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 4, height: 1, bitsPerComponent: 16, bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
     }
 
     @Test func pathQueriesAnswerInUserSpace() {
@@ -316,8 +333,10 @@ struct CGContextTests {
 
     @Test func textDrawsAtTheTextPositionAndAdvancesIt() throws {
         let font = CTFontCreateWithName("Helvetica" as CFString, 20, nil)
-        let attributes: [NSAttributedString.Key: Any] = [kCTFontAttributeName as NSAttributedString.Key: font,
-                                                         kCTForegroundColorAttributeName as NSAttributedString.Key: red]
+        let attributes: [NSAttributedString.Key: Any] = [
+            kCTFontAttributeName as NSAttributedString.Key: font,
+            kCTForegroundColorAttributeName as NSAttributedString.Key: red,
+        ]
         let line = CTLineCreateWithAttributedString(NSAttributedString(string: "HI", attributes: attributes))
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
         let width = CTLineGetTypographicBounds(line, &ascent, &descent, &leading)

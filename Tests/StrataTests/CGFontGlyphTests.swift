@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Glyphs drawn by index, as iOS code draws them with `CGFont` and `CTFont`.
@@ -8,15 +9,19 @@ struct CGFontGlyphTests {
     let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 
     func bytes(_ ctx: CGContext) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self),
-                                  count: ctx.bytesPerRow * ctx.height))
+        Array(
+            UnsafeBufferPointer(
+                start: ctx.data!.assumingMemoryBound(to: UInt8.self),
+                count: ctx.bytesPerRow * ctx.height))
     }
 
     /// "H" drawn as a CTLine at (5, 5), 20 points, in red: the reference.
     func lineReference() -> CGContext {
         let font = CTFontCreateWithName("Helvetica" as CFString, 20, nil)
-        let attributes: [NSAttributedString.Key: Any] = [kCTFontAttributeName as NSAttributedString.Key: font,
-                                                         kCTForegroundColorAttributeName as NSAttributedString.Key: red]
+        let attributes: [NSAttributedString.Key: Any] = [
+            kCTFontAttributeName as NSAttributedString.Key: font,
+            kCTForegroundColorAttributeName as NSAttributedString.Key: red,
+        ]
         let ctx = rgbaContext(40, 30)
         ctx.textPosition = CGPoint(x: 5, y: 5)
         CTLineDraw(CTLineCreateWithAttributedString(NSAttributedString(string: "H", attributes: attributes)), ctx)

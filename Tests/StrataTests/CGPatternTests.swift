@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Patterns as iOS code sets them up: a callback drawing the cell, a pattern
@@ -13,8 +14,9 @@ struct CGPatternTests {
             context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         }
         var callbacks = CGPatternCallbacks(version: 0, drawPattern: drawCell, releaseInfo: nil)
-        return CGPattern(info: nil, bounds: CGRect(x: 0, y: 0, width: 4, height: 4), matrix: .identity,
-                         xStep: 4, yStep: 4, tiling: .constantSpacing, isColored: colored, callbacks: &callbacks)!
+        return CGPattern(
+            info: nil, bounds: CGRect(x: 0, y: 0, width: 4, height: 4), matrix: .identity,
+            xStep: 4, yStep: 4, tiling: .constantSpacing, isColored: colored, callbacks: &callbacks)!
     }
 
     @Test func aColouredPatternRepeatsItsCellInBaseSpace() {
@@ -56,9 +58,10 @@ struct CGPatternTests {
         }
         var callbacks = CGPatternCallbacks(version: 0, drawPattern: drawCell, releaseInfo: nil)
         // A 1×1 cell every 2 units, scaled ×2 by its matrix: 2×2 green squares every 4 pixels.
-        let pattern = CGPattern(info: nil, bounds: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                matrix: CGAffineTransform(scaleX: 2, y: 2), xStep: 2, yStep: 2,
-                                tiling: .noDistortion, isColored: true, callbacks: &callbacks)!
+        let pattern = CGPattern(
+            info: nil, bounds: CGRect(x: 0, y: 0, width: 1, height: 1),
+            matrix: CGAffineTransform(scaleX: 2, y: 2), xStep: 2, yStep: 2,
+            tiling: .noDistortion, isColored: true, callbacks: &callbacks)!
         ctx.setStrokeColorSpace(CGColorSpace(patternBaseSpace: nil)!)
         var half: CGFloat = 0.5
         ctx.setStrokePattern(pattern, colorComponents: &half)
@@ -74,10 +77,14 @@ struct CGPatternTests {
         #expect(space.model == .pattern && space.baseColorSpace?.model == .monochrome && space.numberOfComponents == 0)
         #expect(CGColorSpace(patternBaseSpace: space) == nil)
         var callbacks = CGPatternCallbacks()
-        #expect(CGPattern(info: nil, bounds: .zero, matrix: .identity, xStep: 0, yStep: 0, tiling: .constantSpacing,
-                          isColored: true, callbacks: &callbacks) == nil)
-        #expect(CGPattern(info: nil, bounds: CGRect(x: 0, y: 0, width: 1, height: 1), matrix: .identity,
-                          xStep: .infinity, yStep: 1, tiling: .constantSpacing, isColored: true,
-                          callbacks: &callbacks) == nil)
+        #expect(
+            CGPattern(
+                info: nil, bounds: .zero, matrix: .identity, xStep: 0, yStep: 0, tiling: .constantSpacing,
+                isColored: true, callbacks: &callbacks) == nil)
+        #expect(
+            CGPattern(
+                info: nil, bounds: CGRect(x: 0, y: 0, width: 1, height: 1), matrix: .identity,
+                xStep: .infinity, yStep: 1, tiling: .constantSpacing, isColored: true,
+                callbacks: &callbacks) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A gauge as iOS code writes a custom animatable property, with the one

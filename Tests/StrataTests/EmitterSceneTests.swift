@@ -88,14 +88,20 @@ import Testing
 
     /// `preservesDepth` is a field of two layer types: each reads its own, others may not have it.
     @Test func preservesDepthBelongsToReplicatorsAndEmitters() throws {
-        let scene = try Scene(data: Data(rootScene(#""sublayers": [{"type": "emitterLayer", "preservesDepth": true}, {"type": "replicatorLayer", "preservesDepth": true}]"#).utf8),
-                              baseURL: nil)
+        let scene = try Scene(
+            data: Data(
+                rootScene(
+                    #""sublayers": [{"type": "emitterLayer", "preservesDepth": true}, {"type": "replicatorLayer", "preservesDepth": true}]"#
+                ).utf8),
+            baseURL: nil)
         #expect((scene.root.sublayers?[0] as? CAEmitterLayer)?.preservesDepth == true)
         #expect((scene.root.sublayers?[1] as? CAReplicatorLayer)?.preservesDepth == true)
         let again = try Scene(data: try scene.jsonData(), baseURL: nil)
         #expect((again.root.sublayers?[0] as? CAEmitterLayer)?.preservesDepth == true)
         #expect((again.root.sublayers?[1] as? CAReplicatorLayer)?.preservesDepth == true)
-        #expect(sceneError(rootScene(#""preservesDepth": true"#))?.hasPrefix(#"root: field "preservesDepth" needs type"#) == true)
+        #expect(
+            sceneError(rootScene(#""preservesDepth": true"#))?.hasPrefix(#"root: field "preservesDepth" needs type"#)
+                == true)
     }
 
     @Test func mistakesAreReportedWhereTheyAre() {

@@ -1,18 +1,25 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
-func expectRect(_ r: CGRect, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat, tolerance: CGFloat = 1e-9,
-                sourceLocation: SourceLocation = #_sourceLocation) {
-    let ok = abs(r.origin.x - x) <= tolerance && abs(r.origin.y - y) <= tolerance
+func expectRect(
+    _ r: CGRect, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat, tolerance: CGFloat = 1e-9,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let ok =
+        abs(r.origin.x - x) <= tolerance && abs(r.origin.y - y) <= tolerance
         && abs(r.size.width - w) <= tolerance && abs(r.size.height - h) <= tolerance
     #expect(ok, "\(r) is not (\(x), \(y), \(w), \(h))", sourceLocation: sourceLocation)
 }
 
-func expectPoint(_ p: CGPoint, _ x: CGFloat, _ y: CGFloat, tolerance: CGFloat = 1e-9,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(abs(p.x - x) <= tolerance && abs(p.y - y) <= tolerance, "\(p) is not (\(x), \(y))",
-            sourceLocation: sourceLocation)
+func expectPoint(
+    _ p: CGPoint, _ x: CGFloat, _ y: CGFloat, tolerance: CGFloat = 1e-9,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(
+        abs(p.x - x) <= tolerance && abs(p.y - y) <= tolerance, "\(p) is not (\(x), \(y))",
+        sourceLocation: sourceLocation)
 }
 
 /// Records the order in which the public geometry setters run.

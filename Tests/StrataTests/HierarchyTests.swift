@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite struct HierarchyTests {
     func named(_ names: String...) -> [CALayer] {
-        names.map { let l = CALayer(); l.name = $0; return l }
+        names.map {
+            let l = CALayer(); l.name = $0; return l
+        }
     }
 
     func names(_ layer: CALayer) -> [String] {

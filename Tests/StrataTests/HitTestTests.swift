@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite struct HitTestTests {
@@ -13,8 +14,8 @@ import Testing
     @Test func containsIsTheBoundsRectangle() {
         let l = box("l", CGRect(x: 50, y: 50, width: 100, height: 40))
         l.bounds.origin = CGPoint(x: 10, y: 20)
-        #expect(l.contains(CGPoint(x: 10, y: 20)))       // minimum edges inside
-        #expect(!l.contains(CGPoint(x: 110, y: 30)))     // maximum edges outside
+        #expect(l.contains(CGPoint(x: 10, y: 20)))  // minimum edges inside
+        #expect(!l.contains(CGPoint(x: 110, y: 30)))  // maximum edges outside
         #expect(l.contains(CGPoint(x: 109.999, y: 59.999)))
         #expect(!l.contains(CGPoint(x: 9.999, y: 30)))
         // Rounded corners do not change hit testing in Core Animation.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// A deterministic generator (the tests must give the same numbers every run).
@@ -13,7 +14,9 @@ private struct SplitMix {
         z ^= z >> 31
         return Double(z >> 11) / Double(1 << 53)
     }
-    mutating func next(_ range: ClosedRange<Double>) -> Double { range.lowerBound + next() * (range.upperBound - range.lowerBound) }
+    mutating func next(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + next() * (range.upperBound - range.lowerBound)
+    }
 }
 
 @Suite struct InterpolationTests {
@@ -24,11 +27,14 @@ private struct SplitMix {
             // Random products of the usual operations, perspective included.
             var t = CATransform3DIdentity
             t.m34 = CGFloat(-1 / rng.next(200...2000))
-            t = CATransform3DRotate(t, CGFloat(rng.next(-3...3)), CGFloat(rng.next(-1...1)), CGFloat(rng.next(-1...1)),
-                                    CGFloat(rng.next(-1...1)))
-            t = CATransform3DScale(t, CGFloat(rng.next(0.2...3)), CGFloat(rng.next(-3...(-0.2))), CGFloat(rng.next(0.2...3)))
-            t = CATransform3DTranslate(t, CGFloat(rng.next(-300...300)), CGFloat(rng.next(-300...300)),
-                                       CGFloat(rng.next(-300...300)))
+            t = CATransform3DRotate(
+                t, CGFloat(rng.next(-3...3)), CGFloat(rng.next(-1...1)), CGFloat(rng.next(-1...1)),
+                CGFloat(rng.next(-1...1)))
+            t = CATransform3DScale(
+                t, CGFloat(rng.next(0.2...3)), CGFloat(rng.next(-3...(-0.2))), CGFloat(rng.next(0.2...3)))
+            t = CATransform3DTranslate(
+                t, CGFloat(rng.next(-300...300)), CGFloat(rng.next(-300...300)),
+                CGFloat(rng.next(-300...300)))
             if rng.next() < 0.5 { t.m21 += CGFloat(rng.next(-0.5...0.5)) }  // a shear
             if rng.next() < 0.3 { t.m14 = CGFloat(rng.next(-0.001...0.001)) }  // perspective in x
             guard let d = DecomposedTransform(t) else {
@@ -97,9 +103,11 @@ private struct SplitMix {
         #expect(near(TransformInterpolator.interpolate(a, c, 0.5), CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), 1e-12))
         // Translation, scale and rotation together.
         let from = CATransform3DTranslate(CATransform3DMakeScale(1, 1, 1), 0, 0, 0)
-        let to = CATransform3DRotate(CATransform3DScale(CATransform3DMakeTranslation(100, 50, 0), 3, 3, 1), .pi / 2, 0, 0, 1)
+        let to = CATransform3DRotate(
+            CATransform3DScale(CATransform3DMakeTranslation(100, 50, 0), 3, 3, 1), .pi / 2, 0, 0, 1)
         let halfway = TransformInterpolator.interpolate(from, to, 0.5)
-        let expected = CATransform3DRotate(CATransform3DScale(CATransform3DMakeTranslation(50, 25, 0), 2, 2, 1), .pi / 4, 0, 0, 1)
+        let expected = CATransform3DRotate(
+            CATransform3DScale(CATransform3DMakeTranslation(50, 25, 0), 2, 2, 1), .pi / 4, 0, 0, 1)
         #expect(near(halfway, expected, 1e-9))
     }
 
@@ -129,7 +137,10 @@ private struct SplitMix {
         let stage = Stage()
         let layer = stage.show(CALayer())
         let anims: [(String, Any, Any)] = [
-            ("bounds", NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 20)), CGRect(x: 10, y: 10, width: 30, height: 40)),
+            (
+                "bounds", NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 20)),
+                CGRect(x: 10, y: 10, width: 30, height: 40)
+            ),
             ("anchorPoint", CGPoint(x: 0, y: 0), NSValue(cgPoint: CGPoint(x: 1, y: 1))),
             ("shadowOffset.height", 0, 10),
             ("bounds.size.width", 10, 50),
@@ -163,7 +174,8 @@ private struct SplitMix {
         grow.fromValue = 1; grow.toValue = 3; grow.duration = 1
         layer.add(grow, forKey: "grow")
         let move = CABasicAnimation(keyPath: "transform.translation")
-        move.fromValue = NSValue(cgSize: .zero); move.toValue = NSValue(cgSize: CGSize(width: 10, height: 20)); move.duration = 1
+        move.fromValue = NSValue(cgSize: .zero); move.toValue = NSValue(cgSize: CGSize(width: 10, height: 20));
+        move.duration = 1
         layer.add(move, forKey: "move")
         let q = stage.sample(layer, at: 1)  // both added at 0.5
         #expect(near(q.transform, CATransform3DTranslate(CATransform3DMakeScale(2, 2, 2), 2.5, 5, 0), 1e-9))
@@ -174,12 +186,16 @@ private struct SplitMix {
     @Test func shapePathsWithTheSameElementsInterpolate() {
         let stage = Stage()
         let shape = stage.show(CAShapeLayer())
-        let a = CGPath(elements: [.moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
-                                  .curveTo(control1: CGPoint(x: 10, y: 10), control2: CGPoint(x: 0, y: 10), to: CGPoint(x: 0, y: 0)),
-                                  .closeSubpath])
-        let b = CGPath(elements: [.moveTo(CGPoint(x: 10, y: 10)), .lineTo(CGPoint(x: 30, y: 10)),
-                                  .curveTo(control1: CGPoint(x: 30, y: 30), control2: CGPoint(x: 10, y: 30), to: CGPoint(x: 10, y: 10)),
-                                  .closeSubpath])
+        let a = CGPath(elements: [
+            .moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
+            .curveTo(control1: CGPoint(x: 10, y: 10), control2: CGPoint(x: 0, y: 10), to: CGPoint(x: 0, y: 0)),
+            .closeSubpath,
+        ])
+        let b = CGPath(elements: [
+            .moveTo(CGPoint(x: 10, y: 10)), .lineTo(CGPoint(x: 30, y: 10)),
+            .curveTo(control1: CGPoint(x: 30, y: 30), control2: CGPoint(x: 10, y: 30), to: CGPoint(x: 10, y: 10)),
+            .closeSubpath,
+        ])
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         shape.path = a
@@ -190,9 +206,12 @@ private struct SplitMix {
         shape.path = b  // implicit: paths animate
         CATransaction.commit()
         let mid = stage.sample(shape, at: 0.5).path
-        #expect(mid?.elements == [.moveTo(CGPoint(x: 5, y: 5)), .lineTo(CGPoint(x: 20, y: 5)),
-                                  .curveTo(control1: CGPoint(x: 20, y: 20), control2: CGPoint(x: 5, y: 20), to: CGPoint(x: 5, y: 5)),
-                                  .closeSubpath])
+        #expect(
+            mid?.elements == [
+                .moveTo(CGPoint(x: 5, y: 5)), .lineTo(CGPoint(x: 20, y: 5)),
+                .curveTo(control1: CGPoint(x: 20, y: 20), control2: CGPoint(x: 5, y: 20), to: CGPoint(x: 5, y: 5)),
+                .closeSubpath,
+            ])
         // Different structures switch at the midpoint.
         let c = CGPath(elements: [.moveTo(.zero), .lineTo(CGPoint(x: 1, y: 1))])
         #expect(AnimValue.interpolate(.path(a), .path(c), 0.4).pathValue! === a)
@@ -202,7 +221,8 @@ private struct SplitMix {
     @Test func gradientAndShapeProperties() {
         let stage = Stage()
         let gradient = stage.show(CAGradientLayer())
-        let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1),
+            blue = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         gradient.colors = [red, blue]
@@ -239,10 +259,13 @@ private struct SplitMix {
         #expect(NSValue(caTransform3D: t) == NSValue(caTransform3D: t))
         #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue == CGPoint(x: 1, y: 2))
         #expect(NSValue(cgSize: CGSize(width: 1, height: 2)).cgSizeValue == CGSize(width: 1, height: 2))
-        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(
+            NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue
+                == CGRect(x: 1, y: 2, width: 3, height: 4))
         let affine = CGAffineTransform(rotationAngle: 0.3)
         #expect(NSValue(cgAffineTransform: affine).cgAffineTransformValue == affine)
         #expect(NSValue(cgPoint: .zero).caTransform3DValue == CATransform3DIdentity)
-        #expect(AnimValue.transform(from: NSValue(cgAffineTransform: affine)) == CATransform3DMakeAffineTransform(affine))
+        #expect(
+            AnimValue.transform(from: NSValue(cgAffineTransform: affine)) == CATransform3DMakeAffineTransform(affine))
     }
 }

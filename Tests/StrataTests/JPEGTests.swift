@@ -1,17 +1,22 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The fixtures' block colours, as in Fixtures/jpeg/make_fixtures.py: 8 × 8 blocks
 /// of flat colour, 4 across and 2 down (pixels past 32 × 16 repeat the last column or row).
 enum JPEGBlocks {
     typealias RGB = (Int, Int, Int)
-    static let rgb: [RGB] = [(230, 30, 40), (40, 200, 60), (30, 60, 220), (255, 255, 255),
-                             (0, 0, 0), (128, 128, 128), (240, 220, 30), (120, 40, 160)]
+    static let rgb: [RGB] = [
+        (230, 30, 40), (40, 200, 60), (30, 60, 220), (255, 255, 255),
+        (0, 0, 0), (128, 128, 128), (240, 220, 30), (120, 40, 160),
+    ]
     static let grey = [0, 36, 73, 109, 146, 182, 219, 255]
     /// Amounts of ink (0 none … 255 full): white, cyan, magenta, yellow, black, half black, two mixes.
-    static let cmyk: [(Int, Int, Int, Int)] = [(0, 0, 0, 0), (255, 0, 0, 0), (0, 255, 0, 0), (0, 0, 255, 0),
-                                               (0, 0, 0, 255), (0, 0, 0, 128), (200, 100, 0, 40), (30, 180, 90, 70)]
+    static let cmyk: [(Int, Int, Int, Int)] = [
+        (0, 0, 0, 0), (255, 0, 0, 0), (0, 255, 0, 0), (0, 0, 255, 0),
+        (0, 0, 0, 255), (0, 0, 0, 128), (200, 100, 0, 40), (30, 180, 90, 70),
+    ]
 
     /// The index of the block pixel (x, y) is in.
     static func block(_ x: Int, _ y: Int) -> Int { min(y / 8, 1) * 4 + min(x / 8, 3) }
@@ -33,10 +38,13 @@ enum JPEGBlocks {
 
     /// Checks `image` is `width × height`, opaque, and that each pixel (every one, or
     /// the blocks' centres only) is within `tolerance` of `expected(x, y)` in R, G and B.
-    func expectPixels(_ image: CGImage, width: Int = 32, height: Int = 16, tolerance: Int, centresOnly: Bool = false,
-                      sourceLocation: SourceLocation = #_sourceLocation, _ expected: (Int, Int) -> JPEGBlocks.RGB) {
-        #expect(image.width == width && image.height == height, "\(image.label): \(image.width)×\(image.height)",
-                sourceLocation: sourceLocation)
+    func expectPixels(
+        _ image: CGImage, width: Int = 32, height: Int = 16, tolerance: Int, centresOnly: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation, _ expected: (Int, Int) -> JPEGBlocks.RGB
+    ) {
+        #expect(
+            image.width == width && image.height == height, "\(image.label): \(image.width)×\(image.height)",
+            sourceLocation: sourceLocation)
         guard image.width == width, image.height == height else { return }
         var mismatches: [String] = []
         var worst = 0
@@ -203,7 +211,8 @@ enum JPEGBlocks {
         let png = Self.fixtures.appendingPathComponent("png/rgba8.png")
         #expect(try CGImage(contentsOf: jpeg).pixels == (try CGImage(contentsOfJPEG: jpeg)).pixels)
         #expect(try CGImage(contentsOf: png).pixels == (try CGImage(contentsOfPNG: png)).pixels)
-        #expect(try CGImage(data: Data(contentsOf: jpeg), label: "j").pixels
+        #expect(
+            try CGImage(data: Data(contentsOf: jpeg), label: "j").pixels
                 == (try CGImage(contentsOfJPEG: jpeg)).pixels)
         #expect(try CGImage(contentsOf: jpeg).label == jpeg.path)
     }

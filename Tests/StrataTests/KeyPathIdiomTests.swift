@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Key-value coding on layers and animations, written as iOS code writes it:
@@ -21,8 +22,10 @@ import Testing
         #expect(near(layer.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0, 0.5, 1e-12))
         let whole = try #require(layer.value(forKeyPath: "transform") as? CATransform3D)
         #expect(near(whole, layer.transform))
-        #expect(near((layer.value(forKey: "transform") as? NSValue)?.caTransform3DValue ?? CATransform3DIdentity,
-                     layer.transform))
+        #expect(
+            near(
+                (layer.value(forKey: "transform") as? NSValue)?.caTransform3DValue ?? CATransform3DIdentity,
+                layer.transform))
     }
 
     @Test func structPropertiesAndTheirFieldsBridgeBack() throws {

@@ -20,8 +20,10 @@ import Testing
         #expect(CAEmitterLayer().contentKind == .emitter)
         // A subclass draws what its Strata class draws.
         #expect(Ring().contentKind == .shape)
-        for layer in [CALayer(), CATransformLayer(), CAGradientLayer(), CAShapeLayer(), CATextLayer(),
-                      CAReplicatorLayer(), CAEmitterLayer(), Ring()] {
+        for layer in [
+            CALayer(), CATransformLayer(), CAGradientLayer(), CAShapeLayer(), CATextLayer(),
+            CAReplicatorLayer(), CAEmitterLayer(), Ring(),
+        ] {
             #expect(layer.drawnContent.kind == layer.contentKind)
         }
         #expect(CAShapeLayer().contentKind.className == "CAShapeLayer")
@@ -91,15 +93,19 @@ import Testing
         #expect(content.fontName == "DejaVuSansMono" && content.fontSize == 17)
         #expect(content.foregroundColor == blue && content.isWrapped)
         #expect(content.alignment == .center && content.truncation == .middle)
-        for (mode, alignment) in [(CATextLayerAlignmentMode.natural, TextContent.Alignment.natural), (.left, .left),
-                                  (.right, .right), (.center, .center), (.justified, .justified),
-                                  (CATextLayerAlignmentMode(rawValue: "sideways"), .natural)] {
+        for (mode, alignment) in [
+            (CATextLayerAlignmentMode.natural, TextContent.Alignment.natural), (.left, .left),
+            (.right, .right), (.center, .center), (.justified, .justified),
+            (CATextLayerAlignmentMode(rawValue: "sideways"), .natural),
+        ] {
             t.alignmentMode = mode
             #expect(t.textContent.alignment == alignment)
         }
-        for (mode, truncation) in [(CATextLayerTruncationMode.none, TextContent.Truncation.none), (.start, .start),
-                                   (.end, .end), (.middle, .middle),
-                                   (CATextLayerTruncationMode(rawValue: "edges"), .end)] {
+        for (mode, truncation) in [
+            (CATextLayerTruncationMode.none, TextContent.Truncation.none), (.start, .start),
+            (.end, .end), (.middle, .middle),
+            (CATextLayerTruncationMode(rawValue: "edges"), .end),
+        ] {
             t.truncationMode = mode
             #expect(t.textContent.truncation == truncation)
         }

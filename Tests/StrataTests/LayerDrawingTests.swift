@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The straight-alpha RGBA of pixel (x, y) of an image, top row first.
@@ -76,8 +77,9 @@ final class LineChartLayer: CALayer {
         ctx.saveGState()
         ctx.addPath(area)
         ctx.clip()
-        ctx.drawLinearGradient(gradient, start: CGPoint(x: 0, y: rect.minY), end: CGPoint(x: 0, y: rect.maxY),
-                               options: [])
+        ctx.drawLinearGradient(
+            gradient, start: CGPoint(x: 0, y: rect.minY), end: CGPoint(x: 0, y: rect.maxY),
+            options: [])
         ctx.restoreGState()
 
         // The line.
@@ -299,8 +301,9 @@ struct LayerDrawingTests {
             ctx.strokePath()
             ctx.setStrokeColor(CGColor(red: 0, green: 0.6, blue: 0.3, alpha: 1))
             ctx.setLineCap(.round)
-            ctx.addArc(center: center, radius: radius, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress,
-                       clockwise: false)
+            ctx.addArc(
+                center: center, radius: radius, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress,
+                clockwise: false)
             ctx.strokePath()
         }
     }

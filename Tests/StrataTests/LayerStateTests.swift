@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Every key of the layer tables reaches its own field of the layer's state
@@ -11,14 +12,19 @@ import Testing
 @Suite("Layer state")
 struct LayerStateTests {
     /// Each Strata class with a table of its own, its keys, and its `init(layer:)`.
-    static var classes: [(CALayer.Type, [String: LayerProperty], (CALayer) -> CALayer)] { [
-        (CALayer.self, LayerPropertyTable.layer, { CALayer(layer: $0) }),
-        (CAGradientLayer.self, LayerPropertyTable.gradient, { CAGradientLayer(layer: $0) }),
-        (CAShapeLayer.self, LayerPropertyTable.shape, { CAShapeLayer(layer: $0) }),
-        (CATextLayer.self, LayerPropertyTable.text, { CATextLayer(layer: $0) }),
-        (CAReplicatorLayer.self, LayerPropertyTable.replicator, { CAReplicatorLayer(layer: $0) }),
-        (CAEmitterLayer.self, EmitterProperties.layer.filter { $0.key != "emitterCells" }, { CAEmitterLayer(layer: $0) }),
-    ] }
+    static var classes: [(CALayer.Type, [String: LayerProperty], (CALayer) -> CALayer)] {
+        [
+            (CALayer.self, LayerPropertyTable.layer, { CALayer(layer: $0) }),
+            (CAGradientLayer.self, LayerPropertyTable.gradient, { CAGradientLayer(layer: $0) }),
+            (CAShapeLayer.self, LayerPropertyTable.shape, { CAShapeLayer(layer: $0) }),
+            (CATextLayer.self, LayerPropertyTable.text, { CATextLayer(layer: $0) }),
+            (CAReplicatorLayer.self, LayerPropertyTable.replicator, { CAReplicatorLayer(layer: $0) }),
+            (
+                CAEmitterLayer.self, EmitterProperties.layer.filter { $0.key != "emitterCells" },
+                { CAEmitterLayer(layer: $0) }
+            ),
+        ]
+    }
 
     /// A value of `kind` different from `current`, or nil for a kind this test does not vary.
     static func changed(_ current: AnimValue, kind: ValueKind) -> AnimValue? {
@@ -58,11 +64,13 @@ struct LayerStateTests {
             #expect(!Self.same(after, before), "\(layerClass).\(key) did not change")
             // The public property reads the same field.
             let boxed = model.value(forKey: key)
-            #expect("\(property.box(after) as Any)" == "\(boxed as Any)", "\(layerClass).\(key): KVC reads another value")
+            #expect(
+                "\(property.box(after) as Any)" == "\(boxed as Any)", "\(layerClass).\(key): KVC reads another value")
             // No other key moved.
             for (other, otherProperty) in table where other != key {
-                #expect(Self.same(otherProperty.get(model), otherProperty.get(pristine)),
-                        "setting \(layerClass).\(key) changed \(other)")
+                #expect(
+                    Self.same(otherProperty.get(model), otherProperty.get(pristine)),
+                    "setting \(layerClass).\(key) changed \(other)")
             }
             // Copies have it: made anew, and refreshed in place.
             let copied = copy(model)

@@ -57,8 +57,9 @@ import Testing
         t.a.zPosition = 5
         t.c.zPosition = -1
         let snapshot = LayerTreeSnapshot([t.root])
-        #expect(try snapshot.sublayers(of: 0).map(Int.init)
-            == [index(of: t.c, in: snapshot), index(of: t.b, in: snapshot), index(of: t.a, in: snapshot)])
+        #expect(
+            try snapshot.sublayers(of: 0).map(Int.init)
+                == [index(of: t.c, in: snapshot), index(of: t.b, in: snapshot), index(of: t.a, in: snapshot)])
     }
 
     @Test func anUnchangedTreeKeepsEveryNodeWithNoChanges() {
@@ -171,7 +172,8 @@ import Testing
         for k in 0..<3 {
             let sub = try #require(snapshot.sublayers(of: node, instance: k).first)
             #expect(snapshot.nodes[Int(sub)].parent == Int32(node))
-            #expect(near(Double(snapshot.nodes[Int(sub)].state.opacity), 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
+            #expect(
+                near(Double(snapshot.nodes[Int(sub)].state.opacity), 0.75 - 0.25 * Double(k), 1e-6), "instance \(k)")
         }
     }
 
@@ -243,10 +245,14 @@ import Testing
         let covered = LayerState.fieldSpans.reduce(0) { $0 + $1.size }
         #expect(covered <= MemoryLayout<LayerState>.size)
         // What is copied as bytes and what holds references make up the whole value.
-        #expect(LayerState.nonReferenceSpans.reduce(0) { $0 + $1.size }
-            + LayerState.referenceSpans.reduce(0) { $0 + $1.size } == MemoryLayout<LayerState>.size)
-        #expect(LayerState.referenceSpans.allSatisfy { span in
-            LayerState.fieldSpans.contains { $0.offset <= span.offset && span.offset + span.size <= $0.offset + $0.size }
-        })
+        #expect(
+            LayerState.nonReferenceSpans.reduce(0) { $0 + $1.size }
+                + LayerState.referenceSpans.reduce(0) { $0 + $1.size } == MemoryLayout<LayerState>.size)
+        #expect(
+            LayerState.referenceSpans.allSatisfy { span in
+                LayerState.fieldSpans.contains {
+                    $0.offset <= span.offset && span.offset + span.size <= $0.offset + $0.size
+                }
+            })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Strata
 import StrataScene
+import Testing
 
 /// Scene and path text from outside: every problem is one line naming where.
 @Suite struct OutsideInputTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The fixtures' pixel formulas, as in Fixtures/png/make_fixtures.py.
@@ -29,32 +30,40 @@ enum Pattern {
     }
 
     /// Checks every pixel of `image` against `expected(x, y)` = (r, g, b, a).
-    func expectPixels(_ image: CGImage, tolerance: Int = 0, sourceLocation: SourceLocation = #_sourceLocation,
-                      _ expected: (Int, Int) -> (Int, Int, Int, Int)) {
+    func expectPixels(
+        _ image: CGImage, tolerance: Int = 0, sourceLocation: SourceLocation = #_sourceLocation,
+        _ expected: (Int, Int) -> (Int, Int, Int, Int)
+    ) {
         expectPixels(image, tolerance: { _ in tolerance }, sourceLocation: sourceLocation, expected)
     }
 
     /// As above, with a tolerance that depends on the expected pixel.
-    func expectPixels(_ image: CGImage, tolerance: ((Int, Int, Int, Int)) -> Int,
-                      sourceLocation: SourceLocation = #_sourceLocation,
-                      _ expected: (Int, Int) -> (Int, Int, Int, Int)) {
+    func expectPixels(
+        _ image: CGImage, tolerance: ((Int, Int, Int, Int)) -> Int,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ expected: (Int, Int) -> (Int, Int, Int, Int)
+    ) {
         #expect(image.width == Pattern.width && image.height == Pattern.height, sourceLocation: sourceLocation)
         guard image.width == Pattern.width, image.height == Pattern.height else { return }
         var mismatches: [String] = []
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let i = (y * image.width + x) * 4
-                let got = (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]), Int(image.pixels[i + 3]))
+                let got = (
+                    Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]), Int(image.pixels[i + 3])
+                )
                 let want = expected(x, y)
                 let tolerance = tolerance(want)
                 if abs(got.0 - want.0) > tolerance || abs(got.1 - want.1) > tolerance
-                    || abs(got.2 - want.2) > tolerance || abs(got.3 - want.3) > tolerance {
+                    || abs(got.2 - want.2) > tolerance || abs(got.3 - want.3) > tolerance
+                {
                     mismatches.append("(\(x), \(y)): \(got) ≠ \(want)")
                 }
             }
         }
-        #expect(mismatches.isEmpty, "\(image.label): \(mismatches.prefix(5).joined(separator: "; "))",
-                sourceLocation: sourceLocation)
+        #expect(
+            mismatches.isEmpty, "\(image.label): \(mismatches.prefix(5).joined(separator: "; "))",
+            sourceLocation: sourceLocation)
     }
 
     @Test func grey() throws {
@@ -84,8 +93,10 @@ enum Pattern {
             (Pattern.red(x, y), Pattern.green(x, y), Pattern.blue(x, y), 255)
         }
         expectPixels(try load("rgb16.png")) { x, y in
-            (Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
-             Pattern.scaled(Pattern.blue(x, y), x, y, 2), 255)
+            (
+                Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
+                Pattern.scaled(Pattern.blue(x, y), x, y, 2), 255
+            )
         }
     }
 
@@ -95,8 +106,10 @@ enum Pattern {
             (Pattern.red(x, y), Pattern.green(x, y), Pattern.blue(x, y), Pattern.alpha(x, y))
         }
         expectPixels(try load("rgba16.png")) { x, y in
-            (Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
-             Pattern.scaled(Pattern.blue(x, y), x, y, 2), Pattern.scaled(Pattern.alpha(x, y), x, y, 3))
+            (
+                Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
+                Pattern.scaled(Pattern.blue(x, y), x, y, 2), Pattern.scaled(Pattern.alpha(x, y), x, y, 3)
+            )
         }
     }
 
@@ -144,8 +157,10 @@ enum Pattern {
         }
         // Colours go through premultiplied linear light: nearly transparent ones lose more.
         expectPixels(try load("rgba16_interlaced.png"), tolerance: { $0.3 < 16 ? 4 : 1 }) { x, y in
-            (Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
-             Pattern.scaled(Pattern.blue(x, y), x, y, 2), Pattern.scaled(Pattern.alpha(x, y), x, y, 3))
+            (
+                Pattern.scaled(Pattern.red(x, y), x, y, 0), Pattern.scaled(Pattern.green(x, y), x, y, 1),
+                Pattern.scaled(Pattern.blue(x, y), x, y, 2), Pattern.scaled(Pattern.alpha(x, y), x, y, 3)
+            )
         }
     }
 
@@ -206,7 +221,8 @@ enum Pattern {
         var pixels: [UInt8] = []
         for y in 0..<Pattern.height {
             for x in 0..<Pattern.width {
-                pixels += [Pattern.red(x, y), Pattern.green(x, y), Pattern.blue(x, y), Pattern.alpha(x, y)].map(UInt8.init)
+                pixels += [Pattern.red(x, y), Pattern.green(x, y), Pattern.blue(x, y), Pattern.alpha(x, y)].map(
+                    UInt8.init)
             }
         }
         let image = CGImage(width: Pattern.width, height: Pattern.height, pixels: pixels, label: "pattern")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Dashing and trimming")
@@ -13,10 +14,11 @@ struct PathDashTrimTests {
 
     @Test func dashesAlongALine() {
         let d = line(pt(0, 0), pt(100, 0)).copy(dashingWithPhase: 0, lengths: [20, 10])
-        #expect(d.elements == [
-            .moveTo(pt(0, 0)), .lineTo(pt(20, 0)), .moveTo(pt(30, 0)), .lineTo(pt(50, 0)),
-            .moveTo(pt(60, 0)), .lineTo(pt(80, 0)), .moveTo(pt(90, 0)), .lineTo(pt(100, 0)),
-        ])
+        #expect(
+            d.elements == [
+                .moveTo(pt(0, 0)), .lineTo(pt(20, 0)), .moveTo(pt(30, 0)), .lineTo(pt(50, 0)),
+                .moveTo(pt(60, 0)), .lineTo(pt(80, 0)), .moveTo(pt(90, 0)), .lineTo(pt(100, 0)),
+            ])
     }
 
     @Test func phaseShiftsThePattern() {
@@ -45,10 +47,13 @@ struct PathDashTrimTests {
         p.addLines(between: [pt(0, 0), pt(10, 0), pt(10, 10)])
         p.addLines(between: [pt(50, 0), pt(70, 0)])
         let d = p.copy(dashingWithPhase: 0, lengths: [15, 100])
-        #expect(close(d.elements, [
-            .moveTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5)),
-            .moveTo(pt(50, 0)), .lineTo(pt(65, 0)),
-        ]))
+        #expect(
+            close(
+                d.elements,
+                [
+                    .moveTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5)),
+                    .moveTo(pt(50, 0)), .lineTo(pt(65, 0)),
+                ]))
     }
 
     @Test func closedContourJoinsLastDashToFirst() {
@@ -56,23 +61,30 @@ struct PathDashTrimTests {
         // on into the first (0...12) through the start corner.
         let sq = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         let d = sq.copy(dashingWithPhase: 0, lengths: [12, 4])
-        #expect(close(d.elements, [
-            .moveTo(pt(10, 6)), .lineTo(pt(10, 10)), .lineTo(pt(2, 10)),  // 16...28
-            .moveTo(pt(0, 8)), .lineTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 2)),  // 32...40, 0...12
-        ]))
+        #expect(
+            close(
+                d.elements,
+                [
+                    .moveTo(pt(10, 6)), .lineTo(pt(10, 10)), .lineTo(pt(2, 10)),  // 16...28
+                    .moveTo(pt(0, 8)), .lineTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 2)),  // 32...40, 0...12
+                ]))
         // When the contour ends in a gap, the first dash stands alone.
         let g = sq.copy(dashingWithPhase: 0, lengths: [15, 5])
-        #expect(close(g.elements, [
-            .moveTo(pt(10, 10)), .lineTo(pt(0, 10)), .lineTo(pt(0, 5)),  // 20...35
-            .moveTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5)),  // 0...15
-        ]))
+        #expect(
+            close(
+                g.elements,
+                [
+                    .moveTo(pt(10, 10)), .lineTo(pt(0, 10)), .lineTo(pt(0, 5)),  // 20...35
+                    .moveTo(pt(0, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5)),  // 0...15
+                ]))
     }
 
     @Test func zeroLengthDashesAreDots() {
         let d = line(pt(0, 0), pt(20, 0)).copy(dashingWithPhase: 0, lengths: [0, 10])
-        #expect(d.elements == [
-            .moveTo(pt(0, 0)), .lineTo(pt(0, 0)), .moveTo(pt(10, 0)), .lineTo(pt(10, 0)),
-        ])
+        #expect(
+            d.elements == [
+                .moveTo(pt(0, 0)), .lineTo(pt(0, 0)), .moveTo(pt(10, 0)), .lineTo(pt(10, 0)),
+            ])
     }
 
     @Test func dashingCurvesKeepsCurves() {
@@ -90,9 +102,12 @@ struct PathDashTrimTests {
         let p = CGMutablePath()
         p.addLines(between: [pt(0, 0), pt(100, 0)])
         p.addLines(between: [pt(0, 10), pt(100, 10)])
-        #expect(close(p.trimmed(from: 0.25, to: 0.75).elements, [
-            .moveTo(pt(50, 0)), .lineTo(pt(100, 0)), .moveTo(pt(0, 10)), .lineTo(pt(50, 10)),
-        ]))
+        #expect(
+            close(
+                p.trimmed(from: 0.25, to: 0.75).elements,
+                [
+                    .moveTo(pt(50, 0)), .lineTo(pt(100, 0)), .moveTo(pt(0, 10)), .lineTo(pt(50, 10)),
+                ]))
         #expect(p.trimmed(from: 0, to: 1) == p)
         #expect(p.trimmed(from: 0.6, to: 0.4).isEmpty)
         #expect(p.trimmed(from: -1, to: 2) == p)
@@ -103,8 +118,10 @@ struct PathDashTrimTests {
         let sq = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         // The closing side (0,10) → (0,0) is the last quarter.
         #expect(close(sq.trimmed(from: 0.75, to: 1).elements, [.moveTo(pt(0, 10)), .lineTo(pt(0, 0))]))
-        #expect(close(sq.trimmed(from: 0.125, to: 0.375).elements,
-                      [.moveTo(pt(5, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5))]))
+        #expect(
+            close(
+                sq.trimmed(from: 0.125, to: 0.375).elements,
+                [.moveTo(pt(5, 0)), .lineTo(pt(10, 0)), .lineTo(pt(10, 5))]))
         // A circle trimmed to half is half a circle, still made of curves.
         let c = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
         let half = c.trimmed(from: 0, to: 0.5)

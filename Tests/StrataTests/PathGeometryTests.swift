@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Helpers shared by the Path*Tests files.
@@ -22,7 +23,7 @@ func close(_ a: [CGPath.Element], _ b: [CGPath.Element], _ eps: CGFloat = 1e-9) 
     for (x, y) in zip(a, b) {
         switch (x, y) {
         case (.moveTo, .moveTo), (.lineTo, .lineTo), (.quadCurveTo, .quadCurveTo), (.curveTo, .curveTo),
-             (.closeSubpath, .closeSubpath):
+            (.closeSubpath, .closeSubpath):
             if !zip(x.points, y.points).allSatisfy({ close($0, $1, eps) }) { return false }
         default:
             return false
@@ -35,8 +36,11 @@ func close(_ a: [CGPath.Element], _ b: [CGPath.Element], _ eps: CGFloat = 1e-9) 
 struct PathGeometryTests {
     @Test func rectPathElementsAndIsRect() {
         let p = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40), transform: nil)
-        #expect(p.elements == [.moveTo(pt(10, 20)), .lineTo(pt(40, 20)), .lineTo(pt(40, 60)),
-                               .lineTo(pt(10, 60)), .closeSubpath])
+        #expect(
+            p.elements == [
+                .moveTo(pt(10, 20)), .lineTo(pt(40, 20)), .lineTo(pt(40, 60)),
+                .lineTo(pt(10, 60)), .closeSubpath,
+            ])
         var r = CGRect.zero
         #expect(p.isRect(&r))
         #expect(r == CGRect(x: 10, y: 20, width: 30, height: 40))
@@ -129,8 +133,10 @@ struct PathGeometryTests {
         p.closeSubpath()
         var seen: [(CGPathElementType, [CGPoint])] = []
         p.applyWithBlock { e in
-            let n = [CGPathElementType.moveToPoint: 1, .addLineToPoint: 1, .addQuadCurveToPoint: 2,
-                     .addCurveToPoint: 3, .closeSubpath: 0][e.pointee.type]!
+            let n = [
+                CGPathElementType.moveToPoint: 1, .addLineToPoint: 1, .addQuadCurveToPoint: 2,
+                .addCurveToPoint: 3, .closeSubpath: 0,
+            ][e.pointee.type]!
             seen.append((e.pointee.type, (0..<n).map { e.pointee.points[$0] }))
         }
         #expect(seen.map(\.0) == [.moveToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])

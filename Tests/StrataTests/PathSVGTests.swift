@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("SVG path data")
@@ -16,47 +17,55 @@ struct PathSVGTests {
     }
 
     @Test func absoluteCommands() throws {
-        #expect(try parse("M 10 20 L 30 40 H 50 V 60 Z") == [
-            .moveTo(pt(10, 20)), .lineTo(pt(30, 40)), .lineTo(pt(50, 40)), .lineTo(pt(50, 60)), .closeSubpath,
-        ])
-        #expect(try parse("M0 0 C 1 2 3 4 5 6 S 9 10 11 12") == [
-            .moveTo(pt(0, 0)),
-            .curveTo(control1: pt(1, 2), control2: pt(3, 4), to: pt(5, 6)),
-            // S reflects the previous second control (3, 4) about (5, 6).
-            .curveTo(control1: pt(7, 8), control2: pt(9, 10), to: pt(11, 12)),
-        ])
-        #expect(try parse("M0 0 Q 1 2 3 4 T 9 10") == [
-            .moveTo(pt(0, 0)),
-            .quadCurveTo(control: pt(1, 2), to: pt(3, 4)),
-            .quadCurveTo(control: pt(5, 6), to: pt(9, 10)),
-        ])
+        #expect(
+            try parse("M 10 20 L 30 40 H 50 V 60 Z") == [
+                .moveTo(pt(10, 20)), .lineTo(pt(30, 40)), .lineTo(pt(50, 40)), .lineTo(pt(50, 60)), .closeSubpath,
+            ])
+        #expect(
+            try parse("M0 0 C 1 2 3 4 5 6 S 9 10 11 12") == [
+                .moveTo(pt(0, 0)),
+                .curveTo(control1: pt(1, 2), control2: pt(3, 4), to: pt(5, 6)),
+                // S reflects the previous second control (3, 4) about (5, 6).
+                .curveTo(control1: pt(7, 8), control2: pt(9, 10), to: pt(11, 12)),
+            ])
+        #expect(
+            try parse("M0 0 Q 1 2 3 4 T 9 10") == [
+                .moveTo(pt(0, 0)),
+                .quadCurveTo(control: pt(1, 2), to: pt(3, 4)),
+                .quadCurveTo(control: pt(5, 6), to: pt(9, 10)),
+            ])
     }
 
     @Test func relativeCommands() throws {
-        #expect(try parse("m 10 20 l 5 5 h 10 v -5 z l 1 1") == [
-            .moveTo(pt(10, 20)), .lineTo(pt(15, 25)), .lineTo(pt(25, 25)), .lineTo(pt(25, 20)), .closeSubpath,
-            // After z the current point is the subpath's start.
-            .lineTo(pt(11, 21)),
-        ])
-        #expect(try parse("M 10 10 c 1 1 2 2 3 3 s 4 4 5 5") == [
-            .moveTo(pt(10, 10)),
-            .curveTo(control1: pt(11, 11), control2: pt(12, 12), to: pt(13, 13)),
-            .curveTo(control1: pt(14, 14), control2: pt(17, 17), to: pt(18, 18)),
-        ])
-        #expect(try parse("M 10 10 q 1 1 2 0 t 2 0") == [
-            .moveTo(pt(10, 10)),
-            .quadCurveTo(control: pt(11, 11), to: pt(12, 10)),
-            .quadCurveTo(control: pt(13, 9), to: pt(14, 10)),
-        ])
+        #expect(
+            try parse("m 10 20 l 5 5 h 10 v -5 z l 1 1") == [
+                .moveTo(pt(10, 20)), .lineTo(pt(15, 25)), .lineTo(pt(25, 25)), .lineTo(pt(25, 20)), .closeSubpath,
+                // After z the current point is the subpath's start.
+                .lineTo(pt(11, 21)),
+            ])
+        #expect(
+            try parse("M 10 10 c 1 1 2 2 3 3 s 4 4 5 5") == [
+                .moveTo(pt(10, 10)),
+                .curveTo(control1: pt(11, 11), control2: pt(12, 12), to: pt(13, 13)),
+                .curveTo(control1: pt(14, 14), control2: pt(17, 17), to: pt(18, 18)),
+            ])
+        #expect(
+            try parse("M 10 10 q 1 1 2 0 t 2 0") == [
+                .moveTo(pt(10, 10)),
+                .quadCurveTo(control: pt(11, 11), to: pt(12, 10)),
+                .quadCurveTo(control: pt(13, 9), to: pt(14, 10)),
+            ])
     }
 
     @Test func smoothCommandsWithoutPredecessorUseCurrentPoint() throws {
-        #expect(try parse("M 1 1 S 2 2 3 3") == [
-            .moveTo(pt(1, 1)), .curveTo(control1: pt(1, 1), control2: pt(2, 2), to: pt(3, 3)),
-        ])
-        #expect(try parse("M 1 1 L 2 2 T 3 3") == [
-            .moveTo(pt(1, 1)), .lineTo(pt(2, 2)), .quadCurveTo(control: pt(2, 2), to: pt(3, 3)),
-        ])
+        #expect(
+            try parse("M 1 1 S 2 2 3 3") == [
+                .moveTo(pt(1, 1)), .curveTo(control1: pt(1, 1), control2: pt(2, 2), to: pt(3, 3)),
+            ])
+        #expect(
+            try parse("M 1 1 L 2 2 T 3 3") == [
+                .moveTo(pt(1, 1)), .lineTo(pt(2, 2)), .quadCurveTo(control: pt(2, 2), to: pt(3, 3)),
+            ])
     }
 
     @Test func implicitRepeats() throws {
@@ -65,9 +74,10 @@ struct PathSVGTests {
         #expect(try parse("m 1 1 1 1 1 1") == [.moveTo(pt(1, 1)), .lineTo(pt(2, 2)), .lineTo(pt(3, 3))])
         #expect(try parse("M0,0L1,1,2,2h1 1").count == 5)
         // A relative m after a close is relative to the closed subpath's start.
-        #expect(try parse("M 5 5 L 6 6 Z m 1 0") == [
-            .moveTo(pt(5, 5)), .lineTo(pt(6, 6)), .closeSubpath, .moveTo(pt(6, 5)),
-        ])
+        #expect(
+            try parse("M 5 5 L 6 6 Z m 1 0") == [
+                .moveTo(pt(5, 5)), .lineTo(pt(6, 6)), .closeSubpath, .moveTo(pt(6, 5)),
+            ])
     }
 
     @Test func numberFormats() throws {
@@ -168,8 +178,9 @@ struct PathSVGTests {
         let back = try CGPath(svgPathData: text)
         #expect(back == m)
         #expect(back.svgPathData == text)
-        #expect(CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1.5), transform: nil).svgPathData
-                    == "M0 0 L2 0 L2 1.5 L0 1.5 Z")
+        #expect(
+            CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1.5), transform: nil).svgPathData
+                == "M0 0 L2 0 L2 1.5 L0 1.5 Z")
         // Arbitrary SVG normalizes to absolute M L Q C Z and stays fixed from then on.
         let arc = try CGPath(svgPathData: "m1 1a3 4 10 1 0 5 5h2v3s1 1 2 2t3 3z")
         #expect(try CGPath(svgPathData: arc.svgPathData) == arc)

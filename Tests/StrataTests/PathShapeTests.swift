@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Rounded rectangles")
@@ -15,9 +16,9 @@ struct PathShapeTests {
         #expect(p.elements[1] == .lineTo(pt(110, 20)))  // square top-right corner
         #expect(p.elements.last == .closeSubpath)
         #expect(p.boundingBoxOfPath == rect)
-        #expect(!p.contains(pt(10.5, 20.5)))   // cut top-left corner
-        #expect(p.contains(pt(109.5, 20.5)))   // square top-right corner
-        #expect(p.contains(pt(10.5, 79.5)))    // square bottom-left corner
+        #expect(!p.contains(pt(10.5, 20.5)))  // cut top-left corner
+        #expect(p.contains(pt(109.5, 20.5)))  // square top-right corner
+        #expect(p.contains(pt(10.5, 79.5)))  // square bottom-left corner
         #expect(!p.contains(pt(109.5, 79.5)))  // cut bottom-right corner
         // The rounded corner is a quarter circle around (20, 30).
         let seg = p.segmentedSubpaths()[0].segments.last!
@@ -64,8 +65,10 @@ struct PathShapeTests {
             let mirrored = pt(120 - q.x, 100 - q.y)
             #expect(f.contains { close($0, mirrored, 1e-6) })
         }
-        #expect(close(CGPath.roundedRect(rect, radius: 10, corners: .all).boundingBoxOfPath,
-                      circular.boundingBoxOfPath))
+        #expect(
+            close(
+                CGPath.roundedRect(rect, radius: 10, corners: .all).boundingBoxOfPath,
+                circular.boundingBoxOfPath))
     }
 
     @Test func coreGraphicsRoundedRectClampsCorners() {

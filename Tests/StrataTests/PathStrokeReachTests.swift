@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `CGPath.strokeReach`: the stroke's outline stays inside the path's box grown by it, and it
@@ -27,8 +28,12 @@ import Testing
         ("sharp triangle", triangle(tip: 5)),
         ("blunt triangle", triangle(tip: 60)),
         ("cusp", cusp),
-        ("rounded rect", CGPath(roundedRect: CGRect(x: 0, y: 0, width: 50, height: 30), cornerWidth: 8,
-                                cornerHeight: 8, transform: nil)),
+        (
+            "rounded rect",
+            CGPath(
+                roundedRect: CGRect(x: 0, y: 0, width: 50, height: 30), cornerWidth: 8,
+                cornerHeight: 8, transform: nil)
+        ),
     ]
 
     @Test(arguments: [CGLineJoin.miter, .round, .bevel], [CGLineCap.butt, .square, .round])
@@ -38,8 +43,9 @@ import Testing
                 let width: CGFloat = 6
                 let reach = path.strokeReach(lineWidth: width, cap: cap, join: join, miterLimit: limit)
                 let box = path.boundingBoxOfPath.insetBy(dx: -reach - 0.05, dy: -reach - 0.05)
-                let outline = path.strokeOutline(lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: limit,
-                                                 tolerance: 0.01)
+                let outline = path.strokeOutline(
+                    lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: limit,
+                    tolerance: 0.01)
                 for point in outline.joined() {
                     #expect(box.contains(point), "\(name) \(join) \(cap) limit \(limit): \(point) outside \(box)")
                 }
@@ -51,7 +57,9 @@ import Testing
         let circle = Self.paths[0].1
         // Its quarter arcs turn 90° each: bounded by a right angle's miter, not the limit's.
         #expect(circle.strokeReach(lineWidth: 5, cap: .butt, join: .miter, miterLimit: 10) <= 2.5 * 1.415)
-        #expect(abs(circle.strokeReach(lineWidth: 5, cap: .square, join: .round, miterLimit: 10) - 2.5 * 2.squareRoot()) < 1e-9)
+        #expect(
+            abs(circle.strokeReach(lineWidth: 5, cap: .square, join: .round, miterLimit: 10) - 2.5 * 2.squareRoot())
+                < 1e-9)
         #expect(circle.strokeReach(lineWidth: 5, cap: .butt, join: .round, miterLimit: 10) == 2.5)
         // A right angle's miter is √2 half widths; a 6° tip's (1 / sin 3°, about 19) bevels at limit 10.
         let square = Self.paths[1].1

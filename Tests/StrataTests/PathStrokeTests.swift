@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("Stroking")
@@ -9,8 +10,10 @@ struct PathStrokeTests {
         polys.reduce(0) { $0 + windingNumber(of: $1, around: p) } != 0
     }
 
-    func outline(_ path: CGPath, width: CGFloat = 10, cap: CGLineCap = .butt, join: CGLineJoin = .miter,
-                 miterLimit: CGFloat = 10) -> [[CGPoint]] {
+    func outline(
+        _ path: CGPath, width: CGFloat = 10, cap: CGLineCap = .butt, join: CGLineJoin = .miter,
+        miterLimit: CGFloat = 10
+    ) -> [[CGPoint]] {
         path.strokeOutline(lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: miterLimit, tolerance: 0.01)
     }
 
@@ -58,7 +61,7 @@ struct PathStrokeTests {
         #expect(covered(bevel, pt(102, -2)))
         let round = outline(l, join: .round)
         #expect(!covered(round, pt(104, -4)))  // √32 > 5
-        #expect(covered(round, pt(103, -3)))   // √18 < 5
+        #expect(covered(round, pt(103, -3)))  // √18 < 5
         // Inner side is filled too.
         #expect(covered(miter, pt(96, 4)))
     }
@@ -82,9 +85,9 @@ struct PathStrokeTests {
         let sq = line(pt(0, 0), pt(100, 0), pt(100, 100), pt(0, 100), closed: true)
         let miter = outline(sq, join: .miter)
         #expect(covered(miter, pt(-4.9, -4.9)))  // the start corner is mitred, not capped
-        #expect(!covered(miter, pt(50, 50)))      // hollow
+        #expect(!covered(miter, pt(50, 50)))  // hollow
         let open = outline(line(pt(0, 0), pt(100, 0), pt(100, 100), pt(0, 100), pt(0, 0)), join: .miter)
-        #expect(!covered(open, pt(-4.9, -4.9)))   // open: two butt ends meet there
+        #expect(!covered(open, pt(-4.9, -4.9)))  // open: two butt ends meet there
     }
 
     @Test func curvesStrokeSmoothly() {
@@ -113,12 +116,16 @@ struct PathStrokeTests {
 
     @Test func copyStrokingIsFillableOutline() {
         let l = line(pt(0, 0), pt(100, 0))
-        let s = l.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10,
-                       transform: CGAffineTransform(translationX: 0, y: 10))
+        let s = l.copy(
+            strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10,
+            transform: CGAffineTransform(translationX: 0, y: 10))
         #expect(close(s.boundingBox, CGRect(x: 0, y: 8, width: 100, height: 4)))
         #expect(s.contains(pt(50, 11.9)))
         #expect(!s.contains(pt(50, 12.1)))
-        #expect(line(pt(0, 0), pt(1, 1)).copy(strokingWithWidth: 0, lineCap: .round, lineJoin: .round,
-                                             miterLimit: 10).isEmpty)
+        #expect(
+            line(pt(0, 0), pt(1, 1)).copy(
+                strokingWithWidth: 0, lineCap: .round, lineJoin: .round,
+                miterLimit: 10
+            ).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Idioms from iOS code, written as iOS code writes them, that must compile

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `FrameTicker.reusesPresentationCopies`: animated layers' copies are

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 /// The README's example, verbatim between the markers, so it keeps compiling.
 @Suite struct ReadmeExampleTests {
@@ -27,7 +27,7 @@ import Strata
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.5)
             CATransaction.setCompletionBlock { flipped = true }
-            card.transform = CATransform3DRotate(t, .pi, 0, 1, 0)   // animates implicitly
+            card.transform = CATransform3DRotate(t, .pi, 0, 1, 0)  // animates implicitly
             CATransaction.commit()
             // README example ends.
             #expect(card.animationKeys()?.count == 1)

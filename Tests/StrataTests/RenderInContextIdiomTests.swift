@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `layer.render(in:)`, as iOS code takes a snapshot of a layer tree.
 @Suite struct RenderInContextIdiomTests {
     /// A y-down (UIKit-style) RGBA context of `width` × `height`.
     private func flippedContext(_ width: Int, _ height: Int) throws -> CGContext {
-        let ctx = try #require(CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                         space: CGColorSpaceCreateDeviceRGB(),
-                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
         ctx.translateBy(x: 0, y: CGFloat(height))
         ctx.scaleBy(x: 1, y: -1)
         return ctx
@@ -93,8 +96,12 @@ import Testing
 
     @Test func contentsImagesAreDrawnUpright() throws {
         // A 2 × 2 image: the top row red, the bottom row blue.
-        let image = CGImage(width: 2, height: 2, pixels: [255, 0, 0, 255, 255, 0, 0, 255,
-                                                          0, 0, 255, 255, 0, 0, 255, 255])
+        let image = CGImage(
+            width: 2, height: 2,
+            pixels: [
+                255, 0, 0, 255, 255, 0, 0, 255,
+                0, 0, 255, 255, 0, 0, 255, 255,
+            ])
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         layer.contents = image

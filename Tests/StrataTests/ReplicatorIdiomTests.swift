@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Replicator loaders written the way iOS code writes them (UIKit replaced by
@@ -134,8 +135,9 @@ private func addPulse(to view: CALayer) -> (CAReplicatorLayer, CAShapeLayer) {
             let (x, y, scale) = dotInInstance(shown, k)
             let angle = Double(k) * 2 * .pi / 15
             // The dot's centre is 40 above the centre (50, 50), turned k × 24°.
-            #expect(abs(Double(x) - (50 + 40 * sin(angle))) < 1e-9 && abs(Double(y) - (50 - 40 * cos(angle))) < 1e-9,
-                    "instance \(k)")
+            #expect(
+                abs(Double(x) - (50 + 40 * sin(angle))) < 1e-9 && abs(Double(y) - (50 - 40 * cos(angle))) < 1e-9,
+                "instance \(k)")
             // Each instance is k × 0.1 s behind: its own phase in the 1.5 s cycle.
             let phase = (t - 0.1 * Double(k)).truncatingRemainder(dividingBy: 1.5) / 1.5
             #expect(abs(Double(scale) - (1 - 0.9 * phase)) < 1e-9, "instance \(k)")

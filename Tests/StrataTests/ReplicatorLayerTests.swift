@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `CAReplicatorLayer`: Apple's defaults, key-value coding, actions and
@@ -54,8 +55,11 @@ import Testing
         r.instanceCount = 5
         r.preservesDepth = true
         let keys = Set(r.animationKeys() ?? [])
-        #expect(keys == ["instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",
-                         "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"])
+        #expect(
+            keys == [
+                "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",
+                "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
+            ])
         // Half-way through the default 0.25 s (the default curve is at 0.8024 there).
         let shown = stage.sample(r, at: 0.125)
         let p = 0.8024033877399572
@@ -98,7 +102,9 @@ import Testing
             #expect(near(r.transform(ofInstance: k), back.concatenating(power).concatenating(c), 1e-9))
         }
         // Instance k is instance k - 1 moved by the step about the centre.
-        func apply(_ m: CATransform3D, _ p: (x: CGFloat, y: CGFloat, z: CGFloat)) -> (x: CGFloat, y: CGFloat, z: CGFloat) {
+        func apply(_ m: CATransform3D, _ p: (x: CGFloat, y: CGFloat, z: CGFloat)) -> (
+            x: CGFloat, y: CGFloat, z: CGFloat
+        ) {
             let h = m.apply(x: p.x, y: p.y, z: p.z)
             return (h.x / h.w, h.y / h.w, h.z / h.w)
         }

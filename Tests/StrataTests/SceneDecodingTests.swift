@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -22,7 +23,10 @@ struct SceneDecodingTests {
 
     @Test("Ops compose like a CATransform3DRotate chain: t = op × t")
     func opOrder() throws {
-        let t = try D.transform(json(#"[{"perspective": 500}, {"rotateY": 30}, {"translate": [1, 2, 3]}, {"scale": [2, 3, 4]}, {"rotate": [45, 1, 1, 0]}]"#), at: "t")
+        let t = try D.transform(
+            json(
+                #"[{"perspective": 500}, {"rotateY": 30}, {"translate": [1, 2, 3]}, {"scale": [2, 3, 4]}, {"rotate": [45, 1, 1, 0]}]"#
+            ), at: "t")
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 500
         var chain = CATransform3DRotate(p, deg(30), 0, 1, 0)
@@ -47,26 +51,39 @@ struct SceneDecodingTests {
         #expect(abs(q.x) < 1e-15 && abs(q.y - 1) < 1e-15)
     }
 
-    @Test("Each op", arguments: [
-        (#"[{"perspective": 400}]"#, { () -> CATransform3D in var m = CATransform3DIdentity; m.m34 = -1 / 400; return m }()),
-        (#"[{"rotateX": 30}]"#, CATransform3DMakeRotation(deg(30), 1, 0, 0)),
-        (#"[{"rotateY": -20}]"#, CATransform3DMakeRotation(deg(-20), 0, 1, 0)),
-        (#"[{"rotateZ": 5}]"#, CATransform3DMakeRotation(deg(5), 0, 0, 1)),
-        (#"[{"rotate": [90, 0, 0, 0]}]"#, CATransform3DIdentity),
-        (#"[{"translate": [1, -2, 3.5]}]"#, CATransform3DMakeTranslation(1, -2, 3.5)),
-        (#"[{"scale": [2, 0.5, 1]}]"#, CATransform3DMakeScale(2, 0.5, 1)),
-        (#"[{"matrix": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}]"#,
-         CATransform3D(elements: (1...16).map { CGFloat($0) })),
-        ("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]", CATransform3D(elements: (1...16).map { CGFloat($0) })),
-        ("[]", CATransform3DIdentity),
-    ])
+    @Test(
+        "Each op",
+        arguments: [
+            (
+                #"[{"perspective": 400}]"#,
+                { () -> CATransform3D in
+                    var m = CATransform3DIdentity; m.m34 = -1 / 400; return m
+                }()
+            ),
+            (#"[{"rotateX": 30}]"#, CATransform3DMakeRotation(deg(30), 1, 0, 0)),
+            (#"[{"rotateY": -20}]"#, CATransform3DMakeRotation(deg(-20), 0, 1, 0)),
+            (#"[{"rotateZ": 5}]"#, CATransform3DMakeRotation(deg(5), 0, 0, 1)),
+            (#"[{"rotate": [90, 0, 0, 0]}]"#, CATransform3DIdentity),
+            (#"[{"translate": [1, -2, 3.5]}]"#, CATransform3DMakeTranslation(1, -2, 3.5)),
+            (#"[{"scale": [2, 0.5, 1]}]"#, CATransform3DMakeScale(2, 0.5, 1)),
+            (
+                #"[{"matrix": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}]"#,
+                CATransform3D(elements: (1...16).map { CGFloat($0) })
+            ),
+            (
+                "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]",
+                CATransform3D(elements: (1...16).map { CGFloat($0) })
+            ),
+            ("[]", CATransform3DIdentity),
+        ])
     func eachOp(text: String, expected: CATransform3D) throws {
         #expect(try D.transform(json(text), at: "t") == expected)
     }
 
     @Test("Transforms are written as 16 numbers and read back exactly")
     func transformWriting() throws {
-        let t = try D.transform(json(#"[{"perspective": 700}, {"rotate": [33, 1, 2, 3]}, {"translate": [0.1, 0.2, 0.3]}]"#), at: "t")
+        let t = try D.transform(
+            json(#"[{"perspective": 700}, {"rotate": [33, 1, 2, 3]}, {"translate": [0.1, 0.2, 0.3]}]"#), at: "t")
         let text = D.encode(t).prettyPrinted()
         #expect(try D.transform(JSONValue.parse(Data(text.utf8)), at: "t") == t)
     }
@@ -101,22 +118,39 @@ struct SceneDecodingTests {
     @Test("Paths: SVG data, rect, ellipse, rounded rect")
     func paths() throws {
         let svg = try D.path(json(#""M 0 0 L 10 0 L 10 10 Z""#), at: "p")
-        #expect(svg.elements == [.moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
-                                 .lineTo(CGPoint(x: 10, y: 10)), .closeSubpath])
+        #expect(
+            svg.elements == [
+                .moveTo(CGPoint(x: 0, y: 0)), .lineTo(CGPoint(x: 10, y: 0)),
+                .lineTo(CGPoint(x: 10, y: 10)), .closeSubpath,
+            ])
         let rect = try D.path(json(#"{"rect": [1, 2, 3, 4]}"#), at: "p")
-        #expect(rect.elements == [.moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 4, y: 2)), .lineTo(CGPoint(x: 4, y: 6)),
-                                  .lineTo(CGPoint(x: 1, y: 6)), .closeSubpath])
+        #expect(
+            rect.elements == [
+                .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 4, y: 2)), .lineTo(CGPoint(x: 4, y: 6)),
+                .lineTo(CGPoint(x: 1, y: 6)), .closeSubpath,
+            ])
         let ellipse = try D.path(json(#"{"ellipse": [0, 0, 20, 10]}"#), at: "p")
         #expect(ellipse.elements.count == 6)
         #expect(ellipse.elements.first == .moveTo(CGPoint(x: 20, y: 5)))
         let k: CGFloat = 0.5522847498307936  // 4/3·(√2 − 1), as CGPath(ellipseIn:)
-        #expect(ellipse.elements[1] == .curveTo(control1: CGPoint(x: 20, y: 5 + 5 * k),
-                                                control2: CGPoint(x: 10 + 10 * k, y: 10), to: CGPoint(x: 10, y: 10)))
-        if case .curveTo(_, _, let end) = ellipse.elements[4] { #expect(end == CGPoint(x: 20, y: 5)) } else { Issue.record("not a curve") }
+        #expect(
+            ellipse.elements[1]
+                == .curveTo(
+                    control1: CGPoint(x: 20, y: 5 + 5 * k),
+                    control2: CGPoint(x: 10 + 10 * k, y: 10), to: CGPoint(x: 10, y: 10)))
+        if case .curveTo(_, _, let end) = ellipse.elements[4] {
+            #expect(end == CGPoint(x: 20, y: 5))
+        } else {
+            Issue.record("not a curve")
+        }
         #expect(ellipse == CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 10), transform: nil))
-        let rounded = try D.path(json(#"{"roundedRect": [0, 0, 100, 50], "radius": 10, "corners": ["minXMinY"]}"#), at: "p")
-        #expect(rounded == CGPath.roundedRect(CGRect(x: 0, y: 0, width: 100, height: 50), radius: 10,
-                                              corners: .layerMinXMinYCorner))
+        let rounded = try D.path(
+            json(#"{"roundedRect": [0, 0, 100, 50], "radius": 10, "corners": ["minXMinY"]}"#), at: "p")
+        #expect(
+            rounded
+                == CGPath.roundedRect(
+                    CGRect(x: 0, y: 0, width: 100, height: 50), radius: 10,
+                    corners: .layerMinXMinYCorner))
         let allCorners = try D.path(json(#"{"roundedRect": [0, 0, 100, 50], "radius": 10}"#), at: "p")
         #expect(allCorners == CGPath.roundedRect(CGRect(x: 0, y: 0, width: 100, height: 50), radius: 10, corners: .all))
         #expect(try D.optionalPath(json("null"), at: "p") == nil)
@@ -138,14 +172,17 @@ struct SceneDecodingTests {
         #expect(try D.decodeValue(json("180"), forKeyPath: "sublayerTransform.rotation.x", at: "v") as? CGFloat == .pi)
         #expect(try D.decodeValue(json("2"), forKeyPath: "transform.scale", at: "v") as? CGFloat == 2)
         #expect(try D.decodeValue(json("3"), forKeyPath: "transform.scale.z", at: "v") as? CGFloat == 3)
-        #expect(try D.decodeValue(json("[1, 2]"), forKeyPath: "transform.translation", at: "v") as? CGSize
+        #expect(
+            try D.decodeValue(json("[1, 2]"), forKeyPath: "transform.translation", at: "v") as? CGSize
                 == CGSize(width: 1, height: 2))
         #expect(try D.decodeValue(json("-5"), forKeyPath: "transform.translation.x", at: "v") as? CGFloat == -5)
         #expect(try D.decodeValue(json("7"), forKeyPath: "position.x", at: "v") as? CGFloat == 7)
         #expect(try D.decodeValue(json("0.25"), forKeyPath: "anchorPoint.y", at: "v") as? CGFloat == 0.25)
         #expect(try D.decodeValue(json("40"), forKeyPath: "bounds.size.width", at: "v") as? CGFloat == 40)
-        #expect(try D.decodeValue(json("[3, 4]"), forKeyPath: "bounds.origin", at: "v") as? CGPoint == CGPoint(x: 3, y: 4))
-        #expect(try D.decodeValue(json("[0.5, 1]"), forKeyPath: "contentsRect.size", at: "v") as? CGSize
+        #expect(
+            try D.decodeValue(json("[3, 4]"), forKeyPath: "bounds.origin", at: "v") as? CGPoint == CGPoint(x: 3, y: 4))
+        #expect(
+            try D.decodeValue(json("[0.5, 1]"), forKeyPath: "contentsRect.size", at: "v") as? CGSize
                 == CGSize(width: 0.5, height: 1))
         #expect(try D.decodeValue(json("-6"), forKeyPath: "shadowOffset.height", at: "v") as? CGFloat == -6)
         #expect(try D.decodeValue(json("0.5"), forKeyPath: "startPoint.x", at: "v") as? CGFloat == 0.5)
@@ -169,22 +206,30 @@ struct SceneDecodingTests {
         #expect(try D.decodeValue(json("3"), forKeyPath: "cornerRadius", at: "v") as? CGFloat == 3)
         #expect(try D.decodeValue(json("true"), forKeyPath: "hidden", at: "v") as? Bool == true)
         #expect(try D.decodeValue(json("[1, 2]"), forKeyPath: "position", at: "v") as? CGPoint == CGPoint(x: 1, y: 2))
-        #expect(try D.decodeValue(json("[1, 2, 3, 4]"), forKeyPath: "bounds", at: "v") as? CGRect
+        #expect(
+            try D.decodeValue(json("[1, 2, 3, 4]"), forKeyPath: "bounds", at: "v") as? CGRect
                 == CGRect(x: 1, y: 2, width: 3, height: 4))
-        #expect(try D.decodeValue(json(#"[{"rotateY": 90}]"#), forKeyPath: "transform", at: "v") as? CATransform3D
+        #expect(
+            try D.decodeValue(json(#"[{"rotateY": 90}]"#), forKeyPath: "transform", at: "v") as? CATransform3D
                 == CATransform3DMakeRotation(.pi / 2, 0, 1, 0))
         #expect(try D.decodeValue(json(##""#ffffff""##), forKeyPath: "backgroundColor", at: "v") as? CGColor == .white)
         #expect(try D.decodeValue(json("null"), forKeyPath: "backgroundColor", at: "v") is NSNull)
-        #expect(try D.decodeValue(json(##"["#000000", "#ffffff"]"##), forKeyPath: "colors", at: "v") as? [CGColor]
+        #expect(
+            try D.decodeValue(json(##"["#000000", "#ffffff"]"##), forKeyPath: "colors", at: "v") as? [CGColor]
                 == [.black, .white])
         #expect(try D.decodeValue(json("[0, 0.5]"), forKeyPath: "locations", at: "v") as? [NSNumber] == [0, 0.5])
-        #expect(try D.decodeValue(json(#"["minXMinY"]"#), forKeyPath: "maskedCorners", at: "v") as? CACornerMask
+        #expect(
+            try D.decodeValue(json(#"["minXMinY"]"#), forKeyPath: "maskedCorners", at: "v") as? CACornerMask
                 == .layerMinXMinYCorner)
-        #expect(try D.decodeValue(json(#""evenOdd""#), forKeyPath: "fillRule", at: "v") as? CAShapeLayerFillRule == .evenOdd)
+        #expect(
+            try D.decodeValue(json(#""evenOdd""#), forKeyPath: "fillRule", at: "v") as? CAShapeLayerFillRule == .evenOdd
+        )
         #expect(try D.decodeValue(json(#""hi""#), forKeyPath: "string", at: "v") as? String == "hi")
         #expect(try D.decodeValue(json(#""M 0 0 L 1 1""#), forKeyPath: "path", at: "v") is CGPath)
-        let image = try D.decodeValue(json(#"{"image": "images/dot.png"}"#), forKeyPath: "contents", at: "v",
-                                      baseURL: SceneFiles.fixtures) as? CGImage
+        let image =
+            try D.decodeValue(
+                json(#"{"image": "images/dot.png"}"#), forKeyPath: "contents", at: "v",
+                baseURL: SceneFiles.fixtures) as? CGImage
         #expect(image?.width == 4 && image?.height == 2)
     }
 

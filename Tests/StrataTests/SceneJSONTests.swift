@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -16,7 +17,11 @@ struct SceneJSONTests {
         #expect(try json("123456789012345678901234567890") == .number(1.2345678901234568e29))
         #expect(try json("0.1") == .number(0.1))
         #expect(try json("1E-3") == .number(0.001))
-        if case .number(let z) = try json("-0") { #expect(z == 0 && z.sign == .minus) } else { Issue.record("not a number") }
+        if case .number(let z) = try json("-0") {
+            #expect(z == 0 && z.sign == .minus)
+        } else {
+            Issue.record("not a number")
+        }
     }
 
     @Test("Strings and escapes")
@@ -40,7 +45,9 @@ struct SceneJSONTests {
         #expect(throws: SceneError(path: "", reason: #"duplicate field "a""#)) { try json(#"{"a": 1, "a": 2}"#) }
         // Large objects use a set for the check.
         let many = (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
-        #expect(throws: SceneError(path: "x", reason: #"duplicate field "k3""#)) { try json(#"{"x": {\#(many), "k3": 0}}"#) }
+        #expect(throws: SceneError(path: "x", reason: #"duplicate field "k3""#)) {
+            try json(#"{"x": {\#(many), "k3": 0}}"#)
+        }
         #expect(throws: SceneError(path: #"x["a b"][2]"#, reason: "number is not finite")) {
             try json(#"{"x": {"a b": [1, 2, 1e500]}}"#)
         }
@@ -48,16 +55,23 @@ struct SceneJSONTests {
 
     @Test("Syntax errors give the line and column")
     func syntax() {
-        #expect(throws: SceneError(path: "a[1]", reason: "invalid JSON at line 3, column 2: expected ',' or ']', found '3'")) {
+        #expect(
+            throws: SceneError(path: "a[1]", reason: "invalid JSON at line 3, column 2: expected ',' or ']', found '3'")
+        ) {
             try json("{\"a\": [1,\n2\n 3]}")
         }
-        #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 5: unexpected '2' after the end of the document")) {
+        #expect(
+            throws: SceneError(
+                path: "", reason: "invalid JSON at line 1, column 5: unexpected '2' after the end of the document")
+        ) {
             try json("[1] 2")
         }
         #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 1: expected a value, found 'x'")) {
             try json("x")
         }
-        #expect(throws: SceneError(path: "[0]", reason: "invalid JSON at line 1, column 2: expected a value, found 'u'")) {
+        #expect(
+            throws: SceneError(path: "[0]", reason: "invalid JSON at line 1, column 2: expected a value, found 'u'")
+        ) {
             try json("[undefined]")
         }
         // A literal cut short is named, where it goes wrong.
@@ -65,16 +79,28 @@ struct SceneJSONTests {
             try json("[tru]")
         }
         // JavaScript habits and other encodings are explained.
-        #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 2: expected a key in double quotes, "
-                                   + "found a single quote (JSON strings are in double quotes)")) {
+        #expect(
+            throws: SceneError(
+                path: "",
+                reason: "invalid JSON at line 1, column 2: expected a key in double quotes, "
+                    + "found a single quote (JSON strings are in double quotes)")
+        ) {
             try json("{'a': 1}")
         }
-        #expect(throws: SceneError(path: "a", reason: "invalid JSON at line 1, column 9: expected ',' or '}', "
-                                   + "found '/' (JSON has no comments)")) {
+        #expect(
+            throws: SceneError(
+                path: "a",
+                reason: "invalid JSON at line 1, column 9: expected ',' or '}', "
+                    + "found '/' (JSON has no comments)")
+        ) {
             try json(#"{"a": 1 // one"# + "\n}")
         }
-        #expect(throws: SceneError(path: "", reason: "invalid JSON at line 1, column 1: the file is UTF-16 "
-                                   + "(it starts with a UTF-16 byte order mark); save it as UTF-8")) {
+        #expect(
+            throws: SceneError(
+                path: "",
+                reason: "invalid JSON at line 1, column 1: the file is UTF-16 "
+                    + "(it starts with a UTF-16 byte order mark); save it as UTF-8")
+        ) {
             try JSONValue.parse(Data([0xFF, 0xFE]) + "[1]".data(using: .utf16LittleEndian)!)
         }
     }
@@ -84,7 +110,9 @@ struct SceneJSONTests {
         let ok = String(repeating: "[", count: 1024) + String(repeating: "]", count: 1024)
         #expect(throws: Never.self) { try json(ok) }
         let deep = String(repeating: "[", count: 1025) + String(repeating: "]", count: 1025)
-        #expect(throws: SceneError(path: String(repeating: "[0]", count: 1024), reason: "nested deeper than 1024 levels")) {
+        #expect(
+            throws: SceneError(path: String(repeating: "[0]", count: 1024), reason: "nested deeper than 1024 levels")
+        ) {
             try json(deep)
         }
     }
@@ -96,25 +124,28 @@ struct SceneJSONTests {
 
     @Test("Pretty printing reads back to the same value, and numbers are shortest-exact")
     func printing() throws {
-        let value = try json(#"{"a": [1, 2.5, -0, 1e-7, 1.7976931348623157e308, 123456789012345], "b": [[1], {"x": "é\n\u0001"}], "c": {}, "d": [], "e": null, "f": true}"#)
+        let value = try json(
+            #"{"a": [1, 2.5, -0, 1e-7, 1.7976931348623157e308, 123456789012345], "b": [[1], {"x": "é\n\u0001"}], "c": {}, "d": [], "e": null, "f": true}"#
+        )
         let text = value.prettyPrinted()
         #expect(try JSONValue.parse(Data(text.utf8)) == value)
-        #expect(text == """
-            {
-              "a": [1, 2.5, -0, 1e-07, 1.7976931348623157e+308, 123456789012345],
-              "b": [
-                [1],
+        #expect(
+            text == """
                 {
-                  "x": "é\\n\\u0001"
+                  "a": [1, 2.5, -0, 1e-07, 1.7976931348623157e+308, 123456789012345],
+                  "b": [
+                    [1],
+                    {
+                      "x": "é\\n\\u0001"
+                    }
+                  ],
+                  "c": {},
+                  "d": [],
+                  "e": null,
+                  "f": true
                 }
-              ],
-              "c": {},
-              "d": [],
-              "e": null,
-              "f": true
-            }
 
-            """)
+                """)
         #expect(JSONValue.format(0.1 + 0.2) == "0.30000000000000004")
         #expect(JSONValue.format(1e15) == "1000000000000000")
         #expect(JSONValue.format(1e16) == "1e+16")

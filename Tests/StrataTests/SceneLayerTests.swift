@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -26,7 +27,8 @@ struct SceneLayerTests {
         #expect(placed.bounds == CGRect(x: 0, y: 0, width: 800, height: 600))
         #expect(placed.position == .zero)
         // Written back, the explicit [0, 0] stays and the defaults are left out.
-        let text = String(decoding: try load(#"{"size": [800, 600], "root": {"position": [0, 0]}}"#).jsonData(), as: UTF8.self)
+        let text = String(
+            decoding: try load(#"{"size": [800, 600], "root": {"position": [0, 0]}}"#).jsonData(), as: UTF8.self)
         #expect(text.contains(#""position": [0, 0]"#) && !text.contains("bounds"))
         // Sublayers do not get the root's defaults.
         let sub = try #require(try load(#"{"size": [800, 600], "root": {"sublayers": [{}]}}"#).root.sublayers?.first)
@@ -39,14 +41,17 @@ struct SceneLayerTests {
         #expect(bare.size == CGSize(width: 10, height: 20))
         #expect(bare.scale == 1 && bare.time == 0 && bare.background == nil)
         #expect(bare.animations.isEmpty && bare.timeline.isEmpty)
-        let full = try load(##"{"size": [10, 20], "scale": 2.5, "background": "#102030", "time": 1.5, "root": {}, "timeline": []}"##)
+        let full = try load(
+            ##"{"size": [10, 20], "scale": 2.5, "background": "#102030", "time": 1.5, "root": {}, "timeline": []}"##)
         #expect(full.scale == 2.5 && full.time == 1.5)
         #expect(full.background?.components == rgb(16, 32, 48))
     }
 
     @Test("A layer with no fields has Core Animation's defaults")
     func layerDefaults() throws {
-        let scene = try load(#"{"size": [10, 10], "root": {"sublayers": [{}, {"type": "shapeLayer"}, {"type": "textLayer"}, {"type": "gradientLayer"}, {"type": "transformLayer"}]}}"#)
+        let scene = try load(
+            #"{"size": [10, 10], "root": {"sublayers": [{}, {"type": "shapeLayer"}, {"type": "textLayer"}, {"type": "gradientLayer"}, {"type": "transformLayer"}]}}"#
+        )
         let layers = try #require(scene.root.sublayers)
         let fresh: [CALayer] = [CALayer(), CAShapeLayer(), CATextLayer(), CAGradientLayer(), CATransformLayer()]
         for (layer, expected) in zip(layers, fresh) {
@@ -109,17 +114,21 @@ struct SceneLayerTests {
     func gradientFields() throws {
         let scene = try Scene.load(contentsOf: SceneFiles.fixtures.appendingPathComponent("everything.scene.json"))
         let g = try #require(scene.layersByName["gradient"] as? CAGradientLayer)
-        #expect(g.cgColors.map { $0.components ?? [] } == [rgb(255, 0, 0), [0, 1, 0, 0.25], rgb(0, 0, 255, 204.0 / 255)])
+        #expect(
+            g.cgColors.map { $0.components ?? [] } == [rgb(255, 0, 0), [0, 1, 0, 0.25], rgb(0, 0, 255, 204.0 / 255)])
         #expect(g.locations == [0, 0.3, 1])
         #expect(g.startPoint == CGPoint(x: 0, y: 0.5) && g.endPoint == CGPoint(x: 1, y: 0.5))
         #expect(g.type == .radial)
         #expect(g.transform == CATransform3DMakeTranslation(5, 6, 7))
         #expect(g.superlayer is CATransformLayer)
         // Without locations they stay nil (evenly spaced).
-        let shared = try load(##"{"size": [10, 10], "root": {"type": "gradientLayer", "colors": ["#000000", "#ffffff"]}}"##)
+        let shared = try load(
+            ##"{"size": [10, 10], "root": {"type": "gradientLayer", "colors": ["#000000", "#ffffff"]}}"##)
         let plain = try #require(shared.root as? CAGradientLayer)
         #expect(plain.locations == nil && plain.colors?.count == 2)
-        #expect(plain.startPoint == CGPoint(x: 0.5, y: 0) && plain.endPoint == CGPoint(x: 0.5, y: 1) && plain.type == .axial)
+        #expect(
+            plain.startPoint == CGPoint(x: 0.5, y: 0) && plain.endPoint == CGPoint(x: 0.5, y: 1) && plain.type == .axial
+        )
     }
 
     @Test("Shape layer fields")
@@ -193,14 +202,17 @@ struct SceneLayerTests {
         #expect(first.path == "timeline[0]")
         let second = scene.timeline[1]
         #expect(second.at == 1 && second.disableActions && second.duration == 0.5 && second.timingFunction == .easeOut)
-        let transform = try scene.decodeValue(second.set[0].value, forKeyPath: second.set[0].keyPath,
-                                              of: .transformLayer, at: second.set[0].path) as? CATransform3D
+        let transform =
+            try scene.decodeValue(
+                second.set[0].value, forKeyPath: second.set[0].keyPath,
+                of: .transformLayer, at: second.set[0].path) as? CATransform3D
         #expect(transform == CATransform3DMakeRotation(.pi / 4, 0, 1, 0))
     }
 
     @Test("Loading sets stored values: no actions, and the tree links are consistent")
     func treeLinks() throws {
-        let scene = try load(#"{"size": [10, 10], "root": {"sublayers": [{"name": "a", "sublayers": [{"name": "b"}]}, {"name": "c"}]}}"#)
+        let scene = try load(
+            #"{"size": [10, 10], "root": {"sublayers": [{"name": "a", "sublayers": [{"name": "b"}]}, {"name": "c"}]}}"#)
         let a = try #require(scene.layersByName["a"]), b = try #require(scene.layersByName["b"])
         #expect(a.superlayer === scene.root && b.superlayer === a)
         #expect(scene.root.sublayers?.map(\.name) == ["a", "c"])

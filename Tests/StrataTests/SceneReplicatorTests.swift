@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -21,8 +22,9 @@ struct SceneReplicatorTests {
         #expect(r.instanceBlueOffset == 0.25 && r.instanceAlphaOffset == -0.07)
         #expect(r.sublayers?.first?.name == "dot")
         #expect(scene.animations.map(\.keyPath) == ["instanceTransform.rotation.z", "instanceCount"])
-        let bare = try #require(try load(#"{"size": [10, 10], "root": {"type": "replicatorLayer"}}"#).root
-            as? CAReplicatorLayer)
+        let bare = try #require(
+            try load(#"{"size": [10, 10], "root": {"type": "replicatorLayer"}}"#).root
+                as? CAReplicatorLayer)
         #expect(bare.instanceCount == 1 && bare.instanceDelay == 0 && !bare.preservesDepth)
         #expect(bare.instanceColor == .white && CATransform3DIsIdentity(bare.instanceTransform))
         #expect(SceneLayerType(of: r) == .replicatorLayer)
@@ -39,15 +41,19 @@ struct SceneReplicatorTests {
         #expect(abs(late.instanceDelay - 0.1) < 1e-12 && abs(late.instanceAlphaOffset + 0.1) < 1e-7)
     }
 
-    @Test("Wrong replicator values are errors naming the field",
-          arguments: [
-            (#"{"type": "replicatorLayer", "instanceCount": 1.5}"#, "root.instanceCount: must be a whole number, got 1.5"),
+    @Test(
+        "Wrong replicator values are errors naming the field",
+        arguments: [
+            (
+                #"{"type": "replicatorLayer", "instanceCount": 1.5}"#,
+                "root.instanceCount: must be a whole number, got 1.5"
+            ),
             (#"{"type": "replicatorLayer", "instanceCount": -1}"#, "root.instanceCount"),
             (#"{"type": "replicatorLayer", "instanceCount": 10001}"#, "root.instanceCount"),
             (#"{"type": "replicatorLayer", "instanceDelay": "soon"}"#, "root.instanceDelay"),
             (#"{"type": "replicatorLayer", "instanceRedOffset": 1e39}"#, "root.instanceRedOffset"),
             (#"{"instanceCount": 3}"#, "instanceCount"),
-          ])
+        ])
     func errors(layer: String, message: String) {
         do {
             _ = try load(#"{"size": [10, 10], "root": "# + layer + "}")
@@ -73,8 +79,10 @@ struct SceneReplicatorTests {
     @Test("The schema lists the replicator fields and key paths")
     func schema() {
         let text = SceneSchema.text
-        for name in ["replicatorLayer", "instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
-                     "instanceRedOffset", "instanceAlphaOffset", "preservesDepth", "instanceTransform.rotation.z"] {
+        for name in [
+            "replicatorLayer", "instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
+            "instanceRedOffset", "instanceAlphaOffset", "preservesDepth", "instanceTransform.rotation.z",
+        ] {
             #expect(text.contains("\"\(name)\""), "\(name)")
         }
         #expect(SceneValueDecoder.isKnownKeyPath("instanceTransform.rotation.z", for: .replicatorLayer))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -59,8 +60,12 @@ func dumpTree(_ layer: CALayer, _ path: String = "root") -> [String] {
     } else {
         add("contents", layer.contents.map { "\($0)" } ?? "nil")
     }
-    add("contentsRect", [layer.contentsRect.origin.x, layer.contentsRect.origin.y,
-                         layer.contentsRect.width, layer.contentsRect.height])
+    add(
+        "contentsRect",
+        [
+            layer.contentsRect.origin.x, layer.contentsRect.origin.y,
+            layer.contentsRect.width, layer.contentsRect.height,
+        ])
     add("contentsGravity", layer.contentsGravity.rawValue)
     add("contentsScale", layer.contentsScale)
     add("shouldRasterize", layer.shouldRasterize)
@@ -106,14 +111,17 @@ func dumpTree(_ layer: CALayer, _ path: String = "root") -> [String] {
 
 /// The scene's non-tree parts, one line each.
 func dumpScene(_ scene: Scene) -> [String] {
-    var lines = ["size = \([scene.size.width, scene.size.height])", "scale = \(scene.scale)",
-                 "background = \(scene.background.map { "\($0.components ?? [])" } ?? "nil")", "time = \(scene.time)"]
+    var lines = [
+        "size = \([scene.size.width, scene.size.height])", "scale = \(scene.scale)",
+        "background = \(scene.background.map { "\($0.components ?? [])" } ?? "nil")", "time = \(scene.time)",
+    ]
     for a in scene.animations {
-        lines.append("\(a.path): layer \(a.layerPath) \(a.layer.name ?? "-") \(a.keyPath) from \(String(describing: a.fromValue)) "
-                     + "to \(String(describing: a.toValue)) by \(String(describing: a.byValue)) values \(String(describing: a.values)) "
-                     + "keyTimes \(String(describing: a.keyTimes)) tf \(String(describing: a.timingFunction)) "
-                     + "tfs \(String(describing: a.timingFunctions)) \(a.calculationMode) \(a.duration) \(a.beginTime) "
-                     + "\(a.repeatCount) \(a.autoreverses) \(a.fillMode.rawValue) \(a.isAdditive) \(a.isCumulative)")
+        lines.append(
+            "\(a.path): layer \(a.layerPath) \(a.layer.name ?? "-") \(a.keyPath) from \(String(describing: a.fromValue)) "
+                + "to \(String(describing: a.toValue)) by \(String(describing: a.byValue)) values \(String(describing: a.values)) "
+                + "keyTimes \(String(describing: a.keyTimes)) tf \(String(describing: a.timingFunction)) "
+                + "tfs \(String(describing: a.timingFunctions)) \(a.calculationMode) \(a.duration) \(a.beginTime) "
+                + "\(a.repeatCount) \(a.autoreverses) \(a.fillMode.rawValue) \(a.isAdditive) \(a.isCumulative)")
     }
     for t in scene.timeline {
         lines.append("\(t.path): at \(t.at) \(t.disableActions) \(t.duration) \(t.timingFunction)")
@@ -140,15 +148,17 @@ struct SceneRoundTripTests {
         #expect(first.layersByName.keys.sorted() == second.layersByName.keys.sorted())
     }
 
-    @Test("Every shared reference scene round-trips",
-          .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"),
-          arguments: SceneFiles.scenes(in: SceneFiles.shared).map(\.lastPathComponent))
+    @Test(
+        "Every shared reference scene round-trips",
+        .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"),
+        arguments: SceneFiles.scenes(in: SceneFiles.shared).map(\.lastPathComponent))
     func sharedScene(name: String) throws {
         try checkRoundTrip(SceneFiles.shared.appendingPathComponent(name))
     }
 
-    @Test("The shared reference scenes are all there",
-          .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"))
+    @Test(
+        "The shared reference scenes are all there",
+        .enabled(if: SceneFiles.sharedAvailable, "../shared/scenes is absent: the shared scenes were not checked"))
     func sharedScenesPresent() {
         let scenes = SceneFiles.scenes(in: SceneFiles.shared)
         #expect(scenes.count >= 15, "expected the 15 reference scenes, found \(scenes.count)")
@@ -189,29 +199,32 @@ struct SceneRoundTripTests {
 
     @Test("Written files are sorted, leave defaults out and write transforms as 16 numbers")
     func writtenForm() throws {
-        let scene = try Scene(data: Data("""
-            {"size": [100, 50], "root": {"sublayers": [{"opacity": 0.4, "bounds": [0, 0, 10, 10],
-              "backgroundColor": "#FF8000", "borderColor": [1, 0, 0, 0.3], "transform": [{"translate": [1, 2, 3]}],
-              "doubleSided": true, "cornerRadius": 0}]}}
-            """.utf8), baseURL: nil)
+        let scene = try Scene(
+            data: Data(
+                """
+                {"size": [100, 50], "root": {"sublayers": [{"opacity": 0.4, "bounds": [0, 0, 10, 10],
+                  "backgroundColor": "#FF8000", "borderColor": [1, 0, 0, 0.3], "transform": [{"translate": [1, 2, 3]}],
+                  "doubleSided": true, "cornerRadius": 0}]}}
+                """.utf8), baseURL: nil)
         let text = String(decoding: try scene.jsonData(), as: UTF8.self)
-        #expect(text == """
-            {
-              "root": {
-                "sublayers": [
-                  {
-                    "backgroundColor": "#ff8000",
-                    "borderColor": [1, 0, 0, 0.3],
-                    "bounds": [0, 0, 10, 10],
-                    "opacity": 0.4,
-                    "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1]
-                  }
-                ]
-              },
-              "size": [100, 50]
-            }
+        #expect(
+            text == """
+                {
+                  "root": {
+                    "sublayers": [
+                      {
+                        "backgroundColor": "#ff8000",
+                        "borderColor": [1, 0, 0, 0.3],
+                        "bounds": [0, 0, 10, 10],
+                        "opacity": 0.4,
+                        "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1]
+                      }
+                    ]
+                  },
+                  "size": [100, 50]
+                }
 
-            """)
+                """)
     }
 
     @Test("A scene made in code writes, and reads back equal")
@@ -234,8 +247,11 @@ struct SceneRoundTripTests {
         root.addSublayer(shape)
         let scene = Scene(size: CGSize(width: 200, height: 100), root: root, background: CGColor(gray: 0.5, alpha: 1))
         // An image with no file cannot be written.
-        #expect(throws: SceneError(path: "root.sublayers[0].contents",
-                                   reason: "the image \"made\" has no file name (see Scene.setImageFile(_:for:))")) {
+        #expect(
+            throws: SceneError(
+                path: "root.sublayers[0].contents",
+                reason: "the image \"made\" has no file name (see Scene.setImageFile(_:for:))")
+        ) {
             try scene.jsonData()
         }
         scene.setImageFile("images/dot.png", for: image)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 @testable import StrataScene
 
@@ -9,8 +10,10 @@ import Testing
     func scan(_ text: String) -> SceneTreeScanner.Outcome { SceneTreeScanner.scan(Data(text.utf8)) }
 
     @Test func countsWhatTheReaderBuilds() throws {
-        let files = [SceneFiles.fixtures.appendingPathComponent("everything.scene.json"),
-                     SceneFiles.packageRoot.appendingPathComponent("Resources/Scenes/carousel.scene.json")]
+        let files = [
+            SceneFiles.fixtures.appendingPathComponent("everything.scene.json"),
+            SceneFiles.packageRoot.appendingPathComponent("Resources/Scenes/carousel.scene.json"),
+        ]
         for url in files {
             let scene = try Scene.load(contentsOf: url)
             let data = try Data(contentsOf: url)
@@ -21,10 +24,12 @@ import Testing
     @Test func followsOnlyTheTree() {
         // Brackets and keys inside strings and other values are not structure.
         #expect(scan(#"{"root": {"name": "}]{[\"", "sublayers": [{"name": "\\"}, {}]}}"#) == .counted(3))
-        #expect(scan(#"{"root": {"animations": [{"values": ["]}", {"mask": {}}]}], "sublayers": [{}]}}"#)
+        #expect(
+            scan(#"{"root": {"animations": [{"values": ["]}", {"mask": {}}]}], "sublayers": [{}]}}"#)
                 == .counted(2))
         // Only the top-level root is the tree; a timeline value named "root" is not.
-        #expect(scan(#"{"timeline": [{"root": {"sublayers": [{}, {}]}}], "root": {"mask": {"mask": {}}}}"#)
+        #expect(
+            scan(#"{"timeline": [{"root": {"sublayers": [{}, {}]}}], "root": {"mask": {"mask": {}}}}"#)
                 == .counted(3))
         // Sublayers that are not objects are the reader's to report; they keep their index.
         #expect(scan(#"{"root": {"sublayers": [1, "x", null, [{}], {}]}}"#) == .counted(2))
@@ -42,9 +47,11 @@ import Testing
     }
 
     @Test func leavesFilesItCannotFollowToTheParser() {
-        for text in ["", "[]", "{", #"{"root": {"sublayers": [{}"#, #"{"root": {"sublayers": [{},]}}"#,
-                     #"{"root": {"name" 1}}"#, #"{"root": {"name": }}"#, #"{"root": {"name": "a}}"#,
-                     #"{"root": {,}}"#, #"{"size": [1, 2}"#, "{\"root\": {\"a\": [[[[[["] {
+        for text in [
+            "", "[]", "{", #"{"root": {"sublayers": [{}"#, #"{"root": {"sublayers": [{},]}}"#,
+            #"{"root": {"name" 1}}"#, #"{"root": {"name": }}"#, #"{"root": {"name": "a}}"#,
+            #"{"root": {,}}"#, #"{"size": [1, 2}"#, "{\"root\": {\"a\": [[[[[[",
+        ] {
             #expect(scan(text) == .malformed, "\(text)")
         }
         #expect(scan("{}") == .noTree)
@@ -59,7 +66,8 @@ import Testing
         let path = "root" + String(repeating: ".sublayers[1]", count: 256)
         #expect(scan(#"{"root": \#(layer)}"#) == .overLimit(.tooDeep(at: path)))
         // Masks and sublayers mixed, in file order.
-        #expect(scan(#"{"root": \#(String(repeating: #"{"mask": {}, "sublayers": ["#, count: 256))"#)
+        #expect(
+            scan(#"{"root": \#(String(repeating: #"{"mask": {}, "sublayers": ["#, count: 256))"#)
                 == .overLimit(.tooDeep(at: "root" + String(repeating: ".sublayers[0]", count: 255) + ".mask")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `CAScrollLayer`, the scrolling methods every layer has, and `CATiledLayer`,

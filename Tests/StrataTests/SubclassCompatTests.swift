@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Layer subclasses written the way iOS code writes them must compile, and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// `CATextLayer` subclasses that draw through `draw(in:)`, as iOS code writes
@@ -67,9 +68,11 @@ import Testing
     /// `layer` drawn with `draw(in:)` into an iOS-style (y down) bitmap context of its bounds.
     private func drawn(_ layer: CALayer) throws -> CGImage {
         let w = Int(layer.bounds.width), h = Int(layer.bounds.height)
-        let ctx = try #require(CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
-                                         space: CGColorSpaceCreateDeviceRGB(),
-                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
         ctx.translateBy(x: 0, y: CGFloat(h))
         ctx.scaleBy(x: 1, y: -1)
         layer.draw(in: ctx)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Strata
 import _StrataTestSupport
+
+@testable import Strata
 
 /// Transactions on threads other than the one that ticks.
 @Suite struct ThreadTransactionTests {

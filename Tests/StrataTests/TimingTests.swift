@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// The Bézier y at x, by plain bisection on the parametric curve (written
@@ -93,19 +94,31 @@ private func referenceBezier(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y:
     @Test func repeatCountAndFractions() {
         let v = opacities({ $0.repeatCount = 2.5 }, at: [0.25, 1.25, 2.25, 2.5, 2.75])
         #expect(approx(v, [0.25, 0.25, 0.25, 1, 1]))  // ends at 2.5 s, then the model (1)
-        let held = opacities({ $0.repeatCount = 2.5; $0.fillMode = .forwards }, at: [2.4, 3])
+        let held = opacities(
+            {
+                $0.repeatCount = 2.5; $0.fillMode = .forwards
+            }, at: [2.4, 3])
         #expect(approx(held, [0.4, 0.5]))  // holds mid-iteration where it stopped
     }
 
     @Test func repeatDuration() {
-        let v = opacities({ $0.repeatDuration = 1.5; $0.fillMode = .forwards }, at: [0.5, 1.25, 4])
+        let v = opacities(
+            {
+                $0.repeatDuration = 1.5; $0.fillMode = .forwards
+            }, at: [0.5, 1.25, 4])
         #expect(approx(v, [0.5, 0.25, 0.5]))
     }
 
     @Test func autoreverses() {
-        let v = opacities({ $0.autoreverses = true; $0.fillMode = .both }, at: [0.25, 1, 1.25, 1.75, 3])
+        let v = opacities(
+            {
+                $0.autoreverses = true; $0.fillMode = .both
+            }, at: [0.25, 1, 1.25, 1.75, 3])
         #expect(approx(v, [0.25, 1, 0.75, 0.25, 0]))
-        let twice = opacities({ $0.autoreverses = true; $0.repeatCount = 2 }, at: [2.5, 3.5])
+        let twice = opacities(
+            {
+                $0.autoreverses = true; $0.repeatCount = 2
+            }, at: [2.5, 3.5])
         #expect(approx(twice, [0.5, 0.5]))
     }
 
@@ -113,10 +126,18 @@ private func referenceBezier(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y:
         #expect(approx(opacities({ $0.speed = 2 }, at: [0.25]), [0.5]))
         #expect(approx(opacities({ $0.speed = 0.5 }, at: [1]), [0.5]))
         // A time offset starts part-way and loops round: C D E A B.
-        let v = opacities({ $0.timeOffset = 0.25; $0.fillMode = .forwards }, at: [0, 0.5, 0.8, 1.5])
+        let v = opacities(
+            {
+                $0.timeOffset = 0.25; $0.fillMode = .forwards
+            }, at: [0, 0.5, 0.8, 1.5])
         #expect(approx(v, [0.25, 0.75, 0.05, 0.25]))
         // Speed 0 with an offset freezes at the offset (scrubbing).
-        #expect(approx(opacities({ $0.speed = 0; $0.timeOffset = 0.3 }, at: [0, 5]), [0.3, 0.3]))
+        #expect(
+            approx(
+                opacities(
+                    {
+                        $0.speed = 0; $0.timeOffset = 0.3
+                    }, at: [0, 5]), [0.3, 0.3]))
         // Negative speed plays backwards from the end.
         #expect(approx(opacities({ $0.speed = -1 }, at: [0.25]), [0.75]))
     }

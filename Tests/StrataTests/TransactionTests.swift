@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite struct TransactionTests {
@@ -133,7 +134,10 @@ import Testing
         stage.tick(3)  // commits at the clock's time before the tick moves it
         #expect(anim?.beginTime == 1)
         #expect(CATransaction.animationDuration() == 0.25)
-        #expect(near(Double(layer.presentation()?.opacity ?? 0), 1 - 0.5 * CAMediaTimingFunction(name: .default).evaluate(0.5), 1e-6))
+        #expect(
+            near(
+                Double(layer.presentation()?.opacity ?? 0),
+                1 - 0.5 * CAMediaTimingFunction(name: .default).evaluate(0.5), 1e-6))
     }
 
     @Test func flushCommitsTheImplicitTransaction() {

@@ -1,15 +1,21 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 /// Checks every field of `t` against `expected` (sixteen numbers, m11…m44).
-func expectMatrix(_ t: CATransform3D, _ expected: [CGFloat], tolerance: CGFloat = 1e-12,
-                  sourceLocation: SourceLocation = #_sourceLocation) {
-    let names = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
-                 "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
+func expectMatrix(
+    _ t: CATransform3D, _ expected: [CGFloat], tolerance: CGFloat = 1e-12,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let names = [
+        "m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+        "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44",
+    ]
     for (i, (got, want)) in zip(t.elements, expected).enumerated() {
-        #expect(abs(got - want) <= tolerance, "\(names[i]) is \(got), expected \(want)",
-                sourceLocation: sourceLocation)
+        #expect(
+            abs(got - want) <= tolerance, "\(names[i]) is \(got), expected \(want)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -56,20 +62,27 @@ let degrees: CGFloat = .pi / 180
     @Test func rotationAboutDiagonal() {
         let t = CATransform3DMakeRotation(.pi / 2, 1, 1, 0)
         let r = 1 / CGFloat(2).squareRoot()
-        expectMatrix(t, [0.5, 0.5, -r, 0,
-                         0.5, 0.5, r, 0,
-                         r, -r, 0, 0,
-                         0, 0, 0, 1], tolerance: 1e-15)
+        expectMatrix(
+            t,
+            [
+                0.5, 0.5, -r, 0,
+                0.5, 0.5, r, 0,
+                r, -r, 0, 0,
+                0, 0, 0, 1,
+            ], tolerance: 1e-15)
         // The axis is fixed, and x turns right-handedly about it: (½, ½, −1/√2).
         let a = mapPoint(t, 1, 1, 0)
         #expect(abs(a.0 - 1) < 1e-15 && abs(a.1 - 1) < 1e-15 && abs(a.2) < 1e-15)
         // A general angle, 30°: c = √3/2, s = ½.
         let c = CGFloat(3).squareRoot() / 2, s: CGFloat = 0.5
-        expectMatrix(CATransform3DMakeRotation(30 * degrees, 1, 1, 0),
-                     [c + (1 - c) / 2, (1 - c) / 2, -s * r, 0,
-                      (1 - c) / 2, c + (1 - c) / 2, s * r, 0,
-                      s * r, -s * r, c, 0,
-                      0, 0, 0, 1], tolerance: 1e-15)
+        expectMatrix(
+            CATransform3DMakeRotation(30 * degrees, 1, 1, 0),
+            [
+                c + (1 - c) / 2, (1 - c) / 2, -s * r, 0,
+                (1 - c) / 2, c + (1 - c) / 2, s * r, 0,
+                s * r, -s * r, c, 0,
+                0, 0, 0, 1,
+            ], tolerance: 1e-15)
     }
 
     /// `CATransform3DTranslate/Scale/Rotate(t, …)` return `op × t`: the op acts first.
@@ -106,15 +119,23 @@ let degrees: CGFloat = .pi / 180
         t = CATransform3DScale(t, 0.95, 0.95, 0.95)
         t = CATransform3DRotate(t, 7.5 * degrees, 0, 1, 0)
         let c: CGFloat = 0.99144486137381041114, s: CGFloat = 0.13052619222005159155
-        expectMatrix(t, [0.95 * c, 0, -0.95 * s, 0.95 * s / 2000,
-                         0, 0.95, 0, 0,
-                         0.95 * s, 0, 0.95 * c, -0.95 * c / 2000,
-                         0, 0, 0, 1], tolerance: 1e-15)
+        expectMatrix(
+            t,
+            [
+                0.95 * c, 0, -0.95 * s, 0.95 * s / 2000,
+                0, 0.95, 0, 0,
+                0.95 * s, 0, 0.95 * c, -0.95 * c / 2000,
+                0, 0, 0, 1,
+            ], tolerance: 1e-15)
         // The same numbers, written out.
-        expectMatrix(t, [0.941872618305120, 0, -0.123999882609049, 0.0000619999413045245,
-                         0, 0.95, 0, 0,
-                         0.123999882609049, 0, 0.941872618305120, -0.000470936309152560,
-                         0, 0, 0, 1], tolerance: 1e-14)
+        expectMatrix(
+            t,
+            [
+                0.941872618305120, 0, -0.123999882609049, 0.0000619999413045245,
+                0, 0.95, 0, 0,
+                0.123999882609049, 0, 0.941872618305120, -0.000470936309152560,
+                0, 0, 0, 1,
+            ], tolerance: 1e-14)
     }
 
     /// Seed chain (b): m34 = −1/1000, rotated 30° about y, translated 250 along z.
@@ -129,14 +150,22 @@ let degrees: CGFloat = .pi / 180
         t = CATransform3DRotate(t, angle, 0, 1, 0)
         t = CATransform3DTranslate(t, 0, 0, 250)
         let c = CGFloat(3).squareRoot() / 2, s: CGFloat = 0.5
-        expectMatrix(t, [c, 0, -s, s / 1000,
-                         0, 1, 0, 0,
-                         s, 0, c, -c / 1000,
-                         250 * s, 0, 250 * c, 1 - 250 * c / 1000], tolerance: 1e-13)
-        expectMatrix(t, [0.866025403784439, 0, -0.5, 0.0005,
-                         0, 1, 0, 0,
-                         0.5, 0, 0.866025403784439, -0.000866025403784439,
-                         125, 0, 216.506350946110, 0.783493649053890], tolerance: 1e-12)
+        expectMatrix(
+            t,
+            [
+                c, 0, -s, s / 1000,
+                0, 1, 0, 0,
+                s, 0, c, -c / 1000,
+                250 * s, 0, 250 * c, 1 - 250 * c / 1000,
+            ], tolerance: 1e-13)
+        expectMatrix(
+            t,
+            [
+                0.866025403784439, 0, -0.5, 0.0005,
+                0, 1, 0, 0,
+                0.5, 0, 0.866025403784439, -0.000866025403784439,
+                125, 0, 216.506350946110, 0.783493649053890,
+            ], tolerance: 1e-12)
     }
 
     /// Seed chain (c): a card turned about the diagonal axis (1, 1, 0), with perspective.
@@ -146,10 +175,14 @@ let degrees: CGFloat = .pi / 180
         t = CATransform3DRotate(t, .pi / 2, 1, 1, 0)
         let r = 1 / CGFloat(2).squareRoot()
         // R × P: each row of R with its third entry also put, times −1/500, into column 4.
-        expectMatrix(t, [0.5, 0.5, -r, r / 500,
-                         0.5, 0.5, r, -r / 500,
-                         r, -r, 0, 0,
-                         0, 0, 0, 1], tolerance: 1e-15)
+        expectMatrix(
+            t,
+            [
+                0.5, 0.5, -r, r / 500,
+                0.5, 0.5, r, -r / 500,
+                r, -r, 0, 0,
+                0, 0, 0, 1,
+            ], tolerance: 1e-15)
     }
 
     @Test func invertPerspective() throws {

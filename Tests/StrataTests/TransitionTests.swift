@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 @Suite("CATransition")
@@ -108,12 +109,17 @@ struct TransitionTests {
         (.reveal, .fromLeft, CGSize(width: 25, height: 0), 1, .zero, 1, true),
         (CATransitionType(rawValue: "cube"), .fromLeft, .zero, 0.75, .zero, 0.25, false),
     ])
-    func placementAtAQuarter(type: CATransitionType, subtype: CATransitionSubtype?, oldOffset: CGSize,
-                             oldOpacity: Double, newOffset: CGSize, newOpacity: Double, oldOnTop: Bool) {
+    func placementAtAQuarter(
+        type: CATransitionType, subtype: CATransitionSubtype?, oldOffset: CGSize,
+        oldOpacity: Double, newOffset: CGSize, newOpacity: Double, oldOnTop: Bool
+    ) {
         let frame = TransitionFrame(old: nil, type: type, subtype: subtype, progress: 0.25)
         let p = frame.placement(size: CGSize(width: 100, height: 50), newCoversOld: false)
-        #expect(p == TransitionFrame.Placement(oldOffset: oldOffset, oldOpacity: oldOpacity, newOffset: newOffset,
-                                                newOpacity: newOpacity, oldOnTop: oldOnTop), "\(type.rawValue)")
+        #expect(
+            p
+                == TransitionFrame.Placement(
+                    oldOffset: oldOffset, oldOpacity: oldOpacity, newOffset: newOffset,
+                    newOpacity: newOpacity, oldOnTop: oldOnTop), "\(type.rawValue)")
     }
 
     @Test func aFadeOverAnOpaqueLayerKeepsTheOldWhole() {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Strata
+import Testing
 
 /// Compares rendered pictures with golden PNGs kept beside the tests in `Golden/`
 /// (the folder beside the calling test file).
@@ -17,9 +17,11 @@ public enum GoldenImage {
     /// Mean absolute channel error allowed (0…255), and the share of pixels
     /// allowed to be off by more than 24 levels: room for anti-aliasing
     /// differences between GL drivers, not for wrong geometry.
-    public static func check(_ image: CGImage, named name: String, meanTolerance: Double = 0.6,
-                             badShare: Double = 0.002, filePath: StaticString = #filePath,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func check(
+        _ image: CGImage, named name: String, meanTolerance: Double = 0.6,
+        badShare: Double = 0.002, filePath: StaticString = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let folder = Self.folder(besides: filePath)
         let url = folder.appendingPathComponent(name + ".png")
         let record = ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDEN"] == "1"
@@ -32,8 +34,9 @@ public enum GoldenImage {
                 return
             }
             if !record {
-                Issue.record("golden \(name).png was missing: recorded it, review and commit it",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "golden \(name).png was missing: recorded it, review and commit it",
+                    sourceLocation: sourceLocation)
             }
             return
         }
@@ -43,7 +46,8 @@ public enum GoldenImage {
             return
         }
         guard golden.width == image.width, golden.height == image.height else {
-            let message = "\(name): size \(image.width)x\(image.height) differs from golden "
+            let message =
+                "\(name): size \(image.width)x\(image.height) differs from golden "
                 + "\(golden.width)x\(golden.height)"
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             writeFailure(image, diff: nil, name: name, in: folder)
@@ -65,12 +69,14 @@ public enum GoldenImage {
         let mean = Double(total) / Double(image.pixels.count)
         let share = Double(bad) / Double(image.width * image.height)
         if mean > meanTolerance || share > badShare {
-            let message = "\(name): mean error \(String(format: "%.3f", mean)) (max \(meanTolerance)), "
+            let message =
+                "\(name): mean error \(String(format: "%.3f", mean)) (max \(meanTolerance)), "
                 + "\(bad) pixels off by > 24 (\(String(format: "%.3f", share * 100))%); "
                 + "wrote \(name).actual.png and \(name).diff.png"
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-            writeFailure(image, diff: CGImage(width: image.width, height: image.height, pixels: diff), name: name,
-                         in: folder)
+            writeFailure(
+                image, diff: CGImage(width: image.width, height: image.height, pixels: diff), name: name,
+                in: folder)
         }
     }
 

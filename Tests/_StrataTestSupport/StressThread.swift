@@ -9,11 +9,13 @@ public final class StressThread: @unchecked Sendable {
     /// Starts a thread running `body`.
     public init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
         precondition(status == 0, "ThreadStress: pthread_create failed (\(status))")
     }
 

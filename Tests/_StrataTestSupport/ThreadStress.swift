@@ -259,7 +259,9 @@ public final class ThreadStress: @unchecked Sendable {
         let ran = completions.withLock { $0 }
         let expected = expectedCompletions.withLock { $0 }
         let missing = expected.subtracting(ran.keys)
-        if !missing.isEmpty { report.problems.append("\(missing.count) of \(expected.count) completion blocks never ran") }
+        if !missing.isEmpty {
+            report.problems.append("\(missing.count) of \(expected.count) completion blocks never ran")
+        }
         let twice = ran.filter { $0.value != 1 }
         if !twice.isEmpty { report.problems.append("\(twice.count) completion blocks ran more than once") }
         report.problems += delegate.problems()
@@ -269,7 +271,9 @@ public final class ThreadStress: @unchecked Sendable {
             let (own, sharedCount) = net[i] ?? (-1, -1)
             sharedExpected += sharedCount
             let count = containers[i].sublayers?.count ?? 0
-            if count != 3 + own { report.problems.append("thread \(i)'s container has \(count) sublayers, not \(3 + own)") }
+            if count != 3 + own {
+                report.problems.append("thread \(i)'s container has \(count) sublayers, not \(3 + own)")
+            }
             if cards[i].position != finalPosition(i) {
                 report.problems.append("thread \(i)'s card is at \(cards[i].position), not \(finalPosition(i))")
             }
@@ -281,9 +285,13 @@ public final class ThreadStress: @unchecked Sendable {
         }
         var seen = Set<ObjectIdentifier>()
         func walk(_ layer: CALayer) {
-            if !seen.insert(ObjectIdentifier(layer)).inserted { report.problems.append("\(layer.debugName) is in the tree twice") }
+            if !seen.insert(ObjectIdentifier(layer)).inserted {
+                report.problems.append("\(layer.debugName) is in the tree twice")
+            }
             for sub in layer.sublayers ?? [] {
-                if sub.superlayer !== layer { report.problems.append("\(sub.debugName)'s superlayer is not its parent") }
+                if sub.superlayer !== layer {
+                    report.problems.append("\(sub.debugName)'s superlayer is not its parent")
+                }
                 walk(sub)
             }
         }

@@ -66,8 +66,9 @@ enum AnimValue {
 
     /// Whether `value`'s objCType starts with `prefix` (no String made: this is on the hot path).
     static func objCType(of value: NSValue, hasPrefix prefix: StaticString) -> Bool {
-        strncmp(value.objCType, UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                prefix.utf8CodeUnitCount) == 0
+        strncmp(
+            value.objCType, UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+            prefix.utf8CodeUnitCount) == 0
     }
 
     static func point(from any: Any?) -> CGPoint? {
@@ -212,16 +213,21 @@ extension AnimValue {
     /// The value at `t` between `a` (0) and `b` (1); `t` may leave 0...1
     /// (springs overshoot), which extrapolates. Values that cannot be
     /// interpolated switch at the midpoint.
-    static func interpolate(_ a: AnimValue, _ b: AnimValue, _ t: Double,
-                            transforms: TransformInterpolator? = nil) -> AnimValue {
+    static func interpolate(
+        _ a: AnimValue, _ b: AnimValue, _ t: Double,
+        transforms: TransformInterpolator? = nil
+    ) -> AnimValue {
         @inline(__always) func lerp(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
         case let (.point(p), .point(q)): return .point(CGPoint(x: lerp(p.x, q.x), y: lerp(p.y, q.y)))
-        case let (.size(p), .size(q)): return .size(CGSize(width: lerp(p.width, q.width), height: lerp(p.height, q.height)))
+        case let (.size(p), .size(q)):
+            return .size(CGSize(width: lerp(p.width, q.width), height: lerp(p.height, q.height)))
         case let (.rect(p), .rect(q)):
-            return .rect(CGRect(x: lerp(p.origin.x, q.origin.x), y: lerp(p.origin.y, q.origin.y),
-                                width: lerp(p.width, q.width), height: lerp(p.height, q.height)))
+            return .rect(
+                CGRect(
+                    x: lerp(p.origin.x, q.origin.x), y: lerp(p.origin.y, q.origin.y),
+                    width: lerp(p.width, q.width), height: lerp(p.height, q.height)))
         case let (.transform(p), .transform(q)):
             return .transform(transforms?.interpolate(p, q, t) ?? TransformInterpolator.interpolate(p, q, t))
         case let (.color(p), .color(q)):
@@ -240,9 +246,12 @@ extension AnimValue {
         case let (.discrete(x), .discrete(y)) where x.fades && y.fades:
             if t <= 0 { return a }
             if t >= 1 { return b }
-            return .discrete(DiscreteValue(ContentsCrossfade(from: ContentsCrossfade.shown(x.value),
-                                                             to: ContentsCrossfade.shown(y.value), progress: t),
-                                           fades: true))
+            return .discrete(
+                DiscreteValue(
+                    ContentsCrossfade(
+                        from: ContentsCrossfade.shown(x.value),
+                        to: ContentsCrossfade.shown(y.value), progress: t),
+                    fades: true))
         default:
             return t < 0.5 ? a : b
         }
@@ -268,7 +277,8 @@ extension AnimValue {
             switch (x, y) {
             case let (.moveTo(p), .moveTo(q)): out.append(.moveTo(mix(p, q)))
             case let (.lineTo(p), .lineTo(q)): out.append(.lineTo(mix(p, q)))
-            case let (.quadCurveTo(c, p), .quadCurveTo(d, q)): out.append(.quadCurveTo(control: mix(c, d), to: mix(p, q)))
+            case let (.quadCurveTo(c, p), .quadCurveTo(d, q)):
+                out.append(.quadCurveTo(control: mix(c, d), to: mix(p, q)))
             case let (.curveTo(c1, c2, p), .curveTo(d1, d2, q)):
                 out.append(.curveTo(control1: mix(c1, d1), control2: mix(c2, d2), to: mix(p, q)))
             case (.closeSubpath, .closeSubpath): out.append(.closeSubpath)
@@ -288,8 +298,10 @@ extension AnimValue {
         case let (.point(p), .point(q)): return .point(CGPoint(x: p.x + q.x, y: p.y + q.y))
         case let (.size(p), .size(q)): return .size(CGSize(width: p.width + q.width, height: p.height + q.height))
         case let (.rect(p), .rect(q)):
-            return .rect(CGRect(x: p.origin.x + q.origin.x, y: p.origin.y + q.origin.y,
-                                width: p.width + q.width, height: p.height + q.height))
+            return .rect(
+                CGRect(
+                    x: p.origin.x + q.origin.x, y: p.origin.y + q.origin.y,
+                    width: p.width + q.width, height: p.height + q.height))
         case let (.transform(p), .transform(q)): return .transform(q.concatenating(p))
         case let (.color(p), .color(q)):
             let a = (p ?? .clear).rgba, b = (q ?? .clear).rgba
@@ -306,8 +318,10 @@ extension AnimValue {
         case let (.point(p), .point(q)): return .point(CGPoint(x: p.x - q.x, y: p.y - q.y))
         case let (.size(p), .size(q)): return .size(CGSize(width: p.width - q.width, height: p.height - q.height))
         case let (.rect(p), .rect(q)):
-            return .rect(CGRect(x: p.origin.x - q.origin.x, y: p.origin.y - q.origin.y,
-                                width: p.width - q.width, height: p.height - q.height))
+            return .rect(
+                CGRect(
+                    x: p.origin.x - q.origin.x, y: p.origin.y - q.origin.y,
+                    width: p.width - q.width, height: p.height - q.height))
         case let (.transform(p), .transform(q)):
             guard let inverse = q.inverted() else { return nil }
             return .transform(inverse.concatenating(p))

@@ -47,8 +47,10 @@ class AnimationEvaluator {
 final class GroupEvaluator: AnimationEvaluator {
     let children: [(evaluator: AnimationEvaluator, begin: CFTimeInterval)]
 
-    init(timing: TimingModel, timingFunction: CAMediaTimingFunction?,
-         children: [(AnimationEvaluator, CFTimeInterval)]) {
+    init(
+        timing: TimingModel, timingFunction: CAMediaTimingFunction?,
+        children: [(AnimationEvaluator, CFTimeInterval)]
+    ) {
         self.children = children.map { (evaluator: $0.0, begin: $0.1) }
         super.init(timing: timing, timingFunction: timingFunction)
     }
@@ -85,15 +87,18 @@ class PropertyEvaluator: AnimationEvaluator {
 
     /// `numberEndpoints`: the two numbers the animation's value runs between
     /// with its eased progress, when it is only that (nil: `value(at:base:)` says).
-    init(animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
-         numberEndpoints: (Double, Double)? = nil) {
+    init(
+        animation: CAPropertyAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
+        numberEndpoints: (Double, Double)? = nil
+    ) {
         self.target = target
         self.valueKind = valueKind
         self.function = function
         isAdditive = animation.isAdditive
         isCumulative = animation.isCumulative
         transforms = valueKind == .transform ? TransformInterpolator() : nil
-        let writtenAsIs = function == nil && !isAdditive && !isCumulative && valueKind == .number
+        let writtenAsIs =
+            function == nil && !isAdditive && !isCumulative && valueKind == .number
             && target?.kind == .number
         self.numberEndpoints = writtenAsIs ? numberEndpoints : nil
         super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
@@ -108,8 +113,9 @@ class PropertyEvaluator: AnimationEvaluator {
     /// nil when it is not a number written as it is into `LayerState`'s plain bytes.
     func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         guard let numberEndpoints, let field = target?.stateNumber else { return nil }
-        return NumberAnimationPlan.Step(timing: timing, curve: timingFunction?.curve, begin: begin,
-                                        from: numberEndpoints.from, to: numberEndpoints.to, field: field)
+        return NumberAnimationPlan.Step(
+            timing: timing, curve: timingFunction?.curve, begin: begin,
+            from: numberEndpoints.from, to: numberEndpoints.to, field: field)
     }
 
     override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
@@ -192,13 +198,16 @@ final class BasicEvaluator: PropertyEvaluator {
     private let plan: Plan
     let spring: SpringModel?
 
-    init(animation: CABasicAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
-         layer: CALayer, spring: SpringModel? = nil) {
+    init(
+        animation: CABasicAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
+        layer: CALayer, spring: SpringModel? = nil
+    ) {
         self.spring = spring
         func convert(_ any: Any?) -> AnimValue? { any.flatMap { AnimValue($0, kind: valueKind) } }
         let from: AnimValue?
         if let converted = animation.convertedFrom, let given = animation.fromValue,
-           (given as AnyObject) === converted.boxed {
+            (given as AnyObject) === converted.boxed
+        {
             from = converted.value  // an implicit animation's, converted when it was made
         } else {
             from = convert(animation.fromValue)
@@ -215,8 +224,9 @@ final class BasicEvaluator: PropertyEvaluator {
         }
         var numbers: (Double, Double)?
         if spring == nil, case let .fixed(.number(a), .number(b)) = plan { numbers = (a, b) }
-        super.init(animation: animation, target: target, valueKind: valueKind, function: function,
-                   numberEndpoints: numbers)
+        super.init(
+            animation: animation, target: target, valueKind: valueKind, function: function,
+            numberEndpoints: numbers)
     }
 
     /// Start and end values for a sample whose base is `base`.

@@ -13,8 +13,10 @@ final class ValuePart {
     /// itself (no boxed whole values).
     let transformComponent: TransformComponent?
 
-    init(kind: ValueKind, get: @escaping (AnimValue) -> AnimValue, set: @escaping (AnimValue, AnimValue) -> AnimValue,
-         transformComponent: TransformComponent? = nil) {
+    init(
+        kind: ValueKind, get: @escaping (AnimValue) -> AnimValue, set: @escaping (AnimValue, AnimValue) -> AnimValue,
+        transformComponent: TransformComponent? = nil
+    ) {
         self.kind = kind
         self.get = get
         self.set = set
@@ -31,30 +33,49 @@ final class ValuePart {
             return [part]
         }
         guard let part = structPart(String(first), in: kind),
-              let rest = resolve(names.dropFirst(), in: part.kind) else { return nil }
+            let rest = resolve(names.dropFirst(), in: part.kind)
+        else { return nil }
         return [part] + rest
     }
 
     private static func structPart(_ name: String, in kind: ValueKind) -> ValuePart? {
         switch (kind, name) {
         case (.point, "x"):
-            return ValuePart(kind: .number, get: { .number(Double($0.pointValue?.x ?? 0)) },
-                             set: { var p = $0.pointValue ?? .zero; p.x = CGFloat($1.doubleValue ?? 0); return .point(p) })
+            return ValuePart(
+                kind: .number, get: { .number(Double($0.pointValue?.x ?? 0)) },
+                set: {
+                    var p = $0.pointValue ?? .zero; p.x = CGFloat($1.doubleValue ?? 0); return .point(p)
+                })
         case (.point, "y"):
-            return ValuePart(kind: .number, get: { .number(Double($0.pointValue?.y ?? 0)) },
-                             set: { var p = $0.pointValue ?? .zero; p.y = CGFloat($1.doubleValue ?? 0); return .point(p) })
+            return ValuePart(
+                kind: .number, get: { .number(Double($0.pointValue?.y ?? 0)) },
+                set: {
+                    var p = $0.pointValue ?? .zero; p.y = CGFloat($1.doubleValue ?? 0); return .point(p)
+                })
         case (.size, "width"):
-            return ValuePart(kind: .number, get: { .number(Double($0.sizeValue?.width ?? 0)) },
-                             set: { var s = $0.sizeValue ?? .zero; s.width = CGFloat($1.doubleValue ?? 0); return .size(s) })
+            return ValuePart(
+                kind: .number, get: { .number(Double($0.sizeValue?.width ?? 0)) },
+                set: {
+                    var s = $0.sizeValue ?? .zero; s.width = CGFloat($1.doubleValue ?? 0); return .size(s)
+                })
         case (.size, "height"):
-            return ValuePart(kind: .number, get: { .number(Double($0.sizeValue?.height ?? 0)) },
-                             set: { var s = $0.sizeValue ?? .zero; s.height = CGFloat($1.doubleValue ?? 0); return .size(s) })
+            return ValuePart(
+                kind: .number, get: { .number(Double($0.sizeValue?.height ?? 0)) },
+                set: {
+                    var s = $0.sizeValue ?? .zero; s.height = CGFloat($1.doubleValue ?? 0); return .size(s)
+                })
         case (.rect, "origin"):
-            return ValuePart(kind: .point, get: { .point($0.rectValue?.origin ?? .zero) },
-                             set: { var r = $0.rectValue ?? .zero; r.origin = $1.pointValue ?? r.origin; return .rect(r) })
+            return ValuePart(
+                kind: .point, get: { .point($0.rectValue?.origin ?? .zero) },
+                set: {
+                    var r = $0.rectValue ?? .zero; r.origin = $1.pointValue ?? r.origin; return .rect(r)
+                })
         case (.rect, "size"):
-            return ValuePart(kind: .size, get: { .size($0.rectValue?.size ?? .zero) },
-                             set: { var r = $0.rectValue ?? .zero; r.size = $1.sizeValue ?? r.size; return .rect(r) })
+            return ValuePart(
+                kind: .size, get: { .size($0.rectValue?.size ?? .zero) },
+                set: {
+                    var r = $0.rectValue ?? .zero; r.size = $1.sizeValue ?? r.size; return .rect(r)
+                })
         default:
             return nil
         }
@@ -68,13 +89,16 @@ final class ValuePart {
         // An animation of one part writes into the same model matrix every
         // frame: decompose it once (with its Euler angles), not once a frame.
         var memo = DecompositionMemo()
-        return ValuePart(kind: component.kind,
-                         get: { memo.value(of: component, in: $0.transformValue ?? CATransform3DIdentity) },
-                         set: { whole, value in
-                             .transform(memo.replacing(component, in: whole.transformValue ?? CATransform3DIdentity,
-                                                       with: value))
-                         },
-                         transformComponent: component)
+        return ValuePart(
+            kind: component.kind,
+            get: { memo.value(of: component, in: $0.transformValue ?? CATransform3DIdentity) },
+            set: { whole, value in
+                .transform(
+                    memo.replacing(
+                        component, in: whole.transformValue ?? CATransform3DIdentity,
+                        with: value))
+            },
+            transformComponent: component)
     }
 }
 
@@ -114,9 +138,10 @@ final class AnimationTarget {
             return
         }
         guard let head = names.first,
-              let property = LayerProperty.named(String(head), of: layer)
+            let property = LayerProperty.named(String(head), of: layer)
                 ?? LayerProperty.custom(String(head), of: layer, hint: names.count == 1 ? hint : nil),
-              let parts = ValuePart.resolve(names.dropFirst(), in: property.kind) else { return nil }
+            let parts = ValuePart.resolve(names.dropFirst(), in: property.kind)
+        else { return nil }
         self.property = property
         self.parts = parts
         matrixField = MatrixField(property, parts)
@@ -161,7 +186,9 @@ final class AnimationTarget {
     /// Where the key path's number lies in `LayerState`'s plain bytes (nil:
     /// not a number there, or reached through closures only).
     var stateNumber: StateNumberField? {
-        if let matrixField { return matrixField.stateOffset.map { .transformComponent(offset: $0, matrixField.component) } }
+        if let matrixField {
+            return matrixField.stateOffset.map { .transformComponent(offset: $0, matrixField.component) }
+        }
         return parts.isEmpty ? property.stateNumber : nil
     }
 

@@ -116,7 +116,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         case "repeatDuration": repeatDuration = AnimValue.double(from: value) ?? 0
         case "autoreverses": autoreverses = AnimValue.bool(from: value) ?? false
         case "fillMode":
-            fillMode = (value as? CAMediaTimingFillMode) ?? (value as? String).map(CAMediaTimingFillMode.init) ?? .removed
+            fillMode =
+                (value as? CAMediaTimingFillMode) ?? (value as? String).map(CAMediaTimingFillMode.init) ?? .removed
         default: extraValues[key] = value
         }
     }
@@ -126,8 +127,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// dictionary (`"target.opacity"` for a layer stored under `"target"`).
     open func value(forKeyPath keyPath: String) -> Any? {
         guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
-        return KeyValueCoding.value(forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
-                                    in: value(forKey: String(keyPath[..<dot])))
+        return KeyValueCoding.value(
+            forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
+            in: value(forKey: String(keyPath[..<dot])))
     }
 
     /// Sets the value at a dotted key path: the last key of the path in the
@@ -135,8 +137,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// animation or a cell).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {
         guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
-        KeyValueCoding.setValue(value, forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
-                                in: self.value(forKey: String(keyPath[..<dot])))
+        KeyValueCoding.setValue(
+            value, forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
+            in: self.value(forKey: String(keyPath[..<dot])))
     }
 
     // MARK: Evaluation

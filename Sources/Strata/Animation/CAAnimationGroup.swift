@@ -25,7 +25,8 @@ open class CAAnimationGroup: CAAnimation {
     }
 
     override func makeEvaluator(for layer: CALayer) -> AnimationEvaluator {
-        GroupEvaluator(timing: TimingModel(self), timingFunction: timingFunction,
-                       children: (animations ?? []).map { ($0.makeEvaluator(for: layer), $0.beginTime) })
+        GroupEvaluator(
+            timing: TimingModel(self), timingFunction: timingFunction,
+            children: (animations ?? []).map { ($0.makeEvaluator(for: layer), $0.beginTime) })
     }
 }

@@ -47,8 +47,10 @@ open class CADisplayLink: NSObject {
     /// A display link that calls `selector` on `target` (held until
     /// ``invalidate()``, as Apple's link holds its target): pass a method
     /// reference such as `Self.step`, where `func step(_ link: CADisplayLink)`.
-    public convenience init<Target: AnyObject>(target: Target,
-                                               selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+    public convenience init<Target: AnyObject>(
+        target: Target,
+        selector: @escaping (Target) -> (CADisplayLink) -> Void
+    ) {
         self.init { link in selector(target)(link) }
     }
 
@@ -131,8 +133,10 @@ open class CADisplayLink: NSObject {
     /// Fires for the frame shown at `timestamp` whose successor is due at
     /// `targetTimestamp`, unless paused, not due yet at the wanted rate, or
     /// no longer attached to `scheduler` (removed or invalidated meanwhile).
-    func fireIfDue(timestamp now: CFTimeInterval, targetTimestamp next: CFTimeInterval,
-                   on scheduler: DisplayLinkScheduler) {
+    func fireIfDue(
+        timestamp now: CFTimeInterval, targetTimestamp next: CFTimeInterval,
+        on scheduler: DisplayLinkScheduler
+    ) {
         guard !isPaused else { return }
         let refresh = next - now
         // Refreshes per firing: 1 unless a lower rate is wanted.

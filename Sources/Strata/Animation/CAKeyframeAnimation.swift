@@ -80,7 +80,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case "keyTimes": keyTimes = AnimValue.doubles(from: value)?.map { NSNumber(value: $0) }
         case "timingFunctions": timingFunctions = value as? [CAMediaTimingFunction]
         case "calculationMode":
-            calculationMode = (value as? CAAnimationCalculationMode)
+            calculationMode =
+                (value as? CAAnimationCalculationMode)
                 ?? (value as? String).map(CAAnimationCalculationMode.init) ?? .linear
         case "tensionValues": tensionValues = AnimValue.doubles(from: value)?.map { NSNumber(value: $0) }
         case "continuityValues": continuityValues = AnimValue.doubles(from: value)?.map { NSNumber(value: $0) }

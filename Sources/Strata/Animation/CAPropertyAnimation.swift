@@ -62,7 +62,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The resolved target and value kind for `layer` (nil target: the key
     /// path names no property, so the animation runs but changes nothing).
-    func resolveTarget(for layer: CALayer) -> (target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?) {
+    func resolveTarget(for layer: CALayer) -> (
+        target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?
+    ) {
         let preset = presetTarget.flatMap { $0.keyPath == keyPath ? $0.target : nil }
         guard let keyPath, let target = preset ?? AnimationTarget(keyPath: keyPath, layer: layer, hint: valueHint)
         else {

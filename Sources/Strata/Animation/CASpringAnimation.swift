@@ -82,8 +82,9 @@ open class CASpringAnimation: CABasicAnimation {
 
     override func makeEvaluator(for layer: CALayer) -> AnimationEvaluator {
         let (target, kind, function) = resolveTarget(for: layer)
-        return BasicEvaluator(animation: self, target: target, valueKind: kind, function: function, layer: layer,
-                              spring: SpringModel(self))
+        return BasicEvaluator(
+            animation: self, target: target, valueKind: kind, function: function, layer: layer,
+            spring: SpringModel(self))
     }
 }
 

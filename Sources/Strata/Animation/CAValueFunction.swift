@@ -39,8 +39,10 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
 
     /// The function named `name`, or nil when there is none of that name.
     public init?(name: CAValueFunctionName) {
-        let known: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-                                            .translate, .translateX, .translateY, .translateZ]
+        let known: [CAValueFunctionName] = [
+            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+            .translate, .translateX, .translateY, .translateZ,
+        ]
         guard known.contains(name) else { return nil }
         self.name = name
         super.init()
@@ -55,7 +57,8 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
     func transform(for value: AnimValue) -> CATransform3D? {
         if inputKind == .numbers {
             guard let v = value.numbersValue, !v.isEmpty else { return nil }
-            let x = CGFloat(v[0]), y = CGFloat(v.count > 1 ? v[1] : v[0]), z = CGFloat(v.count > 2 ? v[2] : (name == .scale ? 1 : 0))
+            let x = CGFloat(v[0]), y = CGFloat(v.count > 1 ? v[1] : v[0]),
+                z = CGFloat(v.count > 2 ? v[2] : (name == .scale ? 1 : 0))
             return name == .scale ? CATransform3DMakeScale(x, y, z) : CATransform3DMakeTranslation(x, y, z)
         }
         guard let v = value.doubleValue.map({ CGFloat($0) }) else { return nil }

@@ -34,4 +34,3 @@ extension LayerState {
         return (fade.from, fade.progress)
     }
 }
-

@@ -86,8 +86,11 @@ struct DecomposedTransform: Equatable {
         }
         scale = (sx, sy, sz)
         skew = (xy, xz, yz)
-        quaternion = Self.quaternion(fromRows: ((row[0][0], row[0][1], row[0][2]), (row[1][0], row[1][1], row[1][2]),
-                                                (row[2][0], row[2][1], row[2][2])))
+        quaternion = Self.quaternion(
+            fromRows: (
+                (row[0][0], row[0][1], row[0][2]), (row[1][0], row[1][1], row[1][2]),
+                (row[2][0], row[2][1], row[2][2])
+            ))
     }
 
     /// The unit quaternion of an orthonormal rotation given by its rows, the
@@ -122,9 +125,11 @@ struct DecomposedTransform: Equatable {
     /// The rotation matrix rows of a unit quaternion (the inverse of `quaternion(fromRows:)`).
     static func rows(fromQuaternion q: (x: Double, y: Double, z: Double, w: Double)) -> RotationRows {
         let (x, y, z, w) = q
-        return ((1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
-                (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
-                (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)))
+        return (
+            (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
+            (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
+            (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y))
+        )
     }
 
     /// The matrix these parts make: perspective, then translation, rotation, skew and scale.
@@ -135,10 +140,14 @@ struct DecomposedTransform: Equatable {
         // Upper 3×3: S × K × R, with K the unit upper-triangular shear.
         // Row 0 = sx·r0; row 1 = sy·(r1 + xy·r0); row 2 = sz·(r2 + yz·r1 + xz·r0).
         let m0 = (scale.x * r0.0, scale.x * r0.1, scale.x * r0.2)
-        let m1 = (scale.y * (r1.0 + skew.xy * r0.0), scale.y * (r1.1 + skew.xy * r0.1),
-                  scale.y * (r1.2 + skew.xy * r0.2))
-        let m2 = (scale.z * (r2.0 + skew.yz * r1.0 + skew.xz * r0.0), scale.z * (r2.1 + skew.yz * r1.1 + skew.xz * r0.1),
-                  scale.z * (r2.2 + skew.yz * r1.2 + skew.xz * r0.2))
+        let m1 = (
+            scale.y * (r1.0 + skew.xy * r0.0), scale.y * (r1.1 + skew.xy * r0.1),
+            scale.y * (r1.2 + skew.xy * r0.2)
+        )
+        let m2 = (
+            scale.z * (r2.0 + skew.yz * r1.0 + skew.xz * r0.0), scale.z * (r2.1 + skew.yz * r1.1 + skew.xz * r0.1),
+            scale.z * (r2.2 + skew.yz * r1.2 + skew.xz * r0.2)
+        )
         let t = translation
         var result = CATransform3D(
             m11: CGFloat(m0.0), m12: CGFloat(m0.1), m13: CGFloat(m0.2), m14: 0,
@@ -161,20 +170,26 @@ struct DecomposedTransform: Equatable {
     static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ t: Double) -> DecomposedTransform {
         func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         var d = DecomposedTransform()
-        d.translation = (lerp(a.translation.x, b.translation.x), lerp(a.translation.y, b.translation.y),
-                         lerp(a.translation.z, b.translation.z))
+        d.translation = (
+            lerp(a.translation.x, b.translation.x), lerp(a.translation.y, b.translation.y),
+            lerp(a.translation.z, b.translation.z)
+        )
         d.scale = (lerp(a.scale.x, b.scale.x), lerp(a.scale.y, b.scale.y), lerp(a.scale.z, b.scale.z))
         d.skew = (lerp(a.skew.xy, b.skew.xy), lerp(a.skew.xz, b.skew.xz), lerp(a.skew.yz, b.skew.yz))
-        d.perspective = (lerp(a.perspective.x, b.perspective.x), lerp(a.perspective.y, b.perspective.y),
-                         lerp(a.perspective.z, b.perspective.z), lerp(a.perspective.w, b.perspective.w))
+        d.perspective = (
+            lerp(a.perspective.x, b.perspective.x), lerp(a.perspective.y, b.perspective.y),
+            lerp(a.perspective.z, b.perspective.z), lerp(a.perspective.w, b.perspective.w)
+        )
         d.quaternion = slerp(a.quaternion, b.quaternion, t)
         return d
     }
 
     /// Spherical interpolation of unit quaternions along the shorter arc.
-    static func slerp(_ qa: (x: Double, y: Double, z: Double, w: Double),
-                      _ qb: (x: Double, y: Double, z: Double, w: Double),
-                      _ t: Double) -> (x: Double, y: Double, z: Double, w: Double) {
+    static func slerp(
+        _ qa: (x: Double, y: Double, z: Double, w: Double),
+        _ qb: (x: Double, y: Double, z: Double, w: Double),
+        _ t: Double
+    ) -> (x: Double, y: Double, z: Double, w: Double) {
         var b = qb
         var product = qa.x * b.x + qa.y * b.y + qa.z * b.z + qa.w * b.w
         if product < 0 {

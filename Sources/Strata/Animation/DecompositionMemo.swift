@@ -13,7 +13,9 @@ struct DecompositionMemo {
 
     /// The parts of `t` (those of the identity when it has none) and their
     /// `eulerAngles`, remembered for the next call with the same `t`.
-    mutating func decompose(_ t: CATransform3D) -> (parts: DecomposedTransform, angles: (x: Double, y: Double, z: Double)) {
+    mutating func decompose(_ t: CATransform3D) -> (
+        parts: DecomposedTransform, angles: (x: Double, y: Double, z: Double)
+    ) {
         if let last, last.matrix == t { return (last.parts, last.angles) }
         let parts = DecomposedTransform(t) ?? DecomposedTransform()
         let angles = parts.eulerAngles
@@ -29,7 +31,8 @@ struct DecompositionMemo {
 
     /// `t` with `component` set to `value` (the other fields kept).
     mutating func replacing(_ component: TransformComponent, in t: CATransform3D, with value: AnimValue)
-        -> CATransform3D {
+        -> CATransform3D
+    {
         replacing(in: t) { component.write(value, into: &$0, $1) }
     }
 
@@ -42,9 +45,12 @@ struct DecompositionMemo {
 
     /// `t` decomposed, changed by `change` (given the parts and their Euler angles) and recomposed.
     @inline(__always)
-    private mutating func replacing(in t: CATransform3D,
-                                    _ change: (inout DecomposedTransform, TransformComponent.Angles) -> Void)
-        -> CATransform3D {
+    private mutating func replacing(
+        in t: CATransform3D,
+        _ change: (inout DecomposedTransform, TransformComponent.Angles) -> Void
+    )
+        -> CATransform3D
+    {
         var (d, angles) = decompose(t)
         change(&d, angles)
         return d.recomposed()

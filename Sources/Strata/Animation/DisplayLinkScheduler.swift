@@ -48,9 +48,10 @@ public final class DisplayLinkScheduler {
     /// run in the order they were added; one added while firing waits for
     /// the next frame, and one removed or invalidated while firing does not run.
     public func fire(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval) {
-        precondition(timestamp.isFinite && targetTimestamp.isFinite && targetTimestamp >= timestamp,
-                     "DisplayLinkScheduler.fire: need finite times with targetTimestamp ≥ timestamp, "
-                     + "got \(timestamp) and \(targetTimestamp)")
+        precondition(
+            timestamp.isFinite && targetTimestamp.isFinite && targetTimestamp >= timestamp,
+            "DisplayLinkScheduler.fire: need finite times with targetTimestamp ≥ timestamp, "
+                + "got \(timestamp) and \(targetTimestamp)")
         let due = lock.withLock { links }
         for link in due { link.fireIfDue(timestamp: timestamp, targetTimestamp: targetTimestamp, on: self) }
     }
@@ -65,8 +66,10 @@ public final class DisplayLinkScheduler {
     /// and the clock moves to `time` before the links fire, so animations
     /// the links start begin at `time`.
     @discardableResult
-    public func runFrame(of ticker: FrameTicker, at time: CFTimeInterval,
-                         refreshInterval: CFTimeInterval = 1.0 / 60) -> CALayer {
+    public func runFrame(
+        of ticker: FrameTicker, at time: CFTimeInterval,
+        refreshInterval: CFTimeInterval = 1.0 / 60
+    ) -> CALayer {
         let clock = ticker.clock
         if clock.isManual {
             clock.withCurrent { CATransaction.flush() }

@@ -65,8 +65,9 @@ public final class FrameTicker {
             if clock.isManual { clock.set(time: time) }
             // One walk moves the animations through their lives and samples the tree.
             var events: [AnimationEvent] = []
-            let tree = rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies,
-                                                  advancing: true, events: &events)
+            let tree = rootLayer.presentationTree(
+                at: time, reusingAnimatedCopies: reusesPresentationCopies,
+                advancing: true, events: &events)
             // Callbacks may change the tree: sample again after them.
             let resample = events.contains(where: \.mayRunCallbacks)
             for event in events { event.deliver() }
@@ -136,7 +137,8 @@ extension CALayer {
         // Until the earliest start or end among the animations nothing happens
         // to them: most frames of a long animation skip the walk.
         guard let state = _animationState, !state.entries.isEmpty,
-              !(local < state.quietUntil && state.quietGeneration == state.generation) else { return }
+            !(local < state.quietUntil && state.quietGeneration == state.generation)
+        else { return }
         var finishedAny = false
         var nextEvent = Double.infinity
         for entry in state.entries where !entry.isFinished {

@@ -13,8 +13,9 @@ enum KeyValueCoding {
         case let cell as CAEmitterCell: return cell.value(forKeyPath: keyPath)
         case let dictionary as [String: Any]:
             guard let dot = keyPath.firstIndex(of: ".") else { return dictionary[keyPath] }
-            return value(forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
-                         in: dictionary[String(keyPath[..<dot])])
+            return value(
+                forKeyPath: String(keyPath[keyPath.index(after: dot)...]),
+                in: dictionary[String(keyPath[..<dot])])
         default: return nil
         }
     }

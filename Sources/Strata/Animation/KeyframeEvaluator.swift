@@ -31,8 +31,10 @@ final class KeyframeEvaluator: PropertyEvaluator {
     private let rotationMode: CAAnimationRotationMode?
     private let transformTarget: AnimationTarget?
 
-    init(animation: CAKeyframeAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
-         layer: CALayer) {
+    init(
+        animation: CAKeyframeAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
+        layer: CALayer
+    ) {
         switch animation.calculationMode {
         case .discrete: mode = .discrete
         case .paced: mode = .paced
@@ -58,13 +60,15 @@ final class KeyframeEvaluator: PropertyEvaluator {
         let usable = vectors.count == values.count && !vectors.isEmpty && Set(vectors.map(\.count)).count == 1
         self.vectors = usable ? vectors : []
         rotationMode = animation.rotationMode
-        transformTarget = animation.rotationMode != nil && valueKind == .point
+        transformTarget =
+            animation.rotationMode != nil && valueKind == .point
             ? AnimationTarget(keyPath: "transform", layer: layer) : nil
         super.init(animation: animation, target: target, valueKind: valueKind, function: function)
         let spline = isSpline
         let tcb = (animation.tensionValues ?? [], animation.continuityValues ?? [], animation.biasValues ?? [])
-        times = Self.keyframeTimes(mode: mode, count: values.count, keyTimes: animation.keyTimes,
-                                   lengths: { [self] in segmentLengths(spline: spline, tcb: tcb) })
+        times = Self.keyframeTimes(
+            mode: mode, count: values.count, keyTimes: animation.keyTimes,
+            lengths: { [self] in segmentLengths(spline: spline, tcb: tcb) })
         if spline { tangents = makeTangents(tcb: tcb, times: times) }
     }
 
@@ -73,8 +77,10 @@ final class KeyframeEvaluator: PropertyEvaluator {
     // MARK: Timing
 
     /// The time of each keyframe, by mode.
-    private static func keyframeTimes(mode: Mode, count n: Int, keyTimes: [NSNumber]?,
-                                      lengths: () -> [Double]) -> [Double] {
+    private static func keyframeTimes(
+        mode: Mode, count n: Int, keyTimes: [NSNumber]?,
+        lengths: () -> [Double]
+    ) -> [Double] {
         guard n > 1 else { return n == 1 ? [0] : [] }
         let even = (0..<n).map { Double($0) / Double(n - 1) }
         switch mode {
@@ -83,7 +89,10 @@ final class KeyframeEvaluator: PropertyEvaluator {
             let total = l.reduce(0, +)
             guard total > 0 else { return even }
             var acc = 0.0
-            return [0] + l.map { acc += $0; return acc / total }
+            return [0]
+                + l.map {
+                    acc += $0; return acc / total
+                }
         case .discrete:
             let given = keyTimes?.map { $0.doubleValue } ?? []
             if (given.count == n || given.count == n + 1) && isAscending(given) { return given }
@@ -169,7 +178,9 @@ final class KeyframeEvaluator: PropertyEvaluator {
     // MARK: Splines
 
     /// Kochanek–Bartels tangents for each segment, scaled for unequal durations.
-    private func makeTangents(tcb: ([NSNumber], [NSNumber], [NSNumber]), times: [Double]) -> [(out: [Double], in: [Double])] {
+    private func makeTangents(tcb: ([NSNumber], [NSNumber], [NSNumber]), times: [Double]) -> [(
+        out: [Double], in: [Double]
+    )] {
         let n = vectors.count
         func param(_ list: [NSNumber], _ i: Int) -> Double { i < list.count ? list[i].doubleValue : 0 }
         func sub(_ a: [Double], _ b: [Double]) -> [Double] { zip(a, b).map { $0 - $1 } }
@@ -182,8 +193,10 @@ final class KeyframeEvaluator: PropertyEvaluator {
             let (t1, c1, b1) = (param(tcb.0, i), param(tcb.1, i), param(tcb.2, i))
             let (t2, c2, b2) = (param(tcb.0, i + 1), param(tcb.1, i + 1), param(tcb.2, i + 1))
             // Outgoing tangent at keyframe i, incoming at keyframe i + 1.
-            var out = mix(sub(p1, p0), (1 - t1) * (1 + b1) * (1 + c1) / 2, sub(p2, p1), (1 - t1) * (1 - b1) * (1 - c1) / 2)
-            var inc = mix(sub(p2, p1), (1 - t2) * (1 + b2) * (1 - c2) / 2, sub(p3, p2), (1 - t2) * (1 - b2) * (1 + c2) / 2)
+            var out = mix(
+                sub(p1, p0), (1 - t1) * (1 + b1) * (1 + c1) / 2, sub(p2, p1), (1 - t1) * (1 - b1) * (1 - c1) / 2)
+            var inc = mix(
+                sub(p2, p1), (1 - t2) * (1 + b2) * (1 - c2) / 2, sub(p3, p2), (1 - t2) * (1 - b2) * (1 + c2) / 2)
             // Keyframes at unequal spacing: scale so the speed is continuous across keyframes.
             let d = times[i + 1] - times[i]
             if i > 0 {
@@ -230,7 +243,8 @@ final class KeyframeEvaluator: PropertyEvaluator {
         // The direction of motion, from nearby points of the same segment.
         let eps = 1e-3
         guard let a = value(segment: i, local: max(s - eps, 0)).pointValue,
-              let b = value(segment: i, local: min(s + eps, 1)).pointValue else { return }
+            let b = value(segment: i, local: min(s + eps, 1)).pointValue
+        else { return }
         let dx = Double(b.x - a.x), dy = Double(b.y - a.y)
         guard dx != 0 || dy != 0 else { return }
         var angle = atan2(dy, dx)
@@ -285,12 +299,14 @@ struct KeyframePathSegment {
         switch p.count {
         case 2: return CGPoint(x: p[0].x * u + p[1].x * t, y: p[0].y * u + p[1].y * t)
         case 3:
-            return CGPoint(x: u * u * p[0].x + 2 * u * t * p[1].x + t * t * p[2].x,
-                           y: u * u * p[0].y + 2 * u * t * p[1].y + t * t * p[2].y)
+            return CGPoint(
+                x: u * u * p[0].x + 2 * u * t * p[1].x + t * t * p[2].x,
+                y: u * u * p[0].y + 2 * u * t * p[1].y + t * t * p[2].y)
         default:
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return CGPoint(x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
-                           y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y)
+            return CGPoint(
+                x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
+                y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y)
         }
     }
 

@@ -37,12 +37,14 @@ final class LayerProperty {
     /// For a number field of `LayerState`, where it lies and its type.
     let stateNumber: StateNumberField?
 
-    init(key: String, kind: ValueKind, isAnimatable: Bool, get: @escaping (CALayer) -> AnimValue,
-         setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
-         box: @escaping (AnimValue) -> Any?, unbox: @escaping (Any?) -> AnimValue?,
-         matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>? = nil,
-         copyStored: ((CALayer, CALayer) -> Void)? = nil, stateSpan: StateSpan? = nil,
-         fieldSpan: StateSpan? = nil, stateNumber: StateNumberField? = nil) {
+    init(
+        key: String, kind: ValueKind, isAnimatable: Bool, get: @escaping (CALayer) -> AnimValue,
+        setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
+        box: @escaping (AnimValue) -> Any?, unbox: @escaping (Any?) -> AnimValue?,
+        matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>? = nil,
+        copyStored: ((CALayer, CALayer) -> Void)? = nil, stateSpan: StateSpan? = nil,
+        fieldSpan: StateSpan? = nil, stateNumber: StateNumberField? = nil
+    ) {
         self.key = key; self.kind = kind; self.isAnimatable = isAnimatable
         self.get = get; self.setStored = setStored; self.setPublic = setPublic
         self.box = box; self.unbox = unbox; self.matrix = matrix; self.copyStored = copyStored

@@ -39,17 +39,17 @@ extension NSValue {
     }
 
     #if !canImport(UIKit)
-    /// A value holding a point (UIKit's name for `NSValue(point:)`).
-    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
-    /// The point held.
-    public var cgPointValue: CGPoint { pointValue }
-    /// A value holding a size (UIKit's name for `NSValue(size:)`).
-    public convenience init(cgSize size: CGSize) { self.init(size: size) }
-    /// The size held.
-    public var cgSizeValue: CGSize { sizeValue }
-    /// A value holding a rectangle (UIKit's name for `NSValue(rect:)`).
-    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
-    /// The rectangle held.
-    public var cgRectValue: CGRect { rectValue }
+        /// A value holding a point (UIKit's name for `NSValue(point:)`).
+        public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+        /// The point held.
+        public var cgPointValue: CGPoint { pointValue }
+        /// A value holding a size (UIKit's name for `NSValue(size:)`).
+        public convenience init(cgSize size: CGSize) { self.init(size: size) }
+        /// The size held.
+        public var cgSizeValue: CGSize { sizeValue }
+        /// A value holding a rectangle (UIKit's name for `NSValue(rect:)`).
+        public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+        /// The rectangle held.
+        public var cgRectValue: CGRect { rectValue }
     #endif
 }

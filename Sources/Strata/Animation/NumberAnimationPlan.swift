@@ -55,7 +55,8 @@ final class NumberAnimationPlan {
         steps.reserveCapacity(entries.count)
         for entry in entries {
             guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator,
-                  let step = evaluator.numberStep(begin: entry.committedBegin) else { return nil }
+                let step = evaluator.numberStep(begin: entry.committedBegin)
+            else { return nil }
             steps.append(step)
         }
         return NumberAnimationPlan(spans: spans, steps: steps)

@@ -35,12 +35,13 @@ package struct TransitionFrame: @unchecked Sendable {
     package func placement(size: CGSize, newCoversOld: Bool) -> Placement {
         let p = min(max(progress, 0), 1)
         // The way things move on screen (y down): toward the side opposite `subtype`'s.
-        let motion: (x: CGFloat, y: CGFloat) = switch subtype {
-        case .fromRight?: (-1, 0)
-        case .fromTop?: (0, 1)
-        case .fromBottom?: (0, -1)
-        default: (1, 0)
-        }
+        let motion: (x: CGFloat, y: CGFloat) =
+            switch subtype {
+            case .fromRight?: (-1, 0)
+            case .fromTop?: (0, 1)
+            case .fromBottom?: (0, -1)
+            default: (1, 0)
+            }
         let q = CGFloat(p)
         let incoming = CGSize(width: -motion.x * size.width * (1 - q), height: -motion.y * size.height * (1 - q))
         let outgoing = CGSize(width: motion.x * size.width * q, height: motion.y * size.height * q)
@@ -52,8 +53,9 @@ package struct TransitionFrame: @unchecked Sendable {
         case .reveal:
             return Placement(oldOffset: outgoing, oldOpacity: 1, newOffset: .zero, newOpacity: 1, oldOnTop: true)
         default:
-            return Placement(oldOffset: .zero, oldOpacity: newCoversOld ? 1 : 1 - p, newOffset: .zero,
-                             newOpacity: p, oldOnTop: false)
+            return Placement(
+                oldOffset: .zero, oldOpacity: newCoversOld ? 1 : 1 - p, newOffset: .zero,
+                newOpacity: p, oldOnTop: false)
         }
     }
 }

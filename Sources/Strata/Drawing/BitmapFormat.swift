@@ -42,7 +42,7 @@ struct BitmapFormat: Hashable, Sendable {
     /// and float components, which Strata does not support).
     init?(bitsPerComponent: Int, space: CGColorSpace?, bitmapInfo: CGBitmapInfo) {
         guard bitsPerComponent == 8, !bitmapInfo.contains(.floatComponents),
-              let alphaInfo = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue)
+            let alphaInfo = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue)
         else { return nil }
         let order = bitmapInfo.intersection(.byteOrderMask)
         guard order == .byteOrderDefault || order == .byteOrder32Big || order == .byteOrder32Little else { return nil }
@@ -70,8 +70,9 @@ struct BitmapFormat: Hashable, Sendable {
             func at(_ i: Int) -> Int { flip ? 3 - i : i }
             let c = first ? 1 : 0
             let extra = at(first ? 0 : 3)
-            self.init(kind: .rgb, bytesPerPixel: 4, red: at(c), green: at(c + 1), blue: at(c + 2),
-                      alpha: hasAlpha ? extra : nil, unused: hasAlpha ? nil : extra)
+            self.init(
+                kind: .rgb, bytesPerPixel: 4, red: at(c), green: at(c + 1), blue: at(c + 2),
+                alpha: hasAlpha ? extra : nil, unused: hasAlpha ? nil : extra)
         default:
             return nil
         }

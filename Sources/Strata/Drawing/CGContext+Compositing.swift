@@ -40,8 +40,9 @@ extension CGContext {
         guard let shadow = state.shadow else { return nil }
         let offset = shadow.offset.applying(baseCTM)
         let scale = abs(baseCTM.a * baseCTM.d - baseCTM.b * baseCTM.c).squareRoot()
-        return ShadowInPixels(dx: Double(offset.width), dy: Double(-offset.height),
-                              sigma: Double(shadow.blur * scale) / 2, color: RGBA(shadow.color))
+        return ShadowInPixels(
+            dx: Double(offset.width), dy: Double(-offset.height),
+            sigma: Double(shadow.blur * scale) / 2, color: RGBA(shadow.color))
     }
 
     /// Blends `paint`, where `coverage` covers, into the pixels through the
@@ -50,8 +51,10 @@ extension CGContext {
     ///
     /// Coverage mixes: a pixel covered by `k` becomes `d + k·(B(s, d) − d)`
     /// for the blended result `B`, so nothing changes outside the shape in any mode.
-    func composite(_ coverage: Coverage, paint: Paint, mode: CGBlendMode? = nil, alpha: CGFloat? = nil,
-                   shadow: Bool = true) {
+    func composite(
+        _ coverage: Coverage, paint: Paint, mode: CGBlendMode? = nil, alpha: CGFloat? = nil,
+        shadow: Bool = true
+    ) {
         paintCount += 1
         let mode = mode ?? state.blendMode
         let alpha = Float(alpha ?? state.alpha)
@@ -94,12 +97,16 @@ extension CGContext {
                         if mode == .normal {
                             // Source over, mixed by coverage: d·(1 − k·sa) + k·s.
                             let m = 1 - k * s.a
-                            format.store(RGBA(d.r * m + k * s.r, d.g * m + k * s.g, d.b * m + k * s.b,
-                                              d.a * m + k * s.a), p)
+                            format.store(
+                                RGBA(
+                                    d.r * m + k * s.r, d.g * m + k * s.g, d.b * m + k * s.b,
+                                    d.a * m + k * s.a), p)
                         } else {
                             let r = Self.blend(mode, s, d)
-                            format.store(RGBA(d.r + (r.r - d.r) * k, d.g + (r.g - d.g) * k, d.b + (r.b - d.b) * k,
-                                              d.a + (r.a - d.a) * k), p)
+                            format.store(
+                                RGBA(
+                                    d.r + (r.r - d.r) * k, d.g + (r.g - d.g) * k, d.b + (r.b - d.b) * k,
+                                    d.a + (r.a - d.a) * k), p)
                         }
                     }
                 }
@@ -109,8 +116,10 @@ extension CGContext {
 
     /// Paints the shadow of what `coverage` and `paint` would draw: its alpha
     /// blurred, offset and tinted, through the clip, with the same blend mode.
-    private func drawShadow(_ shadow: ShadowInPixels, of coverage: Coverage, paint: Paint, alpha: Float,
-                            mode: CGBlendMode) {
+    private func drawShadow(
+        _ shadow: ShadowInPixels, of coverage: Coverage, paint: Paint, alpha: Float,
+        mode: CGBlendMode
+    ) {
         let rect = coverage.rect
         guard !rect.isEmpty else { return }
         var alphas = [Float](repeating: 0, count: rect.width * rect.height)
@@ -132,8 +141,9 @@ extension CGContext {
         }
         let blurred = GaussianBlur.blur(alphas, width: rect.width, height: rect.height, sigma: shadow.sigma)
         let dx = Int(shadow.dx.rounded()), dy = Int(shadow.dy.rounded())
-        let shadowRect = PixelRect(x: rect.x - blurred.pad + dx, y: rect.y - blurred.pad + dy,
-                                   width: blurred.width, height: blurred.height)
+        let shadowRect = PixelRect(
+            x: rect.x - blurred.pad + dx, y: rect.y - blurred.pad + dy,
+            width: blurred.width, height: blurred.height)
         let bytes = blurred.values.map { BitmapFormat.byte($0) }
         blend(Coverage(rect: shadowRect, bytes: bytes), paint: .solid(shadow.color), mode: mode, alpha: 1)
     }
@@ -187,10 +197,11 @@ extension CGContext {
         func straight(_ c: RGBA) -> RGB { c.a > 0 ? (c.r / c.a, c.g / c.a, c.b / c.a) : (0, 0, 0) }
         let mixed = b(straight(s), straight(d))
         let both = s.a * d.a
-        return RGBA(s.r * (1 - d.a) + d.r * (1 - s.a) + both * mixed.0,
-                    s.g * (1 - d.a) + d.g * (1 - s.a) + both * mixed.1,
-                    s.b * (1 - d.a) + d.b * (1 - s.a) + both * mixed.2,
-                    s.a + d.a - both)
+        return RGBA(
+            s.r * (1 - d.a) + d.r * (1 - s.a) + both * mixed.0,
+            s.g * (1 - d.a) + d.g * (1 - s.a) + both * mixed.1,
+            s.b * (1 - d.a) + d.b * (1 - s.a) + both * mixed.2,
+            s.a + d.a - both)
     }
 
     /// A separable blend function of source `cs` and backdrop `cb`.
@@ -232,8 +243,10 @@ extension CGContext {
                 out = (l + (out.0 - l) * l / (l - n), l + (out.1 - l) * l / (l - n), l + (out.2 - l) * l / (l - n))
             }
             if x > 1 {
-                out = (l + (out.0 - l) * (1 - l) / (x - l), l + (out.1 - l) * (1 - l) / (x - l),
-                       l + (out.2 - l) * (1 - l) / (x - l))
+                out = (
+                    l + (out.0 - l) * (1 - l) / (x - l), l + (out.1 - l) * (1 - l) / (x - l),
+                    l + (out.2 - l) * (1 - l) / (x - l)
+                )
             }
             return out
         }

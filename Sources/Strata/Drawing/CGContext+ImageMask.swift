@@ -28,8 +28,10 @@ extension CGContext {
             break
         }
         let sampler = ImageSampler(mask, nearest: state.interpolationQuality == .none)
-        let (a, b, c, d, tx, ty) = (Double(back.a), Double(back.b), Double(back.c), Double(back.d),
-                                    Double(back.tx), Double(back.ty))
+        let (a, b, c, d, tx, ty) = (
+            Double(back.a), Double(back.b), Double(back.c), Double(back.d),
+            Double(back.tx), Double(back.ty)
+        )
         let x0 = Double(r.minX), y1 = Double(r.maxY), w = Double(r.width), h = Double(r.height)
         let area = coverage.rect
         var bytes = coverage.bytes ?? [UInt8](repeating: 255, count: area.width * area.height)

@@ -9,7 +9,8 @@ extension CGContext {
     /// over the clip.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         guard image.width > 0, image.height > 0, rect.width != 0, rect.height != 0, !rect.isNull,
-              let back = pixelToUser else { return }
+            let back = pixelToUser
+        else { return }
         let r = rect.standardized
         let coverage: Coverage?
         if byTiling {
@@ -21,19 +22,23 @@ extension CGContext {
         }
         guard let coverage else { return }
         let sampler = ImageSampler(image, nearest: state.interpolationQuality == .none)
-        let (a, b, c, d, tx, ty) = (Double(back.a), Double(back.b), Double(back.c), Double(back.d),
-                                    Double(back.tx), Double(back.ty))
+        let (a, b, c, d, tx, ty) = (
+            Double(back.a), Double(back.b), Double(back.c), Double(back.d),
+            Double(back.tx), Double(back.ty)
+        )
         let x0 = Double(r.minX), y1 = Double(r.maxY), w = Double(r.width), h = Double(r.height)
-        composite(coverage, paint: .shader { x, y in
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            var u = (px * a + py * c + tx - x0) / w
-            var v = (y1 - (px * b + py * d + ty)) / h
-            if byTiling {
-                u -= u.rounded(.down)
-                v -= v.rounded(.down)
-            }
-            return sampler.sample(u: u, v: v)
-        })
+        composite(
+            coverage,
+            paint: .shader { x, y in
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                var u = (px * a + py * c + tx - x0) / w
+                var v = (y1 - (px * b + py * d + ty)) / h
+                if byTiling {
+                    u -= u.rounded(.down)
+                    v -= v.rounded(.down)
+                }
+                return sampler.sample(u: u, v: v)
+            })
     }
 }
 
@@ -65,7 +70,8 @@ struct ImageSampler {
         func mix(_ a: Float, _ b: Float, _ c: Float, _ d: Float) -> Float {
             (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
         }
-        return RGBA(mix(p00.r, p10.r, p01.r, p11.r), mix(p00.g, p10.g, p01.g, p11.g),
-                    mix(p00.b, p10.b, p01.b, p11.b), mix(p00.a, p10.a, p01.a, p11.a))
+        return RGBA(
+            mix(p00.r, p10.r, p01.r, p11.r), mix(p00.g, p10.g, p01.g, p11.g),
+            mix(p00.b, p10.b, p01.b, p11.b), mix(p00.a, p10.a, p01.a, p11.a))
     }
 }

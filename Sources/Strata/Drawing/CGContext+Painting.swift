@@ -185,8 +185,9 @@ extension CGContext {
         let rect = PixelRect(covering: box).intersection(bounds)
         guard !rect.isEmpty else { return nil }
         let toMask = CGAffineTransform(translationX: CGFloat(-rect.x), y: CGFloat(-rect.y))
-        let mask = PathRasterizer.fill(path: path, rule: rule, transform: toMask, width: rect.width,
-                                       height: rect.height, precision: .exact)
+        let mask = PathRasterizer.fill(
+            path: path, rule: rule, transform: toMask, width: rect.width,
+            height: rect.height, precision: .exact)
         return Coverage(rect: rect, bytes: mask.bytes)
     }
 

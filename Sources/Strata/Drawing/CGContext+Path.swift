@@ -28,20 +28,23 @@ extension CGContext {
     /// A circular arc (see `CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:transform:)`:
     /// `clockwise` has Core Graphics' y-up meaning in user space).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
-                           clockwise: clockwise, transform: userToPixel)
+        currentPath.addArc(
+            center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+            clockwise: clockwise, transform: userToPixel)
     }
 
     /// A line toward `tangent1End` and an arc tangent to it and to the line on to `tangent2End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
-        currentPath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius,
-                           transform: userToPixel)
+        currentPath.addArc(
+            tangent1End: tangent1End, tangent2End: tangent2End, radius: radius,
+            transform: userToPixel)
     }
 
     /// An arc sweeping `delta` radians from `startAngle`.
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat) {
-        currentPath.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta,
-                                   transform: userToPixel)
+        currentPath.addRelativeArc(
+            center: center, radius: radius, startAngle: startAngle, delta: delta,
+            transform: userToPixel)
     }
 
     /// A closed rectangle subpath.
@@ -82,12 +85,14 @@ extension CGContext {
     /// Replaces the current path with the outline of its stroke under the current line settings.
     public func replacePathWithStrokedPath() {
         guard let user = path else { return }
-        var outline = user.copy(strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap,
-                                 lineJoin: state.lineJoin, miterLimit: state.miterLimit)
+        var outline = user.copy(
+            strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap,
+            lineJoin: state.lineJoin, miterLimit: state.miterLimit)
         if !state.dashLengths.isEmpty {
             outline = user.copy(dashingWithPhase: state.dashPhase, lengths: state.dashLengths)
-                .copy(strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
-                      miterLimit: state.miterLimit)
+                .copy(
+                    strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
+                    miterLimit: state.miterLimit)
         }
         currentPath = CGMutablePath()
         currentPath.addPath(outline, transform: userToPixel)
@@ -100,8 +105,10 @@ extension CGContext {
         let rule: CGPathFillRule = mode == .eoFill || mode == .eoFillStroke ? .evenOdd : .winding
         if filled && user.contains(point, using: rule) { return true }
         guard mode != .fill && mode != .eoFill else { return false }
-        return user.copy(strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
-                         miterLimit: state.miterLimit).contains(point)
+        return user.copy(
+            strokingWithWidth: effectiveLineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin,
+            miterLimit: state.miterLimit
+        ).contains(point)
     }
 
     /// Pixels (rows from the top) → user space; nil while the CTM is singular.

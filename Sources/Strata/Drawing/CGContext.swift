@@ -65,11 +65,13 @@ public final class CGContext {
     /// pixel`. Returns nil for a size that is not positive or is over
     /// ``maximumSide``, a row too short for the width, or a format Strata
     /// does not draw into (see the type's notes).
-    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
-                 space: CGColorSpace, bitmapInfo: UInt32) {
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: UInt32
+    ) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide,
-              let format = BitmapFormat(bitsPerComponent: bitsPerComponent, space: space, bitmapInfo: info)
+            let format = BitmapFormat(bitsPerComponent: bitsPerComponent, space: space, bitmapInfo: info)
         else { return nil }
         let minimumRow = width * format.bytesPerPixel
         let rowBytes = bytesPerRow == 0 ? minimumRow : bytesPerRow
@@ -99,8 +101,9 @@ public final class CGContext {
     /// A premultiplied RGBA context of its own whose user space starts as
     /// `ctm` (also its base space): how layers get theirs.
     init(width: Int, height: Int, ctm: CGAffineTransform) {
-        precondition(width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide,
-                     "CGContext: \(width)×\(height) is not a drawable size")
+        precondition(
+            width > 0 && height > 0 && width <= Self.maximumSide && height <= Self.maximumSide,
+            "CGContext: \(width)×\(height) is not a drawable size")
         self.width = width
         self.height = height
         bitsPerComponent = 8

@@ -30,8 +30,10 @@ public final class CGGradient: @unchecked Sendable {
 
     /// A gradient from `count` colours given as components in `space` (3 + alpha
     /// for RGB, 1 + alpha for grey) at `locations` (nil: evenly spaced).
-    public convenience init?(colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
-                             locations: UnsafePointer<CGFloat>?, count: Int) {
+    public convenience init?(
+        colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+        locations: UnsafePointer<CGFloat>?, count: Int
+    ) {
         guard count > 0 else { return nil }
         let per = space.numberOfComponents + 1
         var stops: [(CGFloat, (CGFloat, CGFloat, CGFloat, CGFloat))] = []
@@ -46,9 +48,13 @@ public final class CGGradient: @unchecked Sendable {
 
     init(stops unsorted: [(CGFloat, (CGFloat, CGFloat, CGFloat, CGFloat))]) {
         let clean = unsorted.map { s in
-            (location: s.0.isFinite ? min(max(s.0, 0), 1) : 0,
-             color: (r: min(max(s.1.0, 0), 1), g: min(max(s.1.1, 0), 1), b: min(max(s.1.2, 0), 1),
-                     a: min(max(s.1.3, 0), 1)))
+            (
+                location: s.0.isFinite ? min(max(s.0, 0), 1) : 0,
+                color: (
+                    r: min(max(s.1.0, 0), 1), g: min(max(s.1.1, 0), 1), b: min(max(s.1.2, 0), 1),
+                    a: min(max(s.1.3, 0), 1)
+                )
+            )
         }
         // Stable: stops at one location keep their order (a hard edge).
         stops = clean.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
@@ -61,9 +67,12 @@ public final class CGGradient: @unchecked Sendable {
         self.ramp = ramp
     }
 
-    private static func color(at t: CGFloat,
-                              in stops: [(location: CGFloat, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat))])
-        -> RGBA {
+    private static func color(
+        at t: CGFloat,
+        in stops: [(location: CGFloat, color: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat))]
+    )
+        -> RGBA
+    {
         var lo = stops[0], hi = stops[stops.count - 1]
         if t <= lo.location {
             hi = lo
@@ -80,8 +89,9 @@ public final class CGGradient: @unchecked Sendable {
         let f = span > 0 ? (t - lo.location) / span : 1
         func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * f }
         let a = mix(lo.color.a, hi.color.a)
-        return RGBA(Float(mix(lo.color.r, hi.color.r) * a), Float(mix(lo.color.g, hi.color.g) * a),
-                    Float(mix(lo.color.b, hi.color.b) * a), Float(a))
+        return RGBA(
+            Float(mix(lo.color.r, hi.color.r) * a), Float(mix(lo.color.g, hi.color.g) * a),
+            Float(mix(lo.color.b, hi.color.b) * a), Float(a))
     }
 
     /// The premultiplied colour at `t` (clamped to 0…1).

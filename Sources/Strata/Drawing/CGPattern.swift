@@ -22,13 +22,16 @@ public final class CGPattern: @unchecked Sendable {
 
     /// A pattern whose cell `callbacks.drawPattern` draws in `bounds`; nil
     /// for a step or bounds that are not finite, or a step of zero with an empty cell.
-    public init?(info: UnsafeMutableRawPointer?, bounds: CGRect, matrix: CGAffineTransform, xStep: CGFloat,
-                 yStep: CGFloat, tiling: CGPatternTiling, isColored: Bool,
-                 callbacks: UnsafePointer<CGPatternCallbacks>) {
+    public init?(
+        info: UnsafeMutableRawPointer?, bounds: CGRect, matrix: CGAffineTransform, xStep: CGFloat,
+        yStep: CGFloat, tiling: CGPatternTiling, isColored: Bool,
+        callbacks: UnsafePointer<CGPatternCallbacks>
+    ) {
         let b = bounds.standardized
         guard !b.isNull, b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite,
-              xStep.isFinite, yStep.isFinite, matrix.a.isFinite, matrix.b.isFinite, matrix.c.isFinite,
-              matrix.d.isFinite, matrix.tx.isFinite, matrix.ty.isFinite else { return nil }
+            xStep.isFinite, yStep.isFinite, matrix.a.isFinite, matrix.b.isFinite, matrix.c.isFinite,
+            matrix.d.isFinite, matrix.tx.isFinite, matrix.ty.isFinite
+        else { return nil }
         // A step of 0 means the cell's own size, as in Core Graphics.
         let sx = xStep == 0 ? b.width : abs(xStep), sy = yStep == 0 ? b.height : abs(yStep)
         guard sx > 0, sy > 0 else { return nil }

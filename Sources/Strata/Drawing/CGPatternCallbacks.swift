@@ -24,8 +24,10 @@ public struct CGPatternCallbacks {
         releaseInfo = nil
     }
 
-    public init(version: UInt32, drawPattern: CGPatternDrawPatternCallback?,
-                releaseInfo: CGPatternReleaseInfoCallback?) {
+    public init(
+        version: UInt32, drawPattern: CGPatternDrawPatternCallback?,
+        releaseInfo: CGPatternReleaseInfoCallback?
+    ) {
         self.version = version
         self.drawPattern = drawPattern
         self.releaseInfo = releaseInfo

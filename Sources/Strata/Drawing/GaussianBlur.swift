@@ -6,7 +6,8 @@ enum GaussianBlur {
     /// deviation `sigma` pixels, padded by `pad` pixels on every side (3σ,
     /// where the kernel has fallen below 1 %); no blur below a tenth of a pixel.
     static func blur(_ values: [Float], width: Int, height: Int, sigma: Double)
-        -> (values: [Float], width: Int, height: Int, pad: Int) {
+        -> (values: [Float], width: Int, height: Int, pad: Int)
+    {
         guard sigma >= 0.1, sigma.isFinite else { return (values, width, height, 0) }
         let radius = min(Int((3 * sigma).rounded(.up)), 2048)
         var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }

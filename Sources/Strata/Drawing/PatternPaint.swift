@@ -20,8 +20,10 @@ extension CGContext {
 
     /// `pattern` with `components` (alpha for a coloured pattern; the colour
     /// in `space`'s base space and alpha for an uncoloured one) as paint.
-    func makePatternPaint(_ pattern: CGPattern, components: UnsafePointer<CGFloat>,
-                          space: CGColorSpace?) -> PatternPaint {
+    func makePatternPaint(
+        _ pattern: CGPattern, components: UnsafePointer<CGFloat>,
+        space: CGColorSpace?
+    ) -> PatternPaint {
         let color: RGBA?
         let alpha: Float
         if pattern.isColored {
@@ -49,8 +51,9 @@ extension CGContext {
         let sx = CGFloat(w) / pattern.xStep, sy = CGFloat(h) / pattern.yStep
         let o = pattern.bounds.origin
         // The tile's device space is y up, like every context's: pattern space scaled into it.
-        let cell = CGContext(width: w, height: h,
-                             ctm: CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -o.x * sx, ty: -o.y * sy))
+        let cell = CGContext(
+            width: w, height: h,
+            ctm: CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -o.x * sx, ty: -o.y * sy))
         if let draw = pattern.drawPattern {
             // Cells from earlier steps that reach into this one (a cell larger than its step) are drawn too.
             let backX = min(Int((pattern.bounds.width / pattern.xStep).rounded(.up)), 8)
@@ -65,16 +68,19 @@ extension CGContext {
                 }
             }
         }
-        return PatternPaint(pattern: pattern, color: color, alpha: alpha, tile: cell.makeImage(label: "CGPattern tile"),
-                            pixelToPattern: det != 0 && det.isFinite ? toPixel.inverted() : nil)
+        return PatternPaint(
+            pattern: pattern, color: color, alpha: alpha, tile: cell.makeImage(label: "CGPattern tile"),
+            pixelToPattern: det != 0 && det.isFinite ? toPixel.inverted() : nil)
     }
 
     /// The paint of `pattern`: its tile repeated over pattern space.
     func paint(of pattern: PatternPaint) -> Paint {
         guard let back = pattern.pixelToPattern else { return .solid(.clear) }
         let sampler = ImageSampler(pattern.tile, nearest: state.interpolationQuality == .none)
-        let (a, b, c, d, tx, ty) = (Double(back.a), Double(back.b), Double(back.c), Double(back.d),
-                                    Double(back.tx), Double(back.ty))
+        let (a, b, c, d, tx, ty) = (
+            Double(back.a), Double(back.b), Double(back.c), Double(back.d),
+            Double(back.tx), Double(back.ty)
+        )
         let ox = Double(pattern.pattern.bounds.minX), oy = Double(pattern.pattern.bounds.minY)
         let stepX = Double(pattern.pattern.xStep), stepY = Double(pattern.pattern.yStep)
         let color = pattern.color, alpha = pattern.alpha

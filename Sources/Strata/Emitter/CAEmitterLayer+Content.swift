@@ -12,7 +12,7 @@ extension CAEmitterLayer {
             let mode = _emitter.renderMode, depth = _emitter.preservesDepth
             let frame = _isPresentationCopy ? _emission : presentation()?._emission
             if _batchesParticles, let frame, let made = EmitterSimulation.batch(of: frame, renderMode: mode),
-               !(depth && made.leavesPlane), made.batch.looks.count <= ParticleBatch.maximumLooks
+                !(depth && made.leavesPlane), made.batch.looks.count <= ParticleBatch.maximumLooks
             {
                 return EmitterContent(batch: made.batch, renderMode: mode, preservesDepth: depth)
             }

@@ -44,7 +44,8 @@ extension CAEmitterLayer {
     /// Under the transaction lock (from `makePresentationCopy`).
     func sampleEmission(into copy: CALayer, localTime t: CFTimeInterval) {
         guard let copy = copy as? CAEmitterLayer else { return }
-        let timing = EmitterHistory.Timing(beginTime: _state.beginTime, timeOffset: _state.timeOffset, speed: _state.speed)
+        let timing = EmitterHistory.Timing(
+            beginTime: _state.beginTime, timeOffset: _state.timeOffset, speed: _state.speed)
         if !_history.isLive || _history.timing != timing {
             _history = EmitterHistory()
             _history.timing = timing

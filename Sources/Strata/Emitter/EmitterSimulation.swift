@@ -198,7 +198,9 @@ package enum EmitterSimulation {
             from source: Source, basis: Basis, order: UInt64, depth: Int
         ) {
             let v = cell.values
-            guard let born = Self.born(v, layer: layer, key: key, birth: birth, from: source, basis: basis) else { return }
+            guard let born = Self.born(v, layer: layer, key: key, birth: birth, from: source, basis: basis) else {
+                return
+            }
             let life = born.life, p0 = born.p0, v0 = born.v0, scale0 = born.scale0, spin = born.spin
             let acceleration = Vector3(Double(v.xAcceleration), Double(v.yAcceleration), Double(v.zAcceleration))
             let speed = Double(v.speed)

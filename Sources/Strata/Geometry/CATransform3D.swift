@@ -12,17 +12,20 @@ public struct CATransform3D: Hashable, Sendable {
 
     /// The identity transform.
     public init() {
-        self.init(m11: 1, m12: 0, m13: 0, m14: 0,
-                  m21: 0, m22: 1, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0,
-                  m41: 0, m42: 0, m43: 0, m44: 1)
+        self.init(
+            m11: 1, m12: 0, m13: 0, m14: 0,
+            m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// A transform with every field given, in `m11…m44` order.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
         self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
         self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
@@ -39,10 +42,11 @@ extension CATransform3D {
     /// A transform from sixteen fields in `m11…m44` order.
     public init(elements e: [CGFloat]) {
         precondition(e.count == 16, "CATransform3D(elements:) needs 16 numbers, got \(e.count)")
-        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3],
-                  m21: e[4], m22: e[5], m23: e[6], m24: e[7],
-                  m31: e[8], m32: e[9], m33: e[10], m34: e[11],
-                  m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+        self.init(
+            m11: e[0], m12: e[1], m13: e[2], m14: e[3],
+            m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+            m31: e[8], m32: e[9], m33: e[10], m34: e[11],
+            m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
     /// `self` then `other`: a point goes through `self` first (`p × self × other`).
@@ -71,10 +75,12 @@ extension CATransform3D {
     /// The homogeneous image `(x, y, z, w)` of the point `(x, y, z, 1)`.
     @inlinable
     public func apply(x: CGFloat, y: CGFloat, z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
-        (x * m11 + y * m21 + z * m31 + m41,
-         x * m12 + y * m22 + z * m32 + m42,
-         x * m13 + y * m23 + z * m33 + m43,
-         x * m14 + y * m24 + z * m34 + m44)
+        (
+            x * m11 + y * m21 + z * m31 + m41,
+            x * m12 + y * m22 + z * m32 + m42,
+            x * m13 + y * m23 + z * m33 + m43,
+            x * m14 + y * m24 + z * m34 + m44
+        )
     }
 
     /// The image of a 2D point in the plane z = 0 after the perspective divide.

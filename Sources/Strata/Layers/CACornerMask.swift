@@ -13,6 +13,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
 
     /// All four corners.
-    public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
-                                           .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public static let all: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner,
+        .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
 }

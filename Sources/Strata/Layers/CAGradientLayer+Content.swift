@@ -6,10 +6,11 @@ extension CAGradientLayer {
     package var gradientContent: GradientContent {
         withStateLock {
             let g = _gradient
-            return GradientContent(colors: (g.colors ?? []).compactMap { $0 as? CGColor },
-                                   locations: g.locations?.map(\.doubleValue),
-                                   startPoint: g.startPoint, endPoint: g.endPoint, type: g.type,
-                                   radialFocus: g.radialFocus)
+            return GradientContent(
+                colors: (g.colors ?? []).compactMap { $0 as? CGColor },
+                locations: g.locations?.map(\.doubleValue),
+                startPoint: g.startPoint, endPoint: g.endPoint, type: g.type,
+                radialFocus: g.radialFocus)
         }
     }
 }

@@ -49,7 +49,8 @@ extension CALayer {
         }
         _shownBeforeChange = nil
         if let property = LayerProperty.named(key, of: self) ?? LayerProperty.custom(key, of: self),
-           property.isAnimatable {
+            property.isAnimatable
+        {
             thread.keepValueShownBeforeChange(of: property, on: self) { presentationValue(of: property) }
         }
     }
@@ -74,11 +75,13 @@ extension CALayer {
     /// render tree does). Implicit animations are already complete.
     func preparedAction(_ action: CAAction?, forKey key: String) -> CAAction? {
         guard let animation = action as? CAPropertyAnimation, !animation.isFreshImplicit,
-              let copy = animation.copy() as? CAPropertyAnimation else { return action }
+            let copy = animation.copy() as? CAPropertyAnimation
+        else { return action }
         if copy.keyPath == nil { copy.keyPath = key }
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           let keyPath = basic.keyPath,
-           let property = LayerProperty.named(keyPath, of: self) ?? LayerProperty.custom(keyPath, of: self) {
+            let keyPath = basic.keyPath,
+            let property = LayerProperty.named(keyPath, of: self) ?? LayerProperty.custom(keyPath, of: self)
+        {
             basic.capturedPrevious = presentationValue(of: property)
         }
         return copy
@@ -129,7 +132,8 @@ extension CALayer {
     /// frame tick has drawn: a layer not yet on screen takes its values at once.
     func implicitAnimation(forKey key: String) -> CAAction? {
         guard _isCommitted, let property = LayerProperty.named(key, of: self),
-              property.isAnimatable, property.kind.isInterpolable else { return nil }
+            property.isAnimatable, property.kind.isInterpolable
+        else { return nil }
         let animation = CABasicAnimation()
         animation.keyPath = key
         animation.presetTarget = (key, AnimationTarget(property: property))

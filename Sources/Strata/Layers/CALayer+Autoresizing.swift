@@ -64,8 +64,10 @@ extension CALayer {
     /// that went from `oldContainer` to `newContainer` long. The change is
     /// shared by the flexible parts in proportion to their old lengths (evenly
     /// when those add up to zero); a size never goes below zero.
-    static func autoresized(position: CGFloat, size: CGFloat, oldContainer: CGFloat, newContainer: CGFloat,
-                            flexibleMin: Bool, flexibleSize: Bool, flexibleMax: Bool) -> (CGFloat, CGFloat) {
+    static func autoresized(
+        position: CGFloat, size: CGFloat, oldContainer: CGFloat, newContainer: CGFloat,
+        flexibleMin: Bool, flexibleSize: Bool, flexibleMax: Bool
+    ) -> (CGFloat, CGFloat) {
         let delta = newContainer - oldContainer
         let flexible = [flexibleMin, flexibleSize, flexibleMax].filter { $0 }.count
         guard delta != 0, flexible > 0, delta.isFinite else { return (position, size) }

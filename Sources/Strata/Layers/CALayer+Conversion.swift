@@ -85,8 +85,10 @@ extension CALayer {
 
     /// Runs `apply` (up) and `unapply` (down) for each matrix between the two
     /// layers, merging consecutive affine matrices as Core Animation does.
-    private static func mapGeometry(from: CALayer?, to: CALayer?,
-                                    apply: (CATransform3D) -> Void, unapply: (CATransform3D) -> Void) {
+    private static func mapGeometry(
+        from: CALayer?, to: CALayer?,
+        apply: (CATransform3D) -> Void, unapply: (CATransform3D) -> Void
+    ) {
         let ancestor = commonAncestor(from, to)
         var merged: CATransform3D?
         func flush(_ f: (CATransform3D) -> Void) {
@@ -115,18 +117,20 @@ extension CALayer {
 
     static func mapPoint(_ p: CGPoint, from: CALayer?, to: CALayer?) -> CGPoint {
         var q = p
-        mapGeometry(from: from, to: to,
-                    apply: { q = $0.project(q) },
-                    unapply: { q = $0.unproject(q)?.point ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan) })
+        mapGeometry(
+            from: from, to: to,
+            apply: { q = $0.project(q) },
+            unapply: { q = $0.unproject(q)?.point ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan) })
         return q
     }
 
     static func mapRect(_ r: CGRect, from: CALayer?, to: CALayer?) -> CGRect {
         if r.isNull { return r }
         var q = r.standardized
-        mapGeometry(from: from, to: to,
-                    apply: { m in if !q.isNull { q = m.projectedBoundingBox(of: q) } },
-                    unapply: { m in if !q.isNull { q = m.unprojectedBoundingBox(of: q) } })
+        mapGeometry(
+            from: from, to: to,
+            apply: { m in if !q.isNull { q = m.projectedBoundingBox(of: q) } },
+            unapply: { m in if !q.isNull { q = m.unprojectedBoundingBox(of: q) } })
         return q
     }
 
@@ -155,8 +159,10 @@ extension CATransform3D {
     func unprojectedBoundingBox(of rect: CGRect) -> CGRect {
         var minX = CGFloat.infinity, minY = CGFloat.infinity
         var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        for corner in [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)] {
+        for corner in [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
+        ] {
             guard let q = unproject(corner)?.point else { return .null }
             minX = Swift.min(minX, q.x); maxX = Swift.max(maxX, q.x)
             minY = Swift.min(minY, q.y); maxY = Swift.max(maxY, q.y)

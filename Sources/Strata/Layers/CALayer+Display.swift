@@ -47,8 +47,10 @@ extension CALayer {
             _delegate?.layerWillDraw(self)
             if let text = self as? CATextLayer {
                 // A drawing that is the string alone is left to the renderer (see CATextLayer+Drawing.swift).
-                guard let drawn = text.drawForDisplay(into: context,
-                                                      remake: { CGContext(width: Int(w), height: Int(h), ctm: ctm) })
+                guard
+                    let drawn = text.drawForDisplay(
+                        into: context,
+                        remake: { CGContext(width: Int(w), height: Int(h), ctm: ctm) })
                 else {
                     clearDrawnContents()
                     return
@@ -140,9 +142,11 @@ extension CALayer {
             copy.display()
             return true
         }
-        let values = properties.map { $0.get(copy) } + [.rect(copy._state.bounds), .number(Double(copy._state.contentsScale))]
+        let values =
+            properties.map { $0.get(copy) } + [.rect(copy._state.bounds), .number(Double(copy._state.contentsScale))]
         if let last = state.presentationDrawing, last.values.count == values.count,
-           zip(last.values, values).allSatisfy(Self.drawsAlike) {
+            zip(last.values, values).allSatisfy(Self.drawsAlike)
+        {
             copy._state.contents = last.contents
             return true
         }

@@ -11,8 +11,9 @@ extension CALayer {
         // new one would fail: a mask counts as inside the layer it masks.)
         if let newValue, newValue !== _mask {
             precondition(newValue !== self, "CALayer.mask: a layer cannot be its own mask")
-            precondition(!isDescendant(of: newValue),
-                         "CALayer.mask: \(debugName) is inside \(newValue.debugName), which cannot be its mask")
+            precondition(
+                !isDescendant(of: newValue),
+                "CALayer.mask: \(debugName) is inside \(newValue.debugName), which cannot be its mask")
             // Detach it from wherever it is (a superlayer, or another layer's mask):
             // a mask has no superlayer.
             newValue.removeFromSuperlayer()

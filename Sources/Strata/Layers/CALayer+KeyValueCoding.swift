@@ -41,7 +41,11 @@ extension CALayer {
         default:
             // Any other key is stored, and its change looks up an action like a property's.
             changeValue(forKey: key) {
-                if let value { animationState.extraValues[key] = value } else { _animationState?.extraValues[key] = nil }
+                if let value {
+                    animationState.extraValues[key] = value
+                } else {
+                    _animationState?.extraValues[key] = nil
+                }
             }
         }
     }
@@ -105,13 +109,21 @@ extension CALayer {
         // A prototype of the nearest Strata class (user subclasses cannot be
         // made generically: `init()` is not required).
         let prototype: CALayer
-        if self is CAShapeLayer.Type { prototype = CAShapeLayer() }
-        else if self is CAGradientLayer.Type { prototype = CAGradientLayer() }
-        else if self is CATextLayer.Type { prototype = CATextLayer() }
-        else if self is CATransformLayer.Type { prototype = CATransformLayer() }
-        else if self is CAReplicatorLayer.Type { prototype = CAReplicatorLayer() }
-        else if self is CAEmitterLayer.Type { prototype = CAEmitterLayer() }
-        else { prototype = CALayer() }
+        if self is CAShapeLayer.Type {
+            prototype = CAShapeLayer()
+        } else if self is CAGradientLayer.Type {
+            prototype = CAGradientLayer()
+        } else if self is CATextLayer.Type {
+            prototype = CATextLayer()
+        } else if self is CATransformLayer.Type {
+            prototype = CATransformLayer()
+        } else if self is CAReplicatorLayer.Type {
+            prototype = CAReplicatorLayer()
+        } else if self is CAEmitterLayer.Type {
+            prototype = CAEmitterLayer()
+        } else {
+            prototype = CALayer()
+        }
         guard let property = LayerProperty.named(key, of: prototype) else { return nil }
         return property.box(property.get(prototype))
     }

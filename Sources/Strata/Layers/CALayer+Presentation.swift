@@ -23,8 +23,9 @@ extension CALayer {
             let time = root.mediaClock.currentTime
             var found: CALayer?
             var events: [AnimationEvent] = []
-            let tree = root.makePresentationCopy(parentTime: time, looking: self, found: &found,
-                                                 advancing: false, events: &events)
+            let tree = root.makePresentationCopy(
+                parentTime: time, looking: self, found: &found,
+                advancing: false, events: &events)
             ThreadAnimationState.current.lastPresentationTree = tree
             return found as? Self
         }
@@ -54,21 +55,25 @@ extension CALayer {
     /// tree once and let it go use it; `presentation()` never does.
     public func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool = false) -> CALayer {
         var events: [AnimationEvent] = []
-        return presentationTree(at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: false,
-                                events: &events)
+        return presentationTree(
+            at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: false,
+            events: &events)
     }
 
     /// `presentationTree(at:reusingAnimatedCopies:)`; with `advancing`, each
     /// layer is first marked drawn and its animations moved through their
     /// lives (`advanceOwnAnimations`), the notifications due collected in
     /// `events`: a frame tick's one walk of the tree.
-    func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
-                                  events: inout [AnimationEvent]) -> CALayer {
+    func presentationTree(
+        at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
+        events: inout [AnimationEvent]
+    ) -> CALayer {
         withTreeLock {
             var found: CALayer?
-            return makePresentationCopy(parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
-                                        looking: nil, found: &found, reusing: reusingAnimatedCopies,
-                                        advancing: advancing, events: &events)
+            return makePresentationCopy(
+                parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
+                looking: nil, found: &found, reusing: reusingAnimatedCopies,
+                advancing: advancing, events: &events)
         }
     }
 
@@ -91,9 +96,11 @@ extension CALayer {
     /// `parentTime` (reusing unchanged copies); the copy of `target`, when
     /// met, is stored in `found`. With `advancing`, each layer's animations
     /// move through their lives first (`advanceOwnAnimations`).
-    private func makePresentationCopy(parentTime: CFTimeInterval, looking target: CALayer?,
-                                      found: inout CALayer?, reusing: Bool = false,
-                                      advancing: Bool, events: inout [AnimationEvent]) -> CALayer {
+    private func makePresentationCopy(
+        parentTime: CFTimeInterval, looking target: CALayer?,
+        found: inout CALayer?, reusing: Bool = false,
+        advancing: Bool, events: inout [AnimationEvent]
+    ) -> CALayer {
         if advancing { advanceOwnAnimations(localTime: localTime(fromParent: parentTime), events: &events) }
         if reusing, target == nil, let copy = refreshRecycledLeaf(parentTime: parentTime) { return copy }
         let animated = hasAnimations || _changesWithTime
@@ -116,8 +123,9 @@ extension CALayer {
         var subs: [CALayer]? = cachedSubs == nil ? [] : nil  // nil: so far the cached copy's
         if cachedSubs == nil { subs!.reserveCapacity(_sublayers.count) }
         for (i, sub) in _sublayers.enumerated() {
-            let s = sub.makePresentationCopy(parentTime: local, looking: target, found: &found, reusing: reusing,
-                                             advancing: advancing, events: &events)
+            let s = sub.makePresentationCopy(
+                parentTime: local, looking: target, found: &found, reusing: reusing,
+                advancing: advancing, events: &events)
             if subs == nil, let cachedSubs {
                 if cachedSubs[i] === s { continue }
                 var differing = Array(cachedSubs[..<i])
@@ -128,8 +136,9 @@ extension CALayer {
         }
         let sameChildren = subs == nil
         let children = subs ?? cachedSubs ?? []
-        let maskCopy = _mask?.makePresentationCopy(parentTime: local, looking: target, found: &found,
-                                                   reusing: reusing, advancing: advancing, events: &events)
+        let maskCopy = _mask?.makePresentationCopy(
+            parentTime: local, looking: target, found: &found,
+            reusing: reusing, advancing: advancing, events: &events)
         if let cached, sameChildren, cached._mask === maskCopy {
             if target === self { found = cached }
             return cached
@@ -171,7 +180,8 @@ extension CALayer {
         }
         if !_sublayers.isEmpty, let replicator = copy as? CAReplicatorLayer {
             var budget = CAReplicatorLayer.maximumDelayedInstanceCopies
-            replicator._delayedInstances = delaysInstances
+            replicator._delayedInstances =
+                delaysInstances
                 ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
                 : nil
         }
@@ -194,14 +204,15 @@ extension CALayer {
     /// masks, classes and replicators; nil when the layer is not such a leaf.
     private func refreshRecycledLeaf(parentTime: CFTimeInterval) -> CALayer? {
         guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime,
-              let copy = _presentationCache, let state = _animationState, state.generation == generation
+            let copy = _presentationCache, let state = _animationState, state.generation == generation
         else { return nil }
         if let plan = state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state) {
             refresh(copy, with: plan, parentTime: parentTime)
             return copy
         }
         guard state.writtenStateSpans?.generation == generation, let spans = state.writtenStateSpans?.spans,
-              !state.entries.isEmpty else { return nil }
+            !state.entries.isEmpty
+        else { return nil }
         LayerState.copyBytes(spans, into: &copy._state, from: &_state)
         applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
         finishRefresh(copy, delta: spans)
@@ -280,7 +291,8 @@ extension CALayer {
             LayerState.copyBytes(spans, into: &recycled._state, from: &_state)
             return .spans(spans)
         }
-        for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) {
+        for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self)
+        {
             return .none
         }
         return .properties

@@ -11,14 +11,16 @@ extension CALayer {
         ctx.saveGState()
         defer { ctx.restoreGState() }
         // Superlayer's bounds space → this layer's: about the anchor point.
-        let anchor = CGPoint(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
-                             y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
+        let anchor = CGPoint(
+            x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
+            y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
         ctx.translateBy(x: s.position.x, y: s.position.y)
         ctx.concatenate(CATransform3DGetAffineTransform(s.transform))
         ctx.translateBy(x: -anchor.x, y: -anchor.y)
         ctx.setAlpha(opacity)
-        let shape = CGPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: s.maskedCorners,
-                                       continuous: s.cornerCurve == .continuous)
+        let shape = CGPath.roundedRect(
+            s.bounds, radius: s.cornerRadius, corners: s.maskedCorners,
+            continuous: s.cornerCurve == .continuous)
         if let background = s.backgroundColor {
             ctx.setFillColor(background)
             ctx.addPath(shape)
@@ -72,8 +74,9 @@ extension CALayer {
             guard natural.width > 0, natural.height > 0 else { break }
             let sx = b.width / natural.width, sy = b.height / natural.height
             let k = _state.contentsGravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
-            rect = CGRect(x: b.midX - natural.width * k / 2, y: b.midY - natural.height * k / 2,
-                          width: natural.width * k, height: natural.height * k)
+            rect = CGRect(
+                x: b.midX - natural.width * k / 2, y: b.midY - natural.height * k / 2,
+                width: natural.width * k, height: natural.height * k)
         case let gravity:
             // As the renderer places them: names in macOS's y-up terms (`top` at maxY unless flipped).
             let name = gravity.rawValue.lowercased()
@@ -139,13 +142,14 @@ extension CALayer {
     private func renderGradient(_ layer: CAGradientLayer, in ctx: CGContext) {
         guard let colors = layer.colors as? [CGColor], !colors.isEmpty else { return }
         let locations = layer.locations.map { $0.map { CGFloat($0.doubleValue) } }
-        let gradient: CGGradient? = if let locations, locations.count == colors.count {
-            locations.withUnsafeBufferPointer {
-                CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: $0.baseAddress)
+        let gradient: CGGradient? =
+            if let locations, locations.count == colors.count {
+                locations.withUnsafeBufferPointer {
+                    CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: $0.baseAddress)
+                }
+            } else {
+                CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: nil)
             }
-        } else {
-            CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: nil)
-        }
         guard let gradient else { return }
         let b = _state.bounds
         func point(_ unit: CGPoint) -> CGPoint { CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height) }
@@ -154,8 +158,9 @@ extension CALayer {
         ctx.clip(to: b)
         switch layer.type {
         case .axial:
-            ctx.drawLinearGradient(gradient, start: start, end: end,
-                                   options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            ctx.drawLinearGradient(
+                gradient, start: start, end: end,
+                options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         case .radial:
             // An ellipse about the start point reaching the end point on each axis (a circle
             // when the points share an x or a y), spreading from the focal point, as the
@@ -166,8 +171,9 @@ extension CALayer {
             if rx > 0, ry > 0 {
                 ctx.translateBy(x: start.x, y: start.y)
                 ctx.scaleBy(x: rx, y: ry)
-                ctx.drawRadialGradient(gradient, startCenter: layer.radialFocus, startRadius: 0, endCenter: .zero,
-                                       endRadius: 1, options: [.drawsAfterEndLocation])
+                ctx.drawRadialGradient(
+                    gradient, startCenter: layer.radialFocus, startRadius: 0, endCenter: .zero,
+                    endRadius: 1, options: [.drawsAfterEndLocation])
             }
         default:
             break

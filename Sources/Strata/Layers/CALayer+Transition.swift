@@ -24,7 +24,8 @@ extension CALayer {
     func frozenRendering() -> CALayer? {
         guard _isCommitted else { return nil }
         let thread = ThreadAnimationState.current
-        let drawn = (_shownBeforeChangeEpoch == thread.transactionEpoch ? _shownBeforeChange : nil)
+        let drawn =
+            (_shownBeforeChangeEpoch == thread.transactionEpoch ? _shownBeforeChange : nil)
             ?? _presentationCache
         if let drawn { return Self.frozenCopy(of: drawn) }
         return frozenCopyOfModel(at: mediaClock.currentTime)

@@ -529,9 +529,10 @@ open class CALayer: NSObject {
             withStateLock {
                 if CATransform3DIsIdentity(_state.transform) {
                     // Exactly Core Animation's arithmetic, without going through matrices.
-                    return CGRect(x: _state.position.x - _state.anchorPoint.x * _state.bounds.width,
-                                  y: _state.position.y - _state.anchorPoint.y * _state.bounds.height,
-                                  width: _state.bounds.width, height: _state.bounds.height)
+                    return CGRect(
+                        x: _state.position.x - _state.anchorPoint.x * _state.bounds.width,
+                        y: _state.position.y - _state.anchorPoint.y * _state.bounds.height,
+                        width: _state.bounds.width, height: _state.bounds.height)
                 }
                 return transformToSuperlayer(nil).projectedBoundingBox(of: _state.bounds)
             }
@@ -542,8 +543,9 @@ open class CALayer: NSObject {
                 let r = newValue.standardized
                 let a = _state.anchorPoint
                 let inverse = affineTransform().inverted()
-                let size = CGSize(width: abs(inverse.a * r.width + inverse.c * r.height),
-                                  height: abs(inverse.b * r.width + inverse.d * r.height))
+                let size = CGSize(
+                    width: abs(inverse.a * r.width + inverse.c * r.height),
+                    height: abs(inverse.b * r.width + inverse.d * r.height))
                 // Position first, then bounds: the order Core Animation runs their actions in.
                 position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
                 bounds = CGRect(origin: _state.bounds.origin, size: size)
@@ -554,7 +556,9 @@ open class CALayer: NSObject {
     /// The layer's transform as an affine transform: the identity when
     /// `transform` is not affine (`CATransform3DIsAffine`), as Core Animation returns.
     open func affineTransform() -> CGAffineTransform {
-        withStateLock { CATransform3DIsAffine(_state.transform) ? CATransform3DGetAffineTransform(_state.transform) : .identity }
+        withStateLock {
+            CATransform3DIsAffine(_state.transform) ? CATransform3DGetAffineTransform(_state.transform) : .identity
+        }
     }
 
     /// Sets `transform` to the 3D transform that does what `m` does in the plane.
@@ -595,8 +599,9 @@ open class CALayer: NSObject {
         TransactionLock.shared.lock()
         defer { TransactionLock.shared.unlock() }
         precondition(layer !== self, "CALayer: \(debugName) cannot be its own sublayer")
-        precondition(!isDescendant(of: layer),
-                     "CALayer: adding \(layer.debugName) to \(debugName) would make it its own ancestor")
+        precondition(
+            !isDescendant(of: layer),
+            "CALayer: adding \(layer.debugName) to \(debugName) would make it its own ancestor")
         let wasHere = layer._superlayer === self ? _sublayers.firstIndex(of: layer) : nil
         layer.removeFromSuperlayer()
         if layer._maskedLayer != nil { layer._maskedLayer?._mask = nil; layer._maskedLayer = nil }
@@ -702,8 +707,9 @@ open class CALayer: NSObject {
         // goes, so it carries on from where that one was. (An action's
         // animation arrives with the value from before its change captured.)
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           basic.capturedPrevious == nil, basic.valueFunction == nil,
-           let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self) {
+            basic.capturedPrevious == nil, basic.valueFunction == nil,
+            let keyPath = basic.keyPath, let target = AnimationTarget(keyPath: keyPath, layer: self)
+        {
             basic.capturedPrevious = valueShownBeforeChange(of: target)
         }
         // A transition shows the layer as it was drawn before this transaction's changes.
@@ -735,7 +741,9 @@ open class CALayer: NSObject {
     open func removeAnimation(forKey key: String) {
         TransactionLock.shared.lock()
         defer { TransactionLock.shared.unlock() }
-        guard let state = _animationState, let index = state.entries.firstIndex(where: { $0.key == key }) else { return }
+        guard let state = _animationState, let index = state.entries.firstIndex(where: { $0.key == key }) else {
+            return
+        }
         state.entries.remove(at: index).markRemoved()
     }
 

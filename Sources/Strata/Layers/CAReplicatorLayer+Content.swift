@@ -6,10 +6,11 @@ extension CAReplicatorLayer {
     package var replicatorContent: ReplicatorContent {
         withStateLock {
             let r = _replicator
-            return ReplicatorContent(instanceCount: r.instanceCount, instanceTransform: r.instanceTransform,
-                                     instanceColor: r.instanceColor, instanceRedOffset: r.instanceRedOffset,
-                                     instanceGreenOffset: r.instanceGreenOffset, instanceBlueOffset: r.instanceBlueOffset,
-                                     instanceAlphaOffset: r.instanceAlphaOffset, preservesDepth: r.preservesDepth)
+            return ReplicatorContent(
+                instanceCount: r.instanceCount, instanceTransform: r.instanceTransform,
+                instanceColor: r.instanceColor, instanceRedOffset: r.instanceRedOffset,
+                instanceGreenOffset: r.instanceGreenOffset, instanceBlueOffset: r.instanceBlueOffset,
+                instanceAlphaOffset: r.instanceAlphaOffset, preservesDepth: r.preservesDepth)
         }
     }
 }

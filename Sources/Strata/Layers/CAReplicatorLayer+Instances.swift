@@ -51,14 +51,17 @@ extension CAReplicatorLayer {
     /// more than one instance, a delay (or animations, which may animate
     /// it) and something animated under the replicator.
     var delaysInstances: Bool {
-        _replicator.instanceCount > 1 && (_replicator.instanceDelay != 0 || hasAnimations) && _sublayers.contains { $0.subtreeIsAnimated }
+        _replicator.instanceCount > 1 && (_replicator.instanceDelay != 0 || hasAnimations)
+            && _sublayers.contains { $0.subtreeIsAnimated }
     }
 
     /// The sublayers of instances 1, 2, … for `copy` (this layer's
     /// presentation copy at local time `localTime`, animations applied; its
     /// sublayers are instance 0's), or nil when all instances show the same.
-    func delayedInstances(for copy: CAReplicatorLayer, localTime: CFTimeInterval,
-                          budget: inout Int) -> [[CALayer]]? {
+    func delayedInstances(
+        for copy: CAReplicatorLayer, localTime: CFTimeInterval,
+        budget: inout Int
+    ) -> [[CALayer]]? {
         let delay = copy._replicator.instanceDelay, count = copy._replicator.instanceCount
         guard delay != 0, delay.isFinite, count > 1, copy._sublayers.count == _sublayers.count else { return nil }
         var instances: [[CALayer]] = []
@@ -120,7 +123,8 @@ extension CALayer {
             copy._mask = maskCopy
         }
         if let replicator, let replicatorCopy = copy as? CAReplicatorLayer {
-            replicatorCopy._delayedInstances = replicator.delaysInstances
+            replicatorCopy._delayedInstances =
+                replicator.delaysInstances
                 ? replicator.delayedInstances(for: replicatorCopy, localTime: local, budget: &budget) : nil
         }
         return copy

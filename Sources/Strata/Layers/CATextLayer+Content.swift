@@ -6,9 +6,10 @@ extension CATextLayer {
     package var textContent: TextContent {
         withStateLock {
             let t = _text
-            return TextContent(string: Self.plainString(t.string), fontName: t.font as? String, fontSize: t.fontSize,
-                               foregroundColor: t.foregroundColor, isWrapped: t.isWrapped,
-                               alignment: Self.alignment(t.alignmentMode), truncation: Self.truncation(t.truncationMode))
+            return TextContent(
+                string: Self.plainString(t.string), fontName: t.font as? String, fontSize: t.fontSize,
+                foregroundColor: t.foregroundColor, isWrapped: t.isWrapped,
+                alignment: Self.alignment(t.alignmentMode), truncation: Self.truncation(t.truncationMode))
         }
     }
 

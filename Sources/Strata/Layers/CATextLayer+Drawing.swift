@@ -89,8 +89,9 @@ extension CATextLayer {
         let text = textContent
         let bounds = _state.bounds
         guard !text.string.isEmpty, let color = text.foregroundColor, color.alpha > 0, text.fontSize > 0,
-              text.fontSize.isFinite, bounds.width > 0, bounds.height > 0,
-              let locator = GlyphOutlines.shared.locator else { return }
+            text.fontSize.isFinite, bounds.width > 0, bounds.height > 0,
+            let locator = GlyphOutlines.shared.locator
+        else { return }
         let fontPath = locator.path(forFontNamed: text.fontName)
         guard let face = GlyphOutlines.shared.metrics(fontPath), face.unitsPerEm > 0 else { return }
         // Laid out in the context's pixels, as the renderer lays out in the screen's.
@@ -107,9 +108,10 @@ extension CATextLayer {
         if !(lineHeight > 0) { lineHeight = pixelSize * 1.2 }
         let metrics = OutlineMetrics(fontPath: fontPath, unitsToPixels: unitsToPixels)
         let lines = TextLineLayout(metrics: metrics)
-            .lines(of: text.string, width: Double(bounds.width) * scale, height: Double(bounds.height) * scale,
-                   ascender: ascender, lineHeight: lineHeight, alignment: text.alignment, wrapped: text.isWrapped,
-                   truncation: text.truncation)
+            .lines(
+                of: text.string, width: Double(bounds.width) * scale, height: Double(bounds.height) * scale,
+                ascender: ascender, lineHeight: lineHeight, alignment: text.alignment, wrapped: text.isWrapped,
+                truncation: text.truncation)
         // Font units (y up) → the bounds' user space: y down from the top,
         // or up from the bottom when the contents are flipped.
         let flipped = _isPresentationCopy ? _modelLayer?.contentsAreFlipped() ?? false : contentsAreFlipped()
@@ -120,9 +122,11 @@ extension CATextLayer {
             let y = flipped ? bounds.maxY - baseline : bounds.minY + baseline
             for (glyph, x) in line.glyphs {
                 guard let outline = GlyphOutlines.shared.glyph(at: glyph, in: fontPath)?.outline,
-                      !outline.isEmpty else { continue }
-                let place = CGAffineTransform(a: em, b: 0, c: 0, d: flipped ? em : -em,
-                                              tx: bounds.minX + CGFloat((line.x + x) / scale), ty: y)
+                    !outline.isEmpty
+                else { continue }
+                let place = CGAffineTransform(
+                    a: em, b: 0, c: 0, d: flipped ? em : -em,
+                    tx: bounds.minX + CGFloat((line.x + x) / scale), ty: y)
                 glyphs.addPath(outline, transform: place)
             }
         }

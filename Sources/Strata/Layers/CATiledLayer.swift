@@ -108,10 +108,12 @@ open class CATiledLayer: CALayer {
         let determinant = abs(Double(ctm.a * ctm.d - ctm.b * ctm.c))
         let scale = CGFloat(determinant > 0 && determinant.isFinite ? determinant.squareRoot() : 1)
         // The tile in points; grown until the bounds take at most `maximumTiles`.
-        var tile = CGSize(width: max(1, _tileSize.width.isFinite ? _tileSize.width : 256) / scale,
-                          height: max(1, _tileSize.height.isFinite ? _tileSize.height : 256) / scale)
+        var tile = CGSize(
+            width: max(1, _tileSize.width.isFinite ? _tileSize.width : 256) / scale,
+            height: max(1, _tileSize.height.isFinite ? _tileSize.height : 256) / scale)
         while (bounds.width / tile.width).rounded(.up) * (bounds.height / tile.height).rounded(.up)
-            > CGFloat(Self.maximumTiles) {
+            > CGFloat(Self.maximumTiles)
+        {
             tile = CGSize(width: tile.width * 2, height: tile.height * 2)
         }
         var y = bounds.minY

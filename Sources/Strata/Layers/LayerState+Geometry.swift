@@ -11,7 +11,8 @@ extension LayerState {
     /// state in place passes them, copying no more of it).
     @inline(__always)
     package static func anchorPointInBounds(_ bounds: CGRect, _ anchorPoint: CGPoint, _ anchorPointZ: CGFloat)
-        -> (x: CGFloat, y: CGFloat, z: CGFloat) {
+        -> (x: CGFloat, y: CGFloat, z: CGFloat)
+    {
         (bounds.origin.x + anchorPoint.x * bounds.width, bounds.origin.y + anchorPoint.y * bounds.height, anchorPointZ)
     }
 
@@ -20,15 +21,18 @@ extension LayerState {
     /// `T(−anchor) × transform × T(position, zPosition)`.
     @inline(__always)
     package var transformToSuperlayerBounds: CATransform3D {
-        Self.transformToSuperlayerBounds(transform, bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
-                                         position: position, zPosition: zPosition)
+        Self.transformToSuperlayerBounds(
+            transform, bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+            position: position, zPosition: zPosition)
     }
 
     /// `transformToSuperlayerBounds` from the fields it reads (a renderer
     /// reading a state in place passes them, copying no more of it).
-    package static func transformToSuperlayerBounds(_ transform: CATransform3D, bounds: CGRect, anchorPoint: CGPoint,
-                                                    anchorPointZ: CGFloat, position: CGPoint,
-                                                    zPosition: CGFloat) -> CATransform3D {
+    package static func transformToSuperlayerBounds(
+        _ transform: CATransform3D, bounds: CGRect, anchorPoint: CGPoint,
+        anchorPointZ: CGFloat, position: CGPoint,
+        zPosition: CGFloat
+    ) -> CATransform3D {
         let a = anchorPointInBounds(bounds, anchorPoint, anchorPointZ)
         // T(−a) × transform × T(p) written out: the translations touch only
         // the 4th row and the columns scaled by the 4th (two products fewer,
@@ -54,8 +58,10 @@ extension LayerState {
 
     /// `m` followed by `sublayerTransform` about `anchor` (a layer's
     /// `sublayerTransformed(_:)` from the two fields, read once for all its sublayers).
-    package static func sublayerTransformed(_ m: CATransform3D, by sublayerTransform: CATransform3D,
-                                            about anchor: (x: CGFloat, y: CGFloat, z: CGFloat)) -> CATransform3D {
+    package static func sublayerTransformed(
+        _ m: CATransform3D, by sublayerTransform: CATransform3D,
+        about anchor: (x: CGFloat, y: CGFloat, z: CGFloat)
+    ) -> CATransform3D {
         guard !CATransform3DIsIdentity(sublayerTransform) else { return m }
         return m.concatenating(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchor.z))
             .concatenating(sublayerTransform)

@@ -7,9 +7,10 @@ extension LayerState {
     /// The bytes of every field, adjacent ones merged, in order.
     static let fieldSpans = merged(LayerPropertyTable.layer.values.compactMap(\.fieldSpan))
     /// The bytes of the fields that hold references (not plain data).
-    static let referenceSpans = merged(LayerPropertyTable.layer.values.compactMap { p in
-        p.stateSpan == nil ? p.fieldSpan : nil
-    })
+    static let referenceSpans = merged(
+        LayerPropertyTable.layer.values.compactMap { p in
+            p.stateSpan == nil ? p.fieldSpan : nil
+        })
     /// Every byte outside `referenceSpans`, padding included: what
     /// `assignPlainData` copies (padding along costs nothing and makes fewer, longer copies).
     static let nonReferenceSpans: [StateSpan] = {
@@ -27,13 +28,15 @@ extension LayerState {
     /// changing them moves the layer without changing how it looks in its plane.
     static let placementFieldNames: Set<String> = ["position", "zPosition", "anchorPoint", "anchorPointZ", "transform"]
     /// The bytes of the placement fields.
-    static let placementSpans = merged(LayerPropertyTable.layer.compactMap { name, p in
-        placementFieldNames.contains(name) ? p.fieldSpan : nil
-    })
+    static let placementSpans = merged(
+        LayerPropertyTable.layer.compactMap { name, p in
+            placementFieldNames.contains(name) ? p.fieldSpan : nil
+        })
     /// The bytes of every other field.
-    static let lookFieldSpans = merged(LayerPropertyTable.layer.compactMap { name, p in
-        placementFieldNames.contains(name) ? nil : p.fieldSpan
-    })
+    static let lookFieldSpans = merged(
+        LayerPropertyTable.layer.compactMap { name, p in
+            placementFieldNames.contains(name) ? nil : p.fieldSpan
+        })
 
     /// Whether every field of `a` and `b` but the placement ones holds the same bytes.
     static func sameLook(_ a: inout LayerState, _ b: inout LayerState) -> Bool {
@@ -88,8 +91,10 @@ extension LayerState {
     }
 
     @inline(__always)
-    private static func copyBytes(_ spans: UnsafeBufferPointer<StateSpan>, into target: inout LayerState,
-                                  from source: inout LayerState) {
+    private static func copyBytes(
+        _ spans: UnsafeBufferPointer<StateSpan>, into target: inout LayerState,
+        from source: inout LayerState
+    ) {
         withUnsafeMutableBytes(of: &target) { t in
             withUnsafeBytes(of: &source) { s in
                 for span in spans {
@@ -110,7 +115,10 @@ extension LayerState {
                     let end = at + span.size
                     while at + 8 <= end {
                         if x.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                            != y.loadUnaligned(fromByteOffset: at, as: UInt64.self) { return false }
+                            != y.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                        {
+                            return false
+                        }
                         at += 8
                     }
                     while at < end {

@@ -108,7 +108,8 @@ enum ManagedValue {
         guard let dot = description.lastIndex(of: ".") else { return nil }
         let field = description[description.index(after: dot)...]
         guard field.first == "_", field.count > 1,
-              field.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            field.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
         return String(field.dropFirst())
     }
 

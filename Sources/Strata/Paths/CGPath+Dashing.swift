@@ -1,28 +1,31 @@
 import Foundation
 
 #if !canImport(CoreGraphics)
-extension CGPath {
-    /// The dashes of the path as open subpaths, mapped by `transform`, as Core Graphics'
-    /// `copy(dashingWithPhase:lengths:transform:)`; stroke the result to draw a dashed line.
-    ///
-    /// SVG's `stroke-dasharray` semantics, as Chromium (Skia) draws them: `lengths` alternate
-    /// dash and gap, an odd count is repeated to make it even; `phase` is how far into the
-    /// pattern the path starts (negative values count back from the pattern's end); every
-    /// subpath starts the pattern afresh; on a closed subpath a dash that runs over the start
-    /// continues into the first dash, so the corner there is joined, not capped. A zero-length
-    /// dash becomes a zero-length line (a dot under round or square caps). When the pattern is
-    /// empty, has a negative or non-finite length, sums to zero, or would cut more than a
-    /// million dashes, the path comes back undashed (SVG draws such a stroke solid).
-    ///
-    /// Lengths along curves are measured finely (to a hundred-thousandth of the path's size);
-    /// `dashed(phase:lengths:chordTolerance:)` measures them as Skia does, to match Chromium.
-    public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
-                     transform: CGAffineTransform = .identity) -> CGPath {
-        let dashed = CGPath(elements: dashedElements(phase: phase, lengths: lengths, chordTolerance: nil) ?? elements)
-        guard !transform.isIdentity else { return dashed }
-        return CGPath(elements: dashed.elements.map { $0.applying(transform) })
+    extension CGPath {
+        /// The dashes of the path as open subpaths, mapped by `transform`, as Core Graphics'
+        /// `copy(dashingWithPhase:lengths:transform:)`; stroke the result to draw a dashed line.
+        ///
+        /// SVG's `stroke-dasharray` semantics, as Chromium (Skia) draws them: `lengths` alternate
+        /// dash and gap, an odd count is repeated to make it even; `phase` is how far into the
+        /// pattern the path starts (negative values count back from the pattern's end); every
+        /// subpath starts the pattern afresh; on a closed subpath a dash that runs over the start
+        /// continues into the first dash, so the corner there is joined, not capped. A zero-length
+        /// dash becomes a zero-length line (a dot under round or square caps). When the pattern is
+        /// empty, has a negative or non-finite length, sums to zero, or would cut more than a
+        /// million dashes, the path comes back undashed (SVG draws such a stroke solid).
+        ///
+        /// Lengths along curves are measured finely (to a hundred-thousandth of the path's size);
+        /// `dashed(phase:lengths:chordTolerance:)` measures them as Skia does, to match Chromium.
+        public func copy(
+            dashingWithPhase phase: CGFloat, lengths: [CGFloat],
+            transform: CGAffineTransform = .identity
+        ) -> CGPath {
+            let dashed = CGPath(
+                elements: dashedElements(phase: phase, lengths: lengths, chordTolerance: nil) ?? elements)
+            guard !transform.isIdentity else { return dashed }
+            return CGPath(elements: dashed.elements.map { $0.applying(transform) })
+        }
     }
-}
 #endif
 
 extension CGPath {
@@ -39,7 +42,8 @@ extension CGPath {
     /// lengths measured finely, or as Skia does with `chordTolerance` (see `PathMeasure`).
     func dashedElements(phase: CGFloat, lengths: [CGFloat], chordTolerance: CGFloat?) -> [CGPath.Element]? {
         guard !lengths.isEmpty, phase.isFinite,
-              lengths.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+            lengths.allSatisfy({ $0 >= 0 && $0.isFinite })
+        else { return nil }
         let intervals = lengths.count % 2 == 0 ? lengths : lengths + lengths
         let total = intervals.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }
@@ -81,8 +85,9 @@ extension CGPath {
             while distance < length {
                 added = false
                 if index % 2 == 0 && !skipFirst {
-                    emit(measure.segments(of: contour, from: distance, to: min(distance + dash, length)),
-                         continuing: false)
+                    emit(
+                        measure.segments(of: contour, from: distance, to: min(distance + dash, length)),
+                        continuing: false)
                     added = true
                 }
                 distance += dash

@@ -37,8 +37,10 @@ extension CGPath {
     /// of `tolerance`); and when `clip` is given, a curve whose control points all lie beyond
     /// one side of it becomes its chord, which keeps the winding number of every point in
     /// `clip` and saves flattening what cannot be seen. Every list is a closed polygon.
-    public func fillPolygons(tolerance: CGFloat, transform: CGAffineTransform = .identity,
-                             clip: CGRect? = nil) -> [[CGPoint]] {
+    public func fillPolygons(
+        tolerance: CGFloat, transform: CGAffineTransform = .identity,
+        clip: CGRect? = nil
+    ) -> [[CGPoint]] {
         precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive and finite")
         var budget = 1 << 22
         return walkPolygons(transform: transform, clip: clip) { segment, poly in
@@ -66,8 +68,10 @@ extension CGPath {
     /// rules as `segmentedSubpaths()`, without building segments first. Closing lines are
     /// implied. `curve` appends the points after a curve's start (already mapped); curves
     /// wholly beyond one side of `clip` become chords instead.
-    private func walkPolygons(transform: CGAffineTransform, clip: CGRect?,
-                              curve: (PathSegment, inout [CGPoint]) -> Void) -> [[CGPoint]] {
+    private func walkPolygons(
+        transform: CGAffineTransform, clip: CGRect?,
+        curve: (PathSegment, inout [CGPoint]) -> Void
+    ) -> [[CGPoint]] {
         let identity = transform.isIdentity
         func map(_ p: CGPoint) -> CGPoint { identity ? p : p.applying(transform) }
         var result: [[CGPoint]] = []
@@ -118,8 +122,10 @@ extension CGPath {
 
     /// The subpaths as polylines with their closed flags (see `flattened(tolerance:transform:)`;
     /// here closed subpaths do not repeat their start) (Strata addition).
-    public func flattenedSubpaths(tolerance: CGFloat,
-                                  transform: CGAffineTransform = .identity) -> [FlattenedSubpath] {
+    public func flattenedSubpaths(
+        tolerance: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) -> [FlattenedSubpath] {
         flatSubpaths(tolerance: tolerance, transform: transform, corners: false).map { s in
             var pts = s.points
             if s.isClosed && pts.count > 1 && pts.last == pts.first { pts.removeLast() }
@@ -146,9 +152,11 @@ extension CGPath {
     /// With `skiaDevice`, curves are instead cut as Skia cuts them in the space that transform
     /// maps to (see `fillPolygonsLikeSkia`), at the same parameters here; `tolerance` and
     /// `balanced` are then unused.
-    func flatSubpaths(tolerance: CGFloat, transform: CGAffineTransform = .identity,
-                      clip: CGRect? = nil, corners wantCorners: Bool = true,
-                      balanced: Bool = false, skiaDevice: CGAffineTransform? = nil) -> [FlatSubpath] {
+    func flatSubpaths(
+        tolerance: CGFloat, transform: CGAffineTransform = .identity,
+        clip: CGRect? = nil, corners wantCorners: Bool = true,
+        balanced: Bool = false, skiaDevice: CGAffineTransform? = nil
+    ) -> [FlatSubpath] {
         precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive and finite")
         // Past this many points, curves get few steps each: a path of millions of curves
         // becomes coarse instead of taking unbounded time and memory.

@@ -26,8 +26,10 @@ extension CGPath {
     /// more. As in that fit, the extents are not clamped when 1.547 r exceeds half a side: the
     /// corner curves then overlap, and filling with the non-zero rule gives Core Animation's
     /// shape (stroking such a path shows the overlap).
-    public static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
-                                   continuous: Bool) -> CGPath {
+    public static func roundedRect(
+        _ rect: CGRect, radius: CGFloat, corners: CACornerMask,
+        continuous: Bool
+    ) -> CGPath {
         let r = rect.standardized
         let limit = min(r.width, r.height) / 2
         let rad = radius.isFinite ? min(max(0, radius), limit) : 0
@@ -48,8 +50,9 @@ extension CGPath {
             let cr = corners.contains(mask) ? rad : 0
             // (u, v) in units of the radius: u back along the incoming edge, v along the outgoing.
             func p(_ uv: CGPoint) -> CGPoint {
-                CGPoint(x: corner.x - incoming.x * uv.x * cr + outgoing.x * uv.y * cr,
-                        y: corner.y - incoming.y * uv.x * cr + outgoing.y * uv.y * cr)
+                CGPoint(
+                    x: corner.x - incoming.x * uv.x * cr + outgoing.x * uv.y * cr,
+                    y: corner.y - incoming.y * uv.x * cr + outgoing.y * uv.y * cr)
             }
             let first = p(shape[0])
             if first != path.currentPoint { path.addLine(to: first) }

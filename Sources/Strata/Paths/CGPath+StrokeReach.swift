@@ -71,7 +71,9 @@ extension CGPath {
                 segment([current, c1, c2, p], 4); current = p
             case .closeSubpath:
                 segment([current, start, start, start], 2)
-                if let lastDirection, let firstDirection { worst = max(worst, joint(dot(lastDirection, firstDirection))) }
+                if let lastDirection, let firstDirection {
+                    worst = max(worst, joint(dot(lastDirection, firstDirection)))
+                }
                 current = start; firstDirection = nil; lastDirection = nil
             }
         }

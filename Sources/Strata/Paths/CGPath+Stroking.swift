@@ -1,31 +1,34 @@
 import Foundation
 
 #if !canImport(CoreGraphics)
-extension CGPath {
-    /// The outline of the path's stroke as a path to fill with the non-zero rule, mapped by
-    /// `transform`, as Core Graphics' `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`.
-    ///
-    /// The outline is polygons whose winding numbers never go negative (see
-    /// `strokeOutline(lineWidth:lineCap:lineJoin:miterLimit:tolerance:)`), one ribbon per open
-    /// subpath and two loops per closed one, not a tidied contour as Core Graphics makes it:
-    /// fill it non-zero (never even-odd). Curves are flattened to within a hundredth of a
-    /// point (less for tiny paths).
-    public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
-                     miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
-        let box = boundingBox
-        let size = box.isNull ? 0 : max(box.width, box.height, lineWidth)
-        let tolerance = size.isFinite && size > 0 ? min(0.01, size * 1e-3) : 0.01
-        let polygons = strokeOutline(lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin,
-                                     miterLimit: miterLimit, tolerance: tolerance)
-        var out: [CGPath.Element] = []
-        for poly in polygons {
-            out.append(.moveTo(poly[0].applying(transform)))
-            for p in poly.dropFirst() { out.append(.lineTo(p.applying(transform))) }
-            out.append(.closeSubpath)
+    extension CGPath {
+        /// The outline of the path's stroke as a path to fill with the non-zero rule, mapped by
+        /// `transform`, as Core Graphics' `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`.
+        ///
+        /// The outline is polygons whose winding numbers never go negative (see
+        /// `strokeOutline(lineWidth:lineCap:lineJoin:miterLimit:tolerance:)`), one ribbon per open
+        /// subpath and two loops per closed one, not a tidied contour as Core Graphics makes it:
+        /// fill it non-zero (never even-odd). Curves are flattened to within a hundredth of a
+        /// point (less for tiny paths).
+        public func copy(
+            strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+            miterLimit: CGFloat, transform: CGAffineTransform = .identity
+        ) -> CGPath {
+            let box = boundingBox
+            let size = box.isNull ? 0 : max(box.width, box.height, lineWidth)
+            let tolerance = size.isFinite && size > 0 ? min(0.01, size * 1e-3) : 0.01
+            let polygons = strokeOutline(
+                lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin,
+                miterLimit: miterLimit, tolerance: tolerance)
+            var out: [CGPath.Element] = []
+            for poly in polygons {
+                out.append(.moveTo(poly[0].applying(transform)))
+                for p in poly.dropFirst() { out.append(.lineTo(p.applying(transform))) }
+                out.append(.closeSubpath)
+            }
+            return CGPath(elements: out)
         }
-        return CGPath(elements: out)
     }
-}
 #endif
 
 extension CGPath {
@@ -55,11 +58,14 @@ extension CGPath {
     ///     cut as Skia cuts them there (see `fillPolygonsLikeSkia`), without nudging, and
     ///     round caps and joins into Skia's chords, so that the stroke sits where Chromium
     ///     draws it. The outline stays in path units.
-    public func strokeOutline(lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
-                              miterLimit: CGFloat, tolerance: CGFloat,
-                              skiaDevice: CGAffineTransform? = nil) -> [[CGPoint]] {
-        var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
-                                  tolerance: tolerance, skiaScale: skiaDevice.map(Self.largestScale))
+    public func strokeOutline(
+        lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+        miterLimit: CGFloat, tolerance: CGFloat,
+        skiaDevice: CGAffineTransform? = nil
+    ) -> [[CGPoint]] {
+        var stroker = PathStroker(
+            lineWidth: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+            tolerance: tolerance, skiaScale: skiaDevice.map(Self.largestScale))
         stroker.stroke(flatSubpaths(tolerance: tolerance, balanced: true, skiaDevice: skiaDevice))
         return stroker.polygons
     }

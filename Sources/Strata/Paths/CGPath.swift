@@ -1,45 +1,45 @@
 import Foundation
 
 #if !canImport(CoreGraphics)
-/// An immutable graphics path, as in Core Graphics: subpaths of lines and Bézier curves.
-///
-/// Arcs and ellipses are stored as cubic Béziers, as Core Graphics does. Coordinates are
-/// iOS's: y grows downward, so an angle that grows turns clockwise on screen.
-///
-/// Extensions hold the rest: shapes (`CGPath+Shapes`), geometry queries (`CGPath+Geometry`),
-/// SVG path data (`CGPath+SVGPathData`), flattening, stroking, dashing and trimming.
-public class CGPath: Hashable, @unchecked Sendable {
-    /// One step of a path.
-    public enum Element: Hashable, Sendable {
-        case moveTo(CGPoint)
-        case lineTo(CGPoint)
-        case quadCurveTo(control: CGPoint, to: CGPoint)
-        case curveTo(control1: CGPoint, control2: CGPoint, to: CGPoint)
-        case closeSubpath
-    }
-
-    /// The path's elements in order.
+    /// An immutable graphics path, as in Core Graphics: subpaths of lines and Bézier curves.
     ///
-    /// Only `CGMutablePath` changes them; a `CGPath` never changes after it is made, which is
-    /// why the class may be `Sendable`.
-    public internal(set) var elements: [Element]
+    /// Arcs and ellipses are stored as cubic Béziers, as Core Graphics does. Coordinates are
+    /// iOS's: y grows downward, so an angle that grows turns clockwise on screen.
+    ///
+    /// Extensions hold the rest: shapes (`CGPath+Shapes`), geometry queries (`CGPath+Geometry`),
+    /// SVG path data (`CGPath+SVGPathData`), flattening, stroking, dashing and trimming.
+    public class CGPath: Hashable, @unchecked Sendable {
+        /// One step of a path.
+        public enum Element: Hashable, Sendable {
+            case moveTo(CGPoint)
+            case lineTo(CGPoint)
+            case quadCurveTo(control: CGPoint, to: CGPoint)
+            case curveTo(control1: CGPoint, control2: CGPoint, to: CGPoint)
+            case closeSubpath
+        }
 
-    /// An empty path.
-    public init() { elements = [] }
+        /// The path's elements in order.
+        ///
+        /// Only `CGMutablePath` changes them; a `CGPath` never changes after it is made, which is
+        /// why the class may be `Sendable`.
+        public internal(set) var elements: [Element]
 
-    /// A path with the given elements.
-    public init(elements: [Element]) { self.elements = elements }
+        /// An empty path.
+        public init() { elements = [] }
 
-    /// An immutable copy.
-    public func copy() -> CGPath? { CGPath(elements: elements) }
+        /// A path with the given elements.
+        public init(elements: [Element]) { self.elements = elements }
 
-    /// A mutable copy.
-    public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
+        /// An immutable copy.
+        public func copy() -> CGPath? { CGPath(elements: elements) }
 
-    /// Whether the path has no elements.
-    public var isEmpty: Bool { elements.isEmpty }
+        /// A mutable copy.
+        public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
 
-    public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
-    public func hash(into h: inout Hasher) { h.combine(elements) }
-}
+        /// Whether the path has no elements.
+        public var isEmpty: Bool { elements.isEmpty }
+
+        public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
+        public func hash(into h: inout Hasher) { h.combine(elements) }
+    }
 #endif

@@ -52,8 +52,10 @@ struct PathBoolean {
 
     /// The result of `operation` on `first` and `second`, each filled by `rule`; nil when
     /// the inputs are past ``maximumEdges`` or ``maximumCuts``.
-    static func run(_ first: CGPath, _ second: CGPath, _ operation: Operation,
-                    rule: CGPathFillRule) -> CGPath? {
+    static func run(
+        _ first: CGPath, _ second: CGPath, _ operation: Operation,
+        rule: CGPathFillRule
+    ) -> CGPath? {
         let box = first.boundingBoxOfPath.union(second.boundingBoxOfPath)
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
             return CGPath()
@@ -168,8 +170,9 @@ struct PathBoolean {
         var ids: [Key: Int] = [:]
         var vertices: [CGPoint] = []
         func vertex(_ p: CGPoint) -> Int {
-            let key = Key(x: Int64((Double(p.x - origin.x) / quantum).rounded()),
-                          y: Int64((Double(p.y - origin.y) / quantum).rounded()))
+            let key = Key(
+                x: Int64((Double(p.x - origin.x) / quantum).rounded()),
+                y: Int64((Double(p.y - origin.y) / quantum).rounded()))
             if let id = ids[key] { return id }
             ids[key] = vertices.count
             vertices.append(p)

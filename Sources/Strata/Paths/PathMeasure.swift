@@ -74,8 +74,10 @@ struct PathMeasure {
 
     /// Skia's subdivision: halve the part of `seg` between `t0` and `t1` while it is too curvy
     /// for `tolerance` (and no deeper than 20 halvings), appending each chord's end.
-    private static func halve(_ seg: PathSegment, _ t0: CGFloat, _ t1: CGFloat, depth: Int, tolerance: CGFloat,
-                              points: inout [CGPoint], ts: inout [CGFloat]) {
+    private static func halve(
+        _ seg: PathSegment, _ t0: CGFloat, _ t1: CGFloat, depth: Int, tolerance: CGFloat,
+        points: inout [CGPoint], ts: inout [CGFloat]
+    ) {
         let part = seg.subsegment(from: t0, to: t1)
         let curvy: Bool
         switch part.kind {

@@ -46,8 +46,9 @@ struct PathSegment: Equatable, Sendable {
             return CGPoint(x: a.x * w0 + b.x * w1 + d.x * w2, y: a.y * w0 + b.y * w1 + d.y * w2)
         case .cubic:
             let (w0, w1, w2, w3) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-            return CGPoint(x: a.x * w0 + b.x * w1 + c.x * w2 + d.x * w3,
-                           y: a.y * w0 + b.y * w1 + c.y * w2 + d.y * w3)
+            return CGPoint(
+                x: a.x * w0 + b.x * w1 + c.x * w2 + d.x * w3,
+                y: a.y * w0 + b.y * w1 + c.y * w2 + d.y * w3)
         }
     }
 
@@ -80,8 +81,9 @@ struct PathSegment: Equatable, Sendable {
         let w1 = r * us * ut + ur * s * ut + ur * us * t
         let w2 = r * s * ut + r * us * t + ur * s * t
         let w3 = r * s * t
-        return CGPoint(x: a.x * w0 + b.x * w1 + c.x * w2 + d.x * w3,
-                       y: a.y * w0 + b.y * w1 + c.y * w2 + d.y * w3)
+        return CGPoint(
+            x: a.x * w0 + b.x * w1 + c.x * w2 + d.x * w3,
+            y: a.y * w0 + b.y * w1 + c.y * w2 + d.y * w3)
     }
 
     /// The parameters in (0, 1) where x or y has a local extremum.
@@ -164,12 +166,13 @@ struct PathSegment: Equatable, Sendable {
             return 0
         case .quad:
             guard let x0 = fixed(a.x), let y0 = fixed(a.y), let x1 = fixed(b.x), let y1 = fixed(b.y),
-                  let x2 = fixed(d.x), let y2 = fixed(d.y) else { return 6 }
+                let x2 = fixed(d.x), let y2 = fixed(d.y)
+            else { return 6 }
             let shift = diffToShift((2 * x1 - x0 - x2) >> 2, (2 * y1 - y0 - y2) >> 2)
             return min(6, max(1, shift))
         case .cubic:
             guard let x0 = fixed(a.x), let y0 = fixed(a.y), let x1 = fixed(b.x), let y1 = fixed(b.y),
-                  let x2 = fixed(c.x), let y2 = fixed(c.y), let x3 = fixed(d.x), let y3 = fixed(d.y)
+                let x2 = fixed(c.x), let y2 = fixed(c.y), let x3 = fixed(d.x), let y3 = fixed(d.y)
             else { return 6 }
             func deltaFromLine(_ p0: Int64, _ p1: Int64, _ p2: Int64, _ p3: Int64) -> Int64 {
                 let oneThird = ((p0 * 8 - p1 * 15 + 6 * p2 + p3) * 19) >> 9
@@ -194,8 +197,9 @@ struct PathSegment: Equatable, Sendable {
         case .quad:
             bound = hypot(a.x - 2 * b.x + d.x, a.y - 2 * b.y + d.y) / (4 * tolerance)
         case .cubic:
-            let m = max(hypot(a.x - 2 * b.x + c.x, a.y - 2 * b.y + c.y),
-                        hypot(b.x - 2 * c.x + d.x, b.y - 2 * c.y + d.y))
+            let m = max(
+                hypot(a.x - 2 * b.x + c.x, a.y - 2 * b.y + c.y),
+                hypot(b.x - 2 * c.x + d.x, b.y - 2 * c.y + d.y))
             bound = 3 * m / (4 * tolerance)
         }
         guard bound.isFinite else { return bound.isNaN ? 1 : limit }
@@ -220,8 +224,10 @@ struct PathSegment: Equatable, Sendable {
                 var cur = point(at: step)
                 for i in 1..<n {
                     let next = i + 1 == n ? d : point(at: CGFloat(i + 1) * step)
-                    out.append(CGPoint(x: cur.x + (cur.x - (prev.x + next.x) / 2) / 6,
-                                       y: cur.y + (cur.y - (prev.y + next.y) / 2) / 6))
+                    out.append(
+                        CGPoint(
+                            x: cur.x + (cur.x - (prev.x + next.x) / 2) / 6,
+                            y: cur.y + (cur.y - (prev.y + next.y) / 2) / 6))
                     (prev, cur) = (cur, next)
                 }
             } else {

@@ -33,8 +33,10 @@ struct PathStroker {
     /// device pixels per unit (see `skiaArcOffsets`), instead of by `tolerance`.
     var skiaScale: CGFloat?
 
-    init(lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-         skiaScale: CGFloat? = nil) {
+    init(
+        lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+        skiaScale: CGFloat? = nil
+    ) {
         self.skiaScale = skiaScale
         halfWidth = lineWidth / 2
         self.cap = cap
@@ -104,8 +106,9 @@ struct PathStroker {
         if closed {
             for i in 0..<n {
                 let a = (i - 1 + n) % n
-                joint(at: pts[i], incoming: dirs[a], outgoing: dirs[i], lengths: (lengths[a], lengths[i]),
-                      style: corners[i] ? join : .round, into: &sides)
+                joint(
+                    at: pts[i], incoming: dirs[a], outgoing: dirs[i], lengths: (lengths[a], lengths[i]),
+                    style: corners[i] ? join : .round, into: &sides)
             }
             add([sides.right, sides.left.reversed()])
             return
@@ -115,8 +118,9 @@ struct PathStroker {
         sides.left.append(CGPoint(x: pts[0].x - d0.y * h, y: pts[0].y + d0.x * h))
         if n > 2 {
             for i in 1..<(n - 1) {
-                joint(at: pts[i], incoming: dirs[i - 1], outgoing: dirs[i], lengths: (lengths[i - 1], lengths[i]),
-                      style: corners[i] ? join : .round, into: &sides)
+                joint(
+                    at: pts[i], incoming: dirs[i - 1], outgoing: dirs[i], lengths: (lengths[i - 1], lengths[i]),
+                    style: corners[i] ? join : .round, into: &sides)
             }
         }
         let d1 = dirs[segmentCount - 1], end = pts[n - 1]
@@ -131,8 +135,10 @@ struct PathStroker {
 
     /// Adds a joint's points to both sides: the join on the outer side, the inner corner (or
     /// a pivot through the joint) on the inner side.
-    private func joint(at v: CGPoint, incoming din: CGPoint, outgoing dout: CGPoint,
-                       lengths: (CGFloat, CGFloat), style: CGLineJoin, into sides: inout Sides) {
+    private func joint(
+        at v: CGPoint, incoming din: CGPoint, outgoing dout: CGPoint,
+        lengths: (CGFloat, CGFloat), style: CGLineJoin, into sides: inout Sides
+    ) {
         let h = halfWidth
         let cross = din.x * dout.y - din.y * dout.x
         let dot = din.x * dout.x + din.y * dout.y
@@ -168,8 +174,9 @@ struct PathStroker {
                 outer = [miter]
             } else {
                 outer = [oa]
-                appendArc(around: v, from: atan2(oa.y - v.y, oa.x - v.x), sweep: sweep, into: &outer,
-                          likeSkia: style == join)
+                appendArc(
+                    around: v, from: atan2(oa.y - v.y, oa.x - v.x), sweep: sweep, into: &outer,
+                    likeSkia: style == join)
                 outer.append(ob)
             }
         }
@@ -214,8 +221,12 @@ struct PathStroker {
         case .butt:
             break
         case .square:
-            add([[CGPoint(x: p.x - h, y: p.y - h), CGPoint(x: p.x + h, y: p.y - h),
-                  CGPoint(x: p.x + h, y: p.y + h), CGPoint(x: p.x - h, y: p.y + h)]])
+            add([
+                [
+                    CGPoint(x: p.x - h, y: p.y - h), CGPoint(x: p.x + h, y: p.y - h),
+                    CGPoint(x: p.x + h, y: p.y + h), CGPoint(x: p.x - h, y: p.y + h),
+                ]
+            ])
         case .round:
             var poly = [CGPoint(x: p.x + h, y: p.y)]
             appendArc(around: p, from: 0, sweep: 2 * .pi, into: &poly)
@@ -226,8 +237,10 @@ struct PathStroker {
     /// Appends the inner points of an arc of radius `halfWidth` around `c` (its end points
     /// are the caller's), as many as keep the chords within `tolerance` of the circle, or
     /// (with `skiaScale`, for caps and chosen joins) as many as Skia draws.
-    private func appendArc(around c: CGPoint, from a0: CGFloat, sweep: CGFloat, into poly: inout [CGPoint],
-                           likeSkia: Bool = true) {
+    private func appendArc(
+        around c: CGPoint, from a0: CGFloat, sweep: CGFloat, into poly: inout [CGPoint],
+        likeSkia: Bool = true
+    ) {
         let h = halfWidth
         if likeSkia, let scale = skiaScale {
             for f in Self.skiaArcOffsets(radius: h * scale, sweep: abs(sweep)) {
@@ -271,9 +284,10 @@ struct PathStroker {
                 let q0 = start + CGFloat(j) * step
                 // The quadratic over this step, placed as it is on the circle.
                 let m = q0 + step / 2, cr = r / cos(step / 2)
-                let quad = PathSegment.quad(CGPoint(x: r * cos(q0), y: r * sin(q0)),
-                                            CGPoint(x: cr * cos(m), y: cr * sin(m)),
-                                            CGPoint(x: r * cos(q0 + step), y: r * sin(q0 + step)))
+                let quad = PathSegment.quad(
+                    CGPoint(x: r * cos(q0), y: r * sin(q0)),
+                    CGPoint(x: cr * cos(m), y: cr * sin(m)),
+                    CGPoint(x: r * cos(q0 + step), y: r * sin(q0 + step)))
                 let n = 1 << quad.skiaStepShift()
                 for i in 1..<n { offsets.append(q0 + step * CGFloat(i) / CGFloat(n)) }
                 if q0 + step < sweep - 1e-9 { offsets.append(q0 + step) }

@@ -106,8 +106,9 @@ struct SVGPathParser {
             let rx = try number(name), ry = try number(name), angle = try number(name)
             let large = try flag(), sweep = try flag()
             let p = try pair(name, base)
-            appendArc(from: current, rx: rx, ry: ry, degrees: angle, largeArc: large, sweep: sweep,
-                      to: p, into: &elements)
+            appendArc(
+                from: current, rx: rx, ry: ry, degrees: angle, largeArc: large, sweep: sweep,
+                to: p, into: &elements)
             current = p
         default:
             preconditionFailure("run(_:) called with a non-command byte")
@@ -199,7 +200,7 @@ struct SVGPathParser {
     private static func isCommand(_ c: UInt8) -> Bool {
         switch c | 0x20 {
         case UInt8(ascii: "m"), UInt8(ascii: "z"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"),
-             UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
+            UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
             return c >= UInt8(ascii: "A")  // `| 0x20` would also fold some punctuation
         default:
             return false
@@ -222,8 +223,10 @@ struct SVGPathParser {
 /// zero radius draws a line, radii too small to reach are scaled up just enough, and the
 /// flags pick one of the four candidate arcs. `sweep` true means the angle grows (clockwise on
 /// a y-down screen).
-func appendArc(from p0: CGPoint, rx rxIn: CGFloat, ry ryIn: CGFloat, degrees: CGFloat, largeArc: Bool,
-               sweep: Bool, to p1: CGPoint, into elements: inout [CGPath.Element]) {
+func appendArc(
+    from p0: CGPoint, rx rxIn: CGFloat, ry ryIn: CGFloat, degrees: CGFloat, largeArc: Bool,
+    sweep: Bool, to p1: CGPoint, into elements: inout [CGPath.Element]
+) {
     if p0 == p1 { return }
     var rx = abs(rxIn), ry = abs(ryIn)
     guard rx > 0, ry > 0 else {

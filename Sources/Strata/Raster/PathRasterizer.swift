@@ -35,13 +35,16 @@ package enum PathRasterizer {
     /// Fills `path`, mapped by `transform` into mask pixels, with `rule`.
     ///
     /// Every subpath counts as closed.
-    package static func fill(path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform,
-                            width: Int, height: Int, precision: Precision = .chromium) -> CoverageMask {
+    package static func fill(
+        path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform,
+        width: Int, height: Int, precision: Precision = .chromium
+    ) -> CoverageMask {
         checkSize(width, height)
         var edges = RasterEdges(width: width, height: height, snapsLikeSkia: precision == .chromium)
         // One pixel of margin around the mask so that chords replace only curves well outside.
         let clip = CGRect(x: -1, y: -1, width: CGFloat(width) + 2, height: CGFloat(height) + 2)
-        let polygons = precision == .chromium
+        let polygons =
+            precision == .chromium
             ? path.fillPolygonsLikeSkia(transform: transform, clip: clip)
             : path.fillPolygons(tolerance: curveTolerance, transform: transform, clip: clip)
         edges.reserve(polygons.reduce(0) { $0 + $1.count })
@@ -50,8 +53,10 @@ package enum PathRasterizer {
     }
 
     /// Fills closed polygons (in path coordinates, mapped by `transform`) with `rule`.
-    package static func fill(polygons: [[CGPoint]], rule: CGPathFillRule, transform: CGAffineTransform,
-                            width: Int, height: Int, precision: Precision = .chromium) -> CoverageMask {
+    package static func fill(
+        polygons: [[CGPoint]], rule: CGPathFillRule, transform: CGAffineTransform,
+        width: Int, height: Int, precision: Precision = .chromium
+    ) -> CoverageMask {
         checkSize(width, height)
         var edges = RasterEdges(width: width, height: height, snapsLikeSkia: precision == .chromium)
         edges.reserve(polygons.reduce(0) { $0 + $1.count })
@@ -66,10 +71,12 @@ package enum PathRasterizer {
     /// they mean in `CGPath.strokeOutline(...)` and `CGPath.copy(dashingWithPhase:lengths:)`
     /// (dash lengths are measured as Skia measures them at the transform's scale); trim with
     /// `CGPath.trimmed(from:to:)` first for `strokeStart`/`strokeEnd`.
-    package static func stroke(path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin,
-                              miterLimit: CGFloat, dash: (phase: CGFloat, lengths: [CGFloat])?,
-                              transform: CGAffineTransform, width: Int, height: Int,
-                              precision: Precision = .chromium) -> CoverageMask {
+    package static func stroke(
+        path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin,
+        miterLimit: CGFloat, dash: (phase: CGFloat, lengths: [CGFloat])?,
+        transform: CGAffineTransform, width: Int, height: Int,
+        precision: Precision = .chromium
+    ) -> CoverageMask {
         checkSize(width, height)
         // Tolerances in path units: mask pixels over the transform's largest stretch.
         let scale = transform.largestScale
@@ -78,11 +85,13 @@ package enum PathRasterizer {
         if precision == .chromium, let alpha = hairlineCoverage(lineWidth: lineWidth, transform: transform) {
             return hairline(source, cap: cap, alpha: alpha, transform: transform, width: width, height: height)
         }
-        let outline = source.strokeOutline(lineWidth: lineWidth, lineCap: cap, lineJoin: join,
-                                           miterLimit: miterLimit, tolerance: curveTolerance / scale,
-                                           skiaDevice: precision == .chromium ? transform : nil)
-        return fill(polygons: outline, rule: .winding, transform: transform, width: width, height: height,
-                    precision: precision)
+        let outline = source.strokeOutline(
+            lineWidth: lineWidth, lineCap: cap, lineJoin: join,
+            miterLimit: miterLimit, tolerance: curveTolerance / scale,
+            skiaDevice: precision == .chromium ? transform : nil)
+        return fill(
+            polygons: outline, rule: .winding, transform: transform, width: width, height: height,
+            precision: precision)
     }
 
     /// The coverage Skia gives a stroke that it draws as a hairline, or nil: a line at most
@@ -103,8 +112,10 @@ package enum PathRasterizer {
 
     /// A stroke drawn as Skia draws hairlines (see `HairlineRasterizer`): open ends pushed
     /// out half a pixel under round and square caps, the coverage scaled by `alpha`.
-    private static func hairline(_ path: CGPath, cap: CGLineCap, alpha: CGFloat, transform: CGAffineTransform,
-                                 width: Int, height: Int) -> CoverageMask {
+    private static func hairline(
+        _ path: CGPath, cap: CGLineCap, alpha: CGFloat, transform: CGAffineTransform,
+        width: Int, height: Int
+    ) -> CoverageMask {
         var lines = HairlineRasterizer(width: width, height: height, alpha: alpha)
         for sub in path.flattenedSubpaths(tolerance: 0.1, transform: transform) {
             var pts = sub.points

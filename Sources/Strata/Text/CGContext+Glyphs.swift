@@ -17,8 +17,10 @@ extension CGContext {
     }
 
     /// Paints glyph outlines (font units, y up) placed at `positions` in text space.
-    func drawGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], outline: (CGGlyph) -> CGPath?, scale: CGFloat,
-                    fontMatrix: CGAffineTransform) {
+    func drawGlyphs(
+        _ glyphs: [CGGlyph], at positions: [CGPoint], outline: (CGGlyph) -> CGPath?, scale: CGFloat,
+        fontMatrix: CGAffineTransform
+    ) {
         guard scale.isFinite, scale != 0 else { return }
         let text = CGMutablePath()
         for (glyph, position) in zip(glyphs, positions) {
@@ -43,19 +45,24 @@ extension CGContext {
 }
 
 /// Draws `count` glyphs of `font` at `positions` (text space) in `context`.
-public func CTFontDrawGlyphs(_ font: CTFont, _ glyphs: UnsafePointer<CGGlyph>, _ positions: UnsafePointer<CGPoint>,
-                             _ count: Int, _ context: CGContext) {
+public func CTFontDrawGlyphs(
+    _ font: CTFont, _ glyphs: UnsafePointer<CGGlyph>, _ positions: UnsafePointer<CGPoint>,
+    _ count: Int, _ context: CGContext
+) {
     guard let path = font.path, count > 0 else { return }
-    context.drawGlyphs(Array(UnsafeBufferPointer(start: glyphs, count: count)),
-                       at: Array(UnsafeBufferPointer(start: positions, count: count)),
-                       outline: { GlyphOutlines.shared.glyph(at: UInt32($0), in: path)?.outline },
-                       scale: font.scale, fontMatrix: font.matrix)
+    context.drawGlyphs(
+        Array(UnsafeBufferPointer(start: glyphs, count: count)),
+        at: Array(UnsafeBufferPointer(start: positions, count: count)),
+        outline: { GlyphOutlines.shared.glyph(at: UInt32($0), in: path)?.outline },
+        scale: font.scale, fontMatrix: font.matrix)
 }
 
 /// The glyphs of `count` UTF-16 code units of `characters` in `font`, into
 /// `glyphs` (0 where the font has none); false when any is missing.
-public func CTFontGetGlyphsForCharacters(_ font: CTFont, _ characters: UnsafePointer<UInt16>,
-                                         _ glyphs: UnsafeMutablePointer<CGGlyph>, _ count: Int) -> Bool {
+public func CTFontGetGlyphsForCharacters(
+    _ font: CTFont, _ characters: UnsafePointer<UInt16>,
+    _ glyphs: UnsafeMutablePointer<CGGlyph>, _ count: Int
+) -> Bool {
     guard count > 0 else { return true }
     let units = Array(UnsafeBufferPointer(start: characters, count: count))
     var all = true

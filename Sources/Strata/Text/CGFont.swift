@@ -39,7 +39,8 @@ public final class CGFont: @unchecked Sendable {
 
     /// The advance of each of `glyphs`, in font units, into `advances`; false when one is not in the font.
     public func getGlyphAdvances(glyphs: UnsafePointer<CGGlyph>, count: Int, advances: UnsafeMutablePointer<Int32>)
-        -> Bool {
+        -> Bool
+    {
         var all = true
         for i in 0..<max(count, 0) {
             let glyph = GlyphOutlines.shared.glyph(at: UInt32(glyphs[i]), in: path)

@@ -47,7 +47,8 @@ public final class CTFont: Hashable, @unchecked Sendable, CustomStringConvertibl
 
 /// A font by name at `size` points (0: 12 points), with an optional extra matrix.
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?)
-    -> CTFont {
+    -> CTFont
+{
     CTFont(name: name, size: size, matrix: matrix?.pointee ?? .identity)
 }
 
@@ -78,7 +79,8 @@ public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.name }
 /// The outline of `glyph` in points (y up, origin on the baseline), through `matrix` when
 /// given; nil when the font has no such glyph or no font is installed.
 public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix: UnsafePointer<CGAffineTransform>?)
-    -> CGPath? {
+    -> CGPath?
+{
     guard let path = font.path, let outline = GlyphOutlines.shared.glyph(at: UInt32(glyph), in: path)?.outline else {
         return nil
     }
@@ -97,9 +99,11 @@ public enum CTFontOrientation: UInt32, Sendable {
 
 /// The advance of each of `glyphs` in points, into `advances` when given; returns their sum.
 @discardableResult
-public func CTFontGetAdvancesForGlyphs(_ font: CTFont, _ orientation: CTFontOrientation,
-                                       _ glyphs: UnsafePointer<CGGlyph>, _ advances: UnsafeMutablePointer<CGSize>?,
-                                       _ count: Int) -> Double {
+public func CTFontGetAdvancesForGlyphs(
+    _ font: CTFont, _ orientation: CTFontOrientation,
+    _ glyphs: UnsafePointer<CGGlyph>, _ advances: UnsafeMutablePointer<CGSize>?,
+    _ count: Int
+) -> Double {
     var total = 0.0
     for i in 0..<max(count, 0) {
         let advance = font.path.flatMap { GlyphOutlines.shared.glyph(at: UInt32(glyphs[i]), in: $0)?.advance } ?? 0

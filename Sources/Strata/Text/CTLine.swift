@@ -30,11 +30,14 @@ public final class CTLine: @unchecked Sendable {
         let whole = NSRange(location: 0, length: string.length)
         let text = string.string as NSString
         string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
-            let font = attributes[kCTFontAttributeName] as? CTFont
+            let font =
+                attributes[kCTFontAttributeName] as? CTFont
                 ?? CTFont(name: "Helvetica", size: 12, matrix: .identity)
-            let fromContext = (attributes[kCTForegroundColorFromContextAttributeName] as? NSNumber)?.boolValue
+            let fromContext =
+                (attributes[kCTForegroundColorFromContextAttributeName] as? NSNumber)?.boolValue
                 ?? (attributes[kCTForegroundColorFromContextAttributeName] as? Bool) ?? false
-            let color: CGColor? = fromContext
+            let color: CGColor? =
+                fromContext
                 ? nil
                 : Self.color(attributes[kCTForegroundColorAttributeName] ?? attributes[.foregroundColor]) ?? .black
             let kern = Self.number(attributes[kCTKernAttributeName]) ?? 0
@@ -98,9 +101,11 @@ public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
 }
 
 /// The line's width in points; `ascent`, `descent` (positive) and `leading` receive the font metrics.
-public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePointer<CGFloat>?,
-                                       _ descent: UnsafeMutablePointer<CGFloat>?,
-                                       _ leading: UnsafeMutablePointer<CGFloat>?) -> Double {
+public func CTLineGetTypographicBounds(
+    _ line: CTLine, _ ascent: UnsafeMutablePointer<CGFloat>?,
+    _ descent: UnsafeMutablePointer<CGFloat>?,
+    _ leading: UnsafeMutablePointer<CGFloat>?
+) -> Double {
     ascent?.pointee = line.ascent
     descent?.pointee = line.descent
     leading?.pointee = line.leading

@@ -110,8 +110,10 @@ package struct FontLocator: Sendable {
     }
 
     /// Style words recognised at the end of a name without a dash, longest first.
-    static let styleWords = ["bolditalic", "boldoblique", "extralight", "oblique", "italic", "regular",
-                             "medium", "light", "bold", "book", "roman"]
+    static let styleWords = [
+        "bolditalic", "boldoblique", "extralight", "oblique", "italic", "regular",
+        "medium", "light", "bold", "book", "roman",
+    ]
 
     /// Apple and generic family names, lowercased without spaces, and the DejaVu family they map to.
     static let familyAliases: [String: String] = [

@@ -1,5 +1,5 @@
-import Foundation
 internal import CFreeType
+import Foundation
 
 /// Glyph outlines and metrics from font files, through FreeType, for Core
 /// Text drawing into a `CGContext`: unhinted outlines in font units (y up),
@@ -132,11 +132,12 @@ final class GlyphOutlines: @unchecked Sendable {
             var made: FT_Face?
             if FT_New_Face(library, path, 0, &made) == 0, let face = made {
                 if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 {
-                    info = FaceInfo(face: face, unitsPerEm: CGFloat(face.pointee.units_per_EM),
-                                    ascender: CGFloat(face.pointee.ascender),
-                                    descender: CGFloat(face.pointee.descender),
-                                    lineHeight: CGFloat(face.pointee.height),
-                                    hasKerning: face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
+                    info = FaceInfo(
+                        face: face, unitsPerEm: CGFloat(face.pointee.units_per_EM),
+                        ascender: CGFloat(face.pointee.ascender),
+                        descender: CGFloat(face.pointee.descender),
+                        lineHeight: CGFloat(face.pointee.height),
+                        hasKerning: face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
                 } else {
                     FT_Done_Face(face)
                 }
@@ -187,14 +188,16 @@ final class GlyphOutlines: @unchecked Sendable {
                 return 0
             },
             conic_to: { control, to, user in
-                OutlineBuilder.from(user).path.addQuadCurve(to: OutlineBuilder.point(to!.pointee),
-                                                            control: OutlineBuilder.point(control!.pointee))
+                OutlineBuilder.from(user).path.addQuadCurve(
+                    to: OutlineBuilder.point(to!.pointee),
+                    control: OutlineBuilder.point(control!.pointee))
                 return 0
             },
             cubic_to: { c1, c2, to, user in
-                OutlineBuilder.from(user).path.addCurve(to: OutlineBuilder.point(to!.pointee),
-                                                        control1: OutlineBuilder.point(c1!.pointee),
-                                                        control2: OutlineBuilder.point(c2!.pointee))
+                OutlineBuilder.from(user).path.addCurve(
+                    to: OutlineBuilder.point(to!.pointee),
+                    control1: OutlineBuilder.point(c1!.pointee),
+                    control2: OutlineBuilder.point(c2!.pointee))
                 return 0
             },
             shift: 0, delta: 0)

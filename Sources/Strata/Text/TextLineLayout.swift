@@ -61,9 +61,12 @@ package struct TextLineLayout<Metrics: TextMetrics> {
     /// (the metrics' units) with the font's `ascender` and `lineHeight`:
     /// one line per newline, wrapped when `wrapped`, truncated as
     /// `truncation` says, aligned by `alignment`; only the lines that may show.
-    package func lines(of string: String, width: Double, height: Double, ascender: Double, lineHeight: Double,
-                       alignment: TextContent.Alignment, wrapped: Bool, truncation: TextContent.Truncation)
-        -> [TextLine] {
+    package func lines(
+        of string: String, width: Double, height: Double, ascender: Double, lineHeight: Double,
+        alignment: TextContent.Alignment, wrapped: Bool, truncation: TextContent.Truncation
+    )
+        -> [TextLine]
+    {
         let truncating = truncation != .none
         // Lines whose top is inside the bounds, and one more for ink that reaches above its line.
         let drawable = Int(min(1e6, (height / lineHeight).rounded(.up))) + 1
@@ -96,8 +99,10 @@ package struct TextLineLayout<Metrics: TextMetrics> {
                 if let item = self.item(s) { items.append(item) }
             }
             func place(_ content: ArraySlice<TextItem>, justify: Bool) {
-                lines.append(placeLine(content, index: lines.count, alignment: alignment, width: width,
-                                       ascender: ascender, lineHeight: lineHeight, justify: justify))
+                lines.append(
+                    placeLine(
+                        content, index: lines.count, alignment: alignment, width: width,
+                        ascender: ascender, lineHeight: lineHeight, justify: justify))
             }
             if wrapped {
                 let ranges = wrap(items, width: width, limit: lineLimit - lines.count)
@@ -108,8 +113,9 @@ package struct TextLineLayout<Metrics: TextMetrics> {
                         let rest = items[range.lowerBound...]
                         let more = !lastInParagraph || Self.hasInk(scalars[p...])
                         if more || measure(rest) > width {
-                            let cut = truncate(rest, width: width, mode: truncation, ellipsis: ellipsis,
-                                               force: more)
+                            let cut = truncate(
+                                rest, width: width, mode: truncation, ellipsis: ellipsis,
+                                force: more)
                             place(cut[...], justify: false)
                             break paragraphs
                         }
@@ -118,8 +124,10 @@ package struct TextLineLayout<Metrics: TextMetrics> {
                     if lines.count >= lineLimit { break paragraphs }
                 }
             } else if truncating && measure(items[...]) > width {
-                place(truncate(items[...], width: width, mode: truncation, ellipsis: ellipsis,
-                               force: false)[...], justify: false)
+                place(
+                    truncate(
+                        items[...], width: width, mode: truncation, ellipsis: ellipsis,
+                        force: false)[...], justify: false)
             } else {
                 place(items[...], justify: false)
             }
@@ -135,14 +143,16 @@ package struct TextLineLayout<Metrics: TextMetrics> {
         if v == 0x09 {
             // A tab is four spaces wide (no tab stops).
             let space = metrics.glyphIndex(for: 0x20)
-            return TextItem(scalar: s, glyph: space, advance: 4 * metrics.advance(of: space), isSpace: true,
-                            breakBefore: false, breakAfter: false)
+            return TextItem(
+                scalar: s, glyph: space, advance: 4 * metrics.advance(of: space), isSpace: true,
+                breakBefore: false, breakAfter: false)
         }
         let glyph = metrics.glyphIndex(for: v)
         let ideograph = Self.isIdeograph(v)
-        return TextItem(scalar: s, glyph: glyph, advance: metrics.advance(of: glyph), isSpace: Self.isBreakingSpace(v),
-                        breakBefore: ideograph,
-                        breakAfter: ideograph || v == 0x2D || v == 0x2010 || v == 0x2013 || v == 0x2014)
+        return TextItem(
+            scalar: s, glyph: glyph, advance: metrics.advance(of: glyph), isSpace: Self.isBreakingSpace(v),
+            breakBefore: ideograph,
+            breakAfter: ideograph || v == 0x2D || v == 0x2010 || v == 0x2013 || v == 0x2014)
     }
 
     /// "…", or "..." in a font without it.
@@ -205,8 +215,10 @@ package struct TextLineLayout<Metrics: TextMetrics> {
 
     /// `items` cut to fit `width` with the ellipsis where `mode` says; with `force`,
     /// the ellipsis is added even when everything fits (more text is hidden after).
-    func truncate(_ items: ArraySlice<TextItem>, width: Double, mode: TextContent.Truncation,
-                  ellipsis: [TextItem], force: Bool) -> [TextItem] {
+    func truncate(
+        _ items: ArraySlice<TextItem>, width: Double, mode: TextContent.Truncation,
+        ellipsis: [TextItem], force: Bool
+    ) -> [TextItem] {
         let e = measure(ellipsis[...])
         var budget = width - e
         // Kerning against the ellipsis is not known until the cut is made: retry a little tighter.
@@ -262,8 +274,10 @@ package struct TextLineLayout<Metrics: TextMetrics> {
     }
 
     /// One line's glyphs placed: aligned in `width`, spaces stretched when justified.
-    func placeLine(_ content: ArraySlice<TextItem>, index: Int, alignment: TextContent.Alignment, width: Double,
-                   ascender: Double, lineHeight: Double, justify: Bool) -> TextLine {
+    func placeLine(
+        _ content: ArraySlice<TextItem>, index: Int, alignment: TextContent.Alignment, width: Double,
+        ascender: Double, lineHeight: Double, justify: Bool
+    ) -> TextLine {
         let lineWidth = measure(content)
         var inkEnd = content.endIndex
         while inkEnd > content.startIndex, content[inkEnd - 1].isSpace { inkEnd -= 1 }
@@ -291,8 +305,9 @@ package struct TextLineLayout<Metrics: TextMetrics> {
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: content.map(\.scalar))
-        return TextLine(glyphs: glyphs, text: String(text), x: x, width: lineWidth,
-                        baseline: (ascender + Double(index) * lineHeight).rounded())
+        return TextLine(
+            glyphs: glyphs, text: String(text), x: x, width: lineWidth,
+            baseline: (ascender + Double(index) * lineHeight).rounded())
     }
 
     static func trimmed(_ items: ArraySlice<TextItem>, leading: Bool) -> [TextItem] {

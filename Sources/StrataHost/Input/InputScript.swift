@@ -103,7 +103,8 @@ public struct InputScript: Sendable {
             let spread = pow(scale, Double(i + 1) / Double(times.count))
             add(.trackpadPinch(phase: .changed, scale: spread, x: point.x, y: point.y), at: t)
         }
-        add(.trackpadPinch(phase: cancelled ? .cancelled : .ended, scale: scale, x: point.x, y: point.y),
+        add(
+            .trackpadPinch(phase: cancelled ? .cancelled : .ended, scale: scale, x: point.x, y: point.y),
             at: time + duration)
     }
 

@@ -36,17 +36,21 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// Made at the source's density along each axis where it gives them, else `pixelsPerPoint` along both.
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
-        return rasterContents(of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
+        return rasterContents(
+            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
-        return contentsBounds(of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
+        return contentsBounds(
+            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
     }
 
     /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint` along
     /// each axis, and the local rect it covers; nil when it draws nothing.
-    func rasterContents(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> (image: RasterImage, rect: CGRect)? {
+    func rasterContents(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> (
+        image: RasterImage, rect: CGRect
+    )? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -54,8 +58,11 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         guard !fill.isClear || strokes else { return nil }
 
-        guard let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                                             pixelsPerPoint: pixelsPerPoint) else { return nil }
+        guard
+            let layout = Self.bitmapLayout(
+                of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
+                pixelsPerPoint: pixelsPerPoint)
+        else { return nil }
         let (rect, scaleX, scaleY, w, h) = layout
         let dash = shape.lineDashPattern
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
@@ -71,22 +78,26 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             .concatenating(CGAffineTransform(scaleX: CGFloat(scaleX), y: CGFloat(scaleY)))
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         if !fill.isClear {
-            let mask = PathRasterizer.fill(path: path, rule: shape.fillRule,
-                                           transform: transform, width: w, height: h)
+            let mask = PathRasterizer.fill(
+                path: path, rule: shape.fillRule,
+                transform: transform, width: w, height: h)
             Self.composite(fill, coverage: mask.bytes, into: &pixels)
         }
         if strokes {
-            let trimmed = shape.strokeStart > 0 || shape.strokeEnd < 1
+            let trimmed =
+                shape.strokeStart > 0 || shape.strokeEnd < 1
                 ? path.trimmed(from: max(0, shape.strokeStart), to: min(1, shape.strokeEnd)) : path
             let usesDash = !dash.isEmpty && dash.contains { $0 > 0 } && dash.allSatisfy { $0 >= 0 && $0.isFinite }
-            let mask = PathRasterizer.stroke(path: trimmed, lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
-                                             join: shape.lineJoin, miterLimit: shape.miterLimit,
-                                             dash: usesDash ? (shape.lineDashPhase, dash) : nil,
-                                             transform: transform, width: w, height: h)
+            let mask = PathRasterizer.stroke(
+                path: trimmed, lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
+                join: shape.lineJoin, miterLimit: shape.miterLimit,
+                dash: usesDash ? (shape.lineDashPhase, dash) : nil,
+                transform: transform, width: w, height: h)
             Self.composite(stroke, coverage: mask.bytes, into: &pixels)
         }
-        let image = RasterImage(key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w,
-                                height: h, pixels: pixels)
+        let image = RasterImage(
+            key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w,
+            height: h, pixels: pixels)
         let result = (image, rect)
         lock.lock()
         made += 1
@@ -105,22 +116,31 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let lineWidth = max(0, Double(shape.lineWidth))
         let strokes = !stroke.isClear && lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         guard !fill.isClear || strokes,
-              let layout = Self.bitmapLayout(of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                                             pixelsPerPoint: pixelsPerPoint) else { return nil }
+            let layout = Self.bitmapLayout(
+                of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
+                pixelsPerPoint: pixelsPerPoint)
+        else { return nil }
         return layout.rect
     }
 
     /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
     /// reach and a point, on whole pixels of the bitmap), its pixels per point
     /// along each axis and its size; nil for a path with coordinates that are not finite.
-    static func bitmapLayout(of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
-                             pixelsPerPoint: (x: Double, y: Double))
-        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int)? {
+    static func bitmapLayout(
+        of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
+        pixelsPerPoint: (x: Double, y: Double)
+    )
+        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int)?
+    {
         // Stroke reach past the path: half the width, more at square caps and at the path's
         // sharp corners under miter joins (not the miter limit everywhere: a circle's stroke
         // would get a bitmap ten times its area).
-        let reach = strokes ? Double(path.strokeReach(lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
-                                                      join: shape.lineJoin, miterLimit: shape.miterLimit)) : 0
+        let reach =
+            strokes
+            ? Double(
+                path.strokeReach(
+                    lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
+                    join: shape.lineJoin, miterLimit: shape.miterLimit)) : 0
         let box = path.boundingBoxOfPath
         guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let grown = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
@@ -156,7 +176,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             let t = (c.0 * k, c.1 * k, c.2 * k, c.3 * k)
             terms[cover * 4] = t.0; terms[cover * 4 + 1] = t.1; terms[cover * 4 + 2] = t.2; terms[cover * 4 + 3] = t.3
             keeps[cover] = 1 - c.3 * k / 255
-            bytes[cover] = UInt32(roundedByte(t.0)) | UInt32(roundedByte(t.1)) << 8
+            bytes[cover] =
+                UInt32(roundedByte(t.0)) | UInt32(roundedByte(t.1)) << 8
                 | UInt32(roundedByte(t.2)) << 16 | UInt32(roundedByte(t.3)) << 24
         }
         coverage.withUnsafeBufferPointer { cover in
@@ -186,4 +207,3 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         UInt8(min(255, max(0, v)) + 0.5)
     }
 }
-

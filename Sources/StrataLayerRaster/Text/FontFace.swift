@@ -1,5 +1,5 @@
-import Foundation
 internal import CFreeType
+import Foundation
 
 /// One FreeType face (one font file), set to one pixel size at a time.
 ///
@@ -107,7 +107,8 @@ final class FontFace {
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         guard width > 0, height > 0, let buffer = bitmap.buffer,
-              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return .empty }
+            bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        else { return .empty }
         var coverage = [UInt8](repeating: 0, count: width * height)
         coverage.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
@@ -116,7 +117,8 @@ final class FontFace {
                 for x in 0..<width { out[row * width + x] = source[x] }
             }
         }
-        return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                           width: width, height: height, coverage: coverage)
+        return GlyphBitmap(
+            left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            width: width, height: height, coverage: coverage)
     }
 }

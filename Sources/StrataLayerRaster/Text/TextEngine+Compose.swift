@@ -45,9 +45,13 @@ extension TextEngine {
     /// Calls `body` with each glyph of `layout` that may reach the bounds:
     /// the glyph, its pen's whole pixel and subpixel step, its line's
     /// baseline, and the bounds' size in whole pixels.
-    private func forEachGlyph(of layout: TextLayout,
-                              _ body: (_ glyph: UInt32, _ x: Int, _ subpixel: Int, _ baseline: Int,
-                                       _ clipW: Int, _ clipH: Int) -> Void) {
+    private func forEachGlyph(
+        of layout: TextLayout,
+        _ body: (
+            _ glyph: UInt32, _ x: Int, _ subpixel: Int, _ baseline: Int,
+            _ clipW: Int, _ clipH: Int
+        ) -> Void
+    ) {
         let clipW = Int(min(1e9, (layout.width - 1e-6).rounded(.up)))
         let clipH = Int(min(1e9, (layout.height - 1e-6).rounded(.up)))
         guard clipW > 0, clipH > 0 else { return }
@@ -72,7 +76,8 @@ extension TextEngine {
     /// grown by a clear border inside the bounds (so the atlas gutter, which
     /// repeats edge pixels, stays clear) and clipped to them; nil when empty.
     private static func inkBox(_ layout: TextLayout, _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int)
-        -> (x: Int, y: Int, width: Int, height: Int)? {
+        -> (x: Int, y: Int, width: Int, height: Int)?
+    {
         let clipW = Int(min(1e9, (layout.width - 1e-6).rounded(.up)))
         let clipH = Int(min(1e9, (layout.height - 1e-6).rounded(.up)))
         let x0 = max(0, minX - 1), y0 = max(0, minY - 1)

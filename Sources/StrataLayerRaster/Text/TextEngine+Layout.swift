@@ -16,10 +16,12 @@ extension TextEngine {
         if !(lineHeight > 0) { lineHeight = pixelSize * 1.2 }
         let width = style.width * style.scale, height = style.height * style.scale
         let lines = TextLineLayout(metrics: FaceMetrics(engine: self, face: face))
-            .lines(of: style.string, width: width, height: height, ascender: metrics.ascender, lineHeight: lineHeight,
-                   alignment: style.alignment, wrapped: style.wrapped, truncation: style.truncation)
-        return TextLayout(lines: lines, width: width, height: height, ascender: metrics.ascender,
-                          lineHeight: lineHeight, pixelSize: pixelSize)
+            .lines(
+                of: style.string, width: width, height: height, ascender: metrics.ascender, lineHeight: lineHeight,
+                alignment: style.alignment, wrapped: style.wrapped, truncation: style.truncation)
+        return TextLayout(
+            lines: lines, width: width, height: height, ascender: metrics.ascender,
+            lineHeight: lineHeight, pixelSize: pixelSize)
     }
 }
 

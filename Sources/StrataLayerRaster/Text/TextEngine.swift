@@ -1,7 +1,7 @@
+internal import CFreeType
 import Foundation
 import Strata
 import StrataRender
-internal import CFreeType
 
 /// The FreeType side of ``TextRasterizer``: one library, its faces, and glyph
 /// caches. Not thread-safe: FreeType objects are not, so the rasterizer only
@@ -68,8 +68,9 @@ final class TextEngine {
     }
 
     private func key(_ face: FontFace, _ glyph: UInt32, _ subpixel: Int = 0) -> GlyphKey {
-        GlyphKey(face: Int32(face.id), size26: Int32(truncatingIfNeeded: face.pixelSize26), glyph: glyph,
-                 subpixel: UInt8(subpixel))
+        GlyphKey(
+            face: Int32(face.id), size26: Int32(truncatingIfNeeded: face.pixelSize26), glyph: glyph,
+            subpixel: UInt8(subpixel))
     }
 
     /// The glyph's advance in pixels at the face's current size.

@@ -62,7 +62,8 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
     /// The bitmap of `text` laid out in `bounds` at about `pixelsPerPoint`,
     /// covering the inked part of the bounds, and its local rect; nil when it draws nothing.
     func rasterContents(of text: TextContent, in bounds: CGRect, pixelsPerPoint: Double)
-        -> (image: RasterImage, rect: CGRect)? {
+        -> (image: RasterImage, rect: CGRect)?
+    {
         guard let style = style(of: text, size: bounds.size, pixelsPerPoint: pixelsPerPoint) else { return nil }
         let origin = bounds.origin
         lock.lock()
@@ -114,9 +115,10 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
         guard !string.isEmpty else { return nil }
         let scale = Self.scale(pixelsPerPoint, fontSize: fontSize)
         guard fontSize * scale >= 0.5 else { return nil }
-        return TextStyle(string: string, fontPath: fontPath(named: text.fontName), fontSize: fontSize, color: packed,
-                         alignment: text.alignment, wrapped: text.isWrapped, truncation: text.truncation,
-                         width: width, height: height, scale: scale)
+        return TextStyle(
+            string: string, fontPath: fontPath(named: text.fontName), fontSize: fontSize, color: packed,
+            alignment: text.alignment, wrapped: text.isWrapped, truncation: text.truncation,
+            width: width, height: height, scale: scale)
     }
 
     /// The file for a font name (remembered, so the per-frame lookup is one dictionary probe).
@@ -175,9 +177,10 @@ public final class TextRasterizer: LayerRasterizer, @unchecked Sendable {
 
     /// The local rect (from the bounds' origin) of a bitmap made at `s` pixels per point.
     private static func rect(of c: TextEngine.Composed, scale s: Double, _ style: TextStyle) -> CGRect {
-        CGRect(x: Double(c.x) / s, y: Double(c.y) / s,
-               width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
-               height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
+        CGRect(
+            x: Double(c.x) / s, y: Double(c.y) / s,
+            width: min(Double(c.x + c.width) / s, style.width) - Double(c.x) / s,
+            height: min(Double(c.y + c.height) / s, style.height) - Double(c.y) / s)
     }
 
     /// Caches an entry, dropping the least recently used ones past the limits (under the lock).

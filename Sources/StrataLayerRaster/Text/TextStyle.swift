@@ -34,7 +34,8 @@ struct TextStyle: Hashable, Sendable {
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
         }
     }
 
@@ -47,8 +48,10 @@ struct TextStyle: Hashable, Sendable {
 
     /// The colour's premultiplied components, 0…255.
     var rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        (UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8),
-         UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 24))
+        (
+            UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8),
+            UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 24)
+        )
     }
 
     /// A straight-alpha colour premultiplied and packed as ``color`` stores it.

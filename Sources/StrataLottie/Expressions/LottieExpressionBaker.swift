@@ -77,7 +77,8 @@ final class LottieExpressionBaker {
                 }
                 var name = id
                 if case .string(let nm)? = asset["nm"] { name = nm }
-                compositions["assets[\(i)].layers"] = Composition(name: name, layers: objects(asset["layers"]), assetID: id)
+                compositions["assets[\(i)].layers"] = Composition(
+                    name: name, layers: objects(asset["layers"]), assetID: id)
             }
         }
     }
@@ -85,11 +86,15 @@ final class LottieExpressionBaker {
     // MARK: Baking
 
     /// `keyframed` with its expression baked in, or as it is with a warning.
-    func bake<V: LottieValue>(_ expression: String, _ keyframed: LottieProperty<V>, at path: String,
-                              warnings: inout [LottieWarning]) -> LottieProperty<V> {
+    func bake<V: LottieValue>(
+        _ expression: String, _ keyframed: LottieProperty<V>, at path: String,
+        warnings: inout [LottieWarning]
+    ) -> LottieProperty<V> {
         guard let type = V.self as? any LottieExpressionValue.Type else {
-            warnings.append(.expressionNotEvaluated(layer: layerName(at: path), at: path,
-                                                    why: "expressions on paths are not evaluated"))
+            warnings.append(
+                .expressionNotEvaluated(
+                    layer: layerName(at: path), at: path,
+                    why: "expressions on paths are not evaluated"))
             return keyframed
         }
         let outcome: Outcome
@@ -118,20 +123,25 @@ final class LottieExpressionBaker {
             var segments: [LottieSegment<V>] = []
             segments.reserveCapacity(values.count - 1)
             for i in 0..<(values.count - 1) {
-                segments.append(LottieSegment(startTime: frames[i], endTime: frames[i + 1], from: values[i],
-                                              to: values[i + 1], hold: hold))
+                segments.append(
+                    LottieSegment(
+                        startTime: frames[i], endTime: frames[i + 1], from: values[i],
+                        to: values[i + 1], hold: hold))
             }
             return LottieProperty(segments: segments)
         }
     }
 
-    private func evaluate<V: LottieValue>(_ expression: String, _ keyframed: LottieProperty<V>,
-                                          type: any LottieExpressionValue.Type, at path: String) -> Outcome {
+    private func evaluate<V: LottieValue>(
+        _ expression: String, _ keyframed: LottieProperty<V>,
+        type: any LottieExpressionValue.Type, at path: String
+    ) -> Outcome {
         guard expression.utf8.count <= LottieLimits.maximumExpressionLength else {
             return .failed("the expression is longer than \(LottieLimits.maximumExpressionLength) bytes")
         }
         guard let (compositionKey, layerIndex) = Self.locate(path), let composition = compositions[compositionKey],
-              composition.layers.indices.contains(layerIndex) else {
+            composition.layers.indices.contains(layerIndex)
+        else {
             return .failed("the property is not in a layer")
         }
         guard evaluationsLeft > 0, stepsLeft > 0, secondsUsed < LottieLimits.maximumExpressionSeconds else {
@@ -173,22 +183,27 @@ final class LottieExpressionBaker {
             previous = t
         }
         let maxSteps = min(LottieLimits.maximumExpressionStepsPerProperty, stepsLeft)
-        let data = JSONValue.object(JSONObject([
-            ("frameRate", .number(frameRate)), ("seed", .number(Double(Self.seed(path)))),
-            ("maxSteps", .number(Double(maxSteps))), ("keys", .array(keys)), ("layer", .number(Double(layerIndex))),
-        ])).prettyPrinted()
+        let data = JSONValue.object(
+            JSONObject([
+                ("frameRate", .number(frameRate)), ("seed", .number(Double(Self.seed(path)))),
+                ("maxSteps", .number(Double(maxSteps))), ("keys", .array(keys)), ("layer", .number(Double(layerIndex))),
+            ])
+        ).prettyPrinted()
         // The composition's part is the same for all its properties: made once.
         let compositionPart: String
         if let known = compositionJSON[compositionKey] {
             compositionPart = known
         } else {
-            compositionPart = JSONValue.object(JSONObject([
-                ("comp", compositionData(compositionKey)), ("layers", layersData(composition)),
-            ])).prettyPrinted()
+            compositionPart = JSONValue.object(
+                JSONObject([
+                    ("comp", compositionData(compositionKey)), ("layers", layersData(composition)),
+                ])
+            ).prettyPrinted()
             compositionJSON[compositionKey] = compositionPart
         }
         // Two JSON objects joined into one: {…data…, …composition…}.
-        let json = data.trimmingCharacters(in: .whitespacesAndNewlines).dropLast() + ","
+        let json =
+            data.trimmingCharacters(in: .whitespacesAndNewlines).dropLast() + ","
             + compositionPart.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst()
         do {
             if let bytecode = LottieExpressionPrelude.bytecode {
@@ -207,7 +222,9 @@ final class LottieExpressionBaker {
         for f in frames {
             let elapsed = Date().timeIntervalSince(start)
             guard elapsed < LottieLimits.maximumExpressionSecondsPerProperty else {
-                return .failed("the expression took more than \(JSONValue.format(LottieLimits.maximumExpressionSecondsPerProperty)) s")
+                return .failed(
+                    "the expression took more than \(JSONValue.format(LottieLimits.maximumExpressionSecondsPerProperty)) s"
+                )
             }
             guard evaluationsLeft > 0, elapsed + secondsUsed < LottieLimits.maximumExpressionSeconds else {
                 return .failed("the file's expressions used up their time")
@@ -217,8 +234,9 @@ final class LottieExpressionBaker {
             do { value = try script.evaluate(frame: f) } catch { return .failed(error.message) }
             guard let shaped = Self.shape(value, dimensions: dimensions, scalar: scalar, fill: numbers(f)) else {
                 let count = value.numbers.count
-                return .failed("the value is an array of \(count) number\(count == 1 ? "" : "s") where "
-                               + "the property holds \(dimensions)")
+                return .failed(
+                    "the value is an array of \(count) number\(count == 1 ? "" : "s") where "
+                        + "the property holds \(dimensions)")
             }
             samples.append(shaped)
         }
@@ -257,7 +275,8 @@ final class LottieExpressionBaker {
         if key == "layers" { return inPoint...max(inPoint, outPoint) }
         if let known = ranges[key] { return known }
         guard let composition = compositions[key], let id = composition.assetID,
-              !rangesInProgress.contains(key) else { return inPoint...max(inPoint, outPoint) }
+            !rangesInProgress.contains(key)
+        else { return inPoint...max(inPoint, outPoint) }
         rangesInProgress.insert(key)
         defer { rangesInProgress.remove(key) }
         var lo = Double.infinity, hi = -Double.infinity
@@ -303,8 +322,9 @@ final class LottieExpressionBaker {
         guard let composition = compositions[key], composition.layers.indices.contains(layer) else { return nil }
         let layerPath = "\(key)[\(layer)]"
         if property >= 1000 {
-            return effectControl(composition.layers[layer], at: layerPath, effect: property / 1000 - 1,
-                                 control: property % 1000, frame: frame)
+            return effectControl(
+                composition.layers[layer], at: layerPath, effect: property / 1000 - 1,
+                control: property % 1000, frame: frame)
         }
         guard let ks = composition.layers[layer]["ks"] else { return nil }
         let transform: LottieTransform?
@@ -331,16 +351,19 @@ final class LottieExpressionBaker {
 
     /// The value `v` of control `control` of effect `effect` (`ef[effect].ef[control].v`) of a layer:
     /// one number (a slider, an angle, a checkbox) or several (a colour, a point).
-    private func effectControl(_ layer: JSONObject, at layerPath: String, effect: Int, control: Int,
-                               frame: Double) -> LottieScript.Value? {
+    private func effectControl(
+        _ layer: JSONObject, at layerPath: String, effect: Int, control: Int,
+        frame: Double
+    ) -> LottieScript.Value? {
         let path = "\(layerPath).ef[\(effect)].ef[\(control)].v"
         let property: LottieProperty<LottieVector>?
         if let known = effectControls[path] {
             property = known
         } else {
             guard case .array(let effects)? = layer["ef"], effects.indices.contains(effect),
-                  case .object(let fx) = effects[effect], case .array(let controls)? = fx["ef"],
-                  controls.indices.contains(control), case .object(let c) = controls[control], let v = c["v"] else {
+                case .object(let fx) = effects[effect], case .array(let controls)? = fx["ef"],
+                controls.indices.contains(control), case .object(let c) = controls[control], let v = c["v"]
+            else {
                 return nil
             }
             var reader = LottieReader()
@@ -361,60 +384,67 @@ final class LottieExpressionBaker {
             // A precomposition is as large as the first layer that shows it says.
             search: for user in compositions.values {
                 for layer in user.layers where Self.identifier(layer["refId"]) == id {
-                    if let lw = Self.number(layer["w"]), let lh = Self.number(layer["h"]) { w = lw; h = lh; break search }
+                    if let lw = Self.number(layer["w"]), let lh = Self.number(layer["h"]) {
+                        w = lw; h = lh; break search
+                    }
                 }
             }
         }
-        return .object(JSONObject([
-            ("name", .string(composition?.name ?? "")), ("width", .number(w)), ("height", .number(h)),
-            ("duration", .number(max(0, outPoint - inPoint) / frameRate)),
-        ]))
+        return .object(
+            JSONObject([
+                ("name", .string(composition?.name ?? "")), ("width", .number(w)), ("height", .number(h)),
+                ("duration", .number(max(0, outPoint - inPoint) / frameRate)),
+            ]))
     }
 
     private func layersData(_ composition: Composition) -> JSONValue {
         var byIndex: [Int: Int] = [:]
         for (i, layer) in composition.layers.enumerated() {
-            if let ind = Self.number(layer["ind"]), byIndex[LottieReader.int(ind)] == nil { byIndex[LottieReader.int(ind)] = i }
+            if let ind = Self.number(layer["ind"]), byIndex[LottieReader.int(ind)] == nil {
+                byIndex[LottieReader.int(ind)] = i
+            }
         }
-        return .array(composition.layers.enumerated().map { i, layer in
-            var name = ""
-            if case .string(let nm)? = layer["nm"] { name = nm }
-            let parent = Self.number(layer["parent"]).flatMap { byIndex[LottieReader.int($0)] } ?? -1
-            let w = Self.number(layer["sw"]) ?? Self.number(layer["w"]) ?? 0
-            let h = Self.number(layer["sh"]) ?? Self.number(layer["h"]) ?? 0
-            let index = Self.number(layer["ind"]).map(LottieReader.int) ?? i + 1
-            // Effects and their controls by name, for effect(name)(name); their values are asked for.
-            var effects: [JSONValue] = []
-            if case .array(let list)? = layer["ef"] {
-                for item in list {
-                    guard case .object(let fx) = item else {
-                        effects.append(.object(JSONObject([("name", .string("")), ("params", .array([]))])))
-                        continue
-                    }
-                    var controls: [JSONValue] = []
-                    if case .array(let params)? = fx["ef"] {
-                        for param in params {
-                            if case .object(let p) = param, case .string(let n)? = p["nm"] {
-                                controls.append(.string(n))
-                            } else {
-                                controls.append(.string(""))
+        return .array(
+            composition.layers.enumerated().map { i, layer in
+                var name = ""
+                if case .string(let nm)? = layer["nm"] { name = nm }
+                let parent = Self.number(layer["parent"]).flatMap { byIndex[LottieReader.int($0)] } ?? -1
+                let w = Self.number(layer["sw"]) ?? Self.number(layer["w"]) ?? 0
+                let h = Self.number(layer["sh"]) ?? Self.number(layer["h"]) ?? 0
+                let index = Self.number(layer["ind"]).map(LottieReader.int) ?? i + 1
+                // Effects and their controls by name, for effect(name)(name); their values are asked for.
+                var effects: [JSONValue] = []
+                if case .array(let list)? = layer["ef"] {
+                    for item in list {
+                        guard case .object(let fx) = item else {
+                            effects.append(.object(JSONObject([("name", .string("")), ("params", .array([]))])))
+                            continue
+                        }
+                        var controls: [JSONValue] = []
+                        if case .array(let params)? = fx["ef"] {
+                            for param in params {
+                                if case .object(let p) = param, case .string(let n)? = p["nm"] {
+                                    controls.append(.string(n))
+                                } else {
+                                    controls.append(.string(""))
+                                }
                             }
                         }
+                        var fxName = ""
+                        if case .string(let n)? = fx["nm"] { fxName = n }
+                        effects.append(.object(JSONObject([("name", .string(fxName)), ("params", .array(controls))])))
                     }
-                    var fxName = ""
-                    if case .string(let n)? = fx["nm"] { fxName = n }
-                    effects.append(.object(JSONObject([("name", .string(fxName)), ("params", .array(controls))])))
                 }
-            }
-            return .object(JSONObject([
-                ("effects", .array(effects)),
-                ("name", .string(name)), ("index", .number(Double(index))),
-                ("inPoint", .number((Self.number(layer["ip"]) ?? 0) / frameRate)),
-                ("outPoint", .number((Self.number(layer["op"]) ?? 0) / frameRate)),
-                ("startTime", .number((Self.number(layer["st"]) ?? 0) / frameRate)),
-                ("parent", .number(Double(parent))), ("width", .number(w)), ("height", .number(h)),
-            ]))
-        })
+                return .object(
+                    JSONObject([
+                        ("effects", .array(effects)),
+                        ("name", .string(name)), ("index", .number(Double(index))),
+                        ("inPoint", .number((Self.number(layer["ip"]) ?? 0) / frameRate)),
+                        ("outPoint", .number((Self.number(layer["op"]) ?? 0) / frameRate)),
+                        ("startTime", .number((Self.number(layer["st"]) ?? 0) / frameRate)),
+                        ("parent", .number(Double(parent))), ("width", .number(w)), ("height", .number(h)),
+                    ]))
+            })
     }
 
     /// The property's seed for `wiggle` and `random`: FNV-1a of its path, the same on every import.
@@ -451,7 +481,8 @@ final class LottieExpressionBaker {
     /// The name of the layer `path` is in, for warnings.
     func layerName(at path: String) -> String? {
         guard let (key, index) = Self.locate(path), let layers = compositions[key]?.layers,
-              layers.indices.contains(index), case .string(let name)? = layers[index]["nm"] else { return nil }
+            layers.indices.contains(index), case .string(let name)? = layers[index]["nm"]
+        else { return nil }
         return name
     }
 

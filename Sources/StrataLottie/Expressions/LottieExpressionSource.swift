@@ -28,13 +28,15 @@ enum LottieExpressionSource {
             if word == "function" {
                 // function name? ( params ) { … }
                 guard let open = tokens[(i + 1)...].firstIndex(where: { $0.isPunctuator("(", in: bytes) }),
-                      let close = matching(open, in: tokens, bytes: bytes),
-                      close + 1 < tokens.count, tokens[close + 1].isPunctuator("{", in: bytes) else { continue }
+                    let close = matching(open, in: tokens, bytes: bytes),
+                    close + 1 < tokens.count, tokens[close + 1].isPunctuator("{", in: bytes)
+                else { continue }
                 insertions.append((tokens[close + 1].end, tick + ";"))
                 continue
             }
             guard i + 1 < tokens.count, tokens[i + 1].isPunctuator("(", in: bytes),
-                  let close = matching(i + 1, in: tokens, bytes: bytes) else { continue }
+                let close = matching(i + 1, in: tokens, bytes: bytes)
+            else { continue }
             if word == "while" {
                 insertions.append((tokens[i + 1].end, tick + "&&("))
                 insertions.append((tokens[close].start, ")"))
@@ -150,8 +152,10 @@ enum LottieExpressionSource {
             }
             if c >= 0x30 && c <= 0x39 || (c == 0x2E && i + 1 < n && b[i + 1] >= 0x30 && b[i + 1] <= 0x39) {
                 // Numbers, with exponents and hex digits (their letters are word bytes).
-                while i < n && (isWord(b[i]) || b[i] == 0x2E
-                                || ((b[i] == 0x2B || b[i] == 0x2D) && (b[i - 1] == 0x65 || b[i - 1] == 0x45))) { i += 1 }
+                while i < n
+                    && (isWord(b[i]) || b[i] == 0x2E
+                        || ((b[i] == 0x2B || b[i] == 0x2D) && (b[i - 1] == 0x65 || b[i - 1] == 0x45)))
+                { i += 1 }
                 tokens.append(Token(kind: .number, start: start, end: i))
                 continue
             }
@@ -168,8 +172,9 @@ enum LottieExpressionSource {
                     case .number, .string: regex = false
                     case .word: regex = regexAfterWords.contains(previous.text(b))
                     case .punctuator:
-                        regex = !(previous.isPunctuator(")", in: b) || previous.isPunctuator("]", in: b)
-                                  || previous.isPunctuator("}", in: b))
+                        regex =
+                            !(previous.isPunctuator(")", in: b) || previous.isPunctuator("]", in: b)
+                            || previous.isPunctuator("}", in: b))
                     }
                 } else {
                     regex = true

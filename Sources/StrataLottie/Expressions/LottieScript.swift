@@ -1,5 +1,5 @@
-import Foundation
 internal import CDuktape
+import Foundation
 
 /// One Duktape heap (Debian's libduktape) that runs one Lottie expression:
 /// the prelude of After Effects' globals, the expression compiled once, then

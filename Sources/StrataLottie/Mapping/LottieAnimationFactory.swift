@@ -67,8 +67,10 @@ struct LottieAnimationFactory {
     }
 
     /// The keyframes of `property` (already known to be native under `map`) as points, values made by `convert`.
-    static func points<V>(_ property: LottieProperty<V>, map: LottieTimeMap, dimension: Int = 0,
-                          convert: (V) -> Any) -> [Point] {
+    static func points<V>(
+        _ property: LottieProperty<V>, map: LottieTimeMap, dimension: Int = 0,
+        convert: (V) -> Any
+    ) -> [Point] {
         var points: [Point] = []
         var lastValue: V?
         func add(_ frame: Double, _ value: V, _ timing: CAMediaTimingFunction?) {
@@ -95,8 +97,13 @@ struct LottieAnimationFactory {
             } else {
                 let o = s.easeOut.point(dimension), i = s.easeIn.point(dimension)
                 let linear = o.x == o.y && i.x == i.y
-                add(t1, s.to, linear ? nil : CAMediaTimingFunction(
-                    controlPoints: Float(min(max(o.x, 0), 1)), Float(o.y), Float(min(max(i.x, 0), 1)), Float(i.y)))
+                add(
+                    t1, s.to,
+                    linear
+                        ? nil
+                        : CAMediaTimingFunction(
+                            controlPoints: Float(min(max(o.x, 0), 1)), Float(o.y), Float(min(max(i.x, 0), 1)),
+                            Float(i.y)))
             }
         }
         return points
@@ -104,8 +111,10 @@ struct LottieAnimationFactory {
 
     /// A keyframe animation of `keyPath` through `points`, added to `layer`'s list.
     @discardableResult
-    mutating func add(_ keyPath: String, points: [Point], to layer: CALayer,
-                      configure: ((CAKeyframeAnimation) -> Void)? = nil) -> CAKeyframeAnimation? {
+    mutating func add(
+        _ keyPath: String, points: [Point], to layer: CALayer,
+        configure: ((CAKeyframeAnimation) -> Void)? = nil
+    ) -> CAKeyframeAnimation? {
         guard let first = points.first, let last = points.last else { return nil }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = points.map(\.value)
@@ -145,8 +154,10 @@ struct LottieAnimationFactory {
 
     /// An animation of `keyPath` sampled at every root frame: `value(f)` at root frame `f`.
     @discardableResult
-    mutating func addSampled(_ keyPath: String, to layer: CALayer, discrete: Bool = false,
-                             value: (Double) -> Any) -> CAKeyframeAnimation? {
+    mutating func addSampled(
+        _ keyPath: String, to layer: CALayer, discrete: Bool = false,
+        value: (Double) -> Any
+    ) -> CAKeyframeAnimation? {
         var frames = sampleFrames()
         let first = value(frames[0])
         let cost = max(1, (first as? CGPath)?.elements.count ?? 1)
@@ -157,8 +168,11 @@ struct LottieAnimationFactory {
             frames = (0..<n).map { all[($0 * (all.count - 1)) / max(1, n - 1)] }
             if !warnedBudget {
                 warnedBudget = true
-                warnings.append(LottieWarning(path: "", message: "too many values change every frame; some are sampled "
-                                              + "more sparsely than once a frame"))
+                warnings.append(
+                    LottieWarning(
+                        path: "",
+                        message: "too many values change every frame; some are sampled "
+                            + "more sparsely than once a frame"))
             }
         }
         sampleBudget = max(0, sampleBudget - cost * frames.count)
@@ -170,8 +184,10 @@ struct LottieAnimationFactory {
     /// sets the model value: keyframes as they are when possible, else
     /// sampled. `convert` makes the Core Animation value (it must mix
     /// linearly with the Lottie value for the keyframes to be used as they are).
-    mutating func bind<V>(_ keyPath: String, _ property: LottieProperty<V>, map: LottieTimeMap, on layer: CALayer,
-                          setModel: (V) -> Void, convert: @escaping (V) -> Any) {
+    mutating func bind<V>(
+        _ keyPath: String, _ property: LottieProperty<V>, map: LottieTimeMap, on layer: CALayer,
+        setModel: (V) -> Void, convert: @escaping (V) -> Any
+    ) {
         guard property.isAnimated else {
             setModel(property.value)
             return

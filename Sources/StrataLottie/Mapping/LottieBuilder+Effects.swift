@@ -15,8 +15,10 @@ extension LottieBuilder {
     /// blurs are the holder's `filters`; a drop shadow is a layer shadow, on
     /// the holder when nothing before it changed the pixels, else on a layer
     /// around what came before (a shadow of the filtered, masked pixels).
-    mutating func applyEffects(_ layer: LottieLayer, to own: CALayer, map: LottieTimeMap,
-                               path: String) throws(LottieError) {
+    mutating func applyEffects(
+        _ layer: LottieLayer, to own: CALayer, map: LottieTimeMap,
+        path: String
+    ) throws(LottieError) {
         guard !layer.effects.isEmpty else { return }
         let holder = try make(CALayer(), name: (layer.source.name ?? "layer") + " (effects)", at: path)
         for sublayer in own.sublayers ?? [] { holder.addSublayer(sublayer) }
@@ -54,22 +56,28 @@ extension LottieBuilder {
         guard case .dropShadow(let color, let opacity, let direction, let distance, let softness) = effect.kind else {
             return
         }
-        factory.bind("shadowColor", color, map: map, on: layer,
-                     setModel: { layer.shadowColor = Self.effectColor($0) }, convert: { Self.effectColor($0) })
+        factory.bind(
+            "shadowColor", color, map: map, on: layer,
+            setModel: { layer.shadowColor = Self.effectColor($0) }, convert: { Self.effectColor($0) })
         // Lottie keeps After Effects' 0...255 opacity of this effect.
-        factory.bind("shadowOpacity", opacity, map: map, on: layer,
-                     setModel: { layer.shadowOpacity = Self.shadowOpacity($0) },
-                     convert: { NSNumber(value: Self.shadowOpacity($0)) })
-        factory.bind("shadowRadius", softness, map: map, on: layer,
-                     setModel: { layer.shadowRadius = Self.sigma($0) }, convert: { NSNumber(value: Double(Self.sigma($0))) })
+        factory.bind(
+            "shadowOpacity", opacity, map: map, on: layer,
+            setModel: { layer.shadowOpacity = Self.shadowOpacity($0) },
+            convert: { NSNumber(value: Self.shadowOpacity($0)) })
+        factory.bind(
+            "shadowRadius", softness, map: map, on: layer,
+            setModel: { layer.shadowRadius = Self.sigma($0) }, convert: { NSNumber(value: Double(Self.sigma($0))) })
         // The offset is made of two values: one animation, sampled, when either moves.
         let start = map.localFrame(factory.inPoint)
-        layer.shadowOffset = Self.shadowOffset(direction: direction.value(at: start), distance: distance.value(at: start))
+        layer.shadowOffset = Self.shadowOffset(
+            direction: direction.value(at: start), distance: distance.value(at: start))
         if direction.isAnimated || distance.isAnimated {
             factory.addSampled("shadowOffset", to: layer) { f in
                 let local = map.localFrame(f)
-                return NSValue(cgSize: Self.shadowOffset(direction: direction.value(at: local),
-                                                        distance: distance.value(at: local)))
+                return NSValue(
+                    cgSize: Self.shadowOffset(
+                        direction: direction.value(at: local),
+                        distance: distance.value(at: local)))
             }
         }
     }
@@ -104,22 +112,25 @@ extension LottieBuilder {
             guard k > 0 else { return nil }
             let b = effectColor(black.value(at: frame)), w = effectColor(white.value(at: frame))
             // A two-colour map is linear in luminance: its middle is the mean of its ends.
-            let mid = CGColor(srgbRed: (b.rgba.r + w.rgba.r) / 2, green: (b.rgba.g + w.rgba.g) / 2,
-                              blue: (b.rgba.b + w.rgba.b) / 2, alpha: 1)
+            let mid = CGColor(
+                srgbRed: (b.rgba.r + w.rgba.r) / 2, green: (b.rgba.g + w.rgba.g) / 2,
+                blue: (b.rgba.b + w.rgba.b) / 2, alpha: 1)
             return .luminanceMap(shadows: b, midtones: mid, highlights: w, amount: CGFloat(k))
         case .tritone(let highlights, let midtones, let shadows, let blend):
             let k = 1 - min(max(blend.value(at: frame) / 100, 0), 1)
             guard k > 0 else { return nil }
-            return .luminanceMap(shadows: effectColor(shadows.value(at: frame)),
-                                 midtones: effectColor(midtones.value(at: frame)),
-                                 highlights: effectColor(highlights.value(at: frame)), amount: CGFloat(k))
+            return .luminanceMap(
+                shadows: effectColor(shadows.value(at: frame)),
+                midtones: effectColor(midtones.value(at: frame)),
+                highlights: effectColor(highlights.value(at: frame)), amount: CGFloat(k))
         }
     }
 
     /// An effect's colour value (RGB 0...1, its alpha ignored as the players do).
     static func effectColor(_ c: LottieVector) -> CGColor {
-        CGColor(srgbRed: CGFloat(min(max(c[0], 0), 1)), green: CGFloat(min(max(c[1], 0), 1)),
-                blue: CGFloat(min(max(c[2], 0), 1)), alpha: 1)
+        CGColor(
+            srgbRed: CGFloat(min(max(c[0], 0), 1)), green: CGFloat(min(max(c[1], 0), 1)),
+            blue: CGFloat(min(max(c[2], 0), 1)), alpha: 1)
     }
 
     static func shadowOpacity(_ v: Double) -> Float { Float(min(max(v / 255, 0), 1)) }

@@ -4,8 +4,10 @@ import Strata
 extension LottieBuilder {
     /// A gradient fill or stroke: a `CAGradientLayer` covering the paths,
     /// masked by a `CAShapeLayer` of them (filled, or stroked with `style`).
-    mutating func gradientLayer(_ g: LottieGradient, nodes: [LottiePathNode], evenOdd: Bool, style: LottieStrokeStyle?,
-                                context: LottieShapeContext, path: String) throws(LottieError) -> CALayer? {
+    mutating func gradientLayer(
+        _ g: LottieGradient, nodes: [LottiePathNode], evenOdd: Bool, style: LottieStrokeStyle?,
+        context: LottieShapeContext, path: String
+    ) throws(LottieError) -> CALayer? {
         guard !nodes.isEmpty else { return nil }
         let map = context.map
         let animated = nodes.contains { $0.isAnimated }
@@ -14,7 +16,9 @@ extension LottieBuilder {
         let frames = animated ? factory.sampleFrames() : [factory.inPoint]
         for f in frames {
             let b = LottiePathNode.combined(nodes, at: map.localFrame(f)).boundingBoxOfPath
-            if !b.isNull && b.minX.isFinite && b.maxX.isFinite && b.minY.isFinite && b.maxY.isFinite { box = box.union(b) }
+            if !b.isNull && b.minX.isFinite && b.maxX.isFinite && b.minY.isFinite && b.maxY.isFinite {
+                box = box.union(b)
+            }
         }
         guard !box.isNull else { return nil }
         if let style {
@@ -44,8 +48,9 @@ extension LottieBuilder {
             let angle = atan2(e.y - s.y, e.x - s.x) + a * .pi / 180
             return CGPoint(x: length * cos(angle), y: length * sin(angle))
         }
-        factory.bind("startPoint", g.startPoint, map: map, on: layer,
-                     setModel: { layer.startPoint = unit($0) }, convert: { NSValue(cgPoint: unit($0)) })
+        factory.bind(
+            "startPoint", g.startPoint, map: map, on: layer,
+            setModel: { layer.startPoint = unit($0) }, convert: { NSValue(cgPoint: unit($0)) })
         if g.isRadial {
             let start = map.localFrame(factory.inPoint)
             layer.endPoint = radialEnd(g.startPoint.value(at: start), g.endPoint.value(at: start))
@@ -56,8 +61,9 @@ extension LottieBuilder {
                 }
             }
             func focus(at local: Double) -> CGPoint {
-                highlight(g.startPoint.value(at: local), g.endPoint.value(at: local), g.highlightLength.value(at: local),
-                          g.highlightAngle.value(at: local))
+                highlight(
+                    g.startPoint.value(at: local), g.endPoint.value(at: local), g.highlightLength.value(at: local),
+                    g.highlightAngle.value(at: local))
             }
             layer.radialFocus = focus(at: start)
             let moves = [g.startPoint.isAnimated, g.endPoint.isAnimated, g.highlightAngle.isAnimated]
@@ -65,11 +71,13 @@ extension LottieBuilder {
                 factory.addSampled("radialFocus", to: layer) { NSValue(cgPoint: focus(at: map.localFrame($0))) }
             }
         } else {
-            factory.bind("endPoint", g.endPoint, map: map, on: layer,
-                         setModel: { layer.endPoint = unit($0) }, convert: { NSValue(cgPoint: unit($0)) })
+            factory.bind(
+                "endPoint", g.endPoint, map: map, on: layer,
+                setModel: { layer.endPoint = unit($0) }, convert: { NSValue(cgPoint: unit($0)) })
         }
         let count = g.colorCount
-        let startStops = Self.gradientStops(g.stops.value(at: map.localFrame(factory.inPoint)), colorCount: count, luma: luma)
+        let startStops = Self.gradientStops(
+            g.stops.value(at: map.localFrame(factory.inPoint)), colorCount: count, luma: luma)
         layer.colors = startStops.colors
         layer.locations = startStops.locations
         if g.stops.isAnimated {
@@ -80,9 +88,10 @@ extension LottieBuilder {
                 Self.gradientStops(g.stops.value(at: map.localFrame(f)), colorCount: count, luma: luma).locations
             }
         }
-        factory.bind("opacity", g.opacity, map: map, on: layer,
-                     setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-                     convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bind(
+            "opacity", g.opacity, map: map, on: layer,
+            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
         // The mask, in the gradient layer's coordinates: the paths moved by the box's origin.
         let mask = try make(CAShapeLayer(), at: path)
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
@@ -94,7 +103,11 @@ extension LottieBuilder {
             mask.fillColor = .black
             mask.fillRule = evenOdd ? .evenOdd : .nonZero
         }
-        if style != nil { bindStrokePath(nodes, on: mask, map: map) } else { bindPath(nodes, on: mask, keyPath: "path", map: map) }
+        if style != nil {
+            bindStrokePath(nodes, on: mask, map: map)
+        } else {
+            bindPath(nodes, on: mask, keyPath: "path", map: map)
+        }
         layer.mask = mask
         return layer
     }
@@ -102,11 +115,15 @@ extension LottieBuilder {
     /// Lottie gradient data (`colorCount` × [position, r, g, b], then [position, alpha]…) as
     /// colours at locations: every colour and opacity stop, each with the colour and the
     /// opacity interpolated at its position, so the count stays the same while stops move.
-    static func gradientStops(_ data: LottieVector, colorCount: Int, luma: Bool) -> (colors: [CGColor], locations: [NSNumber]) {
+    static func gradientStops(_ data: LottieVector, colorCount: Int, luma: Bool) -> (
+        colors: [CGColor], locations: [NSNumber]
+    ) {
         let v = data.values
         let n = min(colorCount, v.count / 4)
         guard n > 0 else { return ([.clear, .clear], [0, 1]) }
-        let colorStops: [(Double, [Double])] = (0..<n).map { i in (v[i * 4], [v[i * 4 + 1], v[i * 4 + 2], v[i * 4 + 3]]) }
+        let colorStops: [(Double, [Double])] = (0..<n).map { i in
+            (v[i * 4], [v[i * 4 + 1], v[i * 4 + 2], v[i * 4 + 3]])
+        }
         var alphaStops: [(Double, Double)] = []
         var k = n * 4
         while k + 1 < v.count {
@@ -130,8 +147,10 @@ extension LottieBuilder {
             let alpha = alphaStops.isEmpty ? 1 : sample(alphaStops, at: p) { $0 + ($1 - $0) * $2 }
             let r = min(max(c[0], 0), 1), g = min(max(c[1], 0), 1), b = min(max(c[2], 0), 1)
             let a = min(max(alpha, 0), 1)
-            colors.append(luma ? CGColor(srgbRed: 1, green: 1, blue: 1, alpha: CGFloat(luminance(r, g, b) * a))
-                          : CGColor(srgbRed: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: CGFloat(a)))
+            colors.append(
+                luma
+                    ? CGColor(srgbRed: 1, green: 1, blue: 1, alpha: CGFloat(luminance(r, g, b) * a))
+                    : CGColor(srgbRed: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: CGFloat(a)))
             locations.append(NSNumber(value: p))
         }
         return (colors, locations)

@@ -15,7 +15,8 @@ extension LottieBuilder {
             var mode = mask.mode
             if mode == .lighten || mode == .darken || mode == .difference { mode = .add }
             // What this mask lets through: its shape (or, inverted, what is outside it) at its opacity.
-            let coverage = try maskCoverage(mask, inverted: mask.inverted != (mode == .subtract), map: map, path: maskPath)
+            let coverage = try maskCoverage(
+                mask, inverted: mask.inverted != (mode == .subtract), map: map, path: maskPath)
             if mode == .add || first {
                 container.addSublayer(coverage)
             } else {
@@ -34,19 +35,25 @@ extension LottieBuilder {
     /// corners, as ThorVG expands masks) filled, at the mask's opacity; inverted
     /// (1 − opacity × outline), the outline xor-ed out of an opaque layer that
     /// covers everything, as lottie-ios inverts mattes.
-    mutating func maskCoverage(_ mask: LottieMask, inverted: Bool, map: LottieTimeMap,
-                               path: String) throws(LottieError) -> CALayer {
+    mutating func maskCoverage(
+        _ mask: LottieMask, inverted: Bool, map: LottieTimeMap,
+        path: String
+    ) throws(LottieError) -> CALayer {
         var node = LottiePathNode.bezier(LottiePath(source: mask.source, shape: mask.shape, direction: .clockwise))
         if mask.expansion.isAnimated || mask.expansion.value != 0 {
-            node = .offset(node, LottieOffsetPath(source: mask.source, amount: mask.expansion, lineJoin: 2,
-                                                  miterLimit: LottieProperty(4)))
+            node = .offset(
+                node,
+                LottieOffsetPath(
+                    source: mask.source, amount: mask.expansion, lineJoin: 2,
+                    miterLimit: LottieProperty(4)))
         }
         let shape = try make(CAShapeLayer(), name: mask.source.name, at: path)
         shape.fillColor = .black
         bindPath([node], on: shape, keyPath: "path", map: map)
-        factory.bind("opacity", mask.opacity, map: map, on: shape,
-                     setModel: { shape.opacity = Float(min(max($0 / 100, 0), 1)) },
-                     convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bind(
+            "opacity", mask.opacity, map: map, on: shape,
+            setModel: { shape.opacity = Float(min(max($0 / 100, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
         guard inverted else { return shape }
         return try inverting(shape, at: path)
     }
@@ -70,7 +77,8 @@ extension LottieBuilder {
 
 extension LottieBuilder {
     /// Makes `holder` (a matte layer's tree, about to be some layer's `mask`) mask as `mode` asks.
-    mutating func applyMatteMode(_ mode: LottieLayer.MatteMode, to holder: CALayer, at path: String) throws(LottieError) {
+    mutating func applyMatteMode(_ mode: LottieLayer.MatteMode, to holder: CALayer, at path: String) throws(LottieError)
+    {
         switch mode {
         case .alpha:
             break

@@ -16,14 +16,19 @@ extension LottieBuilder {
     /// tree (``LottiePaintPaths``): a modifier changes the paths before it
     /// wherever the paints sit, so a paint's paths are known only once every
     /// item after it is read.
-    mutating func buildShapeGroup(_ items: [LottieShapeItem], into parent: CALayer, context: inout LottieShapeContext,
-                                  depth: Int, path: String) throws(LottieError) {
-        try buildShapeGroup(items, paths: LottiePaintPaths(items), into: parent, context: &context, depth: depth, path: path)
+    mutating func buildShapeGroup(
+        _ items: [LottieShapeItem], into parent: CALayer, context: inout LottieShapeContext,
+        depth: Int, path: String
+    ) throws(LottieError) {
+        try buildShapeGroup(
+            items, paths: LottiePaintPaths(items), into: parent, context: &context, depth: depth, path: path)
     }
 
     /// Builds a group's items into `parent`, each paint drawing the paths `paths` gives it.
-    mutating func buildShapeGroup(_ items: [LottieShapeItem], paths: LottiePaintPaths, into parent: CALayer,
-                                  context: inout LottieShapeContext, depth: Int, path: String) throws(LottieError) {
+    mutating func buildShapeGroup(
+        _ items: [LottieShapeItem], paths: LottiePaintPaths, into parent: CALayer,
+        context: inout LottieShapeContext, depth: Int, path: String
+    ) throws(LottieError) {
         guard depth < LottieLimits.maximumGroupDepth else { throw .shapesTooDeep(at: path) }
         // Layers made so far (drawn in reverse order).
         var units: [CALayer] = []
@@ -36,25 +41,38 @@ extension LottieBuilder {
                 bindTransform(g.transform, to: layer, map: context.map, opacity: true)
                 // Group opacity multiplies each item, as rlottie draws it (not the group as one).
                 layer.allowsGroupOpacity = false
-                try buildShapeGroup(g.items, paths: paths.group(i), into: layer, context: &context, depth: depth + 1,
-                                    path: itemPath + ".it")
+                try buildShapeGroup(
+                    g.items, paths: paths.group(i), into: layer, context: &context, depth: depth + 1,
+                    path: itemPath + ".it")
                 units.append(layer)
             case .fill(let fill):
-                if let layer = try fillLayer(fill, nodes: nodes, context: context, path: itemPath) { units.append(layer) }
+                if let layer = try fillLayer(fill, nodes: nodes, context: context, path: itemPath) {
+                    units.append(layer)
+                }
             case .stroke(let stroke):
-                if let layer = try strokeLayer(stroke, nodes: nodes, context: context, path: itemPath) { units.append(layer) }
+                if let layer = try strokeLayer(stroke, nodes: nodes, context: context, path: itemPath) {
+                    units.append(layer)
+                }
             case .gradientFill(let fill):
-                if let layer = try gradientLayer(fill.gradient, nodes: nodes, evenOdd: fill.evenOdd, style: nil,
-                                                 context: context, path: itemPath) { units.append(layer) }
+                if let layer = try gradientLayer(
+                    fill.gradient, nodes: nodes, evenOdd: fill.evenOdd, style: nil,
+                    context: context, path: itemPath)
+                {
+                    units.append(layer)
+                }
             case .gradientStroke(let stroke):
-                if let layer = try gradientLayer(stroke.gradient, nodes: nodes, evenOdd: false, style: stroke.style,
-                                                 context: context, path: itemPath) { units.append(layer) }
+                if let layer = try gradientLayer(
+                    stroke.gradient, nodes: nodes, evenOdd: false, style: stroke.style,
+                    context: context, path: itemPath)
+                {
+                    units.append(layer)
+                }
             case .repeater(let repeater):
                 // The paints so far, copied (the paths after it are copied by `paths`).
                 let copies = try repeated(units, repeater, context: context, path: itemPath)
                 units = copies.map { [$0] } ?? []
             case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath,
-                 .mergePaths, .transform, .ignored:
+                .mergePaths, .transform, .ignored:
                 break
             }
         }
@@ -76,35 +94,43 @@ extension LottieBuilder {
         Self.paintColor(c, luma: mode == .luma || mode == .lumaInverted)
     }
 
-    mutating func fillLayer(_ fill: LottieFill, nodes: [LottiePathNode], context: LottieShapeContext,
-                            path: String) throws(LottieError) -> CALayer? {
+    mutating func fillLayer(
+        _ fill: LottieFill, nodes: [LottiePathNode], context: LottieShapeContext,
+        path: String
+    ) throws(LottieError) -> CALayer? {
         guard !nodes.isEmpty else { return nil }
         let layer = try make(CAShapeLayer(), name: fill.source.name, at: path)
         layer.strokeColor = nil
         layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
         let luma = context.luma
-        factory.bind("fillColor", fill.color, map: context.map, on: layer,
-                     setModel: { layer.fillColor = Self.paintColor($0, luma: luma) },
-                     convert: { Self.paintColor($0, luma: luma) })
-        factory.bind("opacity", fill.opacity, map: context.map, on: layer,
-                     setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-                     convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bind(
+            "fillColor", fill.color, map: context.map, on: layer,
+            setModel: { layer.fillColor = Self.paintColor($0, luma: luma) },
+            convert: { Self.paintColor($0, luma: luma) })
+        factory.bind(
+            "opacity", fill.opacity, map: context.map, on: layer,
+            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
         bindPath(nodes, on: layer, keyPath: "path", map: context.map)
         return layer
     }
 
-    mutating func strokeLayer(_ stroke: LottieStroke, nodes: [LottiePathNode], context: LottieShapeContext,
-                              path: String) throws(LottieError) -> CALayer? {
+    mutating func strokeLayer(
+        _ stroke: LottieStroke, nodes: [LottiePathNode], context: LottieShapeContext,
+        path: String
+    ) throws(LottieError) -> CALayer? {
         guard !nodes.isEmpty else { return nil }
         let layer = try make(CAShapeLayer(), name: stroke.source.name, at: path)
         layer.fillColor = nil
         let luma = context.luma
-        factory.bind("strokeColor", stroke.color, map: context.map, on: layer,
-                     setModel: { layer.strokeColor = Self.paintColor($0, luma: luma) },
-                     convert: { Self.paintColor($0, luma: luma) })
-        factory.bind("opacity", stroke.opacity, map: context.map, on: layer,
-                     setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-                     convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bind(
+            "strokeColor", stroke.color, map: context.map, on: layer,
+            setModel: { layer.strokeColor = Self.paintColor($0, luma: luma) },
+            convert: { Self.paintColor($0, luma: luma) })
+        factory.bind(
+            "opacity", stroke.opacity, map: context.map, on: layer,
+            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
         applyStrokeStyle(stroke.style, to: layer, context: context, path: path)
         bindStrokePath(nodes, on: layer, map: context.map)
         return layer
@@ -115,17 +141,26 @@ extension LottieBuilder {
     /// keyframed trim plays smoothly between frames), else as `bindPath`.
     mutating func bindStrokePath(_ nodes: [LottiePathNode], on layer: CAShapeLayer, map: LottieTimeMap) {
         guard nodes.count == 1, case .trimmed(let inner, let trim) = nodes[0], inner.count == 1,
-              !inner[0].isTrimmed, !inner[0].isAnimated || (inner[0].keyframedPath.map {
-                  LottieAnimationFactory.isNative($0, map: map) } ?? false) else {
+            !inner[0].isTrimmed,
+            !inner[0].isAnimated
+                || (inner[0].keyframedPath.map {
+                    LottieAnimationFactory.isNative($0, map: map)
+                } ?? false)
+        else {
             bindPath(nodes, on: layer, keyPath: "path", map: map)
             return
         }
         // Only while the visible part never wraps round the path's start.
         func segment(_ f: Double) -> (Double, Double) {
-            LottieGeometry.trimSegment(start: trim.start.value(at: f), end: trim.end.value(at: f), offset: trim.offset.value(at: f))
+            LottieGeometry.trimSegment(
+                start: trim.start.value(at: f), end: trim.end.value(at: f), offset: trim.offset.value(at: f))
         }
         let frames = factory.sampleFrames().map { map.localFrame($0) }
-        guard frames.allSatisfy({ let (a, b) = segment($0); return a <= b }) else {
+        guard
+            frames.allSatisfy({
+                let (a, b) = segment($0); return a <= b
+            })
+        else {
             bindPath(nodes, on: layer, keyPath: "path", map: map)
             return
         }
@@ -137,7 +172,8 @@ extension LottieBuilder {
         guard trim.start.isAnimated || trim.end.isAnimated || trim.offset.isAnimated else { return }
         // Keyframes as they are when start stays before end at every frame with no offset; else sampled.
         let offset = trim.offset.value / 360
-        let plain = !trim.offset.isAnimated && offset == offset.rounded(.down)
+        let plain =
+            !trim.offset.isAnimated && offset == offset.rounded(.down)
             && frames.allSatisfy { trim.start.value(at: $0) <= trim.end.value(at: $0) }
             && [trim.start, trim.end].allSatisfy { p in
                 ([p.value] + p.segments.flatMap { [$0.from, $0.to] }).allSatisfy { $0 >= 0 && $0 <= 100 }
@@ -147,20 +183,25 @@ extension LottieBuilder {
             // Each end's model value is its own value at the first frame: an end that does not
             // move stays there while the other plays (the segment above is (0, 0) for an empty
             // trim, which would hold a still end at 0).
-            factory.bind("strokeStart", trim.start, map: map, on: layer, setModel: { layer.strokeStart = CGFloat($0 / 100) },
-                         convert: { NSNumber(value: $0 / 100) })
-            factory.bind("strokeEnd", trim.end, map: map, on: layer, setModel: { layer.strokeEnd = CGFloat($0 / 100) },
-                         convert: { NSNumber(value: $0 / 100) })
+            factory.bind(
+                "strokeStart", trim.start, map: map, on: layer, setModel: { layer.strokeStart = CGFloat($0 / 100) },
+                convert: { NSNumber(value: $0 / 100) })
+            factory.bind(
+                "strokeEnd", trim.end, map: map, on: layer, setModel: { layer.strokeEnd = CGFloat($0 / 100) },
+                convert: { NSNumber(value: $0 / 100) })
         } else {
             factory.addSampled("strokeStart", to: layer) { NSNumber(value: segment(map.localFrame($0)).0) }
             factory.addSampled("strokeEnd", to: layer) { NSNumber(value: segment(map.localFrame($0)).1) }
         }
     }
 
-    mutating func applyStrokeStyle(_ style: LottieStrokeStyle, to layer: CAShapeLayer, context: LottieShapeContext,
-                                   path: String) {
-        factory.bind("lineWidth", style.width, map: context.map, on: layer,
-                     setModel: { layer.lineWidth = CGFloat(max(0, $0)) }, convert: { NSNumber(value: max(0, $0)) })
+    mutating func applyStrokeStyle(
+        _ style: LottieStrokeStyle, to layer: CAShapeLayer, context: LottieShapeContext,
+        path: String
+    ) {
+        factory.bind(
+            "lineWidth", style.width, map: context.map, on: layer,
+            setModel: { layer.lineWidth = CGFloat(max(0, $0)) }, convert: { NSNumber(value: max(0, $0)) })
         layer.lineCap = style.lineCap == 2 ? .round : style.lineCap == 3 ? .square : .butt
         layer.lineJoin = style.lineJoin == 2 ? .round : style.lineJoin == 3 ? .bevel : .miter
         layer.miterLimit = CGFloat(max(1, style.miterLimit))
@@ -172,16 +213,19 @@ extension LottieBuilder {
             if values.contains(where: { $0 > 0 }) {
                 layer.lineDashPattern = values.map { NSNumber(value: $0) }
                 if let offset = style.dashes.first(where: { $0.kind == "o" }) {
-                    factory.bind("lineDashPhase", offset.length, map: context.map, on: layer,
-                                 setModel: { layer.lineDashPhase = CGFloat($0) }, convert: { NSNumber(value: $0) })
+                    factory.bind(
+                        "lineDashPhase", offset.length, map: context.map, on: layer,
+                        setModel: { layer.lineDashPhase = CGFloat($0) }, convert: { NSNumber(value: $0) })
                 }
             }
         }
     }
 
     /// Sets `keyPath` of `layer` to the paths of `nodes`: still, keyframed as they are, or sampled.
-    mutating func bindPath(_ nodes: [LottiePathNode], on layer: CALayer, keyPath: String, map: LottieTimeMap,
-                           transform: CGAffineTransform = .identity) {
+    mutating func bindPath(
+        _ nodes: [LottiePathNode], on layer: CALayer, keyPath: String, map: LottieTimeMap,
+        transform: CGAffineTransform = .identity
+    ) {
         func moved(_ path: CGPath) -> CGPath {
             if transform.isIdentity { return path }
             let out = CGMutablePath()
@@ -192,8 +236,11 @@ extension LottieBuilder {
         let initial = moved(LottiePathNode.combined(nodes, at: start))
         layer.setValue(initial, forKey: keyPath)
         guard nodes.contains(where: { $0.isAnimated }) else { return }
-        if nodes.count == 1, let keyframed = nodes[0].keyframedPath, LottieAnimationFactory.isNative(keyframed, map: map) {
-            factory.add(keyPath, points: LottieAnimationFactory.points(keyframed, map: map) { moved($0.path) }, to: layer)
+        if nodes.count == 1, let keyframed = nodes[0].keyframedPath,
+            LottieAnimationFactory.isNative(keyframed, map: map)
+        {
+            factory.add(
+                keyPath, points: LottieAnimationFactory.points(keyframed, map: map) { moved($0.path) }, to: layer)
             return
         }
         factory.addSampled(keyPath, to: layer) { f in moved(LottiePathNode.combined(nodes, at: map.localFrame(f))) }
@@ -203,8 +250,10 @@ extension LottieBuilder {
 
     /// Copies of `units` for a repeater: one holder with a layer per copy,
     /// each moved by the copy's transform and faded from the start to the end opacity.
-    mutating func repeated(_ units: [CALayer], _ r: LottieRepeater, context: LottieShapeContext,
-                           path: String) throws(LottieError) -> CALayer? {
+    mutating func repeated(
+        _ units: [CALayer], _ r: LottieRepeater, context: LottieShapeContext,
+        path: String
+    ) throws(LottieError) -> CALayer? {
         let map = context.map
         let maxCopies = Self.maximumCopies(r)
         guard maxCopies > 0 else { return nil }
@@ -216,14 +265,16 @@ extension LottieBuilder {
             copy.allowsGroupOpacity = false
             for unit in units { copy.addSublayer(try k == 0 ? unit : clone(unit, at: path)) }
             // The copy's place: a matrix, still or sampled.
-            let animated = r.anchor.isAnimated || r.position.isAnimated || r.scale.isAnimated || r.rotation.isAnimated
+            let animated =
+                r.anchor.isAnimated || r.position.isAnimated || r.scale.isAnimated || r.rotation.isAnimated
                 || r.offset.isAnimated
             let start = map.localFrame(factory.inPoint)
             copy.transform = CATransform3DMakeAffineTransform(LottieMatrix.repeaterCopy(r, copy: k, at: start))
             if animated {
                 factory.addSampled("transform", to: copy) { f in
-                    NSValue(caTransform3D: CATransform3DMakeAffineTransform(
-                        LottieMatrix.repeaterCopy(r, copy: k, at: map.localFrame(f))))
+                    NSValue(
+                        caTransform3D: CATransform3DMakeAffineTransform(
+                            LottieMatrix.repeaterCopy(r, copy: k, at: map.localFrame(f))))
                 }
             }
             // Opacity from `so` by (eo − so) / count per copy (After Effects stops short of `eo`,
@@ -241,7 +292,9 @@ extension LottieBuilder {
                 factory.addSampled("opacity", to: copy) { NSNumber(value: opacity(at: map.localFrame($0))) }
             }
             if r.copies.isAnimated {
-                factory.addSampled("hidden", to: copy, discrete: true) { NSNumber(value: !visible(at: map.localFrame($0))) }
+                factory.addSampled("hidden", to: copy, discrete: true) {
+                    NSNumber(value: !visible(at: map.localFrame($0)))
+                }
             }
             copies.append(copy)
         }

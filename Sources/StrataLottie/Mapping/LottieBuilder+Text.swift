@@ -9,8 +9,10 @@ extension LottieBuilder {
     /// current, holding one layer per character (its pen position, and the
     /// animators' offset, scale, rotation and opacity) with a filled and a
     /// stroked `CAShapeLayer` of the glyph's outline.
-    mutating func buildText(_ text: LottieText, into parent: CALayer, map: LottieTimeMap, luma: Bool,
-                            path: String) throws(LottieError) {
+    mutating func buildText(
+        _ text: LottieText, into parent: CALayer, map: LottieTimeMap, luma: Bool,
+        path: String
+    ) throws(LottieError) {
         let allFrames = factory.sampleFrames()
         let allLocal = allFrames.map { map.localFrame($0) }
         for (i, keyframe) in text.documents.enumerated() {
@@ -22,21 +24,29 @@ extension LottieBuilder {
             let holder = try make(CALayer(), name: "text \(i)", at: documentPath)
             if shows.contains(false) {
                 holder.isHidden = !shows[0]
-                var points = [LottieAnimationFactory.Point(frame: allFrames[0], value: NSNumber(value: !shows[0]), timing: nil)]
+                var points = [
+                    LottieAnimationFactory.Point(frame: allFrames[0], value: NSNumber(value: !shows[0]), timing: nil)
+                ]
                 for k in 1..<shows.count where shows[k] != shows[k - 1] {
                     // A hair early, so that the frame itself (rounded in seconds) shows the new document.
-                    points.append(.init(frame: allFrames[k] - LottieAnimationFactory.jumpEarly,
-                                        value: NSNumber(value: !shows[k]), timing: nil))
+                    points.append(
+                        .init(
+                            frame: allFrames[k] - LottieAnimationFactory.jumpEarly,
+                            value: NSNumber(value: !shows[k]), timing: nil))
                 }
-                if points.count > 1 { factory.add("hidden", points: points, to: holder) { $0.calculationMode = .discrete } }
+                if points.count > 1 {
+                    factory.add("hidden", points: points, to: holder) { $0.calculationMode = .discrete }
+                }
             }
             try buildDocument(keyframe.document, of: text, into: holder, map: map, luma: luma, path: documentPath)
             parent.addSublayer(holder)
         }
     }
 
-    private mutating func buildDocument(_ document: LottieText.Document, of text: LottieText, into holder: CALayer,
-                                        map: LottieTimeMap, luma: Bool, path: String) throws(LottieError) {
+    private mutating func buildDocument(
+        _ document: LottieText.Document, of text: LottieText, into holder: CALayer,
+        map: LottieTimeMap, luma: Bool, path: String
+    ) throws(LottieError) {
         guard document.size > 0, !document.text.isEmpty else { return }
         let glyphs = glyphSource(for: document, path: path)
         let layout = LottieTextLayout(document, ascent: glyphs.ascent, shape: glyphs.shape)
@@ -65,12 +75,20 @@ extension LottieBuilder {
             let node = try make(CALayer(), at: path)
             node.bounds = CGRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
             bind("position", styles, on: node, frames: frames) { s in
-                NSValue(cgPoint: CGPoint(x: glyph.origin.x + anchor.x + s.offset.x, y: glyph.origin.y + anchor.y + s.offset.y))
-            } setModel: { node.position = ($0 as! NSValue).cgPointValue }
+                NSValue(
+                    cgPoint: CGPoint(
+                        x: glyph.origin.x + anchor.x + s.offset.x, y: glyph.origin.y + anchor.y + s.offset.y))
+            } setModel: {
+                node.position = ($0 as! NSValue).cgPointValue
+            }
             bind("transform", styles, on: node, frames: frames) { s in
                 NSValue(caTransform3D: Self.glyphTransform(s))
-            } setModel: { node.transform = ($0 as! NSValue).caTransform3DValue }
-            bind("opacity", styles, on: node, frames: frames) { NSNumber(value: Float($0.opacity)) } setModel: {
+            } setModel: {
+                node.transform = ($0 as! NSValue).caTransform3DValue
+            }
+            bind("opacity", styles, on: node, frames: frames) {
+                NSNumber(value: Float($0.opacity))
+            } setModel: {
                 node.opacity = ($0 as! NSNumber).floatValue
             }
 
@@ -82,10 +100,14 @@ extension LottieBuilder {
                 fill.fillRule = .nonZero
                 bind("fillColor", styles, on: fill, frames: frames) { s in
                     Self.paintColor(s.fillColor ?? firstFill, luma: luma)
-                } setModel: { fill.fillColor = ($0 as! CGColor) }
+                } setModel: {
+                    fill.fillColor = ($0 as! CGColor)
+                }
                 bind("opacity", styles, on: fill, frames: frames) { s in
                     NSNumber(value: Float(s.fillColor == nil ? 0 : s.fillOpacity))
-                } setModel: { fill.opacity = ($0 as! NSNumber).floatValue }
+                } setModel: {
+                    fill.opacity = ($0 as! NSNumber).floatValue
+                }
                 paints.append(fill)
             }
             if let firstStroke = styles.first(where: { $0.strokeColor != nil && $0.strokeWidth > 0 })?.strokeColor {
@@ -95,13 +117,19 @@ extension LottieBuilder {
                 stroke.lineJoin = .round
                 bind("strokeColor", styles, on: stroke, frames: frames) { s in
                     Self.paintColor(s.strokeColor ?? firstStroke, luma: luma)
-                } setModel: { stroke.strokeColor = ($0 as! CGColor) }
-                bind("lineWidth", styles, on: stroke, frames: frames) { NSNumber(value: $0.strokeWidth) } setModel: {
+                } setModel: {
+                    stroke.strokeColor = ($0 as! CGColor)
+                }
+                bind("lineWidth", styles, on: stroke, frames: frames) {
+                    NSNumber(value: $0.strokeWidth)
+                } setModel: {
                     stroke.lineWidth = CGFloat(($0 as! NSNumber).doubleValue)
                 }
                 bind("opacity", styles, on: stroke, frames: frames) { s in
                     NSNumber(value: Float(s.strokeColor == nil ? 0 : s.strokeOpacity))
-                } setModel: { stroke.opacity = ($0 as! NSNumber).floatValue }
+                } setModel: {
+                    stroke.opacity = ($0 as! NSNumber).floatValue
+                }
                 if document.strokeOverFill { paints.append(stroke) } else { paints.insert(stroke, at: 0) }
             }
             for paint in paints { node.addSublayer(paint) }
@@ -111,8 +139,10 @@ extension LottieBuilder {
 
     /// Sets the model value of `keyPath` from the first style, and animates it through
     /// the sampled frames when the value changes.
-    private mutating func bind(_ keyPath: String, _ styles: [LottieText.GlyphStyle], on layer: CALayer, frames: [Double],
-                               value: (LottieText.GlyphStyle) -> Any, setModel: (Any) -> Void) {
+    private mutating func bind(
+        _ keyPath: String, _ styles: [LottieText.GlyphStyle], on layer: CALayer, frames: [Double],
+        value: (LottieText.GlyphStyle) -> Any, setModel: (Any) -> Void
+    ) {
         setModel(value(styles[0]))
         guard styles.contains(where: { $0 != styles[0] }) else { return }
         let values = styles.map(value)
@@ -220,7 +250,8 @@ extension LottieBuilder {
         for item in items {
             switch item {
             case .path(let p): path.addPath(LottieGeometry.bezier(p.shape.value, keepCurves: true))
-            case .group(let g) where depth < LottieLimits.maximumGroupDepth: path.addPath(outline(g.items, depth: depth + 1))
+            case .group(let g) where depth < LottieLimits.maximumGroupDepth:
+                path.addPath(outline(g.items, depth: depth + 1))
             default: break
             }
         }

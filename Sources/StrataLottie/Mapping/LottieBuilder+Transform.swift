@@ -10,14 +10,17 @@ extension LottieBuilder {
     /// `transform` animations with value functions (`rotateZ`, then `scale`),
     /// so each keeps its own keyframes and easing and a rotation can pass a
     /// full turn; skews, 3D rotations and auto-orient are sampled as matrices.
-    mutating func bindTransform(_ t: LottieTransform, to layer: CALayer, map: LottieTimeMap, autoOrient: Bool = false,
-                                opacity: Bool) {
+    mutating func bindTransform(
+        _ t: LottieTransform, to layer: CALayer, map: LottieTimeMap, autoOrient: Bool = false,
+        opacity: Bool
+    ) {
         layer.anchorPoint = .zero
         let start = map.localFrame(factory.inPoint)
         // The anchor: the point of the layer's own space that sits at its position.
-        factory.bind("bounds.origin", t.anchor, map: map, on: layer,
-                     setModel: { a in layer.bounds = CGRect(x: a.x, y: a.y, width: 0, height: 0) },
-                     convert: { a in NSValue(cgPoint: CGPoint(x: a.x, y: a.y)) })
+        factory.bind(
+            "bounds.origin", t.anchor, map: map, on: layer,
+            setModel: { a in layer.bounds = CGRect(x: a.x, y: a.y, width: 0, height: 0) },
+            convert: { a in NSValue(cgPoint: CGPoint(x: a.x, y: a.y)) })
         // The position.
         if let x = t.positionX, let y = t.positionY {
             layer.position = CGPoint(x: x.value(at: start), y: y.value(at: start))
@@ -36,9 +39,11 @@ extension LottieBuilder {
             if map.isForward {
                 for (i, key) in ["position.x", "position.y"].enumerated() {
                     let component = t.position.mapped { $0[i] }
-                    factory.add(key, points: LottieAnimationFactory.points(component, map: map, dimension: i) {
-                        NSNumber(value: $0)
-                    }, to: layer)
+                    factory.add(
+                        key,
+                        points: LottieAnimationFactory.points(component, map: map, dimension: i) {
+                            NSNumber(value: $0)
+                        }, to: layer)
                 }
             } else {
                 factory.addSampled("position", to: layer) { f in
@@ -47,21 +52,25 @@ extension LottieBuilder {
                 }
             }
         } else {
-            factory.bind("position", t.position, map: map, on: layer,
-                         setModel: { p in layer.position = CGPoint(x: p.x, y: p.y) },
-                         convert: { p in NSValue(cgPoint: CGPoint(x: p.x, y: p.y)) })
+            factory.bind(
+                "position", t.position, map: map, on: layer,
+                setModel: { p in layer.position = CGPoint(x: p.x, y: p.y) },
+                convert: { p in NSValue(cgPoint: CGPoint(x: p.x, y: p.y)) })
         }
         // Scale, skew, rotation.
         let rotating = t.rotation.isAnimated, scaling = t.scale.isAnimated
         if t.hasSkew || t.is3D || autoOrient {
-            let sampled = rotating || scaling || t.skew.isAnimated || t.skewAxis.isAnimated || t.rotationX.isAnimated
+            let sampled =
+                rotating || scaling || t.skew.isAnimated || t.skewAxis.isAnimated || t.rotationX.isAnimated
                 || t.rotationY.isAnimated || t.orientation.isAnimated || autoOrient
-            layer.transform = LottieMatrix.linearPart(t, at: start, extraRotation: autoOrient ? Self.orientation(t, at: start) : 0)
+            layer.transform = LottieMatrix.linearPart(
+                t, at: start, extraRotation: autoOrient ? Self.orientation(t, at: start) : 0)
             if sampled {
                 factory.addSampled("transform", to: layer) { f in
                     let local = map.localFrame(f)
-                    return NSValue(caTransform3D: LottieMatrix.linearPart(
-                        t, at: local, extraRotation: autoOrient ? Self.orientation(t, at: local) : 0))
+                    return NSValue(
+                        caTransform3D: LottieMatrix.linearPart(
+                            t, at: local, extraRotation: autoOrient ? Self.orientation(t, at: local) : 0))
                 }
             }
         } else if !rotating && !scaling {
@@ -76,8 +85,10 @@ extension LottieBuilder {
                 }
             } else if map.isForward {
                 // Per-dimension easing: x and y scale on their own curves.
-                addTransformPart(.scaleX, t.scale.mapped { $0[0, default: 100] / 100 }, map: map, to: layer, dimension: 0)
-                addTransformPart(.scaleY, t.scale.mapped { $0[1, default: 100] / 100 }, map: map, to: layer, dimension: 1)
+                addTransformPart(
+                    .scaleX, t.scale.mapped { $0[0, default: 100] / 100 }, map: map, to: layer, dimension: 0)
+                addTransformPart(
+                    .scaleY, t.scale.mapped { $0[1, default: 100] / 100 }, map: map, to: layer, dimension: 1)
             } else {
                 addTransformPart(.scale, t.scale, map: map, to: layer) { v in
                     [NSNumber(value: v[0, default: 100] / 100), NSNumber(value: v[1, default: 100] / 100), 1]
@@ -85,16 +96,19 @@ extension LottieBuilder {
             }
         }
         if opacity {
-            factory.bind("opacity", t.opacity, map: map, on: layer,
-                         setModel: { layer.opacity = Float(max(0, min(1, $0 / 100))) },
-                         convert: { NSNumber(value: Float(max(0, min(1, $0 / 100)))) })
+            factory.bind(
+                "opacity", t.opacity, map: map, on: layer,
+                setModel: { layer.opacity = Float(max(0, min(1, $0 / 100))) },
+                convert: { NSNumber(value: Float(max(0, min(1, $0 / 100)))) })
         }
     }
 
     /// An additive `transform` animation of one part (a value function's input), still or keyframed.
-    private mutating func addTransformPart<V>(_ function: CAValueFunctionName, _ property: LottieProperty<V>,
-                                              map: LottieTimeMap, to layer: CALayer, dimension: Int = 0,
-                                              convert: @escaping (V) -> Any = { NSNumber(value: $0 as! Double) }) {
+    private mutating func addTransformPart<V>(
+        _ function: CAValueFunctionName, _ property: LottieProperty<V>,
+        map: LottieTimeMap, to layer: CALayer, dimension: Int = 0,
+        convert: @escaping (V) -> Any = { NSNumber(value: $0 as! Double) }
+    ) {
         let valueFunction = CAValueFunction(name: function)
         func configure(_ a: CAKeyframeAnimation) {
             a.valueFunction = valueFunction
@@ -107,7 +121,8 @@ extension LottieBuilder {
             points = LottieAnimationFactory.points(property, map: map, dimension: dimension, convert: convert)
         } else {
             points = factory.sampleFrames().map {
-                LottieAnimationFactory.Point(frame: $0, value: convert(property.value(at: map.localFrame($0))), timing: nil)
+                LottieAnimationFactory.Point(
+                    frame: $0, value: convert(property.value(at: map.localFrame($0))), timing: nil)
             }
         }
         factory.add("transform", points: points, to: layer, configure: configure)

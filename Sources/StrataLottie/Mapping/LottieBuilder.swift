@@ -18,8 +18,9 @@ struct LottieBuilder {
 
     init(composition: LottieComposition) {
         self.composition = composition
-        factory = LottieAnimationFactory(inPoint: composition.inPoint, outPoint: composition.outPoint,
-                                         frameRate: composition.frameRate)
+        factory = LottieAnimationFactory(
+            inPoint: composition.inPoint, outPoint: composition.outPoint,
+            frameRate: composition.frameRate)
     }
 
     /// Counts one more layer against ``LottieLimits/maximumBuiltLayers``.
@@ -29,7 +30,9 @@ struct LottieBuilder {
     }
 
     /// A new layer (anchor point 0, 0), counted against ``LottieLimits/maximumBuiltLayers``.
-    mutating func make<L: CALayer>(_ made: @autoclosure () -> L, name: String? = nil, at path: String) throws(LottieError) -> L {
+    mutating func make<L: CALayer>(_ made: @autoclosure () -> L, name: String? = nil, at path: String)
+        throws(LottieError) -> L
+    {
         try count(at: path)
         let layer = made()
         layer.anchorPoint = .zero
@@ -56,10 +59,14 @@ struct LottieBuilder {
     // MARK: Layers
 
     /// Adds `layers` (one composition's, first on top) to `container`.
-    mutating func buildLayers(_ layers: [LottieLayer], map: LottieTimeMap, into container: CALayer, depth: Int,
-                              precomps: [String], path: String) throws(LottieError) {
+    mutating func buildLayers(
+        _ layers: [LottieLayer], map: LottieTimeMap, into container: CALayer, depth: Int,
+        precomps: [String], path: String
+    ) throws(LottieError) {
         var byIndex: [Int: Int] = [:]
-        for (i, layer) in layers.enumerated() { if let index = layer.index, byIndex[index] == nil { byIndex[index] = i } }
+        for (i, layer) in layers.enumerated() {
+            if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
+        }
         // Which layer mattes which: `tp` names it, else it is the layer just before.
         var matteOf: [Int: Int] = [:]
         var usedAsMatte = Set<Int>()
@@ -74,15 +81,19 @@ struct LottieBuilder {
         for (i, layer) in layers.enumerated() {
             let layerPath = "\(path)[\(i)]"
             if layer.isMatteSource || usedAsMatte.contains(i) || layer.isHidden { continue }
-            guard var node = try buildLayer(layer, in: layers, byIndex: byIndex, map: map, depth: depth,
-                                            precomps: precomps, path: layerPath) else { continue }
+            guard
+                var node = try buildLayer(
+                    layer, in: layers, byIndex: byIndex, map: map, depth: depth,
+                    precomps: precomps, path: layerPath)
+            else { continue }
             if let source = matteOf[i], let mode = layer.matteMode {
                 let matte = layers[source]
                 let wrapper = try make(CALayer(), name: (layer.source.name ?? "layer") + " (matted)", at: layerPath)
                 wrapper.addSublayer(node)
-                let matteNode = try buildLayer(matte, in: layers, byIndex: byIndex, map: map, depth: depth,
-                                               precomps: precomps, path: "\(path)[\(source)]", forceBuild: true,
-                                               matteMode: mode)
+                let matteNode = try buildLayer(
+                    matte, in: layers, byIndex: byIndex, map: map, depth: depth,
+                    precomps: precomps, path: "\(path)[\(source)]", forceBuild: true,
+                    matteMode: mode)
                 let holder = try make(CALayer(), name: (matte.source.name ?? "matte") + " (matte)", at: layerPath)
                 if let matteNode { holder.addSublayer(matteNode) }
                 try applyMatteMode(mode, to: holder, at: layerPath)
@@ -98,18 +109,24 @@ struct LottieBuilder {
     }
 
     /// One layer inside transform-only copies of its parents; nil when it draws nothing.
-    mutating func buildLayer(_ layer: LottieLayer, in layers: [LottieLayer], byIndex: [Int: Int], map: LottieTimeMap,
-                             depth: Int, precomps: [String], path: String, forceBuild: Bool = false,
-                             matteMode: LottieLayer.MatteMode? = nil) throws(LottieError) -> CALayer? {
-        guard let own = try buildOwnLayer(layer, map: map, depth: depth, precomps: precomps, path: path,
-                                          forceBuild: forceBuild, matteMode: matteMode) else { return nil }
+    mutating func buildLayer(
+        _ layer: LottieLayer, in layers: [LottieLayer], byIndex: [Int: Int], map: LottieTimeMap,
+        depth: Int, precomps: [String], path: String, forceBuild: Bool = false,
+        matteMode: LottieLayer.MatteMode? = nil
+    ) throws(LottieError) -> CALayer? {
+        guard
+            let own = try buildOwnLayer(
+                layer, map: map, depth: depth, precomps: precomps, path: path,
+                forceBuild: forceBuild, matteMode: matteMode)
+        else { return nil }
         var node = own
         var next = layer.parent
         var seen = Set<Int>()
         while let p = next, let i = byIndex[p], seen.insert(p).inserted, seen.count <= 256 {
             let parent = layers[i]
-            let holder = try make(CALayer(), name: "\(layer.source.name ?? "layer") (parent \(parent.source.name ?? "\(p)"))",
-                                  at: path)
+            let holder = try make(
+                CALayer(), name: "\(layer.source.name ?? "layer") (parent \(parent.source.name ?? "\(p)"))",
+                at: path)
             bindTransform(parent.transform, to: holder, map: map, autoOrient: parent.autoOrient, opacity: false)
             holder.addSublayer(node)
             node = holder
@@ -119,8 +136,10 @@ struct LottieBuilder {
     }
 
     /// The layer itself: its transform, opacity, visibility, masks and content.
-    mutating func buildOwnLayer(_ layer: LottieLayer, map: LottieTimeMap, depth: Int, precomps: [String], path: String,
-                                forceBuild: Bool, matteMode: LottieLayer.MatteMode?) throws(LottieError) -> CALayer? {
+    mutating func buildOwnLayer(
+        _ layer: LottieLayer, map: LottieTimeMap, depth: Int, precomps: [String], path: String,
+        forceBuild: Bool, matteMode: LottieLayer.MatteMode?
+    ) throws(LottieError) -> CALayer? {
         let own = try make(CALayer(), name: layer.source.name, at: path)
         guard try bindVisibility(layer, map: map, to: own) || forceBuild else { return nil }
         bindTransform(layer.transform, to: own, map: map, autoOrient: layer.autoOrient, opacity: true)
@@ -132,8 +151,9 @@ struct LottieBuilder {
             var context = LottieShapeContext(map: map, luma: matteMode == .luma || matteMode == .lumaInverted)
             _ = try buildShapeGroup(items, into: own, context: &context, depth: 0, path: path + ".shapes")
         case .text(let text):
-            try buildText(text, into: own, map: map, luma: matteMode == .luma || matteMode == .lumaInverted,
-                          path: path + ".t")
+            try buildText(
+                text, into: own, map: map, luma: matteMode == .luma || matteMode == .lumaInverted,
+                path: path + ".t")
         case .solid(let color, let width, let height):
             let solid = try make(CALayer(), at: path)
             solid.bounds = CGRect(x: 0, y: 0, width: width, height: height)
@@ -142,7 +162,8 @@ struct LottieBuilder {
         case .image(let id):
             if let image = image(id, at: path), case .image(let w, let h, _, _)? = composition.assets[id] {
                 let holder = try make(CALayer(), at: path)
-                holder.bounds = CGRect(x: 0, y: 0, width: w > 0 ? w : Double(image.width), height: h > 0 ? h : Double(image.height))
+                holder.bounds = CGRect(
+                    x: 0, y: 0, width: w > 0 ? w : Double(image.width), height: h > 0 ? h : Double(image.height))
                 holder.contents = image
                 own.addSublayer(holder)
             }
@@ -158,11 +179,13 @@ struct LottieBuilder {
                 clip.bounds = CGRect(x: 0, y: 0, width: width, height: height)
                 clip.masksToBounds = true
             }
-            let childMap = layer.timeRemap.map {
-                map.remapped($0, frameRate: composition.frameRate, stretch: layer.timeStretch)
-            } ?? map.precomposition(start: layer.startTime, stretch: layer.timeStretch)
-            try buildLayers(assetLayers, map: childMap, into: clip, depth: depth + 1, precomps: precomps + [id],
-                            path: "assets[\(id)].layers")
+            let childMap =
+                layer.timeRemap.map {
+                    map.remapped($0, frameRate: composition.frameRate, stretch: layer.timeStretch)
+                } ?? map.precomposition(start: layer.startTime, stretch: layer.timeStretch)
+            try buildLayers(
+                assetLayers, map: childMap, into: clip, depth: depth + 1, precomps: precomps + [id],
+                path: "assets[\(id)].layers")
             own.addSublayer(clip)
         }
         try applyEffects(layer, to: own, map: map, path: path)
@@ -170,7 +193,8 @@ struct LottieBuilder {
     }
 
     /// Hides `layer` outside its in and out points; false when it is never visible.
-    mutating func bindVisibility(_ layer: LottieLayer, map: LottieTimeMap, to own: CALayer) throws(LottieError) -> Bool {
+    mutating func bindVisibility(_ layer: LottieLayer, map: LottieTimeMap, to own: CALayer) throws(LottieError) -> Bool
+    {
         let ip = factory.inPoint, op = factory.outPoint
         // rlottie and lottie-ios draw a layer from its ip to its op, both included.
         let slack = 1e-3
@@ -181,7 +205,9 @@ struct LottieBuilder {
             if first <= ip && last >= op { return true }
             // Shown a hair before the in point and hidden a hair after the out point, so the
             // frames themselves (sampled with rounding in the seconds) show the layer.
-            var points: [LottieAnimationFactory.Point] = [.init(frame: min(first, ip) - 1, value: NSNumber(value: true), timing: nil)]
+            var points: [LottieAnimationFactory.Point] = [
+                .init(frame: min(first, ip) - 1, value: NSNumber(value: true), timing: nil)
+            ]
             points.append(.init(frame: first - slack, value: NSNumber(value: false), timing: nil))
             points.append(.init(frame: last + slack, value: NSNumber(value: true), timing: nil))
             own.isHidden = first > ip
@@ -215,7 +241,9 @@ struct LottieBuilder {
                 if let data {
                     result = try CGImage(data: data, label: "asset \(id)")
                 } else if let file {
-                    let url = composition.baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) } ?? URL(fileURLWithPath: file)
+                    let url =
+                        composition.baseURL.map { URL(fileURLWithPath: file, relativeTo: $0) }
+                        ?? URL(fileURLWithPath: file)
                     result = try CGImage(contentsOf: url)
                 }
             } catch {

@@ -10,8 +10,10 @@ enum LottieGeometry {
     static func point(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
 
     /// `rc`: centred on `center`; corners rounded by `roundness` (clamped to half the shorter side).
-    static func rectangle(center: LottieVector, size: LottieVector, roundness: Double, clockwise: Bool,
-                          alwaysRounded: Bool = false) -> CGPath {
+    static func rectangle(
+        center: LottieVector, size: LottieVector, roundness: Double, clockwise: Bool,
+        alwaysRounded: Bool = false
+    ) -> CGPath {
         let w = size.x, h = size.y
         let x = center.x - w / 2, y = center.y - h / 2
         let path = CGMutablePath()
@@ -34,7 +36,8 @@ enum LottieGeometry {
         if clockwise {
             path.move(to: point(x + w, y + r))
             path.addLine(to: point(x + w, y + h - r))
-            path.addCurve(to: point(x + w - r, y + h), control1: point(x + w, y + h - k), control2: point(x + w - k, y + h))
+            path.addCurve(
+                to: point(x + w - r, y + h), control1: point(x + w, y + h - k), control2: point(x + w - k, y + h))
             path.addLine(to: point(x + r, y + h))
             path.addCurve(to: point(x, y + h - r), control1: point(x + k, y + h), control2: point(x, y + h - k))
             path.addLine(to: point(x, y + r))
@@ -49,7 +52,8 @@ enum LottieGeometry {
             path.addLine(to: point(x, y + h - r))
             path.addCurve(to: point(x + r, y + h), control1: point(x, y + h - k), control2: point(x + k, y + h))
             path.addLine(to: point(x + w - r, y + h))
-            path.addCurve(to: point(x + w, y + h - r), control1: point(x + w - k, y + h), control2: point(x + w, y + h - k))
+            path.addCurve(
+                to: point(x + w, y + h - r), control1: point(x + w - k, y + h), control2: point(x + w, y + h - k))
             path.addLine(to: point(x + w, y + r))
         }
         path.closeSubpath()
@@ -65,14 +69,18 @@ enum LottieGeometry {
         let w2 = w / 2, h2 = h / 2, w2k = w2 * kappa, h2k = h2 * kappa
         path.move(to: point(x + w2, y))
         if clockwise {
-            path.addCurve(to: point(x + w, y + h2), control1: point(x + w2 + w2k, y), control2: point(x + w, y + h2 - h2k))
-            path.addCurve(to: point(x + w2, y + h), control1: point(x + w, y + h2 + h2k), control2: point(x + w2 + w2k, y + h))
+            path.addCurve(
+                to: point(x + w, y + h2), control1: point(x + w2 + w2k, y), control2: point(x + w, y + h2 - h2k))
+            path.addCurve(
+                to: point(x + w2, y + h), control1: point(x + w, y + h2 + h2k), control2: point(x + w2 + w2k, y + h))
             path.addCurve(to: point(x, y + h2), control1: point(x + w2 - w2k, y + h), control2: point(x, y + h2 + h2k))
             path.addCurve(to: point(x + w2, y), control1: point(x, y + h2 - h2k), control2: point(x + w2 - w2k, y))
         } else {
             path.addCurve(to: point(x, y + h2), control1: point(x + w2 - w2k, y), control2: point(x, y + h2 - h2k))
-            path.addCurve(to: point(x + w2, y + h), control1: point(x, y + h2 + h2k), control2: point(x + w2 - w2k, y + h))
-            path.addCurve(to: point(x + w, y + h2), control1: point(x + w2 + w2k, y + h), control2: point(x + w, y + h2 + h2k))
+            path.addCurve(
+                to: point(x + w2, y + h), control1: point(x, y + h2 + h2k), control2: point(x + w2 - w2k, y + h))
+            path.addCurve(
+                to: point(x + w, y + h2), control1: point(x + w2 + w2k, y + h), control2: point(x + w, y + h2 + h2k))
             path.addCurve(to: point(x + w2, y), control1: point(x + w, y + h2 - h2k), control2: point(x + w2 + w2k, y))
         }
         path.closeSubpath()
@@ -80,9 +88,11 @@ enum LottieGeometry {
     }
 
     /// `sr`: a star or polygon, first point straight up from the centre turned by `rotation` degrees.
-    static func polystar(isStar: Bool, center: LottieVector, points rawPoints: Double, rotation: Double,
-                         outerRadius: Double, outerRoundness: Double, innerRadius: Double, innerRoundness: Double,
-                         clockwise: Bool) -> CGPath {
+    static func polystar(
+        isStar: Bool, center: LottieVector, points rawPoints: Double, rotation: Double,
+        outerRadius: Double, outerRoundness: Double, innerRadius: Double, innerRoundness: Double,
+        clockwise: Bool
+    ) -> CGPath {
         let path = CGMutablePath()
         var points = min(max(rawPoints, 0), Double(LottieLimits.maximumPolystarPoints))
         if !isStar { points = points.rounded(.down) }
@@ -104,9 +114,10 @@ enum LottieGeometry {
                 if roundness != 0 {
                     let c1 = atan2(py, px) - .pi / 2 * dir, c2 = atan2(y, x) - .pi / 2 * dir
                     let d = outerRadius * roundness * 0.25
-                    path.addCurve(to: point(x + cx, y + cy),
-                                  control1: point(px - d * cos(c1) + cx, py - d * sin(c1) + cy),
-                                  control2: point(x + d * cos(c2) + cx, y + d * sin(c2) + cy))
+                    path.addCurve(
+                        to: point(x + cx, y + cy),
+                        control1: point(px - d * cos(c1) + cx, py - d * sin(c1) + cy),
+                        control2: point(x + d * cos(c2) + cx, y + d * sin(c2) + cy))
                 } else {
                     path.addLine(to: point(x + cx, y + cy))
                 }
@@ -153,8 +164,9 @@ enum LottieGeometry {
                 if partial != 0 && (i == 0 || i == count - 1) {
                     c1x *= partial; c1y *= partial; c2x *= partial; c2y *= partial
                 }
-                path.addCurve(to: point(x + cx, y + cy), control1: point(px - c1x + cx, py - c1y + cy),
-                              control2: point(x + c2x + cx, y + c2y + cy))
+                path.addCurve(
+                    to: point(x + cx, y + cy), control1: point(px - c1x + cx, py - c1y + cy),
+                    control2: point(x + c2x + cx, y + c2y + cy))
             } else {
                 path.addLine(to: point(x + cx, y + cy))
             }
@@ -178,8 +190,9 @@ enum LottieGeometry {
             if !keepCurves && o.x == 0 && o.y == 0 && i.x == 0 && i.y == 0 {
                 path.addLine(to: point(v[b].x, v[b].y))
             } else {
-                path.addCurve(to: point(v[b].x, v[b].y), control1: point(v[a].x + o.x, v[a].y + o.y),
-                              control2: point(v[b].x + i.x, v[b].y + i.y))
+                path.addCurve(
+                    to: point(v[b].x, v[b].y), control1: point(v[a].x + o.x, v[a].y + o.y),
+                    control2: point(v[b].x + i.x, v[b].y + i.y))
             }
         }
         for k in 1..<max(1, v.count) { span(k - 1, k) }

@@ -27,11 +27,13 @@ enum LottieMatrix {
             let o = t.orientation.value(at: frame)
             m = m.concatenatingLottie(projectiveTurn(degrees: t.rotationX.value(at: frame) + o[0], aboutX: true))
             m = m.concatenatingLottie(projectiveTurn(degrees: t.rotationY.value(at: frame) + o[1], aboutX: false))
-            m = m.concatenatingLottie(CATransform3DMakeRotation(
-                CGFloat(radians(t.rotation.value(at: frame) + o[2] + extraRotation)), 0, 0, 1))
+            m = m.concatenatingLottie(
+                CATransform3DMakeRotation(
+                    CGFloat(radians(t.rotation.value(at: frame) + o[2] + extraRotation)), 0, 0, 1))
         } else {
-            m = m.concatenatingLottie(CATransform3DMakeRotation(
-                CGFloat(radians(t.rotation.value(at: frame) + extraRotation)), 0, 0, 1))
+            m = m.concatenatingLottie(
+                CATransform3DMakeRotation(
+                    CGFloat(radians(t.rotation.value(at: frame) + extraRotation)), 0, 0, 1))
         }
         return m
     }

@@ -64,7 +64,9 @@ struct LottiePaintPaths {
             case .group(let g):
                 var inner: [Entry] = []
                 groups[i] = LottiePaintPaths(g.items, depth: depth + 1, entries: &inner)
-                own += inner.map { var e = $0; e.transforms.append(g.transform); return e }
+                own += inner.map {
+                    var e = $0; e.transforms.append(g.transform); return e
+                }
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 paints[i] = own
             case .trim(let trim):
@@ -131,8 +133,9 @@ final class LottieJointTrim {
 
     /// The trimmed range at `frame`, as fractions (start after end: it wraps round through the start).
     func segment(at frame: Double) -> (Double, Double) {
-        LottieGeometry.trimSegment(start: trim.start.value(at: frame), end: trim.end.value(at: frame),
-                                   offset: trim.offset.value(at: frame))
+        LottieGeometry.trimSegment(
+            start: trim.start.value(at: frame), end: trim.end.value(at: frame),
+            offset: trim.offset.value(at: frame))
     }
 
     /// All the shapes trimmed together, as one path.
@@ -150,7 +153,8 @@ final class LottieJointTrim {
         let lengths = paths.map(LottieGeometry.length)
         let total = lengths.reduce(0, +)
         let before = lengths[..<index].reduce(0, +), own = lengths[index]
-        let ranges: [(Double, Double)] = start < end ? [(start * total, end * total)] : [(start * total, total), (0, end * total)]
+        let ranges: [(Double, Double)] =
+            start < end ? [(start * total, end * total)] : [(start * total, total), (0, end * total)]
         let out = CGMutablePath()
         for (lo, hi) in ranges {
             guard own > 0 else {

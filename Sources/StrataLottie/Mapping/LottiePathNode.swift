@@ -38,8 +38,9 @@ indirect enum LottiePathNode {
                 roundness: (rounding ?? r.roundness).value(at: frame), clockwise: r.direction == .clockwise,
                 alwaysRounded: Self.rectangleAlwaysRounded(r, rounding))
         case .ellipse(let e):
-            return LottieGeometry.ellipse(center: e.position.value(at: frame), size: e.size.value(at: frame),
-                                          clockwise: e.direction == .clockwise)
+            return LottieGeometry.ellipse(
+                center: e.position.value(at: frame), size: e.size.value(at: frame),
+                clockwise: e.direction == .clockwise)
         case .polystar(let s):
             return LottieGeometry.polystar(
                 isStar: s.isStar, center: s.position.value(at: frame), points: s.points.value(at: frame),
@@ -53,11 +54,13 @@ indirect enum LottiePathNode {
         case .puckered(let node, let pb):
             return LottieGeometry.puckerBloat(node.path(at: frame), amount: pb.amount.value(at: frame))
         case .zigZagged(let node, let zz):
-            return LottieGeometry.zigZag(node.path(at: frame), size: zz.size.value(at: frame),
-                                         ridges: zz.ridges.value(at: frame), smooth: zz.pointType.value(at: frame) == 2)
+            return LottieGeometry.zigZag(
+                node.path(at: frame), size: zz.size.value(at: frame),
+                ridges: zz.ridges.value(at: frame), smooth: zz.pointType.value(at: frame) == 2)
         case .offset(let node, let op):
-            return LottieGeometry.offset(node.path(at: frame), by: op.amount.value(at: frame), lineJoin: op.lineJoin,
-                                         miterLimit: op.miterLimit.value(at: frame))
+            return LottieGeometry.offset(
+                node.path(at: frame), by: op.amount.value(at: frame), lineJoin: op.lineJoin,
+                miterLimit: op.miterLimit.value(at: frame))
         case .transformed(let node, let t):
             let path = node.path(at: frame)
             let m = LottieMatrix.affine(t, at: frame)
@@ -70,8 +73,9 @@ indirect enum LottiePathNode {
             out.addPath(node.path(at: frame), transform: LottieMatrix.repeaterCopy(r, copy: copy, at: frame))
             return out
         case .trimmed(let nodes, let trim):
-            let (start, end) = LottieGeometry.trimSegment(start: trim.start.value(at: frame), end: trim.end.value(at: frame),
-                                                          offset: trim.offset.value(at: frame))
+            let (start, end) = LottieGeometry.trimSegment(
+                start: trim.start.value(at: frame), end: trim.end.value(at: frame),
+                offset: trim.offset.value(at: frame))
             if nodes.count == 1 { return LottieGeometry.trim(nodes[0].path(at: frame), start: start, end: end) }
             return LottieGeometry.trim(Self.combined(nodes, at: frame), start: start, end: end)
         case .trimmedPart(let joint, let index):
@@ -87,10 +91,11 @@ indirect enum LottiePathNode {
         if nodes.count == 1 { return nodes[0].path(at: frame) }
         // Every part of a joint trim, in order: trimmed as one path at once.
         if case .trimmedPart(let joint, 0)? = nodes.first, nodes.count == joint.nodes.count,
-           nodes.indices.allSatisfy({ k in
-               if case .trimmedPart(let j, let i) = nodes[k] { return j === joint && i == k }
-               return false
-           }) {
+            nodes.indices.allSatisfy({ k in
+                if case .trimmedPart(let j, let i) = nodes[k] { return j === joint && i == k }
+                return false
+            })
+        {
             return joint.path(at: frame)
         }
         let out = CGMutablePath()
@@ -110,7 +115,7 @@ indirect enum LottiePathNode {
         case .trimmed, .trimmedPart: return true
         case .merged(let nodes, _): return nodes.contains { $0.isTrimmed }
         case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _), .puckered(let n, _),
-             .zigZagged(let n, _), .offset(let n, _):
+            .zigZagged(let n, _), .offset(let n, _):
             return n.isTrimmed
         default: return false
         }
@@ -158,9 +163,11 @@ indirect enum LottiePathNode {
             func make(_ p: LottieVector, _ s: LottieVector, _ rr: Double) -> LottiePathValue? {
                 // Clamping the roundness is not affine: such keyframes are sampled.
                 guard rr <= min(abs(s.x), abs(s.y)) / 2 || rr == 0 else { return nil }
-                return LottiePathValue(LottieGeometry.rectangle(center: p, size: s, roundness: rr,
-                                                                clockwise: r.direction == .clockwise,
-                                                                alwaysRounded: always || rr > 0))
+                return LottiePathValue(
+                    LottieGeometry.rectangle(
+                        center: p, size: s, roundness: rr,
+                        clockwise: r.direction == .clockwise,
+                        alwaysRounded: always || rr > 0))
             }
             if r.position.isAnimated {
                 return r.position.compactMapped { make($0, r.size.value, roundness.value) }
@@ -174,9 +181,13 @@ indirect enum LottiePathNode {
             let clockwise = e.direction == .clockwise
             if e.position.isAnimated && e.size.isAnimated { return nil }
             if e.position.isAnimated {
-                return e.position.mapped { LottiePathValue(LottieGeometry.ellipse(center: $0, size: e.size.value, clockwise: clockwise)) }
+                return e.position.mapped {
+                    LottiePathValue(LottieGeometry.ellipse(center: $0, size: e.size.value, clockwise: clockwise))
+                }
             }
-            return e.size.mapped { LottiePathValue(LottieGeometry.ellipse(center: e.position.value, size: $0, clockwise: clockwise)) }
+            return e.size.mapped {
+                LottiePathValue(LottieGeometry.ellipse(center: e.position.value, size: $0, clockwise: clockwise))
+            }
         case .transformed(let node, let t):
             guard !LottieMatrix.isAnimated(t), let inner = node.keyframedPath else { return nil }
             let m = LottieMatrix.affine(t, at: 0)
@@ -219,10 +230,12 @@ extension LottieProperty {
     /// The same keyframes with every value mapped.
     func mapped<W: LottieValue>(_ f: (Value) -> W) -> LottieProperty<W> {
         guard !segments.isEmpty else { return LottieProperty<W>(f(value)) }
-        return LottieProperty<W>(segments: segments.map { s in
-            LottieSegment(startTime: s.startTime, endTime: s.endTime, from: f(s.from), to: f(s.to), hold: s.hold,
-                          easeOut: s.easeOut, easeIn: s.easeIn)
-        })
+        return LottieProperty<W>(
+            segments: segments.map { s in
+                LottieSegment(
+                    startTime: s.startTime, endTime: s.endTime, from: f(s.from), to: f(s.to), hold: s.hold,
+                    easeOut: s.easeOut, easeIn: s.easeIn)
+            })
     }
 
     /// The same keyframes with every value mapped, or nil when a value does not map.
@@ -231,8 +244,10 @@ extension LottieProperty {
         var out: [LottieSegment<W>] = []
         for s in segments {
             guard let from = f(s.from), let to = f(s.to) else { return nil }
-            out.append(LottieSegment(startTime: s.startTime, endTime: s.endTime, from: from, to: to, hold: s.hold,
-                                     easeOut: s.easeOut, easeIn: s.easeIn))
+            out.append(
+                LottieSegment(
+                    startTime: s.startTime, endTime: s.endTime, from: from, to: to, hold: s.hold,
+                    easeOut: s.easeOut, easeIn: s.easeIn))
         }
         return LottieProperty<W>(segments: out)
     }

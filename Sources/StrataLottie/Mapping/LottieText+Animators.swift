@@ -23,8 +23,9 @@ extension LottieText {
     /// multiply, and opacities and colours move from what is so far toward
     /// the animator's value by the selector's amount.
     func styles(of layout: LottieTextLayout, document: Document, at frame: Double) -> [GlyphStyle] {
-        let base = GlyphStyle(fillColor: document.fillColor, strokeColor: document.strokeColor,
-                              strokeWidth: document.strokeColor == nil ? 0 : document.strokeWidth)
+        let base = GlyphStyle(
+            fillColor: document.fillColor, strokeColor: document.strokeColor,
+            strokeWidth: document.strokeColor == nil ? 0 : document.strokeWidth)
         guard !animators.isEmpty else { return Array(repeating: base, count: layout.glyphs.count) }
         // Values of this frame, per animator.
         struct Frame {
@@ -32,11 +33,13 @@ extension LottieText {
             var position, scale, fillColor, strokeColor: LottieVector?
         }
         let values = animators.map { a in
-            Frame(opacity: a.style.opacity?.value(at: frame), rotation: a.style.rotation?.value(at: frame),
-                  fillOpacity: a.style.fillOpacity?.value(at: frame), strokeOpacity: a.style.strokeOpacity?.value(at: frame),
-                  strokeWidth: a.style.strokeWidth?.value(at: frame), tracking: a.style.tracking?.value(at: frame),
-                  position: a.style.position?.value(at: frame), scale: a.style.scale?.value(at: frame),
-                  fillColor: a.style.fillColor?.value(at: frame), strokeColor: a.style.strokeColor?.value(at: frame))
+            Frame(
+                opacity: a.style.opacity?.value(at: frame), rotation: a.style.rotation?.value(at: frame),
+                fillOpacity: a.style.fillOpacity?.value(at: frame),
+                strokeOpacity: a.style.strokeOpacity?.value(at: frame),
+                strokeWidth: a.style.strokeWidth?.value(at: frame), tracking: a.style.tracking?.value(at: frame),
+                position: a.style.position?.value(at: frame), scale: a.style.scale?.value(at: frame),
+                fillColor: a.style.fillColor?.value(at: frame), strokeColor: a.style.strokeColor?.value(at: frame))
         }
         let ranges = animators.map { $0.selector.range(at: frame) }
         var out: [GlyphStyle] = []
@@ -101,9 +104,10 @@ extension LottieText.Selector {
 
     func range(at frame: Double) -> Range {
         let o = offset.value(at: frame)
-        return Range(start: start.value(at: frame) + o, end: end.value(at: frame) + o, amount: amount.value(at: frame),
-                     smoothness: smoothness.value(at: frame), easeHigh: easeHigh.value(at: frame),
-                     easeLow: easeLow.value(at: frame))
+        return Range(
+            start: start.value(at: frame) + o, end: end.value(at: frame) + o, amount: amount.value(at: frame),
+            smoothness: smoothness.value(at: frame), easeHigh: easeHigh.value(at: frame),
+            easeLow: easeLow.value(at: frame))
     }
 
     /// How much of the style the unit at `index` of `total` gets (0...1, times the amount), as

@@ -122,8 +122,10 @@ struct LottieTextLayout {
                 if !isSpace && previousWasSpace { word += 1 }
                 previousWasSpace = isSpace
                 if let shape = item.1 {
-                    glyphs.append(Glyph(path: shape.path, origin: CGPoint(x: x, y: y), index: index,
-                                        indexExcludingSpaces: nonSpace, word: max(word, 0), line: n, isSpace: isSpace))
+                    glyphs.append(
+                        Glyph(
+                            path: shape.path, origin: CGPoint(x: x, y: y), index: index,
+                            indexExcludingSpaces: nonSpace, word: max(word, 0), line: n, isSpace: isSpace))
                 }
                 x += advance(item)
                 index += 1

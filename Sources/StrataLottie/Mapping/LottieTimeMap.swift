@@ -34,7 +34,8 @@ struct LottieTimeMap: Sendable {
         let child: @Sendable (Double) -> Double = { (parent($0) - start) / stretch }
         if let linear, stretch > 0 {
             // parent = (root − o) / s; child = (parent − st) / sr  ⇒  root = o + s × (st + sr × child)
-            return LottieTimeMap(linear: (linear.offset + linear.scale * start, linear.scale * stretch), localFrame: child)
+            return LottieTimeMap(
+                linear: (linear.offset + linear.scale * start, linear.scale * stretch), localFrame: child)
         }
         return LottieTimeMap(linear: nil, localFrame: child)
     }

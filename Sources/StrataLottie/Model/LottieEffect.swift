@@ -7,19 +7,22 @@ public struct LottieEffect: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// `ty` 25: a shadow of the layer's pixels. Opacity 0...255; direction in
         /// degrees clockwise from up; distance and softness in the layer's units.
-        case dropShadow(color: LottieProperty<LottieVector>, opacity: LottieProperty<Double>,
-                        direction: LottieProperty<Double>, distance: LottieProperty<Double>,
-                        softness: LottieProperty<Double>)
+        case dropShadow(
+            color: LottieProperty<LottieVector>, opacity: LottieProperty<Double>,
+            direction: LottieProperty<Double>, distance: LottieProperty<Double>,
+            softness: LottieProperty<Double>)
         /// `ty` 29: blurriness (the layer's units); dimensions 1 both, 2 across, 3 down.
         case gaussianBlur(blurriness: LottieProperty<Double>, dimensions: LottieProperty<Double>)
         /// `ty` 21: every pixel the colour, alpha times opacity (0...1).
         case fill(color: LottieProperty<LottieVector>, opacity: LottieProperty<Double>)
         /// `ty` 20: black maps to `black`, white to `white`, by luminance; amount in percent.
-        case tint(black: LottieProperty<LottieVector>, white: LottieProperty<LottieVector>,
-                  amount: LottieProperty<Double>)
+        case tint(
+            black: LottieProperty<LottieVector>, white: LottieProperty<LottieVector>,
+            amount: LottieProperty<Double>)
         /// `ty` 23: highlights, midtones and shadows by luminance; `blend` percent of the original kept.
-        case tritone(highlights: LottieProperty<LottieVector>, midtones: LottieProperty<LottieVector>,
-                     shadows: LottieProperty<LottieVector>, blend: LottieProperty<Double>)
+        case tritone(
+            highlights: LottieProperty<LottieVector>, midtones: LottieProperty<LottieVector>,
+            shadows: LottieProperty<LottieVector>, blend: LottieProperty<Double>)
     }
 
     /// Where the effect is in the file, and its name.

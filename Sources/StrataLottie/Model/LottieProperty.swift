@@ -23,9 +23,11 @@ public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
     public var spatialIn: LottieVector?
 
     /// A span between two keyframes (linear, unless eased).
-    public init(startTime: Double, endTime: Double, from: Value, to: Value, hold: Bool = false,
-                easeOut: LottieEasing = .linearOut, easeIn: LottieEasing = .linearIn,
-                spatialOut: LottieVector? = nil, spatialIn: LottieVector? = nil) {
+    public init(
+        startTime: Double, endTime: Double, from: Value, to: Value, hold: Bool = false,
+        easeOut: LottieEasing = .linearOut, easeIn: LottieEasing = .linearIn,
+        spatialOut: LottieVector? = nil, spatialIn: LottieVector? = nil
+    ) {
         self.startTime = startTime
         self.endTime = endTime
         self.from = from
@@ -112,7 +114,8 @@ extension LottieProperty where Value == LottieVector {
     /// The value at `frame`, following spatial tangents (a position).
     public func spatialValue(at frame: Double) -> LottieVector {
         guard let first = segments.first, let last = segments.last,
-              frame > first.startTime, frame < last.endTime else { return value(at: frame) }
+            frame > first.startTime, frame < last.endTime
+        else { return value(at: frame) }
         var lo = 0, hi = segments.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2

@@ -76,8 +76,9 @@ public struct LottieBezier: LottieValue {
         func mix(_ p: [LottieVector], _ q: [LottieVector]) -> [LottieVector] {
             (0..<n).map { LottieVector.interpolate(p[$0], q[$0], progress: [t]) }
         }
-        return LottieBezier(vertices: mix(a.vertices, b.vertices), inTangents: mix(a.inTangents, b.inTangents),
-                            outTangents: mix(a.outTangents, b.outTangents), isClosed: a.isClosed)
+        return LottieBezier(
+            vertices: mix(a.vertices, b.vertices), inTangents: mix(a.inTangents, b.inTangents),
+            outTangents: mix(a.outTangents, b.outTangents), isClosed: a.isClosed)
     }
 }
 

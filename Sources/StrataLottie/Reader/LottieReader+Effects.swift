@@ -28,20 +28,25 @@ extension LottieReader {
         let type = try optionalNumber(object, "ty", at: path).map(LottieReader.int)
         let name = try optionalString(object, "nm", at: path)
         let matchName = try optionalString(object, "mn", at: path)
-        let values = object["ef"].flatMap { json -> [JSONValue]? in
-            if case .array(let a) = json { return a }
-            return nil
-        } ?? []
+        let values =
+            object["ef"].flatMap { json -> [JSONValue]? in
+                if case .array(let a) = json { return a }
+                return nil
+            } ?? []
         // Expression controls (sliders, checkboxes, colours…) hold values for expressions and draw
         // nothing. After Effects names them "ADBE … Control"; files without match names still list
         // only control values (slider 0, angle 1, colour 2, point 3, checkbox 4, dropdown 7, layer 10).
         if type == 5 {
             if let matchName, matchName.hasPrefix("ADBE "), matchName.hasSuffix(" Control") { return nil }
             let controlTypes: Set<Int> = [0, 1, 2, 3, 4, 7, 10]
-            if matchName == nil, !values.isEmpty, values.allSatisfy({ value in
-                guard case .object(let control) = value, case .number(let t)? = control["ty"] else { return false }
-                return controlTypes.contains(LottieReader.int(t))
-            }) { return nil }
+            if matchName == nil, !values.isEmpty,
+                values.allSatisfy({ value in
+                    guard case .object(let control) = value, case .number(let t)? = control["ty"] else { return false }
+                    return controlTypes.contains(LottieReader.int(t))
+                })
+            {
+                return nil
+            }
         }
         /// Value `i` (`ef[i].v`); nil when the effect lists fewer.
         func value(_ i: Int) -> (JSONValue, String)? {
@@ -59,17 +64,20 @@ extension LottieReader {
         let kind: LottieEffect.Kind
         switch type {
         case 25:
-            kind = .dropShadow(color: try color(0, [0, 0, 0, 1]), opacity: try number(1, 127.5),
-                               direction: try number(2, 135), distance: try number(3, 5), softness: try number(4, 0))
+            kind = .dropShadow(
+                color: try color(0, [0, 0, 0, 1]), opacity: try number(1, 127.5),
+                direction: try number(2, 135), distance: try number(3, 5), softness: try number(4, 0))
         case 29:
             kind = .gaussianBlur(blurriness: try number(0, 0), dimensions: try number(1, 1))
         case 21:
             kind = .fill(color: try color(2, [1, 0, 0, 1]), opacity: try number(6, 1))
         case 20:
-            kind = .tint(black: try color(0, [0, 0, 0, 1]), white: try color(1, [1, 1, 1, 1]), amount: try number(2, 100))
+            kind = .tint(
+                black: try color(0, [0, 0, 0, 1]), white: try color(1, [1, 1, 1, 1]), amount: try number(2, 100))
         case 23:
-            kind = .tritone(highlights: try color(0, [1, 1, 1, 1]), midtones: try color(1, [0.5, 0.5, 0.5, 1]),
-                            shadows: try color(2, [0, 0, 0, 1]), blend: try number(3, 0))
+            kind = .tritone(
+                highlights: try color(0, [1, 1, 1, 1]), midtones: try color(1, [0.5, 0.5, 0.5, 1]),
+                shadows: try color(2, [0, 0, 0, 1]), blend: try number(3, 0))
         default:
             warn(.effect(type: type, name: name, matchName: matchName, at: path))
             return nil

@@ -6,9 +6,12 @@ extension LottieReader {
     /// A property holding one number (`{"a": 0, "k": 5}` or keyframes).
     mutating func scalar(_ json: JSONValue, at path: String) throws(LottieError) -> LottieProperty<Double> {
         var found: [LottieWarning] = []
-        let result = try property(json, at: path, warnings: &found) { (v: JSONValue, p: String) throws(LottieError) -> Double in
+        let result = try property(json, at: path, warnings: &found) {
+            (v: JSONValue, p: String) throws(LottieError) -> Double in
             if case .array(let a) = v {
-                guard let first = a.first else { throw LottieError(path: p, reason: "an empty array where a number belongs") }
+                guard let first = a.first else {
+                    throw LottieError(path: p, reason: "an empty array where a number belongs")
+                }
                 return try number(first, at: p + "[0]")
             }
             return try number(v, at: p)
@@ -20,7 +23,8 @@ extension LottieReader {
     /// A property holding several numbers (a point, a scale, a colour).
     mutating func vector(_ json: JSONValue, at path: String) throws(LottieError) -> LottieProperty<LottieVector> {
         var found: [LottieWarning] = []
-        let result = try property(json, at: path, warnings: &found) { (v: JSONValue, p: String) throws(LottieError) -> LottieVector in
+        let result = try property(json, at: path, warnings: &found) {
+            (v: JSONValue, p: String) throws(LottieError) -> LottieVector in
             try vectorValue(v, at: p)
         }
         for w in found { warn(w) }
@@ -40,9 +44,11 @@ extension LottieReader {
     }
 
     /// A property holding a Bézier shape (`sh`'s `ks`, a mask's `pt`).
-    mutating func bezierProperty(_ json: JSONValue, at path: String) throws(LottieError) -> LottieProperty<LottieBezier> {
+    mutating func bezierProperty(_ json: JSONValue, at path: String) throws(LottieError) -> LottieProperty<LottieBezier>
+    {
         var found: [LottieWarning] = []
-        let result = try property(json, at: path, warnings: &found) { (v: JSONValue, p: String) throws(LottieError) -> LottieBezier in
+        let result = try property(json, at: path, warnings: &found) {
+            (v: JSONValue, p: String) throws(LottieError) -> LottieBezier in
             try bezier(v, at: p)
         }
         for w in found { warn(w) }
@@ -52,7 +58,9 @@ extension LottieReader {
     func bezier(_ json: JSONValue, at path: String) throws(LottieError) -> LottieBezier {
         // Keyframe values wrap the shape in a one-element array.
         if case .array(let a) = json {
-            guard let first = a.first else { throw LottieError(path: path, reason: "an empty array where a shape belongs") }
+            guard let first = a.first else {
+                throw LottieError(path: path, reason: "an empty array where a shape belongs")
+            }
             return try bezier(first, at: path + "[0]")
         }
         let object = try self.object(json, at: path)
@@ -71,9 +79,10 @@ extension LottieReader {
         // Missing tangents are zero (straight lines).
         if ins.count < vertices.count { ins += Array(repeating: [0, 0], count: vertices.count - ins.count) }
         if outs.count < vertices.count { outs += Array(repeating: [0, 0], count: vertices.count - outs.count) }
-        return LottieBezier(vertices: vertices, inTangents: Array(ins.prefix(vertices.count)),
-                            outTangents: Array(outs.prefix(vertices.count)),
-                            isClosed: try optionalBool(object, "c", at: path) ?? false)
+        return LottieBezier(
+            vertices: vertices, inTangents: Array(ins.prefix(vertices.count)),
+            outTangents: Array(outs.prefix(vertices.count)),
+            isClosed: try optionalBool(object, "c", at: path) ?? false)
     }
 
     /// A Lottie animatable property: `{"a": 0|1, "k": value | [keyframe…], "x": expression}`.
@@ -110,7 +119,8 @@ extension LottieReader {
             var time = try number(kf, "t", at: p)
             guard time.isFinite, abs(time) < 1e9 else { throw .outOfRange("keyframe time out of range", at: p + ".t") }
             if let previous = keyframes.last, time < previous.time {
-                warnings.append(LottieWarning(path: p + ".t", message: "keyframe times go backwards; held at the previous time"))
+                warnings.append(
+                    LottieWarning(path: p + ".t", message: "keyframe times go backwards; held at the previous time"))
                 time = previous.time
             }
             var frame = RawKeyframe<V>(time: time, hold: try optionalBool(kf, "h", at: p) ?? false)
@@ -133,10 +143,11 @@ extension LottieReader {
             let k = keyframes[i], next = keyframes[i + 1]
             let from = k.start ?? current
             let to = k.end ?? next.start ?? from
-            segments.append(LottieSegment(
-                startTime: k.time, endTime: next.time, from: from, to: to, hold: k.hold,
-                easeOut: k.easeOut ?? .linearOut, easeIn: k.easeIn ?? .linearIn,
-                spatialOut: k.spatialOut, spatialIn: k.spatialIn))
+            segments.append(
+                LottieSegment(
+                    startTime: k.time, endTime: next.time, from: from, to: to, hold: k.hold,
+                    easeOut: k.easeOut ?? .linearOut, easeIn: k.easeIn ?? .linearIn,
+                    spatialOut: k.spatialOut, spatialIn: k.spatialIn))
             current = to
         }
         // A last keyframe with a value of its own that differs from where the last segment ends: it jumps there.

@@ -40,40 +40,60 @@ extension LottieReader {
         case "tr":
             return .transform(try self.transform(json, at: path, is3DLayer: false))
         case "rc":
-            return .rectangle(LottieRectangle(source: source, position: try vec("p", [0, 0]),
-                                              size: try vec("s", [0, 0]), roundness: try prop("r", 0),
-                                              direction: direction))
+            return .rectangle(
+                LottieRectangle(
+                    source: source, position: try vec("p", [0, 0]),
+                    size: try vec("s", [0, 0]), roundness: try prop("r", 0),
+                    direction: direction))
         case "el":
-            return .ellipse(LottieEllipse(source: source, position: try vec("p", [0, 0]), size: try vec("s", [0, 0]),
-                                          direction: direction))
+            return .ellipse(
+                LottieEllipse(
+                    source: source, position: try vec("p", [0, 0]), size: try vec("s", [0, 0]),
+                    direction: direction))
         case "sh":
             guard let ks = object["ks"] else { throw .missing("ks", at: path) }
-            return .path(LottiePath(source: source, shape: try bezierProperty(ks, at: path + ".ks"), direction: direction))
+            return .path(
+                LottiePath(source: source, shape: try bezierProperty(ks, at: path + ".ks"), direction: direction))
         case "sr":
-            return .polystar(LottiePolystar(
-                source: source, isStar: try optionalNumber(object, "sy", at: path) != 2,
-                position: try vec("p", [0, 0]), points: try prop("pt", 5), rotation: try prop("r", 0),
-                outerRadius: try prop("or", 0), outerRoundness: try prop("os", 0),
-                innerRadius: try prop("ir", 0), innerRoundness: try prop("is", 0), direction: direction))
+            return .polystar(
+                LottiePolystar(
+                    source: source, isStar: try optionalNumber(object, "sy", at: path) != 2,
+                    position: try vec("p", [0, 0]), points: try prop("pt", 5), rotation: try prop("r", 0),
+                    outerRadius: try prop("or", 0), outerRoundness: try prop("os", 0),
+                    innerRadius: try prop("ir", 0), innerRoundness: try prop("is", 0), direction: direction))
         case "fl":
-            return .fill(LottieFill(source: source, color: try vec("c", [0, 0, 0]), opacity: try prop("o", 100),
-                                    evenOdd: try optionalNumber(object, "r", at: path) == 2))
+            return .fill(
+                LottieFill(
+                    source: source, color: try vec("c", [0, 0, 0]), opacity: try prop("o", 100),
+                    evenOdd: try optionalNumber(object, "r", at: path) == 2))
         case "st":
-            return .stroke(LottieStroke(source: source, color: try vec("c", [0, 0, 0]), opacity: try prop("o", 100),
-                                        style: try strokeStyle(object, at: path)))
+            return .stroke(
+                LottieStroke(
+                    source: source, color: try vec("c", [0, 0, 0]), opacity: try prop("o", 100),
+                    style: try strokeStyle(object, at: path)))
         case "gf":
-            return .gradientFill(LottieGradientFill(source: source, gradient: try gradient(object, at: path),
-                                                    evenOdd: try optionalNumber(object, "r", at: path) == 2))
+            return .gradientFill(
+                LottieGradientFill(
+                    source: source, gradient: try gradient(object, at: path),
+                    evenOdd: try optionalNumber(object, "r", at: path) == 2))
         case "gs":
-            return .gradientStroke(LottieGradientStroke(source: source, gradient: try gradient(object, at: path),
-                                                        style: try strokeStyle(object, at: path)))
+            return .gradientStroke(
+                LottieGradientStroke(
+                    source: source, gradient: try gradient(object, at: path),
+                    style: try strokeStyle(object, at: path)))
         case "tm":
-            return .trim(LottieTrim(source: source, start: try prop("s", 0), end: try prop("e", 100),
-                                    offset: try prop("o", 0),
-                                    individually: try optionalNumber(object, "m", at: path) == 2))
+            return .trim(
+                LottieTrim(
+                    source: source, start: try prop("s", 0), end: try prop("e", 100),
+                    offset: try prop("o", 0),
+                    individually: try optionalNumber(object, "m", at: path) == 2))
         case "rp":
             let trObject: JSONObject
-            if let tr = object["tr"] { trObject = try self.object(tr, at: path + ".tr") } else { trObject = JSONObject() }
+            if let tr = object["tr"] {
+                trObject = try self.object(tr, at: path + ".tr")
+            } else {
+                trObject = JSONObject()
+            }
             let trPath = path + ".tr"
             func trVec(_ key: String, _ fallback: LottieVector) throws(LottieError) -> LottieProperty<LottieVector> {
                 guard let v = trObject[key] else { return LottieProperty(fallback) }
@@ -83,11 +103,14 @@ extension LottieReader {
                 guard let v = trObject[key] else { return LottieProperty(fallback) }
                 return try scalar(v, at: trPath + "." + key)
             }
-            return .repeater(LottieRepeater(
-                source: source, copies: try prop("c", 1), offset: try prop("o", 0),
-                composite: LottieReader.int(try optionalNumber(object, "m", at: path) ?? 1),
-                anchor: try trVec("a", [0, 0]), position: try trVec("p", [0, 0]), scale: try trVec("s", [100, 100]),
-                rotation: try trProp("r", 0), startOpacity: try trProp("so", 100), endOpacity: try trProp("eo", 100)))
+            return .repeater(
+                LottieRepeater(
+                    source: source, copies: try prop("c", 1), offset: try prop("o", 0),
+                    composite: LottieReader.int(try optionalNumber(object, "m", at: path) ?? 1),
+                    anchor: try trVec("a", [0, 0]), position: try trVec("p", [0, 0]),
+                    scale: try trVec("s", [100, 100]),
+                    rotation: try trProp("r", 0), startOpacity: try trProp("so", 100), endOpacity: try trProp("eo", 100)
+                ))
         case "rd":
             return .roundCorners(LottieRoundCorners(source: source, radius: try prop("r", 0)))
         case "mm":
@@ -98,17 +121,21 @@ extension LottieReader {
             }
             return .mergePaths(LottieMergePaths(source: source, mode: mode))
         case "op":
-            return .offsetPath(LottieOffsetPath(
-                source: source, amount: try prop("a", 0),
-                lineJoin: LottieReader.int(try optionalNumber(object, "lj", at: path) ?? 1), miterLimit: try prop("ml", 4)))
+            return .offsetPath(
+                LottieOffsetPath(
+                    source: source, amount: try prop("a", 0),
+                    lineJoin: LottieReader.int(try optionalNumber(object, "lj", at: path) ?? 1),
+                    miterLimit: try prop("ml", 4)))
         case "pb":
             return .puckerBloat(LottiePuckerBloat(source: source, amount: try prop("a", 0)))
         case "tw":
             warn(.modifier("twist", at: path))
             return .ignored(type)
         case "zz":
-            return .zigZag(LottieZigZag(source: source, size: try prop("s", 0), ridges: try prop("r", 0),
-                                        pointType: try prop("pt", 1)))
+            return .zigZag(
+                LottieZigZag(
+                    source: source, size: try prop("s", 0), ridges: try prop("r", 0),
+                    pointType: try prop("pt", 1)))
         default:
             warn(.unknownShape(type, at: path))
             return .ignored(type)
@@ -142,10 +169,12 @@ extension LottieReader {
         let gObject = try self.object(g, at: path + ".g")
         guard let k = gObject["k"] else { throw .missing("k", at: path + ".g") }
         let stops = try vector(k, at: path + ".g.k")
-        let count = LottieReader.int(try optionalNumber(gObject, "p", at: path + ".g") ?? Double(stops.value.values.count / 4))
+        let count = LottieReader.int(
+            try optionalNumber(gObject, "p", at: path + ".g") ?? Double(stops.value.values.count / 4))
         guard count >= 0, count * 4 <= stops.value.values.count || stops.isAnimated else {
-            throw .outOfRange("\(count) colour stops need \(count * 4) numbers, got \(stops.value.values.count)",
-                              at: path + ".g.p")
+            throw .outOfRange(
+                "\(count) colour stops need \(count * 4) numbers, got \(stops.value.values.count)",
+                at: path + ".g.p")
         }
         func vec(_ key: String) throws(LottieError) -> LottieProperty<LottieVector> {
             guard let v = object[key] else { return LottieProperty([0, 0]) }

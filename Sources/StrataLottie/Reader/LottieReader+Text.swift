@@ -7,7 +7,9 @@ extension LottieReader {
 
     /// `fonts.list`; a malformed entry is left out with a warning.
     mutating func fonts(_ json: JSONValue) -> [LottieFont] {
-        guard case .object(let object) = json, let list = object["list"], case .array(let items) = list else { return [] }
+        guard case .object(let object) = json, let list = object["list"], case .array(let items) = list else {
+            return []
+        }
         var fonts: [LottieFont] = []
         for (i, item) in items.enumerated() {
             let path = "fonts.list[\(i)]"
@@ -15,10 +17,13 @@ extension LottieReader {
                 let o = try self.object(item, at: path)
                 let name = try optionalString(o, "fName", at: path) ?? ""
                 let family = try optionalString(o, "fFamily", at: path) ?? name
-                fonts.append(LottieFont(name: name, family: family, style: try optionalString(o, "fStyle", at: path) ?? "",
-                                        ascent: try optionalNumber(o, "ascent", at: path)))
+                fonts.append(
+                    LottieFont(
+                        name: name, family: family, style: try optionalString(o, "fStyle", at: path) ?? "",
+                        ascent: try optionalNumber(o, "ascent", at: path)))
                 if let origin = try optionalNumber(o, "origin", at: path), origin != 0,
-                   (try optionalString(o, "fPath", at: path)).map({ !$0.isEmpty }) ?? false {
+                    (try optionalString(o, "fPath", at: path)).map({ !$0.isEmpty }) ?? false
+                {
                     warn(.textFontFile(name, at: path))
                 }
             } catch {
@@ -41,10 +46,11 @@ extension LottieReader {
                 if let data = o["data"], case .object(let d) = data, let list = d["shapes"] {
                     shapes = try shapeItems(list, at: path + ".data.shapes", depth: 0)
                 }
-                characters.append(LottieCharacter(
-                    character: ch, family: try optionalString(o, "fFamily", at: path) ?? "",
-                    style: try optionalString(o, "style", at: path) ?? "",
-                    width: try optionalNumber(o, "w", at: path) ?? 0, shapes: shapes))
+                characters.append(
+                    LottieCharacter(
+                        character: ch, family: try optionalString(o, "fFamily", at: path) ?? "",
+                        style: try optionalString(o, "style", at: path) ?? "",
+                        width: try optionalNumber(o, "w", at: path) ?? 0, shapes: shapes))
             } catch {
                 warn(.textUnreadable(error.reason, at: error.path))
             }
@@ -81,7 +87,9 @@ extension LottieReader {
         default:
             throw .missing("k", at: path + ".d")
         }
-        guard !documents.isEmpty else { throw LottieError(path: path + ".d.k", reason: "a text layer without documents") }
+        guard !documents.isEmpty else {
+            throw LottieError(path: path + ".d.k", reason: "a text layer without documents")
+        }
         documents.sort { $0.time < $1.time }
         if let p = object["p"], case .object(let follow) = p, follow["m"] != nil { warn(.textOnPath(at: path + ".p")) }
         var anchor: LottieVector = [0, 0]
@@ -122,14 +130,16 @@ extension LottieReader {
         d.lineHeight = Self.finite(try optionalNumber(o, "lh", at: path))
         d.baselineShift = Self.finite(try optionalNumber(o, "ls", at: path)) ?? 0
         d.fillColor = try o["fc"].map { v throws(LottieError) in Self.textColor(try vectorValue(v, at: path + ".fc")) }
-        d.strokeColor = try o["sc"].map { v throws(LottieError) in Self.textColor(try vectorValue(v, at: path + ".sc")) }
+        d.strokeColor = try o["sc"].map { v throws(LottieError) in Self.textColor(try vectorValue(v, at: path + ".sc"))
+        }
         d.strokeWidth = max(0, min(Self.finite(try optionalNumber(o, "sw", at: path)) ?? 0, 10_000))
         d.strokeOverFill = try optionalBool(o, "of", at: path) ?? true
         if let sz = o["sz"], sz != .null {
             let size = try vectorValue(sz, at: path + ".sz")
             if size.values.count >= 2, size[0] > 0, size[0].isFinite, size[1].isFinite {
                 d.boxSize = size
-                d.boxPosition = try o["ps"].map { v throws(LottieError) in try vectorValue(v, at: path + ".ps") } ?? [0, 0]
+                d.boxPosition =
+                    try o["ps"].map { v throws(LottieError) in try vectorValue(v, at: path + ".ps") } ?? [0, 0]
             }
         }
         return d
@@ -190,8 +200,9 @@ extension LottieReader {
                 warn(.textSelector("animator property \"\(key)\" is not supported; left out", at: ap + "." + key))
             }
         }
-        return LottieText.Animator(source: LottieSource(path: path, name: try optionalString(o, "nm", at: path)),
-                                   selector: selector, style: style)
+        return LottieText.Animator(
+            source: LottieSource(path: path, name: try optionalString(o, "nm", at: path)),
+            selector: selector, style: style)
     }
 
     static func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }

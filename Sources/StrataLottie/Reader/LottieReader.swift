@@ -34,10 +34,12 @@ struct LottieReader {
         let width = try number(top, "w", at: "")
         let height = try number(top, "h", at: "")
         for (key, side) in [("w", width), ("h", height)] where !(side > 0 && side <= LottieLimits.maximumCanvasSide) {
-            throw .outOfRange("the canvas side must be in (0, \(Int(LottieLimits.maximumCanvasSide))], got \(side)", at: key)
+            throw .outOfRange(
+                "the canvas side must be in (0, \(Int(LottieLimits.maximumCanvasSide))], got \(side)", at: key)
         }
-        expressions = LottieExpressionBaker(top: top, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
-                                            width: width, height: height)
+        expressions = LottieExpressionBaker(
+            top: top, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
+            width: width, height: height)
         var assets: [String: LottieAsset] = [:]
         if let list = top["assets"] {
             for (i, item) in try array(list, at: "assets").enumerated() {
@@ -54,9 +56,11 @@ struct LottieReader {
             for (i, item) in try array(list, at: "markers").enumerated() {
                 let path = "markers[\(i)]"
                 let object = try self.object(item, at: path)
-                markers.append(LottieMarker(name: try optionalString(object, "cm", at: path) ?? "",
-                                            time: try optionalNumber(object, "tm", at: path) ?? 0,
-                                            duration: try optionalNumber(object, "dr", at: path) ?? 0))
+                markers.append(
+                    LottieMarker(
+                        name: try optionalString(object, "cm", at: path) ?? "",
+                        time: try optionalNumber(object, "tm", at: path) ?? 0,
+                        duration: try optionalNumber(object, "dr", at: path) ?? 0))
             }
         }
         let fonts = top["fonts"].map { self.fonts($0) } ?? []
@@ -72,8 +76,9 @@ struct LottieReader {
 
     mutating func asset(_ object: JSONObject, at path: String) throws(LottieError) -> LottieAsset {
         if let layerList = object["layers"] {
-            return .precomposition(layers: try layers(layerList, at: path + ".layers"),
-                                   frameRate: try optionalNumber(object, "fr", at: path))
+            return .precomposition(
+                layers: try layers(layerList, at: path + ".layers"),
+                frameRate: try optionalNumber(object, "fr", at: path))
         }
         let width = try optionalNumber(object, "w", at: path) ?? 0
         let height = try optionalNumber(object, "h", at: path) ?? 0
@@ -82,8 +87,10 @@ struct LottieReader {
         let embedded = try optionalBool(object, "e", at: path) ?? false
         if name.hasPrefix("data:") {
             guard let comma = name.firstIndex(of: ","),
-                  let data = Data(base64Encoded: String(name[name.index(after: comma)...]),
-                                  options: .ignoreUnknownCharacters) else {
+                let data = Data(
+                    base64Encoded: String(name[name.index(after: comma)...]),
+                    options: .ignoreUnknownCharacters)
+            else {
                 throw LottieError(path: path + ".p", reason: "an embedded image that is not base64 data")
             }
             return .image(width: width, height: height, file: nil, data: data)
@@ -111,13 +118,15 @@ struct LottieReader {
         switch type {
         case 0:
             guard let ref = object["refId"] else { throw .missing("refId", at: path) }
-            content = .precomposition(id: try identifier(ref, at: path + ".refId"),
-                                      width: try optionalNumber(object, "w", at: path) ?? 0,
-                                      height: try optionalNumber(object, "h", at: path) ?? 0)
+            content = .precomposition(
+                id: try identifier(ref, at: path + ".refId"),
+                width: try optionalNumber(object, "w", at: path) ?? 0,
+                height: try optionalNumber(object, "h", at: path) ?? 0)
         case 1:
             let hex = try optionalString(object, "sc", at: path) ?? "#000000"
-            content = .solid(color: Self.color(hex: hex), width: try optionalNumber(object, "sw", at: path) ?? 0,
-                             height: try optionalNumber(object, "sh", at: path) ?? 0)
+            content = .solid(
+                color: Self.color(hex: hex), width: try optionalNumber(object, "sw", at: path) ?? 0,
+                height: try optionalNumber(object, "sh", at: path) ?? 0)
         case 2:
             guard let ref = object["refId"] else { throw .missing("refId", at: path) }
             content = .image(id: try identifier(ref, at: path + ".refId"))
@@ -204,13 +213,16 @@ struct LottieReader {
             source: LottieSource(path: path, name: try optionalString(object, "nm", at: path)),
             mode: mode, inverted: try optionalBool(object, "inv", at: path) ?? false,
             shape: try bezierProperty(pt, at: path + ".pt"),
-            opacity: try object["o"].map { j throws(LottieError) in try scalar(j, at: path + ".o") } ?? LottieProperty(100),
-            expansion: try object["x"].map { j throws(LottieError) in try scalar(j, at: path + ".x") } ?? LottieProperty(0))
+            opacity: try object["o"].map { j throws(LottieError) in try scalar(j, at: path + ".o") }
+                ?? LottieProperty(100),
+            expansion: try object["x"].map { j throws(LottieError) in try scalar(j, at: path + ".x") }
+                ?? LottieProperty(0))
     }
 
     // MARK: Transforms
 
-    mutating func transform(_ json: JSONValue, at path: String, is3DLayer: Bool) throws(LottieError) -> LottieTransform {
+    mutating func transform(_ json: JSONValue, at path: String, is3DLayer: Bool) throws(LottieError) -> LottieTransform
+    {
         let object = try self.object(json, at: path)
         var t = LottieTransform()
         if let a = object["a"] { t.anchor = try vector(a, at: path + ".a") }

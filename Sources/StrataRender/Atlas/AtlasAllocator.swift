@@ -30,8 +30,9 @@ package struct AtlasAllocator: Sendable {
     package init(pageSize: Int, gutter: Int = 1, alignment: Int = 1) {
         precondition(pageSize >= 16, "AtlasAllocator: page size \(pageSize) is too small")
         precondition(gutter >= 0 && gutter * 4 < pageSize, "AtlasAllocator: gutter \(gutter) does not fit a page")
-        precondition(alignment >= 1 && pageSize % alignment == 0,
-                     "AtlasAllocator: alignment \(alignment) does not divide the page size \(pageSize)")
+        precondition(
+            alignment >= 1 && pageSize % alignment == 0,
+            "AtlasAllocator: alignment \(alignment) does not divide the page size \(pageSize)")
         self.pageSize = pageSize
         self.gutter = gutter
         self.alignment = alignment

@@ -28,8 +28,10 @@ package enum Batcher {
     /// shape does (Mesa's rasterizer runs a program's every instruction).
     /// Shadows are not among them: each lies under its own layer's body, so
     /// keeping them apart would mostly double the draws.
-    package static let costlyFeatures: LayerFeatures = [.arcs, .dashes, .radialGradients, .conicGradients,
-                                                         .continuousCorners]
+    package static let costlyFeatures: LayerFeatures = [
+        .arcs, .dashes, .radialGradients, .conicGradients,
+        .continuousCorners,
+    ]
 
     /// How many items an item may be checked against for overlap on its way
     /// back to an earlier batch: bounds the work per item in large scenes.
@@ -44,8 +46,10 @@ package enum Batcher {
     /// The batches of `items` and the order to draw the items in: `order` lists
     /// indices into `items` (nil when it is their own order), and each batch's
     /// range indexes `order`. Without `ringMeshes` every item is drawn as its quad.
-    package static func plan(_ items: [DrawItem], ringMeshes: Bool = true,
-                             textureOf: (TextureSource) -> BatchTexture) -> (batches: [DrawBatch], order: [Int]?) {
+    package static func plan(
+        _ items: [DrawItem], ringMeshes: Bool = true,
+        textureOf: (TextureSource) -> BatchTexture
+    ) -> (batches: [DrawBatch], order: [Int]?) {
         var open: [OpenBatch] = []
         var bounds: [CGRect] = []
         let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
@@ -62,8 +66,9 @@ package enum Batcher {
         }
         var reordered = false
         for (i, item) in items.enumerated() {
-            var key = OpenBatch.Key(item, texture: item.texture.map(textureOf) ?? .none,
-                                    mask: item.mask.map(textureOf) ?? .none)
+            var key = OpenBatch.Key(
+                item, texture: item.texture.map(textureOf) ?? .none,
+                mask: item.mask.map(textureOf) ?? .none)
             if !ringMeshes { key.geometry = .quad }
             var joined: Int?
             var checks = overlapChecks
@@ -76,7 +81,8 @@ package enum Batcher {
                 if open[b].accepts(key) {
                     // A backdrop batch takes only items that share no pixel with its own.
                     if !key.blend.readsBackdrop
-                        || (open[b].members.count <= checks && !open[b].members.contains(where: overlaps)) {
+                        || (open[b].members.count <= checks && !open[b].members.contains(where: overlaps))
+                    {
                         joined = b
                     }
                     break
@@ -143,9 +149,10 @@ private struct OpenBatch {
     func accepts(_ item: Key) -> Bool {
         // A batch of particles is a draw of its own (its births, not its instance, are drawn).
         guard item.shading == key.shading, item.shading != .particles, item.blend == key.blend,
-              item.geometry == key.geometry,
-              item.texture == .none || key.texture == .none || item.texture == key.texture,
-              item.mask == .none || key.mask == .none || item.mask == key.mask else { return false }
+            item.geometry == key.geometry,
+            item.texture == .none || key.texture == .none || item.texture == key.texture,
+            item.mask == .none || key.mask == .none || item.mask == key.mask
+        else { return false }
         return item.features.intersection(Batcher.costlyFeatures) == key.features.intersection(Batcher.costlyFeatures)
     }
 
@@ -157,8 +164,9 @@ private struct OpenBatch {
     }
 
     func drawBatch(_ range: Range<Int>) -> DrawBatch {
-        var batch = DrawBatch(range: range, texture: key.texture, mask: key.mask, shading: key.shading,
-                              features: key.features)
+        var batch = DrawBatch(
+            range: range, texture: key.texture, mask: key.mask, shading: key.shading,
+            features: key.features)
         batch.blend = key.blend
         batch.geometry = key.geometry
         return batch

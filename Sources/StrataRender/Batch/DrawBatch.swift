@@ -18,8 +18,10 @@ package struct DrawBatch: Hashable, Sendable {
     /// The mesh each instance is.
     package var geometry: DrawGeometry = .quad
 
-    package init(range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer,
-                features: LayerFeatures = .all) {
+    package init(
+        range: Range<Int>, texture: BatchTexture, mask: BatchTexture, shading: Shading = .layer,
+        features: LayerFeatures = .all
+    ) {
         self.range = range; self.texture = texture; self.mask = mask; self.shading = shading
         self.features = features
     }

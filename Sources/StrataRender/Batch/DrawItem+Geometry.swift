@@ -13,18 +13,23 @@ extension DrawItem {
     /// mesh would save under a third of its quad's pixels.
     public var ringBand: (centre: CGPoint, from: Double, span: Double, inner: Double, outer: Double)? {
         guard kind == .layer, borderWidth > 0, fill.isClear, mask == nil, !continuousCorners,
-              antialiasedEdges == 0b1111 else { return nil }
+            antialiasedEdges == 0b1111
+        else { return nil }
         switch content {
         case nil, .borderArc?, .borderDashes?: break
         case .texture?, .gradient?, .particles?: return nil
         }
         let w = Double(shape.width), half = w / 2
         guard w > 0, abs(Double(shape.height) - w) <= 1e-6 * w,
-              [radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY].allSatisfy({ abs(Double($0) - half) <= 1e-6 * w })
+            [radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY].allSatisfy({
+                abs(Double($0) - half) <= 1e-6 * w
+            })
         else { return nil }
         // Two thirds of the quad's margin (as `Shaders/layer.vert` takes): a pixel.
-        let margin = max(Double(shape.minX - quad.minX), Double(shape.minY - quad.minY),
-                         Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0) * 2 / 3
+        let margin =
+            max(
+                Double(shape.minX - quad.minX), Double(shape.minY - quad.minY),
+                Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0) * 2 / 3
         let outer = half + margin, inner = max(half - borderWidth - margin, 0)
         var from = 0.0, span = 2 * Double.pi
         if case .borderArc(let start, let sweep, _)? = content {
@@ -45,7 +50,9 @@ extension DrawItem {
     }
 
     /// The local area of a band's mesh: its segments' outer triangles less their inner ones.
-    static func ringMeshArea(_ band: (centre: CGPoint, from: Double, span: Double, inner: Double, outer: Double)) -> Double {
+    static func ringMeshArea(_ band: (centre: CGPoint, from: Double, span: Double, inner: Double, outer: Double))
+        -> Double
+    {
         let n = Double(DrawGeometry.ringSegments), step = abs(band.span) / n
         let reach = band.outer / cos(step / 2)
         return n * 0.5 * sin(step) * (reach * reach - band.inner * band.inner)

@@ -20,14 +20,16 @@ extension DrawItem {
     /// The smallest program that draws this item exactly.
     public var shading: Shading {
         if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil,
-           tint == .white {
+            tint == .white
+        {
             return .texturedQuad
         }
         if kind == .particles { return .particles }
         // A CPU-made bitmap (a path, text) with transparent edges and nothing else drawn
         // with it: its pixels are the whole picture, as a pass's are.
         if kind == .layer, case .texture(.raster(let raster), _, _)? = content, raster.hasClearEdges, clip < 0,
-           mask == nil, fill.isClear, borderWidth == 0, tint == .white, !clipsContentToShape {
+            mask == nil, fill.isClear, borderWidth == 0, tint == .white, !clipsContentToShape
+        {
             return .texturedQuad
         }
         // A clipped particle takes the layer program, for its clip test.

@@ -57,7 +57,8 @@ struct AnalyticShape: Sendable {
     /// stroke over a fill (the fill would show under the stroke's outer half).
     init?(_ shape: ShapeContent, tolerance: Double) {
         guard let path = shape.path, !path.elements.isEmpty,
-              path.elements.count <= Self.maximumElements else { return nil }
+            path.elements.count <= Self.maximumElements
+        else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
         let lineWidth = Double(shape.lineWidth)
@@ -74,7 +75,8 @@ struct AnalyticShape: Sendable {
             return
         }
         let half = lineWidth / 2
-        let isCircle = abs(rect.width - rect.height) <= tolerance
+        let isCircle =
+            abs(rect.width - rect.height) <= tolerance
             && [radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY].allSatisfy {
                 abs($0 - Double(rect.width) / 2) <= tolerance
             }
@@ -82,13 +84,15 @@ struct AnalyticShape: Sendable {
         // in the ring; any other outline needs to be closed (open, its ends get caps).
         if dashed {
             guard isCircle, !trimmed, shape.lineCap != .square,
-                  let (dash, gap) = Self.dashAndGap(shape.lineDashPattern), shape.lineDashPhase.isFinite,
-                  let turn = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY), from: 0, to: 1)
+                let (dash, gap) = Self.dashAndGap(shape.lineDashPattern), shape.lineDashPhase.isFinite,
+                let turn = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY), from: 0, to: 1)
             else { return nil }
-            self.init(rect: rect.insetBy(dx: -half, dy: -half),
-                      radii: CornerRadii(minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
-                                         maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
-                      fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+            self.init(
+                rect: rect.insetBy(dx: -half, dy: -half),
+                radii: CornerRadii(
+                    minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
+                    maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
+                fill: .clear, borderWidth: lineWidth, borderColor: stroke)
             // A pattern with no gap draws the whole ring.
             guard gap > 0 else { return }
             // The rasterizer (and Chromium) measure the circle by chords half a device
@@ -97,19 +101,25 @@ struct AnalyticShape: Sendable {
             let measured = Double(path.measuredLength(chordTolerance: 2.5 * tolerance))
             let around = Double.pi * Double(rect.width)
             let stretch = measured > 0 && measured.isFinite ? around / measured : 1
-            borderDashes = CircleDashes(start: turn.start, turn: turn.sweep < 0 ? -1 : 1, dash: dash * stretch,
-                                        gap: gap * stretch, phase: Double(shape.lineDashPhase) * stretch,
-                                        roundCaps: shape.lineCap == .round)
+            borderDashes = CircleDashes(
+                start: turn.start, turn: turn.sweep < 0 ? -1 : 1, dash: dash * stretch,
+                gap: gap * stretch, phase: Double(shape.lineDashPhase) * stretch,
+                roundCaps: shape.lineCap == .round)
             return
         }
         if isCircle && shape.lineCap != .square {
             if trimmed {
-                guard let arc = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY),
-                                         from: Double(shape.strokeStart), to: Double(shape.strokeEnd)) else { return nil }
-                self.init(rect: rect.insetBy(dx: -half, dy: -half),
-                          radii: CornerRadii(minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
-                                             maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
-                          fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+                guard
+                    let arc = Self.arc(
+                        of: path, around: CGPoint(x: rect.midX, y: rect.midY),
+                        from: Double(shape.strokeStart), to: Double(shape.strokeEnd))
+                else { return nil }
+                self.init(
+                    rect: rect.insetBy(dx: -half, dy: -half),
+                    radii: CornerRadii(
+                        minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
+                        maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
+                    fill: .clear, borderWidth: lineWidth, borderColor: stroke)
                 borderArc = (arc.start, arc.sweep, shape.lineCap == .round)
                 return
             }
@@ -130,17 +140,21 @@ struct AnalyticShape: Sendable {
             squareCorner = 0
         }
         func outer(_ r: Double) -> Double { r > 0 ? r + half : squareCorner }
-        self.init(rect: rect.insetBy(dx: -half, dy: -half),
-                  radii: CornerRadii(minXMinY: outer(radii.minXMinY), maxXMinY: outer(radii.maxXMinY),
-                                     maxXMaxY: outer(radii.maxXMaxY), minXMaxY: outer(radii.minXMaxY)),
-                  fill: fill, borderWidth: lineWidth, borderColor: stroke)
+        self.init(
+            rect: rect.insetBy(dx: -half, dy: -half),
+            radii: CornerRadii(
+                minXMinY: outer(radii.minXMinY), maxXMinY: outer(radii.maxXMinY),
+                maxXMaxY: outer(radii.maxXMaxY), minXMaxY: outer(radii.minXMaxY)),
+            fill: fill, borderWidth: lineWidth, borderColor: stroke)
     }
 
     /// Where a trimmed circle's stroke starts and how far it turns (radians in the
     /// local plane, from +x towards +y, signed), from the path's first point and
     /// direction: `from` and `to` are `strokeStart` and `strokeEnd`. Nil for a path
     /// that does not start with a move or turns neither way.
-    static func arc(of path: CGPath, around centre: CGPoint, from: Double, to: Double) -> (start: Double, sweep: Double)? {
+    static func arc(of path: CGPath, around centre: CGPoint, from: Double, to: Double) -> (
+        start: Double, sweep: Double
+    )? {
         guard case .moveTo(let first)? = path.elements.first else { return nil }
         // Twice the signed area of the control polygon: its sign is the direction of turn.
         var area = 0.0
@@ -166,8 +180,10 @@ struct AnalyticShape: Sendable {
         return (a0 + turn * 2 * .pi * start, turn * 2 * .pi * (end - start))
     }
 
-    init(rect: CGRect, radii: CornerRadii, fill: PremultipliedColor, borderWidth: Double,
-         borderColor: PremultipliedColor) {
+    init(
+        rect: CGRect, radii: CornerRadii, fill: PremultipliedColor, borderWidth: Double,
+        borderColor: PremultipliedColor
+    ) {
         self.rect = rect; self.radii = radii; self.fill = fill
         self.borderWidth = borderWidth; self.borderColor = borderColor
     }

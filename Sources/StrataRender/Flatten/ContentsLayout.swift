@@ -15,12 +15,15 @@ public struct ContentsLayout: Hashable, Sendable {
     /// geometry is not flipped: `top` keeps the image's minY edge at the layer's
     /// maxY edge (`bottom` at minY) unless `geometryFlipped` is set, because the
     /// gravity names were defined for macOS's y-up layers.
-    public init(bounds: CGRect, pixelSize: CGSize, contentsRect: CGRect, gravity: CALayerContentsGravity,
-                contentsScale: CGFloat, geometryFlipped: Bool = false) {
+    public init(
+        bounds: CGRect, pixelSize: CGSize, contentsRect: CGRect, gravity: CALayerContentsGravity,
+        contentsScale: CGFloat, geometryFlipped: Bool = false
+    ) {
         uv = contentsRect
         let scale = contentsScale > 0 ? contentsScale : 1
-        let natural = CGSize(width: pixelSize.width * contentsRect.width / scale,
-                             height: pixelSize.height * contentsRect.height / scale)
+        let natural = CGSize(
+            width: pixelSize.width * contentsRect.width / scale,
+            height: pixelSize.height * contentsRect.height / scale)
         let b = bounds
         switch gravity {
         case .resize:
@@ -30,8 +33,9 @@ public struct ContentsLayout: Hashable, Sendable {
             let sx = b.width / natural.width, sy = b.height / natural.height
             let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
             let size = CGSize(width: natural.width * s, height: natural.height * s)
-            rect = CGRect(x: b.midX - size.width / 2, y: b.midY - size.height / 2,
-                          width: size.width, height: size.height)
+            rect = CGRect(
+                x: b.midX - size.width / 2, y: b.midY - size.height / 2,
+                width: size.width, height: size.height)
         default:
             let name = gravity.rawValue.lowercased()
             var x = b.midX - natural.width / 2

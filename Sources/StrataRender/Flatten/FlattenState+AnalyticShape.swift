@@ -5,19 +5,24 @@ extension FlattenState {
     /// A shape layer's path as one body item drawn in closed form (``AnalyticShape``),
     /// when its body shows nothing else: no background, border or contents image,
     /// and no `masksToBounds` cut of its own drawing. Nil: the path goes through the rasterizer.
-    func analyticShapeItem(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, clip: Int32,
-                           label: String) -> DrawItem? {
+    func analyticShapeItem(
+        of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, clip: Int32,
+        label: String
+    ) -> DrawItem? {
         guard case .shape(let shape) = drawn, let path = shape.path,
-              path.elements.count <= AnalyticShape.maximumElements else { return nil }
+            path.elements.count <= AnalyticShape.maximumElements
+        else { return nil }
         // Fields read in place: a copy of the layer's state costs more than the rest.
         guard nodes[layer].state.backgroundColor.map({ PremultipliedColor($0).isClear }) ?? true,
-              borderParts(layer) == nil, !nodes[layer].state.masksToBounds,
-              LayerState.shownContents(nodes[layer].state.contents) == nil else { return nil }
+            borderParts(layer) == nil, !nodes[layer].state.masksToBounds,
+            LayerState.shownContents(nodes[layer].state.contents) == nil
+        else { return nil }
         // Points of the path may stray a fifth of a device pixel from the outline drawn.
         let box = path.boundingBoxOfPath
         let pixelsPerUnit = mapping.pixelsPerUnit(at: Double(box.midX), Double(box.midY))
         guard pixelsPerUnit > 0, pixelsPerUnit.isFinite,
-              let analytic = AnalyticShape.recognized(shape, tolerance: 0.2 / pixelsPerUnit) else { return nil }
+            let analytic = AnalyticShape.recognized(shape, tolerance: 0.2 / pixelsPerUnit)
+        else { return nil }
         let margin = antialiasingMargin(mapping, analytic.rect)
         let content: DrawItem.Content?
         if let arc = analytic.borderArc {
@@ -25,8 +30,9 @@ extension FlattenState {
         } else {
             content = analytic.borderDashes.map { .borderDashes($0) }
         }
-        return DrawItem(label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
-                        shape: analytic.rect, radii: analytic.radii, fill: analytic.fill, content: content,
-                        borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
+        return DrawItem(
+            label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
+            shape: analytic.rect, radii: analytic.radii, fill: analytic.fill, content: content,
+            borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
     }
 }

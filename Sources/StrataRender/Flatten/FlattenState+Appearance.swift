@@ -25,22 +25,25 @@ extension FlattenState {
     /// edge-on, where one scale would alias (or blur, with mipmaps). A
     /// transparent rim lets the quad's edges fade out through bilinear
     /// filtering instead of an edge test.
-    mutating func cachedAppearance(of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
-                                   label: String) -> CachedAppearance? {
+    mutating func cachedAppearance(
+        of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
+        label: String
+    ) -> CachedAppearance? {
         guard appearanceCache != nil, !items.isEmpty else { return nil }
         var costly = false
         var reach = CGRect.null
         // By index: a `for item in items` copies each item (references and all).
         for i in items.indices {
             guard items[i].kind != .composite, items[i].content == nil, items[i].mask == nil, items[i].clip == clip,
-                  items[i].mapping == mapping, items[i].antialiasedEdges == 0b1111, items[i].opacity == 1
+                items[i].mapping == mapping, items[i].antialiasedEdges == 0b1111, items[i].opacity == 1
             else { return nil }
             if items[i].kind == .shadow || items[i].borderWidth > 0 { costly = true }
             let blur = items[i].kind == .shadow ? 3 * items[i].blurSigma : 0
             reach = reach.union(items[i].shape.insetBy(dx: -blur, dy: -blur))
         }
         guard costly, !reach.isNull, reach.width > 0, reach.height > 0,
-              reach.width.isFinite, reach.height.isFinite else { return nil }
+            reach.width.isFinite, reach.height.isFinite
+        else { return nil }
         return cachedAppearance(.items(items), reach: reach, mapping: mapping, clip: clip, label: label)
     }
 
@@ -48,10 +51,13 @@ extension FlattenState {
     /// `AppearanceMemo`), without building its items; nil when it is not
     /// drawn cached, or when its look has no place in this frame's atlas yet
     /// (then drawing its items and asking `cachedAppearance(of:…)` places it).
-    mutating func cachedAppearance(remembered: AppearanceMemo.Entry, mapping: PlaneMapping, clip: Int32,
-                                   label: String) -> CachedAppearance? {
-        cachedAppearance(.remembered(remembered.key), reach: remembered.reach, mapping: mapping, clip: clip,
-                         label: label)
+    mutating func cachedAppearance(
+        remembered: AppearanceMemo.Entry, mapping: PlaneMapping, clip: Int32,
+        label: String
+    ) -> CachedAppearance? {
+        cachedAppearance(
+            .remembered(remembered.key), reach: remembered.reach, mapping: mapping, clip: clip,
+            label: label)
     }
 
     /// A layer's cached quad, its look's key and the part of its plane the look covers.
@@ -63,8 +69,10 @@ extension FlattenState {
         case remembered(AppearanceKey)
     }
 
-    private mutating func cachedAppearance(_ look: Look, reach: CGRect, mapping: PlaneMapping, clip: Int32,
-                                           label: String) -> CachedAppearance? {
+    private mutating func cachedAppearance(
+        _ look: Look, reach: CGRect, mapping: PlaneMapping, clip: Int32,
+        label: String
+    ) -> CachedAppearance? {
         guard let cache = appearanceCache else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
         var ppuU = 0.0, ppuV = 0.0
@@ -80,8 +88,9 @@ extension FlattenState {
             // One texel per pixel: supersampling only blurred edges in measurements
             // (bilinear sampling of a minified texture).
             let s = pow(2, (log2(ppu / 1.05) * 2).rounded(.up) / 2)
-            return min(max(s, Self.appearanceScaleRange.lowerBound), Self.appearanceScaleRange.upperBound,
-                       Self.maximumLayerPassSide / longest)
+            return min(
+                max(s, Self.appearanceScaleRange.lowerBound), Self.appearanceScaleRange.upperBound,
+                Self.maximumLayerPassSide / longest)
         }
         let scaleU = bucket(ppuU), scaleV = bucket(ppuV)
         var key: AppearanceKey
@@ -89,10 +98,12 @@ extension FlattenState {
         switch look {
         case .items(let items):
             found = recentAppearances.firstIndex { $0.key.matches(items, scaleU: scaleU, scaleV: scaleV) }
-            key = found.map { recentAppearances[$0].key }
+            key =
+                found.map { recentAppearances[$0].key }
                 ?? AppearanceKey(items: Array(items), scaleU: scaleU, scaleV: scaleV)
         case .remembered(let remembered):
-            key = remembered.scaleU == scaleU && remembered.scaleV == scaleV
+            key =
+                remembered.scaleU == scaleU && remembered.scaleV == scaleV
                 ? remembered : remembered.rescaled(scaleU: scaleU, scaleV: scaleV)
             found = recentAppearances.firstIndex { $0.key == key }
         }
@@ -130,17 +141,23 @@ extension FlattenState {
             // Placing a look in the atlas draws its items there: those of a remembered look are not at hand.
             guard case .items(let items) = look else { return nil }
             if appearanceAtlas == nil {
-                list.passes.append(RenderPass(purpose: .appearance, bounds: CGRect(x: 0, y: 0, width: Self.appearanceAtlasSide,
-                                                                                    height: Self.appearanceAtlasSide)))
+                list.passes.append(
+                    RenderPass(
+                        purpose: .appearance,
+                        bounds: CGRect(
+                            x: 0, y: 0, width: Self.appearanceAtlasSide,
+                            height: Self.appearanceAtlasSide)))
                 appearanceAtlas = (list.passes.count - 1, AtlasAllocator(pageSize: Self.appearanceAtlasSide, gutter: 1))
             }
-            guard let placed = appearanceAtlas!.allocator.allocate(width: Int(w), height: Int(h)), placed.page == 0 else {
+            guard let placed = appearanceAtlas!.allocator.allocate(width: Int(w), height: Int(h)), placed.page == 0
+            else {
                 return nil
             }
             slot = CGRect(x: placed.x, y: placed.y, width: placed.width, height: placed.height)
-            let toPass = PlaneMapping(CATransform3DMakeTranslation(-drawn.minX, -drawn.minY, 0)
-                .concatenating(CATransform3DMakeScale(CGFloat(scaleU), CGFloat(scaleV), 1))
-                .concatenating(CATransform3DMakeTranslation(slot.minX, slot.minY, 0)))
+            let toPass = PlaneMapping(
+                CATransform3DMakeTranslation(-drawn.minX, -drawn.minY, 0)
+                    .concatenating(CATransform3DMakeScale(CGFloat(scaleU), CGFloat(scaleV), 1))
+                    .concatenating(CATransform3DMakeTranslation(slot.minX, slot.minY, 0)))
             for var item in items {
                 item.mapping = toPass
                 item.clip = -1
@@ -153,12 +170,15 @@ extension FlattenState {
             recentAppearances[recentIndex].slot = slot
         }
         let side = Double(Self.appearanceAtlasSide)
-        let item = DrawItem(kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
-                            content: .texture(.pass(appearanceAtlas!.pass),
-                                              uv: CGRect(x: slot.minX / side, y: slot.minY / side,
-                                                         width: slot.width / side, height: slot.height / side),
-                                              rect: drawn),
-                            clip: clip, antialiasedEdges: 0)
+        let item = DrawItem(
+            kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
+            content: .texture(
+                .pass(appearanceAtlas!.pass),
+                uv: CGRect(
+                    x: slot.minX / side, y: slot.minY / side,
+                    width: slot.width / side, height: slot.height / side),
+                rect: drawn),
+            clip: clip, antialiasedEdges: 0)
         return (item, key, reach)
     }
 }

@@ -41,7 +41,8 @@ extension FlattenState {
         let mapping = PlaneMapping(toDevice)
 
         if nodes[layer].preservesDepth {
-            return contextBounds(layer, toDevice: toDevice, opacity: opacity * Double(nodes[layer].state.opacity), tint: nil)
+            return contextBounds(
+                layer, toDevice: toDevice, opacity: opacity * Double(nodes[layer].state.opacity), tint: nil)
         }
         if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return .null }
         let groupOpacity = opacity * Double(nodes[layer].state.opacity)
@@ -104,8 +105,9 @@ extension FlattenState {
         let borderOnBody = sublayers.isEmpty && separateContents == nil
         let fill = nodes[layer].state.backgroundColor.map { PremultipliedColor($0) } ?? .clear
         if let content, separateContents == nil {
-            quad = Self.bodyQuad(bounds: bounds, margin: margin, contents: content.rect,
-                                 paintsBounds: !fill.isClear || (borderOnBody && border != nil))
+            quad = Self.bodyQuad(
+                bounds: bounds, margin: margin, contents: content.rect,
+                paintsBounds: !fill.isClear || (borderOnBody && border != nil))
         }
         if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
             r = r.union(deviceBox(of: quad, mapping: mapping))
@@ -143,7 +145,7 @@ extension FlattenState {
         if case .emitter(let emitter) = drawn, !(nodes[layer].state.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
             if let batch = emitter.batch,
-               let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: "", clip: -1)
+                let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: "", clip: -1)
             {
                 r = r.union(deviceBox(of: item, useShape: false))
             }
@@ -163,7 +165,8 @@ extension FlattenState {
     /// bitmap; the fill stands in for the real one (only an image's matters:
     /// it decides cells and cross-fades). `drawn` is `layer.drawnContent`.
     func contentExtent(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
-        -> (fill: DrawItem.Content, rect: CGRect)? {
+        -> (fill: DrawItem.Content, rect: CGRect)?
+    {
         let bounds = nodes[layer].state.bounds
         let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
         switch drawn {
@@ -172,16 +175,21 @@ extension FlattenState {
         case .shape, .text:
             if let rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let rect = rasterizer.contentsBounds(of: RasterSource(content: drawn, bounds: bounds,
-                                                                     pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
-                                                        pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                if let rect = rasterizer.contentsBounds(
+                    of: RasterSource(
+                        content: drawn, bounds: bounds,
+                        pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
+                    pixelsPerPoint: ppu > 0 ? ppu : 1)
+                {
                     return (placeholder, rect)
                 }
             }
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0, image.height > 0 {
+        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
+            image.height > 0
+        {
             let layout = contentsLayout(of: image, layer: layer)
             return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
         }
@@ -208,7 +216,8 @@ extension FlattenState {
         if opacity > 0, nodes[layer].state.isDoubleSided || mapping.determinant >= 0 {
             r = drawLayerBounds(layer, toDevice: toDevice, mapping: mapping, withSublayers: false)
         }
-        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) {
+            state, k, transform, instanceTint in
             for sub in state.sublayers(of: layer, instance: k) {
                 r = r.union(
                     state.planeBounds(
@@ -259,7 +268,9 @@ extension FlattenState {
             return partOpacity < 1 && state.nodes[part].state.allowsGroupOpacity && !r.isNull
                 ? Self.wholePixels(r) : r
         }
-        let old = transition.oldNode < 0 ? .null
+        let old =
+            transition.oldNode < 0
+            ? .null
             : side(Int(transition.oldNode), offset: placement.oldOffset, opacity: placement.oldOpacity, &self)
         return old.union(side(layer, offset: placement.newOffset, opacity: placement.newOpacity, &self))
     }
@@ -283,7 +294,8 @@ extension FlattenState {
             !PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity)).isClear
         else { return .null }
         let sigma = max(0, Double(nodes[layer].state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
+        let ppu = mapping.pixelsPerUnit(
+            at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
         let path = nodes[layer].state.shadowPath
         guard

@@ -5,8 +5,10 @@ extension FlattenState {
     /// During an implicit `contents` change (a presentation layer with
     /// `contentsCrossfade`), the old contents at `1 − progress` and the new at
     /// `progress`, each laid out by the layer's gravity; nil otherwise.
-    func crossfadeItems(_ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
-                        mapping: PlaneMapping, label: String) -> [DrawItem]? {
+    func crossfadeItems(
+        _ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
+        mapping: PlaneMapping, label: String
+    ) -> [DrawItem]? {
         guard let fade = LayerState.contentsCrossfade(nodes[layer].state.contents) else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
         var items: [DrawItem] = []
@@ -14,17 +16,22 @@ extension FlattenState {
         // `progress` over it is exactly the cross-fade (old·(1 − p) + new·p).
         // With transparency the old one fades out too (close, not exact).
         let newImage: CGImage? = if case .texture(.image(let i), _, _)? = new?.fill { i } else { nil }
-        let bothOpaque = (fade.from as? CGImage).map(Self.isOpaque) == true && newImage.map(Self.isOpaque) == true
+        let bothOpaque =
+            (fade.from as? CGImage).map(Self.isOpaque) == true && newImage.map(Self.isOpaque) == true
             && nodes[layer].state.contentsGravity == .resize
         if let old = fade.from as? CGImage, old.width > 0, old.height > 0 {
             let layout = contentsLayout(of: old, layer: layer)
-            items.append(contentItem(.texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,
-                                     opacity: bothOpaque ? 1 : 1 - progress, mapping: mapping,
-                                     label: label + ".contents.old"))
+            items.append(
+                contentItem(
+                    .texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,
+                    opacity: bothOpaque ? 1 : 1 - progress, mapping: mapping,
+                    label: label + ".contents.old"))
         }
         if let new {
-            items.append(contentItem(new.fill, rect: new.rect, opacity: progress, mapping: mapping,
-                                     label: label + ".contents"))
+            items.append(
+                contentItem(
+                    new.fill, rect: new.rect, opacity: progress, mapping: mapping,
+                    label: label + ".contents"))
         }
         return items
     }
@@ -40,10 +47,13 @@ extension FlattenState {
         return true
     }
 
-    func contentItem(_ content: DrawItem.Content, rect: CGRect, opacity: Float, mapping: PlaneMapping,
-                     label: String) -> DrawItem {
+    func contentItem(
+        _ content: DrawItem.Content, rect: CGRect, opacity: Float, mapping: PlaneMapping,
+        label: String
+    ) -> DrawItem {
         let m = antialiasingMargin(mapping, rect)
-        return DrawItem(label: label, mapping: mapping, quad: rect.insetBy(dx: -m, dy: -m), shape: rect,
-                        content: content, opacity: opacity)
+        return DrawItem(
+            label: label, mapping: mapping, quad: rect.insetBy(dx: -m, dy: -m), shape: rect,
+            content: content, opacity: opacity)
     }
 }

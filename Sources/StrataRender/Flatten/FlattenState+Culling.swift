@@ -15,8 +15,9 @@ extension FlattenState {
     /// item-level test after flattening applies to them.
     func leafReach(_ layer: Int, mapping: PlaneMapping) -> LeafReach {
         guard cullsOutsideTarget, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
-              !Self.drawsPastBounds(nodes[layer].kind),
-              nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds else { return .unknown }
+            !Self.drawsPastBounds(nodes[layer].kind),
+            nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds
+        else { return .unknown }
         var reach = nodes[layer].state.bounds
         if nodes[layer].state.shadowOpacity > 0 {
             let silhouette = nodes[layer].state.shadowPath?.boundingBox ?? nodes[layer].state.bounds
@@ -66,9 +67,10 @@ extension FlattenState {
     /// them axis-aligned) hold the whole target: a clip to them clips nothing.
     func coversTarget(_ bounds: CGRect, radii: CornerRadii, mapping: PlaneMapping) -> Bool {
         guard cullsOutsideTarget, radii == .zero, mapping.m12 == 0, mapping.m21 == 0, mapping.m13 == 0,
-              mapping.m23 == 0, mapping.m33 > 0,
-              let a = mapping.project(Double(bounds.minX), Double(bounds.minY)),
-              let b = mapping.project(Double(bounds.maxX), Double(bounds.maxY)) else { return false }
+            mapping.m23 == 0, mapping.m33 > 0,
+            let a = mapping.project(Double(bounds.minX), Double(bounds.minY)),
+            let b = mapping.project(Double(bounds.maxX), Double(bounds.maxY))
+        else { return false }
         return min(a.x, b.x) <= 0 && min(a.y, b.y) <= 0
             && max(a.x, b.x) >= Double(targetSize.width) && max(a.y, b.y) >= Double(targetSize.height)
     }

@@ -27,8 +27,9 @@ extension FlattenState {
             case .luminanceMap(let shadows, let midtones, let highlights, let amount):
                 guard amount > 0 else { continue }
                 pass = RenderPass(purpose: .filter, bounds: deviceBounds(of: items[start...]))
-                pass.colorMap = LuminanceMap(shadows: Self.rgb(shadows), midtones: Self.rgb(midtones),
-                                             highlights: Self.rgb(highlights), amount: Float(amount))
+                pass.colorMap = LuminanceMap(
+                    shadows: Self.rgb(shadows), midtones: Self.rgb(midtones),
+                    highlights: Self.rgb(highlights), amount: Float(amount))
             case .colorFill(let color):
                 pass = RenderPass(purpose: .filter, bounds: deviceBounds(of: items[start...]))
                 pass.colorMap = LuminanceMap(fill: Self.rgb(color))
@@ -41,8 +42,10 @@ extension FlattenState {
             pass.items = Array(items[start...])
             list.passes.append(pass)
             items.removeSubrange(start...)
-            items.append(compositeItem(pass: list.passes.count - 1, bounds: pass.bounds, opacity: opacity,
-                                       label: layerLabel(layer) + ".filter"))
+            items.append(
+                compositeItem(
+                    pass: list.passes.count - 1, bounds: pass.bounds, opacity: opacity,
+                    label: layerLabel(layer) + ".filter"))
         }
     }
 

@@ -11,10 +11,13 @@ extension FlattenState {
     /// origin, see `FlattenState+Bounds.swift`), so nothing is drawn twice.
     /// Returns the pass index and the local rect its pixels cover, or nil when
     /// nothing draws.
-    mutating func layerSpacePass(purpose: RenderPass.Purpose, scale requested: Double, margin: Double,
-                                 blurSigmaLocal: Double, bounds: (inout FlattenState) -> CGRect,
-                                 draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
-        -> (pass: Int, extent: CGRect)? {
+    mutating func layerSpacePass(
+        purpose: RenderPass.Purpose, scale requested: Double, margin: Double,
+        blurSigmaLocal: Double, bounds: (inout FlattenState) -> CGRect,
+        draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void
+    )
+        -> (pass: Int, extent: CGRect)?
+    {
         // Measuring counts layers as drawing does (replicator instances stop
         // at the same place); the drawing below counts them.
         let savedLayers = list.layerCount, savedReplicated = replicatedLayers
@@ -47,8 +50,10 @@ extension FlattenState {
         hasher.combine(h)
         hasher.combine(blurSigmaLocal * scale)
         for clip in list.clips[savedClips...] { hasher.combine(clip) }
-        list.passes.append(RenderPass(purpose: purpose, bounds: CGRect(x: 0, y: 0, width: w, height: h), items: items,
-                                      blurSigma: blurSigmaLocal * scale, cacheKey: hasher.finalize()))
+        list.passes.append(
+            RenderPass(
+                purpose: purpose, bounds: CGRect(x: 0, y: 0, width: w, height: h), items: items,
+                blurSigma: blurSigmaLocal * scale, cacheKey: hasher.finalize()))
         return (list.passes.count - 1, extent)
     }
 
@@ -57,7 +62,8 @@ extension FlattenState {
     /// ramps, counts). Kept to check the bounds functions against
     /// (`probeComparisons`).
     mutating func probeBox(draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
-        -> CGRect {
+        -> CGRect
+    {
         var probe: [DrawItem] = []
         let savedTarget = targetSize
         let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
@@ -97,11 +103,16 @@ extension FlattenState {
     /// subtree reuses last frame's pixels.
     mutating func rasterize(_ layer: Int, mapping: PlaneMapping, clip: Int32, into items: inout [DrawItem]) {
         let scale = max(0.01, Double(nodes[layer].state.rasterizationScale))
-        guard let made = layerSpacePass(purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0, bounds: {
-            state in state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
-        }, draw: { state, toPass, passMapping, out in
-            state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, into: &out)
-        }) else { return }
+        guard
+            let made = layerSpacePass(
+                purpose: .rasterize, scale: scale, margin: 1, blurSigmaLocal: 0,
+                bounds: {
+                    state in state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
+                },
+                draw: { state, toPass, passMapping, out in
+                    state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, into: &out)
+                })
+        else { return }
         var item = compositeItem(pass: made.pass, bounds: made.extent, opacity: 1, label: layerLabel(layer) + ".raster")
         item.mapping = mapping
         item.clip = clip
@@ -119,20 +130,28 @@ extension FlattenState {
         let tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
         if tint.isClear { return nil }
         let sigma = max(0, Double(nodes[layer].state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
+        let ppu = mapping.pixelsPerUnit(
+            at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
         let path = nodes[layer].state.shadowPath
-        guard let made = layerSpacePass(purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
-                                        blurSigmaLocal: sigma, bounds: { state in
-            if let path { return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null }
-            return state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
-        }, draw: { state, toPass, passMapping, out in
-            if let path {
-                if let item = Self.pathSilhouette(path, mapping: passMapping, label: label) { out.append(item) }
-            } else {
-                state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
-            }
-        }) else { return nil }
+        guard
+            let made = layerSpacePass(
+                purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
+                blurSigmaLocal: sigma,
+                bounds: { state in
+                    if let path { return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null }
+                    return state.drawLayerBounds(
+                        layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
+                },
+                draw: { state, toPass, passMapping, out in
+                    if let path {
+                        if let item = Self.pathSilhouette(path, mapping: passMapping, label: label) { out.append(item) }
+                    } else {
+                        state.drawLayer(
+                            layer, toDevice: toPass, mapping: passMapping, clip: -1, withShadow: false, into: &out)
+                    }
+                })
+        else { return nil }
         let offset = nodes[layer].state.shadowOffset
         let rect = made.extent.offsetBy(dx: offset.width, dy: offset.height)
         var item = compositeItem(pass: made.pass, bounds: rect, opacity: 1, label: label + ".shadow")
@@ -156,8 +175,9 @@ extension FlattenState {
             pixels[i * 4] = c; pixels[i * 4 + 1] = c; pixels[i * 4 + 2] = c; pixels[i * 4 + 3] = c
         }
         let image = RasterImage(key: "silhouette:\(path.svgPathData)|\(scale)", width: w, height: h, pixels: pixels)
-        return DrawItem(label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
-                        content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
+        return DrawItem(
+            label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
+            content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
     }
 
     /// The device box of the item `pathSilhouette` makes, without filling the path.
@@ -168,7 +188,8 @@ extension FlattenState {
     /// Where `pathSilhouette` draws (the path's box and a pixel, in whole
     /// bitmap pixels), at how many pixels per unit, and the bitmap's size.
     private static func pathSilhouetteLayout(_ path: CGPath, mapping: PlaneMapping)
-        -> (drawn: CGRect, scale: Double, width: Int, height: Int)? {
+        -> (drawn: CGRect, scale: Double, width: Int, height: Int)?
+    {
         let box = path.boundingBoxOfPath
         guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
         let rect = box.insetBy(dx: -1, dy: -1)
@@ -176,7 +197,8 @@ extension FlattenState {
         let scale = min(ppu, maximumLayerPassSide / Double(max(rect.width, rect.height)))
         let w = max(1, Int((Double(rect.width) * scale).rounded(.up)))
         let h = max(1, Int((Double(rect.height) * scale).rounded(.up)))
-        let drawn = CGRect(x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale), height: CGFloat(Double(h) / scale))
+        let drawn = CGRect(
+            x: rect.minX, y: rect.minY, width: CGFloat(Double(w) / scale), height: CGFloat(Double(h) / scale))
         return (drawn, scale, w, h)
     }
 }

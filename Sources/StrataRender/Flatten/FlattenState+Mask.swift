@@ -7,13 +7,16 @@ extension FlattenState {
     /// affected by its sublayerTransform) to another of the same device
     /// rectangle, and one composite multiplies them. Both passes cover only the
     /// masked area on screen. The layer's items are `items[start...]`.
-    mutating func applyMask(_ mask: Int, of layer: Int, toDevice: CATransform3D, items: inout [DrawItem],
-                            from start: Int) {
+    mutating func applyMask(
+        _ mask: Int, of layer: Int, toDevice: CATransform3D, items: inout [DrawItem],
+        from start: Int
+    ) {
         guard start < items.count else { return }
         var maskItems: [DrawItem] = []
         // The mask's own opacity, hidden flag and subtree count, as a layer's alpha does.
-        visit(mask, superlayer: -1, parentToDevice: toDevice, parentIsFlat: true, clip: -1, opacity: 1,
-              into: &maskItems)
+        visit(
+            mask, superlayer: -1, parentToDevice: toDevice, parentIsFlat: true, clip: -1, opacity: 1,
+            into: &maskItems)
         let bounds = deviceBounds(of: items[start...]).intersection(deviceBounds(of: maskItems[...]))
         guard !maskItems.isEmpty, !bounds.isNull, !bounds.isEmpty else {
             items.removeSubrange(start...)
@@ -41,10 +44,12 @@ extension FlattenState {
         guard maskItems.count == 1 else { return nil }
         let item = maskItems[0]
         guard item.kind == .layer, item.content == nil, item.mask == nil, item.borderWidth == 0,
-              item.fill.a >= 1, item.opacity >= 1, item.tint == .white, item.blend == .normal, item.clip < 0,
-              item.antialiasedEdges == 0b1111, let toLocal = item.mapping.inverted() else { return nil }
-        return ClipShape(deviceToLocal: toLocal, rect: item.shape, radii: item.radii,
-                         continuousCorners: item.continuousCorners, parent: -1)
+            item.fill.a >= 1, item.opacity >= 1, item.tint == .white, item.blend == .normal, item.clip < 0,
+            item.antialiasedEdges == 0b1111, let toLocal = item.mapping.inverted()
+        else { return nil }
+        return ClipShape(
+            deviceToLocal: toLocal, rect: item.shape, radii: item.radii,
+            continuousCorners: item.continuousCorners, parent: -1)
     }
 
     /// Cuts `items[start...]` by `shape`, whose device box is `reach`: inside whatever

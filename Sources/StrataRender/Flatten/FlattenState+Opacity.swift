@@ -20,8 +20,10 @@ extension FlattenState {
         }
         list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: Array(items[start...])))
         items.removeSubrange(start...)
-        items.append(compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: k,
-                                   label: layerLabel(layer) + ".group"))
+        items.append(
+            compositeItem(
+                pass: list.passes.count - 1, bounds: bounds, opacity: k,
+                label: layerLabel(layer) + ".group"))
     }
 
     /// Combines a layer's items (`items[start...]`) with what is beneath them by
@@ -31,7 +33,8 @@ extension FlattenState {
     mutating func applyBlend(_ blend: BlendMode, of layer: Int, items: inout [DrawItem], from start: Int) {
         guard start < items.count else { return }
         if items.count - start == 1 && items[start].blend == .normal && !items[start].drawsSeveral
-            && !(blend.readsBackdrop && items[start].kind == .particles) {
+            && !(blend.readsBackdrop && items[start].kind == .particles)
+        {
             items[start].blend = blend
             return
         }
@@ -42,24 +45,28 @@ extension FlattenState {
         }
         list.passes.append(RenderPass(purpose: .groupOpacity, bounds: bounds, items: Array(items[start...])))
         items.removeSubrange(start...)
-        var composite = compositeItem(pass: list.passes.count - 1, bounds: bounds, opacity: 1,
-                                      label: layerLabel(layer) + ".blend")
+        var composite = compositeItem(
+            pass: list.passes.count - 1, bounds: bounds, opacity: 1,
+            label: layerLabel(layer) + ".blend")
         composite.blend = blend
         items.append(composite)
     }
 
     /// An item that draws pass `pass` (covering `bounds` in device pixels) back at its place.
     func compositeItem(pass: Int, bounds: CGRect, opacity: Float, label: String) -> DrawItem {
-        DrawItem(kind: .composite, label: label, mapping: .identity, quad: bounds, shape: bounds,
-                 content: .texture(.pass(pass), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: bounds),
-                 opacity: opacity, antialiasedEdges: 0)
+        DrawItem(
+            kind: .composite, label: label, mapping: .identity, quad: bounds, shape: bounds,
+            content: .texture(.pass(pass), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: bounds),
+            opacity: opacity, antialiasedEdges: 0)
     }
 
     /// Whether any two items' device-space boxes overlap by more than a
     /// hairline; a batch of particles is taken to overlap itself.
     func anyOverlap(_ items: ArraySlice<DrawItem>) -> Bool {
         if items.contains(where: \.drawsSeveral) { return true }
-        let boxes = items.map { deviceBox(of: $0, useShape: true) }.enumerated().sorted { $0.element.minX < $1.element.minX }
+        let boxes = items.map { deviceBox(of: $0, useShape: true) }.enumerated().sorted {
+            $0.element.minX < $1.element.minX
+        }
         // Sweep by x: only boxes whose x ranges meet are compared.
         var active: [CGRect] = []
         for (_, box) in boxes {
@@ -113,7 +120,8 @@ extension FlattenState {
         }
         // Coordinates past any screen (a layer a googol points away): no box to test against (CGRect traps on them).
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 - x0 < 1e15, y1 - y0 < 1e15,
-              abs(x0) < 1e15, abs(y0) < 1e15 else { return CGRect(origin: .zero, size: targetSize) }
+            abs(x0) < 1e15, abs(y0) < 1e15
+        else { return CGRect(origin: .zero, size: targetSize) }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

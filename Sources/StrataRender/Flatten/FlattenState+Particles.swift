@@ -41,16 +41,20 @@ extension FlattenState {
         let preservesDepth = emitter.preservesDepth
         let label = layerLabel(layer) + ".particles"
         if let batch = emitter.batch {
-            if let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: label,
-                                                 clip: particleClip) {
+            if let item = Self.particleBatchItem(
+                batch, additive: additive, mapping: mapping, label: label,
+                clip: particleClip)
+            {
                 items.append(item)
             }
             return
         }
         items.reserveCapacity(items.count + particles.count)
         for particle in particles {
-            if let item = Self.particleItem(particle, additive: additive, preservesDepth: preservesDepth,
-                                            toDevice: toDevice, mapping: mapping, label: label, clip: particleClip) {
+            if let item = Self.particleItem(
+                particle, additive: additive, preservesDepth: preservesDepth,
+                toDevice: toDevice, mapping: mapping, label: label, clip: particleClip)
+            {
                 items.append(item)
             }
         }
@@ -59,16 +63,20 @@ extension FlattenState {
     /// An emitter's batch of particles as one item in the layer's plane, its
     /// quad holding every particle's (anti-aliasing margin included), or nil
     /// when none draws.
-    static func particleBatchItem(_ batch: ParticleBatch, additive: Bool, mapping: PlaneMapping, label: String,
-                                  clip: Int32) -> DrawItem? {
+    static func particleBatchItem(
+        _ batch: ParticleBatch, additive: Bool, mapping: PlaneMapping, label: String,
+        clip: Int32
+    ) -> DrawItem? {
         let bounds = batch.bounds
         guard batch.count > 0, !bounds.isNull, bounds.width.isFinite, bounds.height.isFinite else { return nil }
         // Each particle's margin is 1.5 device pixels in its plane, at most its
         // own size (which the bounds already hold twice over); turned, a
         // margin reaches √2 times as far.
         var ppu = Double.infinity
-        for (u, v) in [(bounds.midX, bounds.midY), (bounds.minX, bounds.minY), (bounds.maxX, bounds.minY),
-                       (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY)] {
+        for (u, v) in [
+            (bounds.midX, bounds.midY), (bounds.minX, bounds.minY), (bounds.maxX, bounds.minY),
+            (bounds.minX, bounds.maxY), (bounds.maxX, bounds.maxY),
+        ] {
             ppu = min(ppu, mapping.pixelsPerUnit(at: Double(u), Double(v)))
         }
         let largest = Double(max(bounds.width, bounds.height))
@@ -80,8 +88,10 @@ extension FlattenState {
     }
 
     /// One particle of an emitter as an item, or nil when it draws nothing.
-    static func particleItem(_ particle: EmitterParticle, additive: Bool, preservesDepth: Bool,
-                             toDevice: CATransform3D, mapping: PlaneMapping, label: String, clip: Int32) -> DrawItem? {
+    static func particleItem(
+        _ particle: EmitterParticle, additive: Bool, preservesDepth: Bool,
+        toDevice: CATransform3D, mapping: PlaneMapping, label: String, clip: Int32
+    ) -> DrawItem? {
         guard let image = particle.contents, image.width > 0, image.height > 0, particle.scale > 0 else { return nil }
         let alpha = particle.alpha
         guard alpha > 0 else { return nil }

@@ -5,7 +5,8 @@ extension FlattenState {
     /// What a layer draws over its background: its gradient, CPU-made bitmap
     /// or contents image (`drawn` is what its class draws: `layer.drawnContent`).
     mutating func contentFill(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
-        -> (fill: DrawItem.Content, rect: CGRect)? {
+        -> (fill: DrawItem.Content, rect: CGRect)?
+    {
         let bounds = nodes[layer].state.bounds
         switch drawn {
         case .gradient(let gradient):
@@ -14,7 +15,9 @@ extension FlattenState {
             // One ramp per distinct set of colours and locations, made once a frame.
             let key = GradientKey(colors: colors, locations: gradient.locations)
             let index: Int
-            if let existing = gradientIndex[key] { index = existing } else {
+            if let existing = gradientIndex[key] {
+                index = existing
+            } else {
                 list.gradients.append(GradientRamp(colors: key.colors, locations: key.locations))
                 index = list.gradients.count - 1
                 gradientIndex[key] = index
@@ -23,22 +26,33 @@ extension FlattenState {
                 CGPoint(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height)
             }
             let type = GradientKind(gradient)
-            return (.gradient(ramp: index, type: type, start: local(gradient.startPoint), end: local(gradient.endPoint),
-                              focus: type == .radial ? gradient.radialFocus : .zero), bounds)
+            return (
+                .gradient(
+                    ramp: index, type: type, start: local(gradient.startPoint), end: local(gradient.endPoint),
+                    focus: type == .radial ? gradient.radialFocus : .zero), bounds
+            )
         case .shape, .text:
             if let rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let made = rasterizer.rasterContents(of: RasterSource(content: drawn, bounds: bounds,
-                                                                     pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
-                                                        pixelsPerPoint: ppu > 0 ? ppu : 1) {
-                    return (.texture(.raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                     rect: made.rect), made.rect)
+                if let made = rasterizer.rasterContents(
+                    of: RasterSource(
+                        content: drawn, bounds: bounds,
+                        pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
+                    pixelsPerPoint: ppu > 0 ? ppu : 1)
+                {
+                    return (
+                        .texture(
+                            .raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
+                            rect: made.rect), made.rect
+                    )
                 }
             }
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0, image.height > 0 {
+        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
+            image.height > 0
+        {
             let layout = contentsLayout(of: image, layer: layer)
             return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
         }
@@ -48,8 +62,10 @@ extension FlattenState {
     /// The layer's shadow as one closed-form item, when its silhouette is a
     /// (rounded) rectangle: a rect or rounded-rect `shadowPath`, or no path and a
     /// layer whose only drawing is its background.
-    func shadowItem(_ layer: Int, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
-                    clip: Int32, label: String) -> DrawItem? {
+    func shadowItem(
+        _ layer: Int, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
+        clip: Int32, label: String
+    ) -> DrawItem? {
         guard nodes[layer].state.shadowOpacity > 0, let color = nodes[layer].state.shadowColor else { return nil }
         var tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
         let silhouette: CGRect
@@ -68,10 +84,11 @@ extension FlattenState {
         let offset = nodes[layer].state.shadowOffset
         let rect = silhouette.offsetBy(dx: offset.width, dy: offset.height)
         let margin = 3 * sigma + antialiasingMargin(mapping, rect)
-        return DrawItem(kind: .shadow, label: label + ".shadow", mapping: mapping,
-                        quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
-                        continuousCorners: continuous && nodes[layer].state.shadowPath == nil, fill: tint, clip: clip,
-                        blurSigma: sigma)
+        return DrawItem(
+            kind: .shadow, label: label + ".shadow", mapping: mapping,
+            quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
+            continuousCorners: continuous && nodes[layer].state.shadowPath == nil, fill: tint, clip: clip,
+            blurSigma: sigma)
     }
 }
 
@@ -80,7 +97,8 @@ extension FlattenState {
     /// `bounds`, when the mapping stretches them by different amounts.
     func axisDensities(_ mapping: PlaneMapping, _ bounds: CGRect) -> (x: Double, y: Double)? {
         guard let (x, y) = mapping.pixelsPerUnitAlongAxes(at: Double(bounds.midX), Double(bounds.midY)),
-              x > 0, y > 0, x.isFinite, y.isFinite, abs(x - y) > 1e-6 * max(x, y) else { return nil }
+            x > 0, y > 0, x.isFinite, y.isFinite, abs(x - y) > 1e-6 * max(x, y)
+        else { return nil }
         return (x, y)
     }
 }

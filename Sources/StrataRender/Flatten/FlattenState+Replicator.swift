@@ -16,13 +16,16 @@ extension FlattenState {
     /// were multiplied; a sublayer drawn through an offscreen pass (group
     /// opacity over overlapping parts, a mask, rasterization) is multiplied
     /// as a whole where the pass is composited.
-    mutating func drawInstances(of replicator: ReplicatorContent, in layer: Int, toDevice: CATransform3D,
-                                clip: Int32, into items: inout [DrawItem]) {
+    mutating func drawInstances(
+        of replicator: ReplicatorContent, in layer: Int, toDevice: CATransform3D,
+        clip: Int32, into items: inout [DrawItem]
+    ) {
         forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: nil) { state, k, transform, tint in
             let start = items.count
             for sub in state.sublayers(of: layer, instance: k) {
-                state.visit(Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
-                            opacity: 1, instance: transform, into: &items)
+                state.visit(
+                    Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true, clip: clip,
+                    opacity: 1, instance: transform, into: &items)
             }
             Self.tint(&items, from: start, by: tint)
         }
@@ -73,8 +76,9 @@ extension FlattenState {
         guard replicator >= 0 else { return m }
         return LayerState.sublayerTransformed(
             m, by: nodes[replicator].state.sublayerTransform,
-            about: LayerState.anchorPointInBounds(nodes[replicator].state.bounds, nodes[replicator].state.anchorPoint,
-                                                  nodes[replicator].state.anchorPointZ))
+            about: LayerState.anchorPointInBounds(
+                nodes[replicator].state.bounds, nodes[replicator].state.anchorPoint,
+                nodes[replicator].state.anchorPointZ))
     }
 
     /// Multiplies the colours of `items[start...]` by `tint` (premultiplied; nil: unchanged).

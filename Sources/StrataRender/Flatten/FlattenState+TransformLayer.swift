@@ -10,13 +10,16 @@ extension FlattenState {
     /// `toContext` is the layer's own transform to its superlayer, unflattened:
     /// depth is measured in the superlayer's space before it flattens the
     /// context, so the perspective inside the context decides the order.
-    mutating func visit3DContext(_ layer: Int, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
-                                 opacity: Double, into out: inout [DrawItem]) {
+    mutating func visit3DContext(
+        _ layer: Int, toDevice: CATransform3D, toContext: CATransform3D, clip: Int32,
+        opacity: Double, into out: inout [DrawItem]
+    ) {
         // The planes' items, each plane a range of them: copied to `out` once sorted.
         var planeItems: [DrawItem] = []
         var planes: [Plane] = []
-        collectPlanes(of: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                      opacity: opacity, tint: nil, items: &planeItems, into: &planes)
+        collectPlanes(
+            of: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+            opacity: opacity, tint: nil, items: &planeItems, into: &planes)
         let inputs = planes.map {
             PlaneSorter.Input(toContext: $0.toContext, rect: localExtent(of: $0, items: planeItems))
         }
@@ -35,10 +38,12 @@ extension FlattenState {
                     var parent = item.clip
                     for cut in fragment.cuts {
                         let toCut = PlaneMapping(cut.a, -cut.b, 0, cut.b, cut.a, 0, cut.e, 0, 1)
-                        list.clips.append(ClipShape(deviceToLocal: deviceToLocal.concatenating(toCut),
-                                                    rect: CGRect(x: 0, y: -1e7, width: 1e7, height: 2e7),
-                                                    radii: .zero, continuousCorners: false, parent: parent,
-                                                    antialiased: cut.antialiased))
+                        list.clips.append(
+                            ClipShape(
+                                deviceToLocal: deviceToLocal.concatenating(toCut),
+                                rect: CGRect(x: 0, y: -1e7, width: 1e7, height: 2e7),
+                                radii: .zero, continuousCorners: false, parent: parent,
+                                antialiased: cut.antialiased))
                         parent = Int32(list.clips.count - 1)
                     }
                     chains[item.clip] = parent
@@ -73,13 +78,16 @@ extension FlattenState {
     /// whose planes join this context. `tint` multiplies the colours of
     /// replicator instances. Their items are appended to `items`; each plane
     /// holds the range of its own.
-    mutating func collectPlanes(of layer: Int, toDevice: CATransform3D, toContext: CATransform3D,
-                                clip: Int32, opacity: Double, tint: PremultipliedColor?,
-                                items: inout [DrawItem], into planes: inout [Plane]) {
+    mutating func collectPlanes(
+        of layer: Int, toDevice: CATransform3D, toContext: CATransform3D,
+        clip: Int32, opacity: Double, tint: PremultipliedColor?,
+        items: inout [DrawItem], into planes: inout [Plane]
+    ) {
         guard case .replicator(let replicator) = nodes[layer].content else {
             for sub in sublayers(of: layer) {
-                collectPlane(of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                             opacity: opacity, tint: tint, instance: nil, items: &items, into: &planes)
+                collectPlane(
+                    of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+                    opacity: opacity, tint: tint, instance: nil, items: &items, into: &planes)
             }
             return
         }
@@ -91,42 +99,53 @@ extension FlattenState {
         if start < items.count {
             for i in start..<items.count { items[i].opacity *= Float(opacity) }
             Self.tint(&items, from: start, by: tint)
-            planes.append(Plane(toContext: toContext, mapping: mapping, bounds: nodes[layer].state.bounds,
-                                items: start..<items.count))
+            planes.append(
+                Plane(
+                    toContext: toContext, mapping: mapping, bounds: nodes[layer].state.bounds,
+                    items: start..<items.count))
         }
-        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) { state, k, transform, instanceTint in
+        forEachInstance(of: replicator, bounds: nodes[layer].state.bounds, tint: tint) {
+            state, k, transform, instanceTint in
             for sub in state.sublayers(of: layer, instance: k) {
-                state.collectPlane(of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
-                                   opacity: opacity, tint: instanceTint, instance: transform, items: &items,
-                                   into: &planes)
+                state.collectPlane(
+                    of: Int(sub), in: layer, toDevice: toDevice, toContext: toContext, clip: clip,
+                    opacity: opacity, tint: instanceTint, instance: transform, items: &items,
+                    into: &planes)
             }
         }
     }
 
     /// The planes of `sub`, a sublayer of `layer` in a 3D context (drawn as
     /// `instance` of `layer` when it replicates).
-    private mutating func collectPlane(of sub: Int, in layer: Int, toDevice: CATransform3D,
-                                       toContext: CATransform3D, clip: Int32, opacity: Double,
-                                       tint: PremultipliedColor?, instance: CATransform3D?,
-                                       items: inout [DrawItem], into planes: inout [Plane]) {
+    private mutating func collectPlane(
+        of sub: Int, in layer: Int, toDevice: CATransform3D,
+        toContext: CATransform3D, clip: Int32, opacity: Double,
+        tint: PremultipliedColor?, instance: CATransform3D?,
+        items: inout [DrawItem], into planes: inout [Plane]
+    ) {
         guard !nodes[sub].state.isHidden else { return }
-        let local = instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
+        let local =
+            instance.map { localTransform(of: sub, replicatedBy: layer, instance: $0) }
             ?? nodes[sub].toParent
         guard local.isFinite else { return }
         let subToContext = local.concatenating(toContext)
         if nodes[sub].preservesDepth {
             list.layerCount += 1
-            collectPlanes(of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
-                          clip: clip, opacity: opacity * Double(nodes[sub].state.opacity), tint: tint, items: &items,
-                          into: &planes)
+            collectPlanes(
+                of: sub, toDevice: local.concatenating(toDevice), toContext: subToContext,
+                clip: clip, opacity: opacity * Double(nodes[sub].state.opacity), tint: tint, items: &items,
+                into: &planes)
             return
         }
         let start = items.count
-        visit(sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false, clip: clip,
-              opacity: opacity, instance: instance, into: &items)
+        visit(
+            sub, superlayer: layer, parentToDevice: toDevice, parentIsFlat: false, clip: clip,
+            opacity: opacity, instance: instance, into: &items)
         if start == items.count { return }
         Self.tint(&items, from: start, by: tint)
-        planes.append(Plane(toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
-                            bounds: nodes[sub].state.bounds, items: start..<items.count))
+        planes.append(
+            Plane(
+                toContext: subToContext, mapping: PlaneMapping(local.concatenating(toDevice)),
+                bounds: nodes[sub].state.bounds, items: start..<items.count))
     }
 }

@@ -49,8 +49,10 @@ struct FlattenState {
     /// Kept only while `probeComparisons` is (no frame's drawing reads it).
     var maskClipBounds: [Int32: CGRect] = [:]
 
-    init(nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
-         instanceLinks: UnsafeBufferPointer<Range<Int32>>, list: RenderList, rasterizer: LayerRasterizer?) {
+    init(
+        nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
+        instanceLinks: UnsafeBufferPointer<Range<Int32>>, list: RenderList, rasterizer: LayerRasterizer?
+    ) {
         self.nodes = nodes
         self.links = links
         self.instanceLinks = instanceLinks
@@ -88,16 +90,19 @@ struct FlattenState {
     ///   - instance: for a sublayer drawn as an instance of a replicator
     ///     (`superlayer`), the instance's transform in the replicator's bounds
     ///     space (instance k's is the replicator's `instanceTransform` k times, about its centre).
-    mutating func visit(_ layer: Int, superlayer: Int, parentToDevice: CATransform3D,
-                        parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
-                        into out: inout [DrawItem]) {
+    mutating func visit(
+        _ layer: Int, superlayer: Int, parentToDevice: CATransform3D,
+        parentIsFlat: Bool, clip: Int32, opacity: Double, instance: CATransform3D? = nil,
+        into out: inout [DrawItem]
+    ) {
         // No hashing per layer, and no optional matrix made or bound unless
         // there is one: each copies (and `== nil` compares) whole matrices,
         // for every layer every frame.
         let isPart = !transitionParts.isEmpty && transitionParts.index(forKey: layer) != nil
         if !isPart, let transition = nodes[layer].transition {
-            return visitTransition(layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
-                                   parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
+            return visitTransition(
+                layer, transition, superlayer: superlayer, parentToDevice: parentToDevice,
+                parentIsFlat: parentIsFlat, clip: clip, opacity: opacity, into: &out)
         }
         if nodes[layer].state.isHidden { return }
         list.layerCount += 1
@@ -116,8 +121,9 @@ struct FlattenState {
         let mapping = PlaneMapping(toDevice)
 
         if nodes[layer].preservesDepth {
-            visit3DContext(layer, toDevice: toDevice, toContext: local, clip: clip,
-                           opacity: opacity * Double(nodes[layer].state.opacity), into: &out)
+            visit3DContext(
+                layer, toDevice: toDevice, toContext: local, clip: clip,
+                opacity: opacity * Double(nodes[layer].state.opacity), into: &out)
             return
         }
         // Seen from behind: a single-sided layer hides itself and its subtree.
@@ -131,11 +137,14 @@ struct FlattenState {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
             // A plain leaf that only moved since its look was cached: its quad, without building its items.
-            let memo = !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
+            let memo =
+                !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
                 ? appearanceMemo : nil
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
-               let cached = cachedAppearance(remembered: remembered, mapping: mapping, clip: clip,
-                                             label: layerLabel(layer)) {
+                let cached = cachedAppearance(
+                    remembered: remembered, mapping: mapping, clip: clip,
+                    label: layerLabel(layer))
+            {
                 out.append(cached.item)
             } else {
                 drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
@@ -143,12 +152,15 @@ struct FlattenState {
                 // would be another texture between its neighbours' (a draw call each) and a
                 // resampled edge, for a shader part that costs about what the look's lookup does.
                 if nodes[layer].kind != .shape,
-                   let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip,
-                                                 label: layerLabel(layer)) {
+                    let cached = cachedAppearance(
+                        of: out[start...], mapping: mapping, clip: clip,
+                        label: layerLabel(layer))
+                {
                     out.removeSubrange(start...)
                     out.append(cached.item)
-                    memo?.record(.init(lookVersion: nodes[layer].lookVersion, key: cached.key, reach: cached.reach),
-                                 of: layer)
+                    memo?.record(
+                        .init(lookVersion: nodes[layer].lookVersion, key: cached.key, reach: cached.reach),
+                        of: layer)
                 } else {
                     memo?.forget(layer)
                 }
@@ -176,20 +188,27 @@ struct FlattenState {
     /// A layer's own parts and its sublayers, at full opacity.
     /// Without `withSublayers`, only the layer's own parts (a preserving-depth
     /// replicator's plane in its 3D context).
-    mutating func drawLayer(_ layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
-                            clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
-                            into items: inout [DrawItem]) {
+    mutating func drawLayer(
+        _ layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
+        clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
+        into items: inout [DrawItem]
+    ) {
         let drawn = nodes[layer].content
         let bounds = nodes[layer].state.bounds
         let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
-        let radii = CornerRadii(radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners, size: bounds.size)
+        let radii = CornerRadii(
+            radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
+            size: bounds.size)
         let continuous = nodes[layer].state.cornerCurve == .continuous
         let label = layerLabel(layer)
 
         if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
-            if !forcesBlurredShadows, let shadow = shadowItem(layer, mapping: mapping, radii: radii,
-                                                              continuous: continuous, clip: clip, label: label) {
+            if !forcesBlurredShadows,
+                let shadow = shadowItem(
+                    layer, mapping: mapping, radii: radii,
+                    continuous: continuous, clip: clip, label: label)
+            {
                 items.append(shadow)
             } else if let shadow = blurredShadowItem(layer, mapping: mapping, clip: clip, label: label) {
                 items.append(shadow)
@@ -201,10 +220,12 @@ struct FlattenState {
         // Contents drawn as items of their own, between the background and the
         // sublayers: a cross-fade (old and new image), or cells (nine-part
         // stretching, edge pixels extended past the image).
-        let separateContents = crossfadeItems(layer, new: content, mapping: mapping, label: label)
+        let separateContents =
+            crossfadeItems(layer, new: content, mapping: mapping, label: label)
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
-        var body = DrawItem(label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
-                            shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
+        var body = DrawItem(
+            label: label, mapping: mapping, quad: bounds.insetBy(dx: -margin, dy: -margin),
+            shape: bounds, radii: radii, continuousCorners: continuous, clip: clip)
         if let bg = nodes[layer].state.backgroundColor { body.fill = PremultipliedColor(bg) }
         let border = borderParts(layer)
         // The border draws above contents and sublayers: on the body item only
@@ -216,8 +237,9 @@ struct FlattenState {
         }
         if let content, separateContents == nil {
             body.content = content.fill
-            body.quad = Self.bodyQuad(bounds: bounds, margin: margin, contents: content.rect,
-                                      paintsBounds: !body.fill.isClear || body.borderWidth > 0)
+            body.quad = Self.bodyQuad(
+                bounds: bounds, margin: margin, contents: content.rect,
+                paintsBounds: !body.fill.isClear || body.borderWidth > 0)
             body.clipsContentToShape = nodes[layer].state.masksToBounds
         }
         if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
@@ -233,8 +255,10 @@ struct FlattenState {
             // root): no clip, so every pixel below does not test it.
             if state.coversTarget(bounds, radii: radii, mapping: mapping) { return clip }
             guard let toLocal = mapping.inverted() else { return nil }
-            state.list.clips.append(ClipShape(deviceToLocal: toLocal, rect: bounds, radii: radii,
-                                              continuousCorners: continuous, parent: clip))
+            state.list.clips.append(
+                ClipShape(
+                    deviceToLocal: toLocal, rect: bounds, radii: radii,
+                    continuousCorners: continuous, parent: clip))
             ownClip = Int32(state.list.clips.count - 1)
             return ownClip
         }
@@ -258,16 +282,19 @@ struct FlattenState {
                 drawInstances(of: replicator, in: layer, toDevice: toDevice, clip: childClip, into: &items)
             } else {
                 for sub in sublayers {
-                    visit(Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
-                          clip: childClip, opacity: 1, into: &items)
+                    visit(
+                        Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                        clip: childClip, opacity: 1, into: &items)
                 }
             }
         }
         if !borderOnBody, let border {
-            items.append(DrawItem(label: label + ".border", mapping: mapping,
-                                  quad: bounds.insetBy(dx: -margin, dy: -margin), shape: bounds, radii: radii,
-                                  continuousCorners: continuous, borderWidth: border.width,
-                                  borderColor: border.color, clip: clip))
+            items.append(
+                DrawItem(
+                    label: label + ".border", mapping: mapping,
+                    quad: bounds.insetBy(dx: -margin, dy: -margin), shape: bounds, radii: radii,
+                    continuousCorners: continuous, borderWidth: border.width,
+                    borderColor: border.color, clip: clip))
         }
         if case .emitter(let emitter) = drawn {
             appendParticles(of: emitter, in: layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
@@ -280,26 +307,30 @@ struct FlattenState {
     /// The sublayers instance `instance` of replicator `layer` draws
     /// (see `LayerTreeSnapshot.sublayers(of:instance:)`).
     func sublayers(of layer: Int, instance: Int) -> Slice<UnsafeBufferPointer<Int32>> {
-        links[LayerTreeSnapshot.links(sublayers: nodes[layer].sublayers,
-                                      delayedInstances: nodes[layer].delayedInstances,
-                                      instance: instance, instanceLinks: instanceLinks)]
+        links[
+            LayerTreeSnapshot.links(
+                sublayers: nodes[layer].sublayers,
+                delayedInstances: nodes[layer].delayedInstances,
+                instance: instance, instanceLinks: instanceLinks)]
     }
 
     /// `LayerState.transformToSuperlayerBounds` of `layer`, its fields read in place.
     func transformToSuperlayerBounds(of layer: Int) -> CATransform3D {
-        LayerState.transformToSuperlayerBounds(nodes[layer].state.transform, bounds: nodes[layer].state.bounds,
-                                               anchorPoint: nodes[layer].state.anchorPoint,
-                                               anchorPointZ: nodes[layer].state.anchorPointZ,
-                                               position: nodes[layer].state.position,
-                                               zPosition: nodes[layer].state.zPosition)
+        LayerState.transformToSuperlayerBounds(
+            nodes[layer].state.transform, bounds: nodes[layer].state.bounds,
+            anchorPoint: nodes[layer].state.anchorPoint,
+            anchorPointZ: nodes[layer].state.anchorPointZ,
+            position: nodes[layer].state.position,
+            zPosition: nodes[layer].state.zPosition)
     }
 
     /// Where `image` lands in `layer`'s bounds (`ContentsLayout`), its fields read in place.
     func contentsLayout(of image: CGImage, layer: Int) -> ContentsLayout {
-        ContentsLayout(bounds: nodes[layer].state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
-                       contentsRect: nodes[layer].state.contentsRect, gravity: nodes[layer].state.contentsGravity,
-                       contentsScale: nodes[layer].state.contentsScale,
-                       geometryFlipped: nodes[layer].state.isGeometryFlipped)
+        ContentsLayout(
+            bounds: nodes[layer].state.bounds, pixelSize: CGSize(width: image.width, height: image.height),
+            contentsRect: nodes[layer].state.contentsRect, gravity: nodes[layer].state.contentsGravity,
+            contentsScale: nodes[layer].state.contentsScale,
+            geometryFlipped: nodes[layer].state.isGeometryFlipped)
     }
 
     func borderParts(_ layer: Int) -> (width: Double, color: PremultipliedColor)? {

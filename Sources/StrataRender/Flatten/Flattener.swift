@@ -76,16 +76,18 @@ public struct Flattener {
             guard type(of: rasterizer) is AnyClass else { return nil }
             rasterizerID = ObjectIdentifier(rasterizer as AnyObject)
         }
-        return SnapshotStore.Settings(size: size, scale: scale, background: background,
-                                      forcesBlurredShadows: forcesBlurredShadows, rasterizer: rasterizerID,
-                                      appearanceCache: appearanceCache.map(ObjectIdentifier.init))
+        return SnapshotStore.Settings(
+            size: size, scale: scale, background: background,
+            forcesBlurredShadows: forcesBlurredShadows, rasterizer: rasterizerID,
+            appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
     /// The render list, and with `comparingProbes` the extent of each
     /// layer-space pass as measured by the bounds functions and by drawing
     /// (see `FlattenState.probeComparisons`), for tests.
     func renderList(for roots: [CALayer], comparingProbes: Bool)
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
+    {
         renderList(for: LayerTreeSnapshot(roots), memo: nil, comparingProbes: comparingProbes)
     }
 
@@ -95,27 +97,34 @@ public struct Flattener {
     }
 
     private func renderList(for tree: LayerTreeSnapshot, memo: AppearanceMemo?, comparingProbes: Bool)
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
+    {
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.links.withUnsafeBufferPointer { links in
                 tree.instanceLinks.withUnsafeBufferPointer { instanceLinks in
-                    flatten(tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks, memo: memo,
-                            comparingProbes: comparingProbes)
+                    flatten(
+                        tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks, memo: memo,
+                        comparingProbes: comparingProbes)
                 }
             }
         }
     }
 
     /// The render list of the snapshot with these roots, nodes and links.
-    private func flatten(_ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
-                         links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
-                         memo: AppearanceMemo?, comparingProbes: Bool)
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)]) {
+    private func flatten(
+        _ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
+        links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
+        memo: AppearanceMemo?, comparingProbes: Bool
+    )
+        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
+    {
         let (w, h) = pixelSize
-        var state = FlattenState(nodes: nodes, links: links, instanceLinks: instanceLinks,
-                                 list: RenderList(pixelWidth: w, pixelHeight: h,
-                                                  background: background.map { PremultipliedColor($0) } ?? .clear),
-                                 rasterizer: rasterizer)
+        var state = FlattenState(
+            nodes: nodes, links: links, instanceLinks: instanceLinks,
+            list: RenderList(
+                pixelWidth: w, pixelHeight: h,
+                background: background.map { PremultipliedColor($0) } ?? .clear),
+            rasterizer: rasterizer)
         state.forcesBlurredShadows = forcesBlurredShadows
         state.appearanceCache = appearanceCache
         state.appearanceMemo = memo
@@ -125,12 +134,15 @@ public struct Flattener {
         var items: [DrawItem] = []
         items.reserveCapacity(state.appearanceMemo?.screenItemCount ?? 0)
         for root in roots {
-            state.visit(Int(root), superlayer: -1, parentToDevice: device, parentIsFlat: true,
-                        clip: -1, opacity: 1, into: &items)
+            state.visit(
+                Int(root), superlayer: -1, parentToDevice: device, parentIsFlat: true,
+                clip: -1, opacity: 1, into: &items)
         }
         state.appearanceMemo?.screenItemCount = items.count
-        state.list.passes.append(RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
-                                            items: items))
+        state.list.passes.append(
+            RenderPass(
+                purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
+                items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
         state.list.liftClipsHoldingTheirItems()
         state.list.dropUnusedClips()

@@ -21,8 +21,9 @@ public enum RoundedRectRecognizer {
             let r = d / (2.squareRoot() - 1)
             return r < 1e-6 * max(w, h) ? 0 : min(r, min(w, h) / 2)
         }
-        let radii = CornerRadii(minXMinY: radius(x0, y0), maxXMinY: radius(x1, y0),
-                                maxXMaxY: radius(x1, y1), minXMaxY: radius(x0, y1))
+        let radii = CornerRadii(
+            minXMinY: radius(x0, y0), maxXMinY: radius(x1, y0),
+            maxXMaxY: radius(x1, y1), minXMaxY: radius(x0, y1))
         let rect = CGRect(x: x0, y: y0, width: w, height: h)
         let tolerance = tolerance ?? max(1e-3, 2e-3 * max(w, h))
         for p in points where abs(signedDistance(p, rect: rect, radii: radii)) > tolerance { return nil }
@@ -59,16 +60,20 @@ public enum RoundedRectRecognizer {
             case .quadCurveTo(let c, let p):
                 for i in 1...16 {
                     let t = CGFloat(i) / 16, u = 1 - t
-                    add(CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
-                                y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
+                    add(
+                        CGPoint(
+                            x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
+                            y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
                 }
                 current = p
             case .curveTo(let c1, let c2, let p):
                 for i in 1...16 {
                     let t = CGFloat(i) / 16, u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    add(CGPoint(x: a * current.x + b * c1.x + c * c2.x + d * p.x,
-                                y: a * current.y + b * c1.y + c * c2.y + d * p.y))
+                    add(
+                        CGPoint(
+                            x: a * current.x + b * c1.x + c * c2.x + d * p.x,
+                            y: a * current.y + b * c1.y + c * c2.y + d * p.y))
                 }
                 current = p
             case .closeSubpath:

@@ -17,7 +17,9 @@ package enum SharedEdges {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
             let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
             // Edges past any screen share nothing (and their ranges would not be numbers).
-            guard [rect.minX, rect.maxX, rect.minY, rect.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { continue }
+            guard [rect.minX, rect.maxX, rect.minY, rect.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else {
+                continue
+            }
             planes[key, default: []].append((i, rect))
         }
         for (_, members) in planes where members.count > 1 {

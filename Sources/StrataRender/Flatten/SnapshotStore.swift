@@ -35,8 +35,10 @@ final class SnapshotStore: @unchecked Sendable {
     /// from a fresh one. `make` gets the looks remembered for the kept
     /// snapshot under these settings (nil: none for a fresh snapshot, or
     /// without settings).
-    func renderList(of roots: [CALayer], settings: Settings?,
-                    _ make: (LayerTreeSnapshot, AppearanceMemo?) -> RenderList) -> RenderList {
+    func renderList(
+        of roots: [CALayer], settings: Settings?,
+        _ make: (LayerTreeSnapshot, AppearanceMemo?) -> RenderList
+    ) -> RenderList {
         guard lock.try() else { return make(LayerTreeSnapshot(roots), nil) }
         defer { lock.unlock() }
         snapshot.update(from: roots)

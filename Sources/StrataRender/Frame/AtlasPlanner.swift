@@ -147,8 +147,9 @@ struct AtlasPlanner {
     static func minifies(_ look: ParticleLook, mapping: PlaneMapping) -> Bool {
         let s = look.minimumScale
         let rect = CGRect(x: 0, y: 0, width: Double(look.size.width) * s, height: Double(look.size.height) * s)
-        let probe = DrawItem(kind: .particle, label: "", mapping: mapping, quad: rect, shape: rect,
-                             content: .texture(.image(look.image), uv: look.contentsRect, rect: rect))
+        let probe = DrawItem(
+            kind: .particle, label: "", mapping: mapping, quad: rect, shape: rect,
+            content: .texture(.image(look.image), uv: look.contentsRect, rect: rect))
         return minifies(probe, .image(look.image))
     }
 
@@ -222,15 +223,19 @@ struct AtlasPlanner {
                 flatPageTextures.append(index)
                 uploads.append(.page(index: index, size: pageSize, levels: 0))
             }
-            uploads.append(.slot(index: flatPageTextures[slot.page], block: flatAtlas.block(of: slot), contents: source,
-                                 gutter: flatAtlas.gutter, levels: 0))
+            uploads.append(
+                .slot(
+                    index: flatPageTextures[slot.page], block: flatAtlas.block(of: slot), contents: source,
+                    gutter: flatAtlas.gutter, levels: 0))
             flatSlots[source] = slot
             return
         }
         guard atlas.fits(width: width, height: height) else {
             let index = newTexture(width: width, height: height)
-            uploads.append(.dedicated(index: index, width: width, height: height, contents: source,
-                                      levels: Self.mipLevels, label: "layer \"\(layer)\" contents \(Self.name(of: source))"))
+            uploads.append(
+                .dedicated(
+                    index: index, width: width, height: height, contents: source,
+                    levels: Self.mipLevels, label: "layer \"\(layer)\" contents \(Self.name(of: source))"))
             dedicated[source] = index
             return
         }
@@ -242,8 +247,10 @@ struct AtlasPlanner {
             pageTextures.append(index)
             uploads.append(.page(index: index, size: pageSize, levels: Self.mipLevels))
         }
-        uploads.append(.slot(index: pageTextures[slot.page], block: atlas.block(of: slot), contents: source,
-                             gutter: atlas.gutter, levels: Self.mipLevels))
+        uploads.append(
+            .slot(
+                index: pageTextures[slot.page], block: atlas.block(of: slot), contents: source,
+                gutter: atlas.gutter, levels: Self.mipLevels))
         slots[source] = slot
     }
 
@@ -284,10 +291,13 @@ struct AtlasPlanner {
     /// The pixels with their edge rows and columns repeated `gutter` times on
     /// the top and left and to fill a `blockWidth × blockHeight` block (at
     /// least `gutter` more) on the bottom and right.
-    static func withGutter(_ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
-                           blockWidth: Int, blockHeight: Int) -> [UInt8] {
-        precondition(blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
-                     "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
+    static func withGutter(
+        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
+        blockWidth: Int, blockHeight: Int
+    ) -> [UInt8] {
+        precondition(
+            blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
+            "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
         // Pixels as 32-bit words, a row at a time: the image's row copied whole between its
         // edge pixels repeated (a byte-by-byte loop cost more than the shapes' own drawing).
         let pw = blockWidth

@@ -14,8 +14,9 @@ public enum AtlasUpload: Sendable {
     /// `contents` into a slot of page `index`: the `block` (level-0 pixels,
     /// the contents inset by `gutter` with their edges repeated into it) and
     /// the same block in mip levels 1…`levels` (``forEachLevel(_:)``).
-    case slot(index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int,
-              levels: Int)
+    case slot(
+        index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int,
+        levels: Int)
 }
 
 extension AtlasUpload {
@@ -37,8 +38,9 @@ extension AtlasUpload {
             preconditionFailure("AtlasUpload.forEachLevel: only a slot has levels")
         }
         let (width, height, pixels, _) = AtlasPlanner.premultipliedPixels(of: contents)
-        var level = AtlasPlanner.withGutter(pixels, width: width, height: height, gutter: gutter,
-                                            blockWidth: block.width, blockHeight: block.height)
+        var level = AtlasPlanner.withGutter(
+            pixels, width: width, height: height, gutter: gutter,
+            blockWidth: block.width, blockHeight: block.height)
         try body(0, block.x, block.y, block.width, block.height, level)
         guard levels >= 1 else { return }
         for k in 1...levels {

@@ -90,13 +90,21 @@ public final class FrameBuilder {
                         let box = RenderList.deviceBounds(of: item, within: rect)
                         return !box.isNull && box.width > 0 && box.height > 0
                     }
-                    planned.regions.append(.init(scissor: rect, draws: draws(meeting, targets, continuousClips,
-                                                                             area: (planned, rect), into: &plan)))
+                    planned.regions.append(
+                        .init(
+                            scissor: rect,
+                            draws: draws(
+                                meeting, targets, continuousClips,
+                                area: (planned, rect), into: &plan)))
                 }
                 plan.stats.damage = damage
             } else {
-                planned.regions.append(.init(scissor: nil, draws: draws(pass.items, targets, continuousClips,
-                                                                        area: (planned, nil), into: &plan)))
+                planned.regions.append(
+                    .init(
+                        scissor: nil,
+                        draws: draws(
+                            pass.items, targets, continuousClips,
+                            area: (planned, nil), into: &plan)))
             }
             if !isScreen, let map = pass.colorMap, let scratch = targets.blurScratch[index] {
                 planned.colorStep = .init(map: map, scratch: scratch)
@@ -138,7 +146,8 @@ public final class FrameBuilder {
         r.passTargetsNeeded = pool.peakBusy
         r.cachedPasses = cached.count
         r.blurScratch = pool.blurScratch.count
-        r.textureBytes = atlas.textureBytes + pool.textureBytes
+        r.textureBytes =
+            atlas.textureBytes + pool.textureBytes
             + cached.values.reduce(0) { $0 + $1.width * $1.height * 4 }
             + (uploadedRamps.isEmpty ? 0 : GradientRamp.width * uploadedRamps.count * 4)
         return r
@@ -204,8 +213,9 @@ public final class FrameBuilder {
                 }
                 out.holding[i] = target
             } else {
-                let slot = pool.acquire(width: w, height: h, at: i, busyThrough: max(i, lastUse[i] ?? i),
-                                        changes: &plan.targets)
+                let slot = pool.acquire(
+                    width: w, height: h, at: i, busyThrough: max(i, lastUse[i] ?? i),
+                    changes: &plan.targets)
                 let target = PassTarget.pooled(slot.id)
                 out.of[i] = target
                 out.holding[i] = target
@@ -240,8 +250,10 @@ public final class FrameBuilder {
 
     /// Packs `items` into the frame's instances and groups them into draws,
     /// for `area` (the pass, and the scissor of its region if any).
-    func draws(_ items: [DrawItem], _ targets: Targets, _ continuousClips: [Bool],
-               area: (pass: PlannedPass, scissor: CGRect?), into plan: inout FramePlan) -> [PlannedDraw] {
+    func draws(
+        _ items: [DrawItem], _ targets: Targets, _ continuousClips: [Bool],
+        area: (pass: PlannedPass, scissor: CGRect?), into plan: inout FramePlan
+    ) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
         let (batches, order) = Batcher.plan(items, ringMeshes: drawsRingMeshes) { source in
@@ -254,17 +266,18 @@ public final class FrameBuilder {
         // looked up once, not in three dictionaries per item.
         var lastPass: (pass: Int, scale: (x: Double, y: Double))?
         for n in items.indices {
-            plan.instances.append(LayerInstance(items[order?[n] ?? n]) { source, rect in
-                guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
-                let scale: (x: Double, y: Double)
-                if let lastPass, lastPass.pass == p {
-                    scale = lastPass.scale
-                } else {
-                    scale = Self.passScale(p, targets)
-                    lastPass = (p, scale)
-                }
-                return Self.passRect(rect, scale: scale)
-            })
+            plan.instances.append(
+                LayerInstance(items[order?[n] ?? n]) { source, rect in
+                    guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
+                    let scale: (x: Double, y: Double)
+                    if let lastPass, lastPass.pass == p {
+                        scale = lastPass.scale
+                    } else {
+                        scale = Self.passScale(p, targets)
+                        lastPass = (p, scale)
+                    }
+                    return Self.passRect(rect, scale: scale)
+                })
         }
         func item(_ n: Int) -> DrawItem { items[order?[n] ?? n] }
         func bound(_ texture: BatchTexture) -> BoundTexture {
@@ -279,7 +292,8 @@ public final class FrameBuilder {
         for batch in batches {
             var features = batch.features
             if features.contains(.clips), !features.contains(.continuousCorners),
-               batch.range.contains(where: { item($0).clip >= 0 && continuousClips[Int(item($0).clip)] }) {
+                batch.range.contains(where: { item($0).clip >= 0 && continuousClips[Int(item($0).clip)] })
+            {
                 features.insert(.continuousCorners)
             }
             var draw = PlannedDraw(
@@ -320,8 +334,10 @@ public final class FrameBuilder {
     /// The draws of a `.particles` item: its births appended to the frame's,
     /// drawn in order, one draw per run of births whose images share an
     /// atlas page (one for the whole batch when they all do).
-    func particleDraws(_ item: DrawItem, like draw: PlannedDraw, into plan: inout FramePlan,
-                       _ out: inout [PlannedDraw]) {
+    func particleDraws(
+        _ item: DrawItem, like draw: PlannedDraw, into plan: inout FramePlan,
+        _ out: inout [PlannedDraw]
+    ) {
         guard case .particles(let batch, let additive)? = item.content, batch.count > 0 else { return }
         let first = plan.particles.count
         if first == 0 { plan.particles = batch.births } else { plan.particles.append(contentsOf: batch.births) }
@@ -340,8 +356,10 @@ public final class FrameBuilder {
         let t = item.tint
         var particles = PlannedParticles(
             births: first..<(first + batch.count), looks: looks, time: Float(batch.time), additive: additive,
-            mapping: [Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
-                      Float(m.m31), Float(m.m32), Float(m.m33)],
+            mapping: [
+                Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
+                Float(m.m31), Float(m.m32), Float(m.m33),
+            ],
             opacity: item.opacity, tint: SIMD4(t.r, t.g, t.b, t.a), clip: item.clip)
         func emit(_ range: Range<Int>, page: Int) {
             var d = draw
@@ -384,7 +402,9 @@ public final class FrameBuilder {
     /// Texture coordinates of `rect` in a pass whose target uses `scale` of
     /// its size: targets keep GL's bottom-up rows.
     private static func passRect(_ rect: CGRect, scale: (x: Double, y: Double)) -> (Float, Float, Float, Float) {
-        (Float(rect.minX * scale.x), Float((1 - rect.minY) * scale.y),
-         Float(rect.maxX * scale.x), Float((1 - rect.maxY) * scale.y))
+        (
+            Float(rect.minX * scale.x), Float((1 - rect.minY) * scale.y),
+            Float(rect.maxX * scale.x), Float((1 - rect.maxY) * scale.y)
+        )
     }
 }

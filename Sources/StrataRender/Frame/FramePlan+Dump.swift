@@ -23,31 +23,39 @@ extension FramePlan {
             case .release(let target): return "release \(name(target))"
             }
         }
-        var lines = ["frame plan \(target.width)x\(target.height)\(unchanged ? " unchanged" : "")"
-                     + " instances \(instances.count) draws \(stats.drawCalls)"]
+        var lines = [
+            "frame plan \(target.width)x\(target.height)\(unchanged ? " unchanged" : "")"
+                + " instances \(instances.count) draws \(stats.drawCalls)"
+        ]
         for upload in atlas { lines.append("upload \(upload)") }
         for change in targets { lines.append("target \(name(change))") }
         if let ramps { lines.append("ramps \(ramps.count)") }
         if let clips { lines.append("clips \(clips.count)") }
         for kept in stats.keptPasses.sorted() { lines.append("pass \(kept) kept (cached pixels)") }
         for pass in passes {
-            lines.append("pass \(pass.index) \(pass.purpose.rawValue) -> \(name(pass.target)) \(pass.width)x\(pass.height)"
-                         + "\(pass.colorStep.map { " recolour via \(name($0.scratch))" } ?? "")"
-                         + "\(pass.blur.map { " blur \(RenderList.num($0.sigma))\($0.axes == .both ? "" : $0.axes == .horizontal ? " across" : " down") via \(name($0.scratch))" } ?? "")")
+            lines.append(
+                "pass \(pass.index) \(pass.purpose.rawValue) -> \(name(pass.target)) \(pass.width)x\(pass.height)"
+                    + "\(pass.colorStep.map { " recolour via \(name($0.scratch))" } ?? "")"
+                    + "\(pass.blur.map { " blur \(RenderList.num($0.sigma))\($0.axes == .both ? "" : $0.axes == .horizontal ? " across" : " down") via \(name($0.scratch))" } ?? "")"
+            )
             for region in pass.regions {
                 if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
                 for draw in region.draws {
                     let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
-                    var program = draw.shading == .texturedQuad ? "textured"
+                    var program =
+                        draw.shading == .texturedQuad
+                        ? "textured"
                         : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
                     if let particles = draw.particles {
-                        program = "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"
+                        program =
+                            "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"
                             + (particles.clip >= 0 ? " clip \(particles.clip)" : "")
                     }
-                    lines.append("  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
-                                 + " texture \(name(draw.texture)) mask \(name(draw.mask))"
-                                 + (draw.blend == .normal ? "" : " blend \(draw.blend.name)")
-                                 + (draw.backdrop.map { " backdrop \(RenderList.text($0))" } ?? ""))
+                    lines.append(
+                        "  draw \(draw.instances.lowerBound)..<\(draw.instances.upperBound) \(program)"
+                            + " texture \(name(draw.texture)) mask \(name(draw.mask))"
+                            + (draw.blend == .normal ? "" : " blend \(draw.blend.name)")
+                            + (draw.backdrop.map { " backdrop \(RenderList.text($0))" } ?? ""))
                 }
             }
         }

@@ -59,12 +59,16 @@ public struct LayerInstance: BitwiseCopyable, Sendable {
     /// coordinates to texture coordinates (atlas slot, flipped pass…).
     public init(_ item: borrowing DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
         let m = item.mapping
-        map = (Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
-               Float(m.m31), Float(m.m32), Float(m.m33))
+        map = (
+            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
+            Float(m.m31), Float(m.m32), Float(m.m33)
+        )
         quad = Self.rect(item.quad)
         shape = Self.rect(item.shape)
-        radii = (Float(item.radii.minXMinY), Float(item.radii.maxXMinY), Float(item.radii.maxXMaxY),
-                 Float(item.radii.minXMaxY))
+        radii = (
+            Float(item.radii.minXMinY), Float(item.radii.maxXMinY), Float(item.radii.maxXMaxY),
+            Float(item.radii.minXMaxY)
+        )
         fill = (item.fill.r, item.fill.g, item.fill.b, item.fill.a)
         border = (item.borderColor.r, item.borderColor.g, item.borderColor.b, item.borderColor.a)
         params = (Float(item.borderWidth), item.opacity, Float(item.blurSigma), Float(item.clip))

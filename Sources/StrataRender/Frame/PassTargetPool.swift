@@ -33,8 +33,10 @@ struct PassTargetPool {
 
     /// A target of at least `width × height` for a pass at index `pass`,
     /// busy through pass `busyThrough`; `changes` gets a `.make` when none fits.
-    mutating func acquire(width: Int, height: Int, at pass: Int, busyThrough: Int,
-                          changes: inout [TargetChange]) -> (id: Int, width: Int, height: Int) {
+    mutating func acquire(
+        width: Int, height: Int, at pass: Int, busyThrough: Int,
+        changes: inout [TargetChange]
+    ) -> (id: Int, width: Int, height: Int) {
         let free = slots.filter { $0.value.busyThrough < pass }
         let g = Self.granularity
         func rounded(_ n: Int) -> Int { (n + g - 1) / g * g }

@@ -44,7 +44,8 @@ public enum RGBA8Pixels {
     /// to top-down, and back).
     public static func flippedRows(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
         let rowBytes = width * 4
-        precondition(pixels.count == rowBytes * height, "flippedRows: \(pixels.count) bytes is not \(width)×\(height) RGBA8")
+        precondition(
+            pixels.count == rowBytes * height, "flippedRows: \(pixels.count) bytes is not \(width)×\(height) RGBA8")
         var result = [UInt8](repeating: 0, count: pixels.count)
         for row in 0..<height {
             let source = (height - 1 - row) * rowBytes

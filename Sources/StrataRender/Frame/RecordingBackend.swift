@@ -86,8 +86,10 @@ public final class RecordingBackend: RenderBackend {
     public func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) {
         commands.append(.backdrop(rect))
         if rect.isEmpty || rect != rect.integral || rect.minX < 0 || rect.minY < 0
-            || rect.maxX > CGFloat(pass.width) || rect.maxY > CGFloat(pass.height) {
-            problems.append("pass \(pass.index) copies backdrop \(RenderList.text(rect)) outside its \(pass.width)x\(pass.height)")
+            || rect.maxX > CGFloat(pass.width) || rect.maxY > CGFloat(pass.height)
+        {
+            problems.append(
+                "pass \(pass.index) copies backdrop \(RenderList.text(rect)) outside its \(pass.width)x\(pass.height)")
         }
     }
 
@@ -115,7 +117,8 @@ public final class RecordingBackend: RenderBackend {
                 }
                 if target == current?.target { problems.append("pass \(current!.index) samples its own \(target)") }
                 if holder != pass {
-                    problems.append("draw wants pass \(pass) from \(target), which holds \(holder.map(String.init) ?? "nothing")")
+                    problems.append(
+                        "draw wants pass \(pass) from \(target), which holds \(holder.map(String.init) ?? "nothing")")
                 }
             }
         }

@@ -14,9 +14,11 @@ public struct PlaneMapping: Hashable, Sendable {
     public var m31: Double, m32: Double, m33: Double
 
     /// The mapping from nine numbers, row by row.
-    public init(_ m11: Double, _ m12: Double, _ m13: Double,
-                _ m21: Double, _ m22: Double, _ m23: Double,
-                _ m31: Double, _ m32: Double, _ m33: Double) {
+    public init(
+        _ m11: Double, _ m12: Double, _ m13: Double,
+        _ m21: Double, _ m22: Double, _ m23: Double,
+        _ m31: Double, _ m32: Double, _ m33: Double
+    ) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13
         self.m21 = m21; self.m22 = m22; self.m23 = m23
         self.m31 = m31; self.m32 = m32; self.m33 = m33

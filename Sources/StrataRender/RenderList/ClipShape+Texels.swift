@@ -9,11 +9,13 @@ extension ClipShape {
     /// rect (4), radii (4), continuous corners, parent index, hard edges.
     public func appendTexels(to data: inout [Float]) {
         let m = deviceToLocal
-        data += [Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21),
-                 Float(m.m22), Float(m.m23), Float(m.m31), Float(m.m32),
-                 Float(m.m33), Float(rect.minX), Float(rect.minY), Float(rect.width),
-                 Float(rect.height), Float(radii.minXMinY), Float(radii.maxXMinY), Float(radii.maxXMaxY),
-                 Float(radii.minXMaxY), continuousCorners ? 1 : 0, Float(parent),
-                 antialiased ? 0 : 1]
+        data += [
+            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21),
+            Float(m.m22), Float(m.m23), Float(m.m31), Float(m.m32),
+            Float(m.m33), Float(rect.minX), Float(rect.minY), Float(rect.width),
+            Float(rect.height), Float(radii.minXMinY), Float(radii.maxXMinY), Float(radii.maxXMaxY),
+            Float(radii.minXMaxY), continuousCorners ? 1 : 0, Float(parent),
+            antialiased ? 0 : 1,
+        ]
     }
 }

@@ -17,8 +17,10 @@ public struct ClipShape: Hashable, Sendable {
     /// 3D sorting, so the two halves never both fade at the cut).
     public var antialiased: Bool
 
-    public init(deviceToLocal: PlaneMapping, rect: CGRect, radii: CornerRadii,
-                continuousCorners: Bool, parent: Int32, antialiased: Bool = true) {
+    public init(
+        deviceToLocal: PlaneMapping, rect: CGRect, radii: CornerRadii,
+        continuousCorners: Bool, parent: Int32, antialiased: Bool = true
+    ) {
         self.deviceToLocal = deviceToLocal; self.rect = rect; self.radii = radii
         self.continuousCorners = continuousCorners; self.parent = parent; self.antialiased = antialiased
     }

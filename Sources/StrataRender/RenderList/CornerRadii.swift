@@ -18,8 +18,9 @@ public struct CornerRadii: Hashable, Sendable {
     public init(radius: Double, corners: CACornerMask, size: CGSize) {
         let r = max(0, min(radius, Double(min(size.width, size.height)) / 2))
         func on(_ c: CACornerMask) -> Double { corners.contains(c) ? r : 0 }
-        self.init(minXMinY: on(.layerMinXMinYCorner), maxXMinY: on(.layerMaxXMinYCorner),
-                  maxXMaxY: on(.layerMaxXMaxYCorner), minXMaxY: on(.layerMinXMaxYCorner))
+        self.init(
+            minXMinY: on(.layerMinXMinYCorner), maxXMinY: on(.layerMaxXMinYCorner),
+            maxXMaxY: on(.layerMaxXMaxYCorner), minXMaxY: on(.layerMinXMaxYCorner))
     }
 
     /// Whether every corner is square.

@@ -84,11 +84,13 @@ public struct DrawItem: Hashable, Sendable {
     /// that edge hard and half a pixel wider, so abutting layers show no seam.
     public var antialiasedEdges: UInt8
 
-    public init(kind: Kind = .layer, label: String, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
-                radii: CornerRadii = .zero, continuousCorners: Bool = false,
-                fill: PremultipliedColor = .clear, content: Content? = nil, mask: TextureSource? = nil,
-                borderWidth: Double = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
-                clip: Int32 = -1, blurSigma: Double = 0, antialiasedEdges: UInt8 = 0b1111) {
+    public init(
+        kind: Kind = .layer, label: String, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
+        radii: CornerRadii = .zero, continuousCorners: Bool = false,
+        fill: PremultipliedColor = .clear, content: Content? = nil, mask: TextureSource? = nil,
+        borderWidth: Double = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
+        clip: Int32 = -1, blurSigma: Double = 0, antialiasedEdges: UInt8 = 0b1111
+    ) {
         self.kind = kind; self.label = label; self.mapping = mapping; self.quad = quad; self.shape = shape
         self.radii = radii; self.continuousCorners = continuousCorners; self.fill = fill
         self.content = content; self.clipsContentToShape = false; self.mask = mask; self.borderWidth = borderWidth

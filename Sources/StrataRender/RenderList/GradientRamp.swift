@@ -16,8 +16,11 @@ public struct GradientRamp: Hashable, Sendable {
         let n = colors.count
         for (i, color) in colors.enumerated() {
             let t: Double
-            if let locations, i < locations.count { t = locations[i] }
-            else { t = n > 1 ? Double(i) / Double(n - 1) : 0 }
+            if let locations, i < locations.count {
+                t = locations[i]
+            } else {
+                t = n > 1 ? Double(i) / Double(n - 1) : 0
+            }
             stops.append((t, PremultipliedColor(color)))
         }
         // Locations out of order behave as if clamped to the previous one (as CSS does).
@@ -42,8 +45,9 @@ public struct GradientRamp: Hashable, Sendable {
             let a = stops[i - 1], b = stops[i]
             let span = b.t - a.t
             let k = Float(span > 0 ? (t - a.t) / span : 1)
-            return PremultipliedColor(r: a.c.r + (b.c.r - a.c.r) * k, g: a.c.g + (b.c.g - a.c.g) * k,
-                                      b: a.c.b + (b.c.b - a.c.b) * k, a: a.c.a + (b.c.a - a.c.a) * k)
+            return PremultipliedColor(
+                r: a.c.r + (b.c.r - a.c.r) * k, g: a.c.g + (b.c.g - a.c.g) * k,
+                b: a.c.b + (b.c.b - a.c.b) * k, a: a.c.a + (b.c.a - a.c.a) * k)
         }
         return last.c
     }

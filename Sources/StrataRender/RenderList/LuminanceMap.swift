@@ -29,7 +29,8 @@ public struct LuminanceMap: Hashable, Sendable {
     /// What the step makes of one straight-alpha colour (the shader's arithmetic, for tests).
     public func apply(to rgb: SIMD3<Float>) -> SIMD3<Float> {
         let l = min(max((rgb * Self.lumaWeights).sum(), 0), 1)
-        let mapped = l < 0.5 ? shadows + (midtones - shadows) * (l * 2) : midtones + (highlights - midtones) * (l * 2 - 1)
+        let mapped =
+            l < 0.5 ? shadows + (midtones - shadows) * (l * 2) : midtones + (highlights - midtones) * (l * 2 - 1)
         return rgb + (mapped - rgb) * amount
     }
 }

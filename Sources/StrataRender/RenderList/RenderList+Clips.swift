@@ -63,7 +63,9 @@ extension RenderList {
     /// A ring mesh's band is measured from the quad's margin (``DrawItem/ringBand``): such
     /// an item keeps its quad.
     func fitQuad(of item: inout DrawItem, box: CGRect, toClip clip: Int, boxes: inout [CGRect?]) {
-        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.ringBand == nil else { return }
+        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.ringBand == nil else {
+            return
+        }
         let shown = box.intersection(clipBox)
         guard !shown.isNull, shown.width > 0, shown.height > 0 else {
             item.quad = CGRect(origin: item.quad.origin, size: .zero)
@@ -98,13 +100,15 @@ extension ClipShape {
     func holds(_ box: CGRect) -> Bool {
         let r = radii.maximum
         // No arrays: this runs for every clipped item every frame.
-        var points: (x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double)
-            = (0, 0, 0, 0, 0, 0, 0, 0)
+        var points: (x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double) = (
+            0, 0, 0, 0, 0, 0, 0, 0
+        )
         var worst = 0.0
         for corner in 0..<4 {
             let x = Double(corner & 1 == 0 ? box.minX : box.maxX), y = Double(corner < 2 ? box.minY : box.maxY)
             guard let p = deviceToLocal.project(x, y),
-                  let (u, v) = deviceToLocal.pixelsPerUnitAlongAxes(at: x, y) else { return false }
+                let (u, v) = deviceToLocal.pixelsPerUnitAlongAxes(at: x, y)
+            else { return false }
             worst = max(worst, u, v)
             switch corner {
             case 0: points.x0 = p.x; points.y0 = p.y

@@ -11,8 +11,10 @@ extension RenderList {
         var total = 0.0
         for (index, pass) in passes.enumerated() where !skipped.contains(index) {
             let isScreen = index == passes.count - 1
-            let targets = isScreen ? rects ?? [CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)]
-                                   : [pass.bounds]
+            let targets =
+                isScreen
+                ? rects ?? [CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)]
+                : [pass.bounds]
             for target in targets {
                 for item in pass.items {
                     if case .particles(let batch, _)? = item.content {
@@ -34,8 +36,10 @@ extension RenderList {
     /// batch's time, grown by its anti-aliasing margin, at the mapping's
     /// density at the batch's centre (particles are small), at most the
     /// item's own quad's area within `target` per particle.
-    static func particleArea(of batch: ParticleBatch, mapping: PlaneMapping, within target: CGRect,
-                             of item: DrawItem) -> Double {
+    static func particleArea(
+        of batch: ParticleBatch, mapping: PlaneMapping, within target: CGRect,
+        of item: DrawItem
+    ) -> Double {
         let bounds = projectedArea(of: item, within: target)
         guard bounds > 0 else { return 0 }
         let ppu = mapping.pixelsPerUnit(at: Double(item.quad.midX), Double(item.quad.midY))
@@ -84,8 +88,10 @@ extension RenderList {
     /// clipped to w > 0 and to `target`. The polygon lives on the stack: damage
     /// and coverage project every item of a frame, and arrays here cost several
     /// allocations per item.
-    static func withProjectedPolygon<R>(of item: DrawItem, within target: CGRect,
-                                        _ body: (UnsafeBufferPointer<HomogeneousPoint>) -> R) -> R {
+    static func withProjectedPolygon<R>(
+        of item: DrawItem, within target: CGRect,
+        _ body: (UnsafeBufferPointer<HomogeneousPoint>) -> R
+    ) -> R {
         // A convex quad clipped by five planes has at most 4 + 5 corners; rounding can
         // make a nearly flat one cross a plane more often, so there is room, and a bound.
         let capacity = 16

@@ -20,8 +20,9 @@ extension RenderList {
     /// of the items that meet them, gives the same pixels as a full redraw.
     public func damage(since previous: RenderList) -> [CGRect]? {
         guard pixelWidth == previous.pixelWidth, pixelHeight == previous.pixelHeight,
-              background == previous.background, passes.count == previous.passes.count,
-              clips == previous.clips, gradients == previous.gradients else { return nil }
+            background == previous.background, passes.count == previous.passes.count,
+            clips == previous.clips, gradients == previous.gradients
+        else { return nil }
         for (a, b) in zip(passes.dropLast(), previous.passes.dropLast()) {
             // A cached pass with the same key has the same pixels.
             if let key = a.cacheKey, key == b.cacheKey, a.bounds == b.bounds { continue }

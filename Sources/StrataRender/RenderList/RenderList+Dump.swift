@@ -4,21 +4,27 @@ import Strata
 extension RenderList {
     /// A stable text form of the list for snapshot tests and `strata render --dump`.
     public func dump() -> String {
-        var lines = ["render list \(pixelWidth)x\(pixelHeight) background \(Self.text(background)) layers \(layerCount)"]
+        var lines = [
+            "render list \(pixelWidth)x\(pixelHeight) background \(Self.text(background)) layers \(layerCount)"
+        ]
         for (i, clip) in clips.enumerated() {
-            lines.append("clip \(i) rect \(Self.text(clip.rect)) radii \(Self.text(clip.radii))"
-                         + " parent \(clip.parent)\(clip.antialiased ? "" : " hard") toLocal \(Self.text(clip.deviceToLocal))")
+            lines.append(
+                "clip \(i) rect \(Self.text(clip.rect)) radii \(Self.text(clip.radii))"
+                    + " parent \(clip.parent)\(clip.antialiased ? "" : " hard") toLocal \(Self.text(clip.deviceToLocal))"
+            )
         }
         for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }
         for (i, pass) in passes.enumerated() {
             var line = "pass \(i) \(pass.purpose.rawValue) \(Self.text(pass.bounds)) items \(pass.items.count)"
             if let map = pass.colorMap {
-                line += " recolour \(Self.text(map.shadows)) \(Self.text(map.midtones)) \(Self.text(map.highlights))"
+                line +=
+                    " recolour \(Self.text(map.shadows)) \(Self.text(map.midtones)) \(Self.text(map.highlights))"
                     + " amount \(Self.num(Double(map.amount)))"
             }
             // Blurred shadow silhouettes carry their σ on the composite item; only filter passes show it here.
             if pass.purpose == .filter, pass.blurSigma > 0 {
-                line += " blur \(Self.num(pass.blurSigma))\(pass.blurAxes == .both ? "" : pass.blurAxes == .horizontal ? " across" : " down")"
+                line +=
+                    " blur \(Self.num(pass.blurSigma))\(pass.blurAxes == .both ? "" : pass.blurAxes == .horizontal ? " across" : " down")"
             }
             lines.append(line)
             for item in pass.items { lines.append("  " + Self.text(item)) }
@@ -45,7 +51,8 @@ extension RenderList {
         case .borderArc(let start, let sweep, let roundCaps)?:
             s += " arc \(num(start))+\(num(sweep))\(roundCaps ? " round" : "")"
         case .borderDashes(let d)?:
-            s += " dashes \(num(d.dash)),\(num(d.gap)) phase \(num(d.phase)) from \(num(d.start))\(d.turn < 0 ? " ccw" : "")\(d.roundCaps ? " round" : "")"
+            s +=
+                " dashes \(num(d.dash)),\(num(d.gap)) phase \(num(d.phase)) from \(num(d.start))\(d.turn < 0 ? " ccw" : "")\(d.roundCaps ? " round" : "")"
         case .particles(let batch, let additive)?:
             s += " particles \(batch.count) looks \(batch.looks.count)\(additive ? " additive" : "")"
         case nil: break
@@ -70,8 +77,9 @@ extension RenderList {
     static func num(_ v: CGFloat) -> String { num(Double(v)) }
     static func text(_ r: CGRect) -> String { "[\(num(r.minX)) \(num(r.minY)) \(num(r.width)) \(num(r.height))]" }
     static func text(_ c: PremultipliedColor) -> String {
-        String(format: "#%02x%02x%02x%02x", Int((c.r * 255).rounded()), Int((c.g * 255).rounded()),
-               Int((c.b * 255).rounded()), Int((c.a * 255).rounded()))
+        String(
+            format: "#%02x%02x%02x%02x", Int((c.r * 255).rounded()), Int((c.g * 255).rounded()),
+            Int((c.b * 255).rounded()), Int((c.a * 255).rounded()))
     }
     static func text(_ r: CornerRadii) -> String {
         "\(num(r.minXMinY)),\(num(r.maxXMinY)),\(num(r.maxXMaxY)),\(num(r.minXMaxY))"

@@ -40,8 +40,10 @@ public struct RenderPass: Hashable, Sendable {
     /// frames and skip drawing the pass (nil: draw it every frame).
     public var cacheKey: Int?
 
-    public init(purpose: Purpose, bounds: CGRect, items: [DrawItem] = [], blurSigma: Double = 0,
-                cacheKey: Int? = nil) {
+    public init(
+        purpose: Purpose, bounds: CGRect, items: [DrawItem] = [], blurSigma: Double = 0,
+        cacheKey: Int? = nil
+    ) {
         self.purpose = purpose; self.bounds = bounds; self.items = items
         self.blurSigma = blurSigma; self.cacheKey = cacheKey
     }

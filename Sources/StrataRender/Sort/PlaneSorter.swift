@@ -115,8 +115,9 @@ public enum PlaneSorter {
         guard length > 1e-12, length.isFinite else { return nil }
         n = Vec3(x: n.x / length, y: n.y / length, z: n.z / length)
         let centroid = points.reduce(Vec3(x: 0, y: 0, z: 0)) { Vec3(x: $0.x + $1.x, y: $0.y + $1.y, z: $0.z + $1.z) }
-        let c = Vec3(x: centroid.x / Double(points.count), y: centroid.y / Double(points.count),
-                     z: centroid.z / Double(points.count))
+        let c = Vec3(
+            x: centroid.x / Double(points.count), y: centroid.y / Double(points.count),
+            z: centroid.z / Double(points.count))
         return Polygon(plane: index, points: points, normal: n, d: -n.dot(c), cuts: [])
     }
 
@@ -137,8 +138,9 @@ public enum PlaneSorter {
             } else if maxS <= onPlane {
                 back.append(p)
             } else {
-                let (f, b) = split(p, by: splitter, distances: s, toContext: planes[p.plane].toContext,
-                                   frontDrawnLater: splitter.normal.z >= 0)
+                let (f, b) = split(
+                    p, by: splitter, distances: s, toContext: planes[p.plane].toContext,
+                    frontDrawnLater: splitter.normal.z >= 0)
                 if let f { front.append(f) }
                 if let b { back.append(b) }
             }
@@ -151,8 +153,10 @@ public enum PlaneSorter {
     }
 
     /// Splits `p` along `splitter`'s plane into its front and back pieces.
-    static func split(_ p: Polygon, by splitter: Polygon, distances s: [Double],
-                      toContext m: CATransform3D, frontDrawnLater: Bool) -> (Polygon?, Polygon?) {
+    static func split(
+        _ p: Polygon, by splitter: Polygon, distances s: [Double],
+        toContext m: CATransform3D, frontDrawnLater: Bool
+    ) -> (Polygon?, Polygon?) {
         var f: [Vec3] = [], b: [Vec3] = []
         for i in p.points.indices {
             let j = (i + 1) % p.points.count
@@ -174,11 +178,20 @@ public enum PlaneSorter {
         let k = (a * a + bb * bb).squareRoot()
         guard k > 1e-12 else { return (p, nil) }
         let cut = Cut(a: a / k, b: bb / k, e: e / k, antialiased: frontDrawnLater)
-        let frontPiece = f.count >= 3 ? Polygon(plane: p.plane, points: f, normal: p.normal, d: p.d,
-                                                cuts: p.cuts + [cut]) : nil
-        let backPiece = b.count >= 3 ? Polygon(plane: p.plane, points: b, normal: p.normal, d: p.d,
-                                               cuts: p.cuts + [Cut(a: -cut.a, b: -cut.b, e: -cut.e,
-                                                                   antialiased: !frontDrawnLater)]) : nil
+        let frontPiece =
+            f.count >= 3
+            ? Polygon(
+                plane: p.plane, points: f, normal: p.normal, d: p.d,
+                cuts: p.cuts + [cut]) : nil
+        let backPiece =
+            b.count >= 3
+            ? Polygon(
+                plane: p.plane, points: b, normal: p.normal, d: p.d,
+                cuts: p.cuts + [
+                    Cut(
+                        a: -cut.a, b: -cut.b, e: -cut.e,
+                        antialiased: !frontDrawnLater)
+                ]) : nil
         return (frontPiece, backPiece)
     }
 }

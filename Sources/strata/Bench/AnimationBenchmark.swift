@@ -42,8 +42,10 @@ func animationBenchmark(layerCount: Int = 10_000, rounds: Int = 5) -> AnimationB
         body()
         return CACurrentMediaTime() - start
     }
-    var best = (change: Double.infinity, commit: Double.infinity, sample: Double.infinity,
-                staticSample: Double.infinity, tick: Double.infinity)
+    var best = (
+        change: Double.infinity, commit: Double.infinity, sample: Double.infinity,
+        staticSample: Double.infinity, tick: Double.infinity
+    )
     for _ in 0..<rounds {
         CATransaction.flush()
         let root = CALayer()
@@ -61,12 +63,14 @@ func animationBenchmark(layerCount: Int = 10_000, rounds: Int = 5) -> AnimationB
         ticker.tick(at: 0)
         best.staticSample = min(best.staticSample, seconds { _ = root.presentationTree(at: 0) })
         CATransaction.begin()
-        best.change = min(best.change, seconds {
-            for layer in layers {
-                layer.position = CGPoint(x: layer.position.x + 100, y: layer.position.y)
-                layer.opacity = 0.5
-            }
-        })
+        best.change = min(
+            best.change,
+            seconds {
+                for layer in layers {
+                    layer.position = CGPoint(x: layer.position.x + 100, y: layer.position.y)
+                    layer.opacity = 0.5
+                }
+            })
         best.commit = min(best.commit, seconds { CATransaction.commit() })
         best.sample = min(best.sample, seconds { _ = root.presentationTree(at: 0.1) })
         best.tick = min(best.tick, seconds { ticker.tick(at: 0.12) })

@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataScene
-import StrataRender
-import StrataLayerRaster
 import StrataGL
 import StrataHost
+import StrataLayerRaster
 import StrataLottie
+import StrataRender
+import StrataScene
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +23,10 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "Nothing, `grid N`, or a scene file.")
     var target: [String] = []
 
-    @Option(help: "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene, a Lottie file once through).")
+    @Option(
+        help:
+            "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene, a Lottie file once through)."
+    )
     var frames: Int?
 
     @Option(help: "A scene benchmark stops after this many seconds (at least 5 frames are timed).")
@@ -35,45 +38,60 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Play the scene in a window (vsync off) instead of headless.")
     var window = false
 
-    @Flag(help: "Tick and flatten each frame before drawing it, on the drawing thread (by default they run on a worker, overlapping the drawing of the frame before).")
+    @Flag(
+        help:
+            "Tick and flatten each frame before drawing it, on the drawing thread (by default they run on a worker, overlapping the drawing of the frame before)."
+    )
     var serial = false
 
     @Option(help: "Canvas size in points, WxH.")
     var size = "1024x768"
 
-    @Flag(help: "For a Lottie file, do not time rlottie on the same frames (it is timed when python3 has rlottie-python).")
+    @Flag(
+        help: "For a Lottie file, do not time rlottie on the same frames (it is timed when python3 has rlottie-python)."
+    )
     var noRlottie = false
 
     func run() throws {
         if let path = target.first, path != "grid" {
-            guard target.count == 1 else { throw failure("bench: expected one scene file, got \(target.count) arguments") }
+            guard target.count == 1 else {
+                throw failure("bench: expected one scene file, got \(target.count) arguments")
+            }
             let scene: Scene
             do { scene = try SceneDocument.load(URL(fileURLWithPath: path)) } catch { throw failure(error.description) }
             // A Lottie file plays once, its first frame to its last, unless told how many frames.
             let isLottie = LottieComposition.isLottieFile(URL(fileURLWithPath: path))
             let defaultFrames = isLottie ? max(5, Int((scene.animationEnd * 60).rounded(.down)) - 2) : 120
-            let benchmark = SceneBenchmark(scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
-                                           frames: max(1, frames ?? defaultFrames), seconds: seconds, serial: serial)
+            let benchmark = SceneBenchmark(
+                scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
+                frames: max(1, frames ?? defaultFrames), seconds: seconds, serial: serial)
             let report = try benchmark.run(window: window)
             // A Lottie file: rlottie's time for the same frames, in the same run, when python3 has rlottie-python.
             let url = URL(fileURLWithPath: path)
-            let rlottie = noRlottie || !isLottie ? nil
+            let rlottie =
+                noRlottie || !isLottie
+                ? nil
                 : RlottieComparison.time(url.path, frames: report.frames + 3)
             if json {
                 var text = report.json
                 if let rlottie {
                     text.removeLast()
-                    text += String(format: ", \"rlottie_ms_per_frame\": %.4g, \"rlottie_frames\": %d}",
-                                   rlottie.msPerFrame, rlottie.frames)
+                    text += String(
+                        format: ", \"rlottie_ms_per_frame\": %.4g, \"rlottie_frames\": %d}",
+                        rlottie.msPerFrame, rlottie.frames)
                 }
                 print(text)
             } else {
                 print(report.text)
                 if let rlottie {
-                    print(String(format: "  rlottie (CPU, one thread, rlottie-python): %.2f ms per frame over the %d frame "
-                                 + "numbers shown; Strata %.2f ms (%.1f× %@)", rlottie.msPerFrame, rlottie.frames,
-                                 report.frameMs, max(rlottie.msPerFrame, report.frameMs) / max(min(rlottie.msPerFrame, report.frameMs), 1e-9),
-                                 report.frameMs <= rlottie.msPerFrame ? "faster" : "slower"))
+                    print(
+                        String(
+                            format: "  rlottie (CPU, one thread, rlottie-python): %.2f ms per frame over the %d frame "
+                                + "numbers shown; Strata %.2f ms (%.1f× %@)", rlottie.msPerFrame, rlottie.frames,
+                            report.frameMs,
+                            max(rlottie.msPerFrame, report.frameMs)
+                                / max(min(rlottie.msPerFrame, report.frameMs), 1e-9),
+                            report.frameMs <= rlottie.msPerFrame ? "faster" : "slower"))
                 }
             }
             return
@@ -93,10 +111,12 @@ struct BenchCommand: ParsableCommand {
         let canvas = CGSize(width: parts[0], height: parts[1])
         let renderer: OffscreenRenderer
         // The benchmarks draw no text, so they need no font.
-        do { renderer = try OffscreenRenderer(layerRasterizer: StandardLayerRasterizer([ShapeLayerRasterizer()])) }
-        catch { throw failure(starting: error, "headless OpenGL") }
-        print("strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
-              + "\(renderer.host.context.info.renderer)")
+        do {
+            renderer = try OffscreenRenderer(layerRasterizer: StandardLayerRasterizer([ShapeLayerRasterizer()]))
+        } catch { throw failure(starting: error, "headless OpenGL") }
+        print(
+            "strata bench: \(Int(canvas.width))x\(Int(canvas.height)), \(frames) frames per case, "
+                + "\(renderer.host.context.info.renderer)")
         if let gridCount {
             try benchGrid(0, frames: frames, canvas: canvas, renderer: renderer)
             try benchGrid(gridCount, frames: frames, canvas: canvas, renderer: renderer)
@@ -125,14 +145,18 @@ struct BenchCommand: ParsableCommand {
             renderTimes.append((clock.now - start).seconds)
         }
         if count == 0 {
-            print(String(format: "empty frame (clear, readback, un-premultiply): %.2f ms — the baseline in every "
-                         + "GL time below", median(renderTimes) * 1e3))
+            print(
+                String(
+                    format: "empty frame (clear, readback, un-premultiply): %.2f ms — the baseline in every "
+                        + "GL time below", median(renderTimes) * 1e3))
             return
         }
-        print(String(format: "grid %6d layers: flatten %7.2f ms (%.2f µs/layer), GL frame+readback %7.2f ms, "
-                     + "%d draw calls, %d passes", count, median(flattenTimes) * 1e3,
-                     median(flattenTimes) * 1e6 / Double(count), median(renderTimes) * 1e3,
-                     stats.drawCalls, stats.passes))
+        print(
+            String(
+                format: "grid %6d layers: flatten %7.2f ms (%.2f µs/layer), GL frame+readback %7.2f ms, "
+                    + "%d draw calls, %d passes", count, median(flattenTimes) * 1e3,
+                median(flattenTimes) * 1e6 / Double(count), median(renderTimes) * 1e3,
+                stats.drawCalls, stats.passes))
     }
 }
 
@@ -153,9 +177,11 @@ extension BenchCommand {
                 do { stats = try renderer.render(list).stats } catch { throw failure(error.description) }
                 if frame > 0 { times.append((ContinuousClock.now - start).seconds) }
             }
-            print(String(format: "shadows, 200 rounded layers, %@: %7.2f ms per frame, %d draw calls, %d passes "
-                         + "(%d cached), %d blurs", label, median(times) * 1e3, stats.drawCalls, stats.passes,
-                         stats.cachedPasses, stats.blurs))
+            print(
+                String(
+                    format: "shadows, 200 rounded layers, %@: %7.2f ms per frame, %d draw calls, %d passes "
+                        + "(%d cached), %d blurs", label, median(times) * 1e3, stats.drawCalls, stats.passes,
+                    stats.cachedPasses, stats.blurs))
         }
         try time("closed form       ", forceBlur: false, changing: true)
         try time("blur passes, cold ", forceBlur: true, changing: true)

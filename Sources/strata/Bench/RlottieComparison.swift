@@ -15,28 +15,28 @@ enum RlottieComparison {
     /// Times rlottie on the frames shown at k / 60 s for `frames` frames; nil when python3 or rlottie-python is missing.
     static func time(_ path: String, frames: Int) -> Timing? {
         let script = #"""
-        import sys, time, statistics
-        try:
-            from rlottie_python import LottieAnimation
-        except Exception:
-            sys.exit(3)
-        path, count = sys.argv[1], int(sys.argv[2])
-        a = LottieAnimation.from_file(path)
-        total = a.lottie_animation_get_totalframe()
-        fr = a.lottie_animation_get_framerate()
-        shown = []
-        for k in range(count):
-            f = min(total - 1, int(round(k / 60 * fr)))
-            if not shown or shown[-1] != f:
-                shown.append(f)
-        a.lottie_animation_render(frame_num=shown[-1])  # warm up (and not the first frame timed)
-        times = []
-        for f in shown:
-            t0 = time.perf_counter()
-            a.lottie_animation_render(frame_num=f)
-            times.append(time.perf_counter() - t0)
-        print(f"{statistics.median(times) * 1000:.4f} {len(times)}")
-        """#
+            import sys, time, statistics
+            try:
+                from rlottie_python import LottieAnimation
+            except Exception:
+                sys.exit(3)
+            path, count = sys.argv[1], int(sys.argv[2])
+            a = LottieAnimation.from_file(path)
+            total = a.lottie_animation_get_totalframe()
+            fr = a.lottie_animation_get_framerate()
+            shown = []
+            for k in range(count):
+                f = min(total - 1, int(round(k / 60 * fr)))
+                if not shown or shown[-1] != f:
+                    shown.append(f)
+            a.lottie_animation_render(frame_num=shown[-1])  # warm up (and not the first frame timed)
+            times = []
+            for f in shown:
+                t0 = time.perf_counter()
+                a.lottie_animation_render(frame_num=f)
+                times.append(time.perf_counter() - t0)
+            print(f"{statistics.median(times) * 1000:.4f} {len(times)}")
+            """#
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, path, String(frames)]

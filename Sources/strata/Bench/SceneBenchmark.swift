@@ -1,9 +1,9 @@
 import Foundation
 import Strata
-import StrataScene
-import StrataRender
 import StrataGL
 import StrataHost
+import StrataRender
+import StrataScene
 
 /// `strata bench SCENE.json`: plays a scene's animations on a fixed 60 Hz clock
 /// from t = 0 and times each stage of every frame, with no readback and a
@@ -33,7 +33,10 @@ struct SceneBenchmark {
         var json: String {
             func n(_ v: Double) -> String { String(format: "%.4g", v.isFinite ? v : 0) }
             let fields: [(String, String)] = [
-                ("scene", "\"\(scene.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""),
+                (
+                    "scene",
+                    "\"\(scene.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
+                ),
                 ("renderer", "\"\(renderer.replacingOccurrences(of: "\"", with: "'"))\""),
                 ("window", window ? "true" : "false"), ("pipelined", pipelined ? "true" : "false"),
                 ("fps", n(fps)), ("frames", "\(frames)"), ("layers", "\(layers)"),
@@ -51,12 +54,13 @@ struct SceneBenchmark {
         }
 
         var text: String {
-            String(format: """
-                %@: %d layers, %d frames at 60 Hz (%@%@)
-                  %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (thread CPU %.2f ms, %.2f µs/layer) + GPU %.2f
-                  floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
-                  idle: %@
-                """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs,
+            String(
+                format: """
+                    %@: %d layers, %d frames at 60 Hz (%@%@)
+                      %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (thread CPU %.2f ms, %.2f µs/layer) + GPU %.2f
+                      floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
+                      idle: %@
+                    """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs,
                 pipelined ? " (tick and flatten overlap the drawing of the frame before)" : "", tickMs, flattenMs,
                 submitMs, cpuMs, layers > 0 ? cpuMs * 1000 / Double(layers) : 0, gpuMs, floorMs, floorRatio,
                 drawCalls, passes, cachedPasses, items, pixelsShaded,
@@ -89,8 +93,9 @@ struct SceneBenchmark {
     func run(window useWindow: Bool) throws -> Report {
         let rasterizer = try layerRasterizer(for: scene.root)
         let offscreen: OffscreenRenderer
-        do { offscreen = try OffscreenRenderer(layerRasterizer: rasterizer) }
-        catch { throw failure(starting: error, "headless OpenGL") }
+        do { offscreen = try OffscreenRenderer(layerRasterizer: rasterizer) } catch {
+            throw failure(starting: error, "headless OpenGL")
+        }
         var report = Report(scene: name, renderer: offscreen.host.context.info.renderer, window: useWindow)
         var tick: [Double] = [], flatten: [Double] = [], submit: [Double] = [], gpu: [Double] = [], total: [Double] = []
         var cpu: [Double] = []
@@ -115,26 +120,30 @@ struct SceneBenchmark {
             index < frames + warmup && (index < warmup + 5 || (clock.now - started).seconds < seconds)
         }
 
-        var flattener = Flattener(size: scene.size, scale: scene.scale, background: scene.background,
-                                  rasterizer: rasterizer)
+        var flattener = Flattener(
+            size: scene.size, scale: scene.scale, background: scene.background,
+            rasterizer: rasterizer)
         flattener.appearanceCache = AppearanceCache()
         var index = 0
         /// Plays frames, timing each stage; a frame's time is the time between
         /// two frames done. Unless `serial`, the next frame is ticked and
         /// flattened on a worker while this one draws. `step` runs its body
         /// once per frame (inside the window's frame).
-        func play(step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
-                  makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
-                  draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
-                  finish: @escaping () -> Void) throws {
+        func play(
+            step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
+            makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
+            draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
+            finish: @escaping () -> Void
+        ) throws {
             struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
             let make = { (index: Int, info: FrameInfo?) -> Made in
                 let t0 = clock.now, cpu0 = ThreadCPUClock.now()
                 let tree = player.frame(at: Double(index) / 60)
                 let t1 = clock.now
                 let list = makeList(tree, info)
-                return Made(list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
-                            cpu: ThreadCPUClock.now() - cpu0)
+                return Made(
+                    list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
+                    cpu: ThreadCPUClock.now() - cpu0)
             }
             let worker = serial ? nil : FrameWorker<(index: Int, info: FrameInfo?), Made>(make: make)
             defer { worker?.stop() }
@@ -168,12 +177,15 @@ struct SceneBenchmark {
 
         if useWindow {
             let host: WindowHost
-            do { host = try WindowHost(width: Int(scene.size.width), height: Int(scene.size.height),
-                                       title: "strata bench", vsync: false) }
-            catch { throw failure("window: \(error.description)") }
+            do {
+                host = try WindowHost(
+                    width: Int(scene.size.width), height: Int(scene.size.height),
+                    title: "strata bench", vsync: false)
+            } catch { throw failure("window: \(error.description)") }
             let renderer: WindowRenderer
-            do { renderer = try WindowRenderer(window: host, layerRasterizer: rasterizer) }
-            catch { throw failure(starting: error, "window") }
+            do { renderer = try WindowRenderer(window: host, layerRasterizer: rasterizer) } catch {
+                throw failure(starting: error, "window")
+            }
             try play(
                 step: { body in try host.runFrame { info in try body(info) } }, more: { !host.shouldClose },
                 makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },

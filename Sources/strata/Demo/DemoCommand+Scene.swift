@@ -1,12 +1,12 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataDemos
 import StrataGL
 import StrataHost
-import StrataRender
 import StrataLayerRaster
 import StrataLottie
+import StrataRender
+import StrataScene
 
 extension DemoCommand {
     /// Plays a scene file in a window, looping over its timeline and animations;
@@ -79,7 +79,8 @@ extension DemoCommand {
                     if !worker.hasPending { worker.submit(Request(time: info.time, info: info, restart: false)) }
                     let made = worker.take()
                     // The next frame shows about one frame's time later.
-                    worker.submit(Request(time: info.time + max(info.deltaTime, 1.0 / 120), info: info, restart: restart))
+                    worker.submit(
+                        Request(time: info.time + max(info.deltaTime, 1.0 / 120), info: info, restart: restart))
                     restart = false
                     if let state = made.state {
                         switch state {

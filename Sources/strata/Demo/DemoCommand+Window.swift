@@ -3,8 +3,8 @@ import Strata
 import StrataDemos
 import StrataGL
 import StrataHost
-import StrataRender
 import StrataLayerRaster
+import StrataRender
 
 extension DemoCommand {
     /// Runs the demo in a window, driven by the window's input (or a recording).
@@ -53,7 +53,9 @@ extension DemoCommand {
                     polled.removeAll()
                     let due = source.events(through: t)
                     // A recording that ends with the window closed ends its replay there too.
-                    if recording != nil, due.contains(where: { Self.closesWindow($0.event) }) { window.shouldClose = true }
+                    if recording != nil, due.contains(where: { Self.closesWindow($0.event) }) {
+                        window.shouldClose = true
+                    }
                     let tree = try session.frame(at: t, events: due)
                     let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
                     let stats = try renderer.render(list, frame: info)

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataScene
 import StrataDemos
 import StrataGL
 import StrataHost
 import StrataRender
+import StrataScene
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

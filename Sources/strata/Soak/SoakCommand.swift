@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CoreFoundation  // mallinfo2: <malloc.h> comes with CoreFoundation's headers, not Glibc's module
+import Foundation
 import Strata
 import StrataGL
 import StrataHost
@@ -34,7 +34,10 @@ struct SoakCommand: ParsableCommand {
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
-    @Flag(help: "Check GL objects and the renderer's caches only, not memory (under a sanitizer, whose allocator keeps freed memory).")
+    @Flag(
+        help:
+            "Check GL objects and the renderer's caches only, not memory (under a sanitizer, whose allocator keeps freed memory)."
+    )
     var ignoreMemory = false
 
     func run() throws {
@@ -42,8 +45,9 @@ struct SoakCommand: ParsableCommand {
             throw failure("soak: expected positive --frames and --every, --size 16...4096")
         }
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer(width: size, height: size) }
-        catch { throw failure(starting: error, "headless OpenGL") }
+        do { renderer = try OffscreenRenderer(width: size, height: size) } catch {
+            throw failure(starting: error, "headless OpenGL")
+        }
         renderer.appearanceCache = AppearanceCache()
         let scene = SoakScene(size: CGSize(width: size, height: size))
         var report = SoakReport(frames: frames, size: size, warmup: warmup)
@@ -61,10 +65,11 @@ struct SoakCommand: ParsableCommand {
             if frame % every == 0 || frame == frames {
                 // Deletes what was released since the last frame, so the counts are what is alive.
                 renderer.host.withCurrent {}
-                report.checkpoints.append(SoakReport.Checkpoint(
-                    frame: frame, layers: scene.layerCount, glObjects: renderer.host.context.liveObjects,
-                    resources: renderer.resources, residentBytes: Self.residentBytes(),
-                    mallocBytes: Self.mallocBytes()))
+                report.checkpoints.append(
+                    SoakReport.Checkpoint(
+                        frame: frame, layers: scene.layerCount, glObjects: renderer.host.context.liveObjects,
+                        resources: renderer.resources, residentBytes: Self.residentBytes(),
+                        mallocBytes: Self.mallocBytes()))
             }
         }
         report.seconds = Date().timeIntervalSince(start)

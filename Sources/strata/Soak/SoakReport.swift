@@ -1,6 +1,6 @@
 import Foundation
-import StrataRender
 import StrataGL
+import StrataRender
 
 /// What a soak run recorded, and whether it levelled off.
 struct SoakReport {
@@ -32,8 +32,9 @@ struct SoakReport {
     /// first (memory too, unless `memory` is false).
     mutating func check(memory: Bool = true) {
         for c in checkpoints where c.resources.atlasPages + c.resources.dedicatedTextures > c.resources.maximumPages {
-            problems.append("frame \(c.frame): \(c.resources.atlasPages + c.resources.dedicatedTextures) atlas pages, "
-                            + "over the budget of \(c.resources.maximumPages)")
+            problems.append(
+                "frame \(c.frame): \(c.resources.atlasPages + c.resources.dedicatedTextures) atlas pages, "
+                    + "over the budget of \(c.resources.maximumPages)")
         }
         let settled = checkpoints.filter { $0.frame > warmup }
         guard settled.count >= 2 else {
@@ -44,16 +45,18 @@ struct SoakReport {
         func compare(_ what: String, slack: Int, unit: String = "", _ value: (Checkpoint) -> Int) {
             let before = first.map(value).max()!, after = second.map(value).max()!
             if after > before + slack {
-                problems.append("\(what) grew after warm-up: highest \(before)\(unit) up to frame \(first.last!.frame), "
-                                + "\(after)\(unit) after")
+                problems.append(
+                    "\(what) grew after warm-up: highest \(before)\(unit) up to frame \(first.last!.frame), "
+                        + "\(after)\(unit) after")
             }
         }
         // Pass targets follow the most passes alive at once, which a scene may
         // reach late (a new peak of blurred shadows): they are checked against
         // that demand, and every other GL object against the first half.
         for c in checkpoints where c.resources.passTargets > c.resources.passTargetsNeeded {
-            problems.append("frame \(c.frame): \(c.resources.passTargets) pass targets, more than the "
-                            + "\(c.resources.passTargetsNeeded) ever needed at once")
+            problems.append(
+                "frame \(c.frame): \(c.resources.passTargets) pass targets, more than the "
+                    + "\(c.resources.passTargetsNeeded) ever needed at once")
         }
         compare("GL objects besides pass targets", slack: Self.objectSlack) {
             $0.glObjects.total - 2 * $0.resources.passTargets  // a texture and a framebuffer each
@@ -77,12 +80,15 @@ struct SoakReport {
     var msPerFrame: Double { seconds * 1000 / Double(max(frames, 1)) }
 
     var text: String {
-        var lines = ["strata soak: \(frames) frames of \(size)x\(size) in \(String(format: "%.1f", seconds)) s "
-                     + "(\(String(format: "%.2f", msPerFrame)) ms per frame), "
-                     + "\(passes) offscreen passes, \(blurs) blurs, \(uploads) uploads"]
+        var lines = [
+            "strata soak: \(frames) frames of \(size)x\(size) in \(String(format: "%.1f", seconds)) s "
+                + "(\(String(format: "%.2f", msPerFrame)) ms per frame), "
+                + "\(passes) offscreen passes, \(blurs) blurs, \(uploads) uploads"
+        ]
         for c in checkpoints {
-            lines.append("  frame \(c.frame): \(c.layers) layers; GL: \(c.glObjects); \(c.resources); "
-                         + "malloc \(c.mallocBytes >> 20) MiB, resident \(c.residentBytes >> 20) MiB")
+            lines.append(
+                "  frame \(c.frame): \(c.layers) layers; GL: \(c.glObjects); \(c.resources); "
+                    + "malloc \(c.mallocBytes >> 20) MiB, resident \(c.residentBytes >> 20) MiB")
         }
         lines.append(problems.isEmpty ? "levelled off after \(warmup) frames" : problems.joined(separator: "\n"))
         return lines.joined(separator: "\n")
@@ -99,10 +105,12 @@ struct SoakReport {
                 ("framebuffers", "\(c.glObjects.framebuffers)"), ("renderbuffers", "\(c.glObjects.renderbuffers)"),
                 ("vertex_arrays", "\(c.glObjects.vertexArrays)"), ("programs", "\(c.glObjects.programs)"),
                 ("gl_objects", "\(c.glObjects.total)"),
-                ("atlas_pages", "\(c.resources.atlasPages)"), ("dedicated_textures", "\(c.resources.dedicatedTextures)"),
+                ("atlas_pages", "\(c.resources.atlasPages)"),
+                ("dedicated_textures", "\(c.resources.dedicatedTextures)"),
                 ("maximum_pages", "\(c.resources.maximumPages)"), ("atlas_entries", "\(c.resources.atlasEntries)"),
                 ("pass_targets", "\(c.resources.passTargets)"),
-                ("pass_targets_needed", "\(c.resources.passTargetsNeeded)"), ("cached_passes", "\(c.resources.cachedPasses)"),
+                ("pass_targets_needed", "\(c.resources.passTargetsNeeded)"),
+                ("cached_passes", "\(c.resources.cachedPasses)"),
                 ("blur_scratch", "\(c.resources.blurScratch)"), ("texture_bytes", "\(c.resources.textureBytes)"),
                 ("malloc_bytes", "\(c.mallocBytes)"), ("resident_bytes", "\(c.residentBytes)"),
             ])

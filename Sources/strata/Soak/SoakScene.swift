@@ -106,7 +106,8 @@ final class SoakScene {
             layer.opacity = 0.7  // the sublayers overlap: an offscreen group
             for i in 0..<3 {
                 let sub = CALayer()
-                sub.frame = CGRect(x: CGFloat(i) * side / 6, y: CGFloat(i) * side / 6, width: side / 2, height: side / 2)
+                sub.frame = CGRect(
+                    x: CGFloat(i) * side / 6, y: CGFloat(i) * side / 6, width: side / 2, height: side / 2)
                 sub.backgroundColor = CGColor(red: CGFloat(i) / 3, green: 0.6, blue: 0.3, alpha: 1)
                 layer.addSublayer(sub)
             }

@@ -1,7 +1,7 @@
 import Foundation
 import Strata
-import StrataScene
 import StrataExport
+import StrataScene
 
 /// The frames a video or numbered frame sequence draws: frame k is the scene
 /// at `k / fps` seconds, for k in ``range``, a part of the clip's `0..<count`.

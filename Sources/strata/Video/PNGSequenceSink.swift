@@ -1,8 +1,8 @@
 import Foundation
-import StrataRender
 import Strata
 import StrataExport
 import StrataGL
+import StrataRender
 
 /// Writes each frame as its own PNG, named by its frame number in the clip
 /// (not in this run), so parts rendered apart land in one folder without clashing.

@@ -13,8 +13,10 @@ package struct GradientContent: Hashable, Sendable {
     /// A radial gradient's focal point (see `CAGradientLayer.radialFocus`).
     package var radialFocus: CGPoint
 
-    package init(colors: [CGColor], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint,
-                 type: CAGradientLayerType, radialFocus: CGPoint = .zero) {
+    package init(
+        colors: [CGColor], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint,
+        type: CAGradientLayerType, radialFocus: CGPoint = .zero
+    ) {
         self.colors = colors; self.locations = locations
         self.startPoint = startPoint; self.endPoint = endPoint; self.type = type
         self.radialFocus = radialFocus

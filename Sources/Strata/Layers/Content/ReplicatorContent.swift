@@ -19,9 +19,11 @@ package struct ReplicatorContent: Hashable, Sendable {
     /// Whether the instances share the 3D space the replicator is in.
     package var preservesDepth: Bool
 
-    package init(instanceCount: Int, instanceTransform: CATransform3D, instanceColor: CGColor?,
-                 instanceRedOffset: Float, instanceGreenOffset: Float, instanceBlueOffset: Float,
-                 instanceAlphaOffset: Float, preservesDepth: Bool) {
+    package init(
+        instanceCount: Int, instanceTransform: CATransform3D, instanceColor: CGColor?,
+        instanceRedOffset: Float, instanceGreenOffset: Float, instanceBlueOffset: Float,
+        instanceAlphaOffset: Float, preservesDepth: Bool
+    ) {
         self.instanceCount = instanceCount; self.instanceTransform = instanceTransform
         self.instanceColor = instanceColor
         self.instanceRedOffset = instanceRedOffset; self.instanceGreenOffset = instanceGreenOffset
@@ -39,7 +41,8 @@ package struct ReplicatorContent: Hashable, Sendable {
             let c = v + k * CGFloat(offset)
             return c.isNaN ? 0 : min(max(c, 0), 1)
         }
-        return CGColor(srgbRed: component(base.r, instanceRedOffset), green: component(base.g, instanceGreenOffset),
-                       blue: component(base.b, instanceBlueOffset), alpha: component(base.a, instanceAlphaOffset))
+        return CGColor(
+            srgbRed: component(base.r, instanceRedOffset), green: component(base.g, instanceGreenOffset),
+            blue: component(base.b, instanceBlueOffset), alpha: component(base.a, instanceAlphaOffset))
     }
 }

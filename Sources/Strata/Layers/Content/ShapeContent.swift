@@ -20,9 +20,11 @@ package struct ShapeContent: Hashable, Sendable {
     package var strokeStart: CGFloat
     package var strokeEnd: CGFloat
 
-    package init(path: CGPath?, fillColor: CGColor?, fillRule: CGPathFillRule, strokeColor: CGColor?,
-                 lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
-                 lineDashPattern: [CGFloat], lineDashPhase: CGFloat, strokeStart: CGFloat, strokeEnd: CGFloat) {
+    package init(
+        path: CGPath?, fillColor: CGColor?, fillRule: CGPathFillRule, strokeColor: CGColor?,
+        lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
+        lineDashPattern: [CGFloat], lineDashPhase: CGFloat, strokeStart: CGFloat, strokeEnd: CGFloat
+    ) {
         self.path = path; self.fillColor = fillColor; self.fillRule = fillRule; self.strokeColor = strokeColor
         self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin; self.miterLimit = miterLimit
         self.lineDashPattern = lineDashPattern; self.lineDashPhase = lineDashPhase

@@ -27,8 +27,10 @@ package struct TextContent: Hashable, Sendable {
         case none, start, end, middle
     }
 
-    package init(string: String, fontName: String?, fontSize: CGFloat, foregroundColor: CGColor?, isWrapped: Bool,
-                 alignment: Alignment, truncation: Truncation) {
+    package init(
+        string: String, fontName: String?, fontSize: CGFloat, foregroundColor: CGColor?, isWrapped: Bool,
+        alignment: Alignment, truncation: Truncation
+    ) {
         self.string = string; self.fontName = fontName; self.fontSize = fontSize
         self.foregroundColor = foregroundColor; self.isWrapped = isWrapped
         self.alignment = alignment; self.truncation = truncation

@@ -46,8 +46,10 @@ extension LayerTreeSnapshot {
     /// node is new (another layer was in its place).
     /// `parentMoved`: whether the parent's state or place changed; `parentSublayer`:
     /// its `sublayerTransform` and anchor point, when not the identity (they enter this node's `toParent`).
-    private mutating func add(_ layer: CALayer, parent: Int32, parentMoved: Bool, parentSublayer: SublayerTransform?,
-                              _ cursor: inout Cursor) -> (index: Int32, subtreeChanged: Bool, isNew: Bool) {
+    private mutating func add(
+        _ layer: CALayer, parent: Int32, parentMoved: Bool, parentSublayer: SublayerTransform?,
+        _ cursor: inout Cursor
+    ) -> (index: Int32, subtreeChanged: Bool, isNew: Bool) {
         let i = cursor.node
         cursor.node += 1
         let id = ObjectIdentifier(layer), kind = layer.contentKind
@@ -61,7 +63,8 @@ extension LayerTreeSnapshot {
             if sameWriting {
                 // Nothing to compare.
             } else if version != 0, layer._previousStateVersion != 0,
-                      nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta {
+                nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta
+            {
                 // The next writing of an animated copy: only its animated bytes can differ.
                 LayerState.copyBytes(delta, into: &nodes[i].state, from: &layer._state)
                 changes.insert(delta.placesOnly ? .state : [.state, .look])
@@ -104,7 +107,8 @@ extension LayerTreeSnapshot {
         let moved = parentMoved || !changes.isEmpty
         if moved {
             let m = layer._state.transformToSuperlayerBounds
-            nodes[i].toParent = parentSublayer.map { LayerState.sublayerTransformed(m, by: $0.matrix, about: $0.anchor) } ?? m
+            nodes[i].toParent =
+                parentSublayer.map { LayerState.sublayerTransformed(m, by: $0.matrix, about: $0.anchor) } ?? m
         }
         var subtreeChanged = false
         let me = Int32(i)
@@ -124,13 +128,16 @@ extension LayerTreeSnapshot {
         if let frame = layer._transition {
             var old: Int32 = -1
             if let oldTree = frame.old {
-                let added = add(oldTree, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
-                                &cursor)
+                let added = add(
+                    oldTree, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
+                    &cursor)
                 old = added.index
                 subtreeChanged = subtreeChanged || added.subtreeChanged
             }
-            transition = .init(frame: TransitionFrame(old: nil, type: frame.type, subtype: frame.subtype,
-                                                      progress: frame.progress), oldNode: old)
+            transition = .init(
+                frame: TransitionFrame(
+                    old: nil, type: frame.type, subtype: frame.subtype,
+                    progress: frame.progress), oldNode: old)
         }
         if nodes[i].transition != transition {
             nodes[i].transition = transition
@@ -152,8 +159,9 @@ extension LayerTreeSnapshot {
             cursor.instance += instances.count
             while instanceLinks.count < cursor.instance { instanceLinks.append(0..<0) }
             for (k, sublayers) in instances.enumerated() {
-                let instanceList = addList(sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer,
-                                           &cursor)
+                let instanceList = addList(
+                    sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer,
+                    &cursor)
                 subtreeChanged = subtreeChanged || instanceList.subtreeChanged
                 if instanceLinks[start + k] != instanceList.range || instanceList.orderChanged {
                     instanceLinks[start + k] = instanceList.range
@@ -176,9 +184,12 @@ extension LayerTreeSnapshot {
     /// Adds the nodes of `sublayers` and their links, in drawing order
     /// (stable by `zPosition`); `orderChanged` when a link differs from the
     /// one that was in its place.
-    private mutating func addList(_ sublayers: [CALayer], parent: Int32, parentMoved: Bool,
-                                  parentSublayer: SublayerTransform?, _ cursor: inout Cursor)
-        -> (range: Range<Int32>, subtreeChanged: Bool, orderChanged: Bool) {
+    private mutating func addList(
+        _ sublayers: [CALayer], parent: Int32, parentMoved: Bool,
+        parentSublayer: SublayerTransform?, _ cursor: inout Cursor
+    )
+        -> (range: Range<Int32>, subtreeChanged: Bool, orderChanged: Bool)
+    {
         let start = cursor.link
         cursor.link += sublayers.count
         let range = Int32(start)..<Int32(cursor.link)
@@ -190,8 +201,9 @@ extension LayerTreeSnapshot {
         let previous = sorts ? Array(links[start..<cursor.link]) : []
         var subtreeChanged = false, orderChanged = false
         for (k, sublayer) in sublayers.enumerated() {
-            let added = add(sublayer, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
-                            &cursor)
+            let added = add(
+                sublayer, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
+                &cursor)
             subtreeChanged = subtreeChanged || added.subtreeChanged
             // Another layer in a sublayer's place, or another place: the list changed.
             if added.isNew || (!sorts && links[start + k] != added.index) { orderChanged = true }

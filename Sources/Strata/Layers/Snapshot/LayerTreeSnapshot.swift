@@ -40,8 +40,9 @@ package struct LayerTreeSnapshot {
     /// drawing order (instance 0, and every instance without delays: its sublayers).
     package func sublayers(of node: Int, instance: Int) -> ArraySlice<Int32> {
         let r = instanceLinks.withUnsafeBufferPointer {
-            Self.links(sublayers: nodes[node].sublayers, delayedInstances: nodes[node].delayedInstances,
-                       instance: instance, instanceLinks: $0)
+            Self.links(
+                sublayers: nodes[node].sublayers, delayedInstances: nodes[node].delayedInstances,
+                instance: instance, instanceLinks: $0)
         }
         return links[r]
     }
@@ -50,8 +51,10 @@ package struct LayerTreeSnapshot {
     /// with these `sublayers` and `delayedInstances` (ranges of `links` and
     /// `instanceLinks`): for readers that hold the arrays some other way.
     /// (Not generic: the flattener calls it for every layer, from another module.)
-    package static func links(sublayers: Range<Int32>, delayedInstances: Range<Int32>, instance: Int,
-                              instanceLinks: UnsafeBufferPointer<Range<Int32>>) -> Range<Int> {
+    package static func links(
+        sublayers: Range<Int32>, delayedInstances: Range<Int32>, instance: Int,
+        instanceLinks: UnsafeBufferPointer<Range<Int32>>
+    ) -> Range<Int> {
         var r = sublayers
         if instance > 0, instance <= delayedInstances.count {
             r = instanceLinks[Int(delayedInstances.lowerBound) + instance - 1]
