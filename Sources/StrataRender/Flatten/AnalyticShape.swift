@@ -87,12 +87,7 @@ struct AnalyticShape: Sendable {
                 let (dash, gap) = Self.dashAndGap(shape.lineDashPattern), shape.lineDashPhase.isFinite,
                 let turn = Self.arc(of: path, around: CGPoint(x: rect.midX, y: rect.midY), from: 0, to: 1)
             else { return nil }
-            self.init(
-                rect: rect.insetBy(dx: -half, dy: -half),
-                radii: CornerRadii(
-                    minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
-                    maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
-                fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+            self.init(circleStroke: rect, radii: radii, width: lineWidth, color: stroke)
             // A pattern with no gap draws the whole ring.
             guard gap > 0 else { return }
             // The rasterizer (and Chromium) measure the circle by chords half a device
@@ -114,12 +109,7 @@ struct AnalyticShape: Sendable {
                         of: path, around: CGPoint(x: rect.midX, y: rect.midY),
                         from: Double(shape.strokeStart), to: Double(shape.strokeEnd))
                 else { return nil }
-                self.init(
-                    rect: rect.insetBy(dx: -half, dy: -half),
-                    radii: CornerRadii(
-                        minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
-                        maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
-                    fill: .clear, borderWidth: lineWidth, borderColor: stroke)
+                self.init(circleStroke: rect, radii: radii, width: lineWidth, color: stroke)
                 borderArc = (arc.start, arc.sweep, shape.lineCap == .round)
                 return
             }
@@ -186,6 +176,18 @@ struct AnalyticShape: Sendable {
     ) {
         self.rect = rect; self.radii = radii; self.fill = fill
         self.borderWidth = borderWidth; self.borderColor = borderColor
+    }
+
+    /// A stroke of the circle `rect` (with its `radii`) alone, as a border: the
+    /// shape grown by half the width.
+    init(circleStroke rect: CGRect, radii: CornerRadii, width: Double, color: PremultipliedColor) {
+        let half = width / 2
+        self.init(
+            rect: rect.insetBy(dx: -half, dy: -half),
+            radii: CornerRadii(
+                minXMinY: radii.minXMinY + half, maxXMinY: radii.maxXMinY + half,
+                maxXMaxY: radii.maxXMaxY + half, minXMaxY: radii.minXMaxY + half),
+            fill: .clear, borderWidth: width, borderColor: color)
     }
 
     /// Whether every corner is rounded (a stroke then has no joins).
