@@ -1,7 +1,8 @@
 #version 330 core
 // One instance per draw item: its quad, or for a round stroke or border (a
 // draw of DrawGeometry.ring) a band of RING_SEGMENTS quads around the circle
-// that leaves the hole, and the rest of an arc's circle, unshaded. Both live in
+// that leaves the hole, and the rest of an arc's circle, unshaded, or for a
+// border with nothing inside (DrawGeometry.frame) the quad less a hole. Both live in
 // the layer's plane; the
 // plane mapping takes (u, v, 1) to homogeneous device pixels (x, y, w). Passing
 // w through as clip-space w makes the interpolation of local coordinates
@@ -63,8 +64,23 @@ vec2 ringVertex(vec2 corner) {
     return centre + radius * vec2(cos(angle), sin(angle));
 }
 
+// Where a frame mesh's vertex lies: a corner of the quad, or of the hole
+// DrawItem.frameHole (StrataRender) computes: the shape inset by the border,
+// the largest corner radius and the margin, where the border cannot reach.
+vec2 frameVertex(vec2 corner) {
+    bool hole = corner.y > 5.5;
+    vec2 c = vec2(corner.x, corner.y - (hole ? 6.0 : 4.0));
+    if (!hole) { return i_quad.xy + c * i_quad.zw; }
+    vec4 grown = vec4(i_shape.xy - i_quad.xy, i_quad.xy + i_quad.zw - i_shape.xy - i_shape.zw);
+    float margin = max(max(max(grown.x, grown.y), max(grown.z, grown.w)), 0.0) * (2.0 / 3.0);
+    float inset = i_params.x + max(max(i_radii.x, i_radii.y), max(i_radii.z, i_radii.w)) + margin;
+    vec2 size = max(i_shape.zw - 2.0 * inset, vec2(0.0));
+    return i_shape.xy + 0.5 * i_shape.zw + (c - 0.5) * size;
+}
+
 void main() {
-    vec2 local = a_corner.y > 1.5 ? ringVertex(a_corner) : i_quad.xy + a_corner * i_quad.zw;
+    vec2 local = a_corner.y > 3.5 ? frameVertex(a_corner)
+        : a_corner.y > 1.5 ? ringVertex(a_corner) : i_quad.xy + a_corner * i_quad.zw;
     vec3 h = local.x * i_map0 + local.y * i_map1 + i_map2;
     // Device pixels (y down) to clip space (y up), keeping w.
     vec2 rel = h.xy - u_target.xy * h.z;

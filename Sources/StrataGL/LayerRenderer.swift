@@ -24,10 +24,10 @@ public final class LayerRenderer: RenderBackend {
         get { builder.specializesLayerProgram }
         set { builder.specializesLayerProgram = newValue }
     }
-    /// See `FrameBuilder.drawsRingMeshes`.
-    package var drawsRingMeshes: Bool {
-        get { builder.drawsRingMeshes }
-        set { builder.drawsRingMeshes = newValue }
+    /// See `FrameBuilder.drawsMeshes`.
+    package var drawsMeshes: Bool {
+        get { builder.drawsMeshes }
+        set { builder.drawsMeshes = newValue }
     }
     /// The values of the per-frame and per-pass uniforms the layer programs share.
     var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
@@ -102,13 +102,18 @@ public final class LayerRenderer: RenderBackend {
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)
 
     /// The unit quad's corners as a strip, then the ring's (``DrawGeometry/ring``):
-    /// for each step round the circle, the inner vertex (y 2) and the outer one (y 3).
+    /// for each step round the circle, the inner vertex (y 2) and the outer one (y 3);
+    /// then the frame's (``DrawGeometry/frame``): round the quad, each corner of the
+    /// quad (y 4 or 5) and of the hole (y 6 or 7), back to the first.
     static let meshCorners: [Float] = {
         var corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
         let n = DrawGeometry.ringSegments
         for k in 0...n {
             let t = Float(k) / Float(n)
             corners += [t, 2, t, 3]
+        }
+        for (x, y) in [(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)] as [(Float, Float)] {
+            corners += [x, 4 + y, x, 6 + y]
         }
         return corners
     }()
@@ -118,6 +123,7 @@ public final class LayerRenderer: RenderBackend {
         switch geometry {
         case .quad: return (0, 4)
         case .ring: return (4, GLsizei(2 * (DrawGeometry.ringSegments + 1)))
+        case .frame: return (GLint(4 + 2 * (DrawGeometry.ringSegments + 1)), 10)
         }
     }
 

@@ -32,10 +32,10 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { renderer.specializesLayerProgram }
         set { renderer.specializesLayerProgram = newValue }
     }
-    /// See `FrameBuilder.drawsRingMeshes`.
-    package var drawsRingMeshes: Bool {
-        get { renderer.drawsRingMeshes }
-        set { renderer.drawsRingMeshes = newValue }
+    /// See `FrameBuilder.drawsMeshes`.
+    package var drawsMeshes: Bool {
+        get { renderer.drawsMeshes }
+        set { renderer.drawsMeshes = newValue }
     }
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).

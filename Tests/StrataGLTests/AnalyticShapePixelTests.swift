@@ -117,7 +117,7 @@ import _StrataTestSupport
     /// Dashed circles (spinners): butt caps turned, round caps with a phase, and
     /// dots, against the same dashes the rasterizer makes from 16 arcs; and a
     /// short progress arc with round caps.
-    func spinners(closedForm: Bool, ringMeshes: Bool = true) throws -> CGImage {
+    func spinners(closedForm: Bool, meshes: Bool = true) throws -> CGImage {
         let r = root(400, 100)
         let specs: [(pattern: [CGFloat], phase: CGFloat, cap: CAShapeLayerLineCap, width: CGFloat, turn: CGFloat)] = [
             ([10, 6], 0, .butt, 5, 0.6), ([14, 7], 5, .round, 6, -1.2), ([0, 9], 0, .round, 5, 0),
@@ -150,7 +150,7 @@ import _StrataTestSupport
         arc.strokeEnd = 0.3
         r.addSublayer(arc)
         let renderer = try OffscreenRenderer()
-        renderer.drawsRingMeshes = ringMeshes
+        renderer.drawsMeshes = meshes
         let out = try renderer.render(r, size: CGSize(width: 400, height: 100), background: .white)
         #expect((out.stats.uploads == 0) == closedForm, "uploads \(out.stats.uploads)")
         return out.image
@@ -204,9 +204,54 @@ import _StrataTestSupport
         #expect(Double(off) / Double(count) < 0.01, "\(off) pixels off by more than 32")
     }
 
+    /// Outlined layers and a stroked rectangle (borders with nothing inside) drawn as
+    /// frame meshes give the pixels their quads give: square and rounded, thin and
+    /// thick, turned, and in perspective.
+    @Test func frameMeshesDrawWhatTheirQuadsDraw() throws {
+        func picture(meshes: Bool) throws -> (CGImage, RenderStats) {
+            let r = root(400, 160)
+            let specs: [(CGFloat, CGFloat, CGFloat)] = [(2, 0, 0), (6, 12, 0.3), (10, 4, -0.5)]
+            for (i, spec) in specs.enumerated() {
+                let outline = layer(
+                    CGRect(x: 0, y: 0, width: 110, height: 100), CGPoint(x: 70 + 120 * CGFloat(i), y: 80), .clear)
+                outline.backgroundColor = nil
+                outline.borderWidth = spec.0
+                outline.cornerRadius = spec.1
+                outline.borderColor = color(0x7a318a)
+                outline.setAffineTransform(CGAffineTransform(rotationAngle: spec.2))
+                r.addSublayer(outline)
+            }
+            let stroked = shape(
+                CGPath(rect: CGRect(x: 10, y: 10, width: 60, height: 120), transform: nil), at: CGPoint(x: 360, y: 80),
+                size: CGSize(width: 80, height: 140))
+            stroked.fillColor = nil
+            stroked.strokeColor = color(0x2a9d8f)
+            stroked.lineWidth = 5
+            var tilt = perspective(300)
+            tilt = CATransform3DRotate(tilt, 0.6, 0, 1, 0)
+            stroked.transform = tilt
+            r.addSublayer(stroked)
+            let renderer = try OffscreenRenderer()
+            renderer.drawsMeshes = meshes
+            let out = try renderer.render(r, size: CGSize(width: 400, height: 160), background: .white)
+            return (out.image, out.stats)
+        }
+        let (meshes, stats) = try picture(meshes: true), (quads, _) = try picture(meshes: false)
+        var worst = 0
+        for y in 0..<160 {
+            for x in 0..<400 {
+                let a = pixel(meshes, x, y), b = pixel(quads, x, y)
+                worst = max(worst, (0..<4).map { abs(a[$0] - b[$0]) }.max()!)
+            }
+        }
+        #expect(worst <= 2, "largest difference \(worst)")
+        // The middles are left out: the outlines cost a fraction of their quads.
+        #expect(stats.items == 4)
+    }
+
     /// A ring mesh shades the pixels the quad would and leaves the rest alone.
     @Test func ringMeshesDrawWhatTheirQuadsDraw() throws {
-        let meshes = try spinners(closedForm: true), quads = try spinners(closedForm: true, ringMeshes: false)
+        let meshes = try spinners(closedForm: true), quads = try spinners(closedForm: true, meshes: false)
         var worst = 0
         for y in 0..<100 {
             for x in 0..<400 {

@@ -101,6 +101,32 @@ import _StrataTestSupport
         #expect(drawn[0..<20] == ArraySlice(stride(from: 0, to: 60, by: 3)))
     }
 
+    /// A border with nothing inside is a frame mesh whose hole lies inside the border's
+    /// inner edge; a filled layer, or a border too thick to leave a third, keeps its quad.
+    @Test func bordersWithNothingInsideAreFrames() throws {
+        var outline = DrawItem(
+            label: "outline", mapping: .identity, quad: CGRect(x: -1.5, y: -1.5, width: 203, height: 163),
+            shape: CGRect(x: 0, y: 0, width: 200, height: 160))
+        outline.radii = CornerRadii(minXMinY: 10, maxXMinY: 10, maxXMaxY: 10, minXMaxY: 10)
+        outline.borderWidth = 4
+        outline.borderColor = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
+        #expect(outline.geometry == .frame)
+        let hole = try #require(outline.frameHole)
+        // Inset by the border, the corner radius and a pixel.
+        #expect(hole == CGRect(x: 15, y: 15, width: 170, height: 130))
+        var filled = outline
+        filled.fill = PremultipliedColor(r: 0, g: 0, b: 1, a: 1)
+        #expect(filled.geometry == .quad)
+        var thick = outline
+        thick.borderWidth = 50
+        #expect(thick.geometry == .quad)
+        // A small outline's hole saves less than a draw costs.
+        var small = outline
+        small.quad = CGRect(x: -1.5, y: -1.5, width: 63, height: 63)
+        small.shape = CGRect(x: 0, y: 0, width: 60, height: 60)
+        #expect(small.geometry == .quad)
+    }
+
     /// Random items, some overlapping: whatever the batches, two items that overlap
     /// are drawn in their own order.
     @Test func overlappingItemsKeepTheirOrder() throws {

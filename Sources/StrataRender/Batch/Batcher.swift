@@ -45,9 +45,9 @@ package enum Batcher {
 
     /// The batches of `items` and the order to draw the items in: `order` lists
     /// indices into `items` (nil when it is their own order), and each batch's
-    /// range indexes `order`. Without `ringMeshes` every item is drawn as its quad.
+    /// range indexes `order`. Without `meshes` every item is drawn as its quad.
     package static func plan(
-        _ items: [DrawItem], ringMeshes: Bool = true,
+        _ items: [DrawItem], meshes: Bool = true,
         textureOf: (TextureSource) -> BatchTexture
     ) -> (batches: [DrawBatch], order: [Int]?) {
         var open: [OpenBatch] = []
@@ -69,7 +69,7 @@ package enum Batcher {
             var key = OpenBatch.Key(
                 item, texture: item.texture.map(textureOf) ?? .none,
                 mask: item.mask.map(textureOf) ?? .none)
-            if !ringMeshes { key.geometry = .quad }
+            if !meshes { key.geometry = .quad }
             var joined: Int?
             var checks = overlapChecks
             var b = open.count - 1

@@ -10,6 +10,10 @@ public enum DrawGeometry: UInt8, Hashable, Sendable {
     /// inside. The hole and, for an arc, the rest of the circle are not shaded,
     /// where the quad would shade them for nothing (``DrawItem/ringBand``).
     case ring
+    /// The quad less a rectangle inside the border's inner edge: a border with
+    /// nothing inside (an outlined layer, a stroked rectangle), whose middle
+    /// would be shaded for nothing (``DrawItem/frameHole``).
+    case frame
 
     /// Segments of the ring mesh. Each pushes the outer edge out by up to
     /// 1/cos(π/12), 3.5 %; more, thinner triangles shade fewer pixels but cost

@@ -3,7 +3,42 @@ import Strata
 
 extension DrawItem {
     /// The mesh the item is drawn with.
-    public var geometry: DrawGeometry { ringBand == nil ? .quad : .ring }
+    public var geometry: DrawGeometry {
+        if ringBand != nil { return .ring }
+        return frameHole == nil ? .quad : .frame
+    }
+
+    /// The rectangle (local units) a frame mesh leaves out of the quad: the shape
+    /// inset by the border, the largest corner radius and a pixel, where the border
+    /// cannot reach (`Shaders/layer.vert` computes the same). Nil for an item that
+    /// is not a border with nothing inside, or where the hole is under a third of
+    /// the quad.
+    public var frameHole: CGRect? {
+        guard kind == .layer, borderWidth > 0, fill.isClear, mask == nil, content == nil, !continuousCorners
+        else { return nil }
+        let inset = borderWidth + radii.maximum + meshMargin
+        let hole = shape.insetBy(dx: inset, dy: inset)
+        guard !hole.isNull, hole.width > 0, hole.height > 0,
+            Double(hole.width * hole.height) * 3 >= Double(quad.width * quad.height)
+        else { return nil }
+        // A small hole saves fewer pixels than a draw of its own costs (a frame
+        // cannot share the draw of the quads around it).
+        let density = mapping.pixelsPerUnit(at: Double(hole.midX), Double(hole.midY))
+        guard Double(hole.width * hole.height) * density * density >= Self.smallestFrameHole else { return nil }
+        return hole
+    }
+
+    /// Device pixels a frame's hole must leave out to be worth a draw of its own.
+    static let smallestFrameHole = 4096.0
+
+    /// Two thirds of the quad's margin around the shape (as `Shaders/layer.vert`
+    /// takes): the quad's is a pixel and a half, and an edge ramps over half a
+    /// pixel each side, so a pixel reaches every pixel an edge touches.
+    var meshMargin: Double {
+        max(
+            Double(shape.minX - quad.minX), Double(shape.minY - quad.minY),
+            Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0) * 2 / 3
+    }
 
     /// The part of the plane a ring mesh covers, in local units: the band from
     /// `inner` to `outer` around `centre` (`outer` is the radius its polygon's
@@ -25,11 +60,7 @@ extension DrawItem {
                 abs(Double($0) - half) <= 1e-6 * w
             })
         else { return nil }
-        // Two thirds of the quad's margin (as `Shaders/layer.vert` takes): a pixel.
-        let margin =
-            max(
-                Double(shape.minX - quad.minX), Double(shape.minY - quad.minY),
-                Double(quad.maxX - shape.maxX), Double(quad.maxY - shape.maxY), 0) * 2 / 3
+        let margin = meshMargin
         let outer = half + margin, inner = max(half - borderWidth - margin, 0)
         var from = 0.0, span = 2 * Double.pi
         if case .borderArc(let start, let sweep, _)? = content {

@@ -17,9 +17,10 @@ public final class FrameBuilder {
     /// Whether draws get the layer program compiled for just their features
     /// (default); off, every layer draw uses the whole program (for comparisons).
     public var specializesLayerProgram = true
-    /// Whether round strokes and borders are drawn as ring meshes (``DrawGeometry/ring``)
+    /// Whether round strokes and borders, and borders with nothing inside, are drawn as
+    /// ring and frame meshes (``DrawGeometry``)
     /// rather than their quads: off only to check that both give the same pixels.
-    package var drawsRingMeshes = true
+    package var drawsMeshes = true
     var atlas: AtlasPlanner
     var pool = PassTargetPool()
     /// Targets of cacheable passes by content key, with their sizes.
@@ -256,7 +257,7 @@ public final class FrameBuilder {
     ) -> [PlannedDraw] {
         guard !items.isEmpty else { return [] }
         let base = plan.instances.count
-        let (batches, order) = Batcher.plan(items, ringMeshes: drawsRingMeshes) { source in
+        let (batches, order) = Batcher.plan(items, meshes: drawsMeshes) { source in
             switch source {
             case .pass(let p): return .pass(p)
             case .image, .raster: return .page(self.atlas.texture(of: source))

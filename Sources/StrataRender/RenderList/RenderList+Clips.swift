@@ -60,10 +60,10 @@ extension RenderList {
     /// and its clip's box share maps back to (the bounding rectangle of that
     /// quadrilateral), when the plane's horizon does not cross it. Coverage comes
     /// from the shape, contents and clips, not the quad, so the pixels are the same.
-    /// A ring mesh's band is measured from the quad's margin (``DrawItem/ringBand``): such
-    /// an item keeps its quad.
+    /// A ring or frame mesh is measured from the quad's margin (``DrawItem/ringBand``,
+    /// ``DrawItem/frameHole``): such an item keeps its quad.
     func fitQuad(of item: inout DrawItem, box: CGRect, toClip clip: Int, boxes: inout [CGRect?]) {
-        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.ringBand == nil else {
+        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.geometry == .quad else {
             return
         }
         let shown = box.intersection(clipBox)

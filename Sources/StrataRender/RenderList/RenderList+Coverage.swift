@@ -19,6 +19,10 @@ extension RenderList {
                 for item in pass.items {
                     if case .particles(let batch, _)? = item.content {
                         total += Self.particleArea(of: batch, mapping: item.mapping, within: target, of: item)
+                    } else if let hole = item.frameHole, item.ringBand == nil {
+                        // The frame mesh's share of the quad (exact under an affine mapping).
+                        let share = 1 - Double(hole.width * hole.height) / Double(item.quad.width * item.quad.height)
+                        total += Self.projectedArea(of: item, within: target) * share
                     } else if let band = item.ringBand {
                         // The ring mesh's share of the quad (exact under an affine mapping).
                         let share = DrawItem.ringMeshArea(band) / Double(item.quad.width * item.quad.height)
