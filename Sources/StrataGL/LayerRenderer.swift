@@ -228,12 +228,17 @@ public final class LayerRenderer: RenderBackend {
     /// The textured-quad program, compiled the first time a draw needs it.
     func texturedQuadProgram() throws(GLError) -> GLProgram {
         if let texturedProgram { return texturedProgram }
+        let program = try contentsProgram(fragment: "textured.frag")
+        texturedProgram = program
+        return program
+    }
+
+    /// A program of `layer.vert` with `fragment`, sampling only the contents (unit 0).
+    private func contentsProgram(fragment: String) throws(GLError) -> GLProgram {
         let program = try shaders.program(
-            vertex: "layer.vert", fragment: "textured.frag",
-            attributes: [Self.cornerAttribute] + Self.attributes)
+            vertex: "layer.vert", fragment: fragment, attributes: [Self.cornerAttribute] + Self.attributes)
         program.use()
         program.setUniform("u_contents", Int32(0))
-        texturedProgram = program
         return program
     }
 
@@ -256,17 +261,11 @@ public final class LayerRenderer: RenderBackend {
     /// The particle program, compiled the first time a batch needs it.
     func particleShadingProgram() throws(GLError) -> GLProgram {
         if let particleProgram { return particleProgram }
-        let program = try shaders.program(
-            vertex: "layer.vert", fragment: "particle.frag",
-            attributes: [Self.cornerAttribute] + Self.attributes)
-        program.use()
-        program.setUniform("u_contents", Int32(0))
+        let program = try contentsProgram(fragment: "particle.frag")
         particleProgram = program
         return program
     }
 
-    /// The layer program with `features` compiled in (and nothing else),
-    /// made the first time a batch needs it.
     /// The program of particle batches, with or without clip tests, compiled the first time a draw needs it.
     func particleBatchProgram(clipped: Bool) throws(GLError) -> GLProgram {
         if let program = particleBatchPrograms[clipped] { return program }
@@ -282,6 +281,8 @@ public final class LayerRenderer: RenderBackend {
         return program
     }
 
+    /// The layer program with `features` compiled in (and nothing else),
+    /// made the first time a batch needs it.
     func layerProgram(_ features: LayerFeatures) throws(GLError) -> GLProgram {
         if let program = layerPrograms[features] { return program }
         let program = try shaders.program(
