@@ -263,12 +263,14 @@ public final class FrameBuilder {
             case .image, .raster: return .page(self.atlas.texture(of: source))
             }
         }
+        /// The item drawn `n`th (an index into `items`).
+        func drawn(_ n: Int) -> Int { order?[n] ?? n }
         // Most items sample one pass (the appearance atlas): its scale is
         // looked up once, not in three dictionaries per item.
         var lastPass: (pass: Int, scale: (x: Double, y: Double))?
         for n in items.indices {
             plan.instances.append(
-                LayerInstance(items[order?[n] ?? n]) { source, rect in
+                LayerInstance(items[drawn(n)]) { source, rect in
                     guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
                     let scale: (x: Double, y: Double)
                     if let lastPass, lastPass.pass == p {
@@ -280,7 +282,6 @@ public final class FrameBuilder {
                     return Self.passRect(rect, scale: scale)
                 })
         }
-        func item(_ n: Int) -> DrawItem { items[order?[n] ?? n] }
         func bound(_ texture: BatchTexture) -> BoundTexture {
             switch texture {
             case .none: return .none
@@ -293,7 +294,10 @@ public final class FrameBuilder {
         for batch in batches {
             var features = batch.features
             if features.contains(.clips), !features.contains(.continuousCorners),
-                batch.range.contains(where: { item($0).clip >= 0 && continuousClips[Int(item($0).clip)] })
+                batch.range.contains(where: {
+                    let clip = items[drawn($0)].clip
+                    return clip >= 0 && continuousClips[Int(clip)]
+                })
             {
                 features.insert(.continuousCorners)
             }
@@ -304,12 +308,12 @@ public final class FrameBuilder {
             draw.blend = batch.blend
             draw.geometry = batch.geometry
             if batch.blend.readsBackdrop {
-                let items = batch.range.map(item)
-                guard let rect = Self.backdrop(of: items, area.pass, scissor: area.scissor) else { continue }
+                let blended = batch.range.map { items[drawn($0)] }
+                guard let rect = Self.backdrop(of: blended, area.pass, scissor: area.scissor) else { continue }
                 draw.backdrop = rect
             }
             if batch.shading == .particles {
-                particleDraws(item(batch.range.lowerBound), like: draw, into: &plan, &out)
+                particleDraws(items[drawn(batch.range.lowerBound)], like: draw, into: &plan, &out)
             } else {
                 out.append(draw)
             }
