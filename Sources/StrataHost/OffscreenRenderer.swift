@@ -32,6 +32,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { renderer.specializesLayerProgram }
         set { renderer.specializesLayerProgram = newValue }
     }
+    /// See `Flattener.foldsClips`.
+    package var foldsClips: Bool {
+        get { flattener.foldsClips }
+        set { flattener.foldsClips = newValue }
+    }
     /// See `FrameBuilder.drawsMeshes`.
     package var drawsMeshes: Bool {
         get { renderer.drawsMeshes }

@@ -196,6 +196,9 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         clip.addSublayer(
             makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
         root.addSublayer(clip)
+        // The clip as made: folding would take it into the inner layer's shape.
+        var flattener = flattener
+        flattener.foldsClips = false
         let list = flattener.renderList(for: root)
         #expect(list.clips.count == 1)
         #expect(list.clips[0].rect == CGRect(x: 0, y: 0, width: 50, height: 50))
@@ -217,6 +220,8 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         canvas.addSublayer(
             makeLayer("inner", bounds: CGRect(x: 0, y: 0, width: 80, height: 80), position: CGPoint(x: 25, y: 25)))
         root.addSublayer(canvas)
+        var flattener = flattener
+        flattener.foldsClips = false
         #expect(flattener.renderList(for: root).clips.isEmpty)
         // A pixel short of the target, rounded or turned, it clips.
         for change in [
@@ -345,7 +350,10 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         mask.cornerRadius = 12
         page.mask = mask
         root.addSublayer(page)
-        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        // The clips as made: folding takes the page's into its shape.
+        var flattener = Flattener(size: CGSize(width: 200, height: 100))
+        flattener.foldsClips = false
+        let list = flattener.renderList(for: root)
         #expect(list.passes.map(\.purpose) == [.screen], "\(list.dump())")
         let items = list.screen.items
         #expect(items.count == 3)

@@ -29,6 +29,10 @@ public struct Flattener {
     /// Draws every shadow with blur passes, even (rounded) rectangles that the
     /// closed form covers: for benchmarks and for checking the two agree.
     public var forcesBlurredShadows = false
+    /// Folds clips into the shapes of the items they cut where the result is one
+    /// rounded rectangle (`RenderList.foldClipsIntoShapes`); off only to check
+    /// that the two draw the same.
+    package var foldsClips = true
     /// Remembers layer looks from frame to frame so that a look that holds
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
@@ -78,7 +82,7 @@ public struct Flattener {
         }
         return SnapshotStore.Settings(
             size: size, scale: scale, background: background,
-            forcesBlurredShadows: forcesBlurredShadows, rasterizer: rasterizerID,
+            forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips, rasterizer: rasterizerID,
             appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
@@ -145,6 +149,7 @@ public struct Flattener {
                 items: items))
         for i in state.list.passes.indices { SharedEdges.process(&state.list.passes[i].items) }
         state.list.liftClipsHoldingTheirItems()
+        if foldsClips { state.list.foldClipsIntoShapes() }
         state.list.dropUnusedClips()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.

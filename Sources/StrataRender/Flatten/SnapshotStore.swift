@@ -12,6 +12,7 @@ final class SnapshotStore: @unchecked Sendable {
         var scale: Double
         var background: CGColor?
         var forcesBlurredShadows: Bool
+        var foldsClips: Bool
         var rasterizer: ObjectIdentifier?
         var appearanceCache: ObjectIdentifier?
     }
