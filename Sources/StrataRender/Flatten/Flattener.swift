@@ -151,6 +151,7 @@ public struct Flattener {
         state.list.liftClipsHoldingTheirItems()
         if foldsClips { state.list.foldClipsIntoShapes() }
         state.list.dropUnusedClips()
+        state.list.foldCoveringFillsIntoBackground()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.
             var hasher = Hasher()

@@ -1,0 +1,68 @@
+import Foundation
+import Strata
+import Testing
+
+@testable import StrataRender
+
+/// Plain fills at the start of the screen that cover every pixel become the
+/// colour the screen is cleared to.
+@Suite struct CoveringFillTests {
+    func list(_ layers: [CALayer], background: CGColor? = nil) -> RenderList {
+        let root = canvasRoot()
+        for layer in layers { root.addSublayer(layer) }
+        return Flattener(size: CGSize(width: 200, height: 100), background: background).renderList(for: root)
+    }
+
+    @Test func aBackgroundLayerBecomesTheClearColour() {
+        let back = makeLayer(
+            "back", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
+        back.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 50, height: 40), position: CGPoint(x: 60, y: 50))
+        let l = list([back, card])
+        #expect(l.screen.items.map(\.label) == ["card"])
+        #expect(abs(l.background.r - 0.2) < 1e-6 && abs(l.background.b - 0.6) < 1e-6 && l.background.a == 1)
+    }
+
+    @Test func translucentFillsComposeOverTheBackground() {
+        let half = makeLayer(
+            "half", bounds: CGRect(x: 0, y: 0, width: 300, height: 200), position: CGPoint(x: 100, y: 50))
+        half.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        half.opacity = 0.5
+        let l = list([half], background: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        #expect(l.screen.items.isEmpty)
+        // Red at a half over blue.
+        #expect(abs(l.background.r - 0.5) < 1e-6 && abs(l.background.b - 0.5) < 1e-6 && l.background.a == 1)
+    }
+
+    @Test func fillsThatLeaveAPixelPartlyUncoveredAreDrawn() {
+        // Its left edge half a pixel in: the first column is half covered.
+        let short = makeLayer(
+            "short", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100.5, y: 50))
+        short.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        #expect(list([short]).screen.items.map(\.label) == ["short"])
+        // Rounded, turned, bordered: not a plain covering fill.
+        let rounded = makeLayer(
+            "rounded", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
+        rounded.cornerRadius = 4
+        #expect(list([rounded]).screen.items.map(\.label) == ["rounded"])
+        let turned = makeLayer(
+            "turned", bounds: CGRect(x: 0, y: 0, width: 400, height: 400), position: CGPoint(x: 100, y: 50))
+        turned.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        #expect(list([turned]).screen.items.map(\.label) == ["turned"])
+        let bordered = makeLayer(
+            "bordered", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
+        bordered.borderWidth = 2
+        bordered.borderColor = CGColor(gray: 0, alpha: 1)
+        #expect(list([bordered]).screen.items.map(\.label) == ["bordered"])
+    }
+
+    @Test func onlyTheFirstItemsFold() {
+        let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 50, height: 40), position: CGPoint(x: 60, y: 50))
+        let over = makeLayer(
+            "over", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
+        over.opacity = 0.5
+        let l = list([card, over])
+        #expect(l.screen.items.map(\.label) == ["card", "over"])
+        #expect(l.background == .clear)
+    }
+}
