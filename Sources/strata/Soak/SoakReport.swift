@@ -19,6 +19,10 @@ struct SoakReport {
     var seconds = 0.0
     /// Offscreen passes, blur passes and texture uploads over the run.
     var passes = 0, blurs = 0, uploads = 0
+    /// llvmpipe's rasterizer threads alive at the end of the run (threads of
+    /// this process named `llvmpipe-N`): 0 when llvmpipe rasterizes on the
+    /// thread that draws (see `SoakCommand.llvmpipeThreads`).
+    var llvmpipeThreads = 0
     var checkpoints: [Checkpoint] = []
     var problems: [String] = []
 
@@ -83,7 +87,8 @@ struct SoakReport {
         var lines = [
             "strata soak: \(frames) frames of \(size)x\(size) in \(String(format: "%.1f", seconds)) s "
                 + "(\(String(format: "%.2f", msPerFrame)) ms per frame), "
-                + "\(passes) offscreen passes, \(blurs) blurs, \(uploads) uploads"
+                + "\(passes) offscreen passes, \(blurs) blurs, \(uploads) uploads, "
+                + "\(llvmpipeThreads) llvmpipe rasterizer threads"
         ]
         for c in checkpoints {
             lines.append(
@@ -120,6 +125,7 @@ struct SoakReport {
             ("frames", "\(frames)"), ("size", "\(size)"), ("warmup", "\(warmup)"),
             ("seconds", String(format: "%.2f", seconds)), ("ms_per_frame", String(format: "%.3f", msPerFrame)),
             ("passes", "\(passes)"), ("blurs", "\(blurs)"), ("uploads", "\(uploads)"),
+            ("llvmpipe_threads", "\(llvmpipeThreads)"),
             ("checkpoints", "[" + points.joined(separator: ", ") + "]"),
             ("problems", "[" + problemStrings.joined(separator: ", ") + "]"),
         ])
