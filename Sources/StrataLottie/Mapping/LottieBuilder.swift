@@ -143,7 +143,10 @@ struct LottieBuilder {
         let own = try make(CALayer(), name: layer.source.name, at: path)
         guard try bindVisibility(layer, map: map, to: own) || forceBuild else { return nil }
         bindTransform(layer.transform, to: own, map: map, autoOrient: layer.autoOrient, opacity: true)
-        if !layer.masks.isEmpty { own.mask = try buildMasks(layer.masks, map: map, path: path) }
+        // Masks of mode none clip nothing (they are outlines for effects): a layer with only those has no mask.
+        if layer.masks.contains(where: { $0.mode != .none }) {
+            own.mask = try buildMasks(layer.masks, map: map, path: path)
+        }
         switch layer.content {
         case .null:
             break
