@@ -77,7 +77,7 @@ extension LottieError {
 }
 
 /// Something in a Lottie file that Strata does not draw as the file asks
-/// (text on a path, twist, some effects and blend modes, expressions it cannot
+/// (text on a path, some effects and blend modes, expressions it cannot
 /// evaluate…): the file still plays, and the warning says
 /// what is left out or approximated, on one line.
 public struct LottieWarning: Equatable, Hashable, CustomStringConvertible, Sendable {
@@ -201,9 +201,6 @@ extension LottieWarning {
     }
     static func animatedDashes(at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "animated dash lengths are not supported; the first keyframe's are used")
-    }
-    static func modifier(_ name: String, at path: String) -> LottieWarning {
-        LottieWarning(path: path, message: "\(name) is not supported; the shapes are drawn as they are")
     }
     static func missingAsset(_ id: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "no asset with id \"\(id)\"; the layer is left out")

@@ -627,6 +627,19 @@ def _():
     return comp(shape_layer(square, star_, oval))
 
 
+@animation("twist")
+def _():
+    # Left: a square twisted from 0 to 90 degrees about its centre (the corners turn the whole angle,
+    # the sides bend into arcs); right: a stroked star twisted by -60 about a centre off its own.
+    # No reference player draws twist (ThorVG and rlottie leave it out): LottieModifierTests checks
+    # the outlines as numbers, and only frame 0 (no twist) matches ThorVG.
+    tw = {"ty": "tw", "a": ease(0, 0, 29, 90), "c": static([0, 0])}
+    left = group(rect(s=(70, 70)), tw, fill((0.2, 0.5, 0.9)), t=tr(p=(55, 100)))
+    right = group(star(points=5, outer=35, inner=15), {"ty": "tw", "a": static(-60), "c": static([5, 5])},
+                  stroke((0.8, 0.3, 0.1), w=3), t=tr(p=(150, 100)))
+    return comp(shape_layer(left, right))
+
+
 def circle_bezier(cx, cy, r):
     """A circle as a four-vertex path (so masks and merged shapes can share its keyframes)."""
     k = 0.5523 * r

@@ -197,4 +197,60 @@ import Testing
                 abs($0.element.x - mean.x) < 1e-9 && abs($0.element.y - mean.y) < 1e-9
             }, "\(filled)")
     }
+
+    /// The point of `path`'s outline (flattened finely) nearest to `p`, and how far it is.
+    func nearest(_ path: CGPath, to p: CGPoint) -> Double {
+        path.flattened(tolerance: 0.01).flatMap { $0 }.map { hypot(Double($0.x - p.x), Double($0.y - p.y)) }.min()
+            ?? .infinity
+    }
+
+    @Test func twistTurnsPointsInProportionToTheirDistance() {
+        // 90°: the corners (the farthest vertices, 50√2 out) turn a quarter clockwise on screen; the top
+        // side's middle, 50 out, turns 90 × 50 / 50√2 = 63.6°; the centre stays.
+        let twisted = LottieGeometry.twist(square, angle: 90, center: .zero)
+        let pts = points(twisted)
+        #expect(near([pts[0]], [CGPoint(x: 50, y: 50)], 1e-9), "\(pts)")
+        let corners = pts.enumerated().filter { hypot($0.element.x, $0.element.y) > 70.71 }.map(\.element)
+        #expect(
+            Set(corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }) == [
+                "50,50", "-50,50", "-50,-50", "50,-50",
+            ])
+        let turn = 90 * 50 / (50 * 2.0.squareRoot()) * .pi / 180
+        let middle = CGPoint(x: 50 * sin(turn), y: -50 * cos(turn))
+        #expect(nearest(twisted, to: middle) < 0.05, "\(nearest(twisted, to: middle))")
+        // A negative angle turns the other way; a centre off the shape is honoured.
+        let back = points(LottieGeometry.twist(square, angle: -90, center: .zero))
+        #expect(near([back[0]], [CGPoint(x: -50, y: -50)], 1e-9))
+        let offCentre = points(LottieGeometry.twist(square, angle: 180, center: CGPoint(x: -50, y: -50)))
+        // About the top left corner: the bottom right, the farthest (141 out), turns the whole 180°.
+        #expect(offCentre.contains { abs($0.x + 150) < 1e-9 && abs($0.y + 150) < 1e-9 }, "\(offCentre)")
+    }
+
+    @Test func twistKeepsWhatItCannotTurn() {
+        let still = square
+        #expect(LottieGeometry.twist(still, angle: 0, center: .zero) === still)
+        #expect(LottieGeometry.twist(still, angle: .nan, center: .zero) === still)
+        // A path at its centre only: nothing is any distance out.
+        let dot = CGMutablePath()
+        dot.move(to: .zero)
+        #expect(LottieGeometry.twist(dot, angle: 90, center: .zero) === dot)
+        // An absurd angle is bounded (at most 64 pieces a side) and finite.
+        let wild = points(LottieGeometry.twist(square, angle: 1e12, center: .zero))
+        #expect(wild.count <= 1 + 4 * 64 * 3 && wild.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+
+    @Test func twistIsReadAndAppliedToThePathsBeforeIt() throws {
+        let c = try LottieFiles.load("twist")
+        #expect(c.warnings.isEmpty, "\(c.warnings)")
+        // The square's fill: untwisted at frame 0 (angle 0), its corners a quarter turn on at frame 29 (90°).
+        func fillPath(_ frame: Double) throws -> CGPath {
+            let layers = allLayers(try presentation(c, frame: frame)).compactMap { $0 as? CAShapeLayer }
+            return try #require(layers.first { $0.fillColor != nil }?.path)
+        }
+        let start = try fillPath(0), end = try fillPath(29)
+        #expect(start.contains(CGPoint(x: 0, y: -34)) && start.contains(CGPoint(x: 34, y: 34)))
+        // At 90° the middle of the top side (35 out, the corners 49.5) has turned 63.6°: (31.3, -15.6).
+        let turn = 90 / 2.0.squareRoot() * .pi / 180
+        #expect(nearest(end, to: CGPoint(x: 35 * sin(turn), y: -35 * cos(turn))) < 0.1)
+    }
 }

@@ -72,7 +72,7 @@ extension LottieBuilder {
                 let copies = try repeated(units, repeater, context: context, path: itemPath)
                 units = copies.map { [$0] } ?? []
             case .rectangle, .ellipse, .polystar, .path, .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath,
-                .mergePaths, .transform, .ignored:
+                .twist, .mergePaths, .transform, .ignored:
                 break
             }
         }

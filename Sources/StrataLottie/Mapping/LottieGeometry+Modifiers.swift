@@ -398,3 +398,34 @@ extension LottieCubic {
         return (LottieCubic(p0: p0, p1: a, p2: d, p3: f), LottieCubic(p0: f, p1: e, p2: c, p3: p3))
     }
 }
+
+extension LottieGeometry {
+    /// `tw`: each point turned clockwise about `center` by an angle in
+    /// proportion to its distance from it: none at the centre, `angle`
+    /// degrees at the vertex farthest from it (so the twist keeps its look
+    /// whatever the shape's size). No reference player draws twist (ThorVG
+    /// and rlottie leave it out, lottie-web has no such modifier), so the
+    /// angle's scale is ours.
+    ///
+    /// A turn that varies from point to point bends straight sides, so each
+    /// side is cut into pieces short enough that the twist changes by at most
+    /// ``twistStep`` along one, and each piece's ends are turned and its
+    /// control points carried by the twist's derivative there: the pieces
+    /// meet with the tangents the twisted outline has.
+    static func twist(_ path: CGPath, angle: Double, center: CGPoint) -> CGPath {
+        guard angle != 0, angle.isFinite else { return path }
+        let contours = LottieContour.contours(of: path)
+        var reach = 0.0
+        for c in contours {
+            for v in c.vertices { reach = max(reach, hypot(Double(v.x - center.x), Double(v.y - center.y))) }
+        }
+        guard reach > 0, reach.isFinite else { return path }
+        let twist = LottieTwister(center: center, radiansPerUnit: angle * .pi / 180 / reach)
+        let out = CGMutablePath()
+        for c in contours { twist.add(c, to: out) }
+        return out
+    }
+
+    /// The most the twist's angle changes along one piece of a side (radians).
+    static let twistStep = Double.pi / 16
+}

@@ -7,7 +7,8 @@ import Strata
 /// Lottie's rules, as lottie-web and rlottie apply them:
 /// - a paint draws every shape before it in its group and in the groups
 ///   nested before it;
-/// - a modifier (trim, round corners, pucker/bloat, zig-zag, offset path)
+/// - a modifier (trim, round corners, pucker/bloat, zig-zag, offset path,
+///   twist)
 ///   changes every shape before it in its group and in the groups nested
 ///   before it, wherever the paints sit:
 ///   `[path, stroke, trim]` and `[group{path, stroke}, trim]` draw a trimmed
@@ -85,6 +86,8 @@ struct LottiePaintPaths {
                 for e in own { e.slot.node = .zigZagged(e.slot.node, zz) }
             case .offsetPath(let op):
                 for e in own { e.slot.node = .offset(e.slot.node, op) }
+            case .twist(let tw):
+                for e in own { e.slot.node = .twisted(e.slot.node, tw) }
             case .mergePaths(let merge):
                 // The shapes so far become one, for the paints and modifiers after it; a paint
                 // before it keeps the shapes it was given, unmerged.

@@ -18,6 +18,8 @@ indirect enum LottiePathNode {
     case zigZagged(LottiePathNode, LottieZigZag)
     /// Moved out or in by an offset-path modifier.
     case offset(LottiePathNode, LottieOffsetPath)
+    /// Turned about a centre by a twist modifier.
+    case twisted(LottiePathNode, LottieTwist)
     /// Moved by a nested group's transform into the paint's group.
     case transformed(LottiePathNode, LottieTransform)
     /// Copy `copy` of a repeater.
@@ -61,6 +63,10 @@ indirect enum LottiePathNode {
             return LottieGeometry.offset(
                 node.path(at: frame), by: op.amount.value(at: frame), lineJoin: op.lineJoin,
                 miterLimit: op.miterLimit.value(at: frame))
+        case .twisted(let node, let tw):
+            let c = tw.center.value(at: frame)
+            return LottieGeometry.twist(
+                node.path(at: frame), angle: tw.angle.value(at: frame), center: CGPoint(x: c.x, y: c.y))
         case .transformed(let node, let t):
             let path = node.path(at: frame)
             let m = LottieMatrix.affine(t, at: frame)
@@ -115,7 +121,7 @@ indirect enum LottiePathNode {
         case .trimmed, .trimmedPart: return true
         case .merged(let nodes, _): return nodes.contains { $0.isTrimmed }
         case .rounded(let n, _), .transformed(let n, _), .repeated(let n, _, _), .puckered(let n, _),
-            .zigZagged(let n, _), .offset(let n, _):
+            .zigZagged(let n, _), .offset(let n, _), .twisted(let n, _):
             return n.isTrimmed
         default: return false
         }
@@ -136,6 +142,7 @@ indirect enum LottiePathNode {
         case .zigZagged(let node, let zz):
             return node.isAnimated || zz.size.isAnimated || zz.ridges.isAnimated || zz.pointType.isAnimated
         case .offset(let node, let op): return node.isAnimated || op.amount.isAnimated || op.miterLimit.isAnimated
+        case .twisted(let node, let tw): return node.isAnimated || tw.angle.isAnimated || tw.center.isAnimated
         case .transformed(let node, let t): return node.isAnimated || LottieMatrix.isAnimated(t)
         case .repeated(let node, let r, _):
             return node.isAnimated || r.anchor.isAnimated || r.position.isAnimated || r.scale.isAnimated

@@ -11,8 +11,8 @@ import Strata
 /// ```
 ///
 /// Reading checks every field it uses and throws ``LottieError`` naming the
-/// first wrong one; what Strata cannot draw (text on a path, twist, some effects
-/// and blend modes, expressions it cannot evaluate…) is listed in ``warnings``.
+/// first wrong one; what Strata cannot draw (text on a path, some effects and
+/// blend modes, expressions it cannot evaluate…) is listed in ``warnings``.
 public struct LottieComposition: Equatable, Sendable {
     /// `v`: the Bodymovin version that wrote the file.
     public var version: String

@@ -33,11 +33,13 @@ public indirect enum LottieShapeItem: Equatable, Sendable {
     case zigZag(LottieZigZag)
     /// `op`.
     case offsetPath(LottieOffsetPath)
+    /// `tw`.
+    case twist(LottieTwist)
     /// `mm`.
     case mergePaths(LottieMergePaths)
     /// A group's transform (`tr`), kept in place; the group also holds it as ``LottieShapeGroup/transform``.
     case transform(LottieTransform)
-    /// Something drawn as nothing (twist, unknown items): its warning was given when read.
+    /// Something drawn as nothing (unknown items): its warning was given when read.
     case ignored(String)
 }
 

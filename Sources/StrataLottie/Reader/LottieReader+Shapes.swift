@@ -129,8 +129,7 @@ extension LottieReader {
         case "pb":
             return .puckerBloat(LottiePuckerBloat(source: source, amount: try prop("a", 0)))
         case "tw":
-            warn(.modifier("twist", at: path))
-            return .ignored(type)
+            return .twist(LottieTwist(source: source, angle: try prop("a", 0), center: try vec("c", [0, 0])))
         case "zz":
             return .zigZag(
                 LottieZigZag(
