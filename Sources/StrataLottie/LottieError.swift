@@ -118,6 +118,12 @@ extension LottieWarning {
         return LottieWarning(
             path: path, message: "layer effect\(named)\(what.isEmpty ? "" : " (\(what))") is not supported; left out")
     }
+    static func strokeEffect(_ ignored: [String], at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "stroke effect: not drawn as asked: " + ignored.joined(separator: ", "))
+    }
+    static func strokeEffectMask(_ why: String, at path: String) -> LottieWarning {
+        LottieWarning(path: path, message: "stroke effect left out: \(why)")
+    }
     static func effectUnreadable(_ why: String, at path: String) -> LottieWarning {
         LottieWarning(path: path, message: "layer effect left out: \(why)")
     }

@@ -947,14 +947,61 @@ def _():
 
 @animation("effect_unsupported")
 def _():
-    # A stroke effect on a layer without masks (ThorVG draws nothing for it either), a slider
-    # control (values for expressions; nothing to draw) and a disabled fill: the shapes as they are.
+    # A radial wipe (neither Strata nor ThorVG draws it), a slider control (values for expressions;
+    # nothing to draw) and a disabled fill: the shapes as they are.
     slider = effect(5, "Speed", "ADBE Slider Control", (0, "Slider", 40))
-    stroke_fx = effect(22, "Stroke", "ADBE Stroke", (10, "Path", 1), (4, "All Masks", 0), (4, "Stroke Sequentially", 1),
-                       (2, "Color", [1, 1, 1, 1]), (0, "Brush Size", 4), (0, "Brush Hardness", 0.75), (0, "Opacity", 1),
-                       (0, "Start", 0), (0, "End", 100), (7, "Spacing", 15), (7, "Paint Style", 1))
+    wipe = effect(26, "Radial Wipe", "ADBE Radial Wipe", (0, "Transition Completion", 30), (1, "Start Angle", 0),
+                  (3, "Wipe Center", [100, 100]), (7, "Wipe", 1), (0, "Feather", 0))
     return comp(shape_layer(group(rect(s=(80, 80)), fill((0.3, 0.7, 0.4))), ks=transform(p=(100, 100)),
-                            ef=[stroke_fx, slider, fill_effect((1, 0, 0), opacity=1) | {"en": 0}]))
+                            ef=[wipe, slider, fill_effect((1, 0, 0), opacity=1) | {"en": 0}]))
+
+
+def stroke_effect(color, size, opacity=1, start=0, end=100, style=1, mask=1, all_masks=0, hardness=1, spacing=0):
+    """After Effects' Stroke (ty 22) with its eleven controls in order; opacity 0-1, start and end in percent."""
+    c = color if isinstance(color, dict) else list(color) + [1]
+    return effect(22, "Stroke", "ADBE Stroke", (10, "Path", mask), (4, "All Masks", all_masks),
+                  (4, "Stroke Sequentially", 0), (2, "Color", c), (0, "Brush Size", size),
+                  (0, "Brush Hardness", hardness), (0, "Opacity", opacity), (0, "Start", start), (0, "End", end),
+                  (0, "Spacing", spacing), (7, "Paint Style", style))
+
+
+def outline_mask(points, closed=True):
+    """A mask of mode none: an outline for effects to follow that clips nothing."""
+    return {"mode": "n", "inv": False, "pt": static(bezier(points, closed=closed)), "o": static(100)}
+
+
+@animation("effect_stroke")
+def _():
+    # Top: an orange line drawn on transparent (paint style 2) along both of the layer's masks (a
+    # circle and a triangle, mode none), growing from nothing to whole, at 80 % opacity over the
+    # blue layer, which it replaces. Bottom: a solid revealed (paint style 3) only along its second
+    # mask, between 25 % and 75 % of its length, with a wide brush.
+    circle = {"mode": "n", "inv": False, "pt": static(circle_bezier(55, 55, 35)), "o": static(100)}
+    triangle = outline_mask([(115, 25), (180, 25), (150, 85)])
+    top = shape_layer(group(rect(p=(100, 100), s=(200, 200)), fill((0.1, 0.3, 0.8))), ks=transform(p=(0, 0)),
+                      masksProperties=[circle, triangle], hasMask=True,
+                      ef=[stroke_effect((0.95, 0.5, 0.1), 3, opacity=0.8, end=ease(0, 0, 29, 100), style=2,
+                                        all_masks=1)], name="transparent")
+    band = outline_mask([(20, 20), (60, 20), (60, 80), (20, 80)])
+    wave = outline_mask([(80, 30), (180, 30), (180, 80), (80, 80)])
+    solid = {"ty": 1, "sc": "#33aa55", "sw": 200, "sh": 100, "ks": transform(p=(0, 100)),
+             "masksProperties": [band, wave], "hasMask": True,
+             "ef": [stroke_effect((1, 1, 1), 6, start=25, end=75, style=3, mask=2)], "nm": "reveal",
+             "ip": 0, "op": 30, "st": 0}
+    return comp(top, solid)
+
+
+@animation("effect_stroke_original")
+def _():
+    # A dark red line (brush 4: 8 wide) on the original (paint style 1) along the layer's one mask, a
+    # square of mode none over a green ellipse. ThorVG draws every paint style as a reveal of the
+    # layer, recoloured (so it shows the line alone here): LottieEffectTests checks the pixels.
+    square = outline_mask([(50, 50), (150, 50), (150, 150), (50, 150)])
+    layer = shape_layer(group(ellipse(p=(100, 100), s=(120, 160)), fill((0.2, 0.7, 0.3))), ks=transform(p=(0, 0)),
+                        masksProperties=[square], hasMask=True, ef=[stroke_effect((0.6, 0.05, 0.1), 4)])
+    return comp(layer)
+
+
 def expression(prop, code):
     """`prop` with an After Effects expression, as bodymovin writes it (the result in $bm_rt)."""
     return {**prop, "x": "var $bm_rt;\n" + code}

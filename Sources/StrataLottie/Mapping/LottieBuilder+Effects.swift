@@ -14,7 +14,9 @@ extension LottieBuilder {
     /// the layer's opacity, as After Effects orders them. Colour effects and
     /// blurs are the holder's `filters`; a drop shadow is a layer shadow, on
     /// the holder when nothing before it changed the pixels, else on a layer
-    /// around what came before (a shadow of the filtered, masked pixels).
+    /// around what came before (a shadow of the filtered, masked pixels). A
+    /// stroke is drawn in a layer around what came before: over it, instead
+    /// of it, or as its mask, by its paint style.
     mutating func applyEffects(
         _ layer: LottieLayer, to own: CALayer, map: LottieTimeMap,
         path: String
@@ -33,7 +35,26 @@ extension LottieBuilder {
             builder.bindFilters(filters, on: target, map: map)
         }
         for effect in layer.effects {
-            if case .dropShadow = effect.kind {
+            if case .stroke(let stroke) = effect.kind {
+                // What came before is finished first: the stroke goes over it, in its place or as its mask.
+                guard let strokes = try strokeLayers(stroke, masks: layer.masks, map: map, path: effect.source.path)
+                else { continue }
+                finish(target, filters, builder: &self)
+                filters = []
+                let wrapper = try make(CALayer(), name: (layer.source.name ?? "layer") + " (effects)", at: path)
+                switch stroke.paintStyle {
+                case .onOriginal:
+                    wrapper.addSublayer(target)
+                    wrapper.addSublayer(strokes)
+                case .onTransparent:
+                    wrapper.addSublayer(strokes)
+                case .revealOriginal:
+                    wrapper.addSublayer(target)
+                    wrapper.mask = strokes
+                }
+                target = wrapper
+                hasShadow = false
+            } else if case .dropShadow = effect.kind {
                 if hasShadow || !filters.isEmpty || target.mask != nil {
                     finish(target, filters, builder: &self)
                     filters = []
@@ -95,7 +116,7 @@ extension LottieBuilder {
     /// The filter an effect is at `frame` (its own time); nil when it does nothing then.
     static func filter(_ effect: LottieEffect, at frame: Double) -> CALayerFilter? {
         switch effect.kind {
-        case .dropShadow:
+        case .dropShadow, .stroke:
             return nil
         case .gaussianBlur(let blurriness, let dimensions):
             let radius = sigma(blurriness.value(at: frame))
@@ -142,5 +163,69 @@ extension LottieBuilder {
     static func shadowOffset(direction: Double, distance: Double) -> CGSize {
         let radians = direction * .pi / 180
         return CGSize(width: distance * sin(radians), height: -distance * cos(radians))
+    }
+
+    /// A stroke effect's lines: one shape layer per mask it strokes (each
+    /// trimmed on its own, as lottie-web and ThorVG trim them), in the
+    /// layer's coordinates, with round caps and joins (a round brush); nil,
+    /// with a warning, when the layer has no such mask. The lines are not
+    /// clipped by the layer's masks (lottie-web leaves them unclipped; the
+    /// masks a stroke follows are usually of mode none, which clip nothing).
+    mutating func strokeLayers(
+        _ stroke: LottieStrokeEffect, masks: [LottieMask], map: LottieTimeMap, path: String
+    ) throws(LottieError) -> CALayer? {
+        let chosen: ArraySlice<LottieMask>
+        if let index = stroke.mask {
+            guard masks.indices.contains(index - 1) else {
+                warn(.strokeEffectMask("the layer has no mask \(index) (it has \(masks.count))", at: path))
+                return nil
+            }
+            chosen = masks[(index - 1)...(index - 1)]
+        } else {
+            guard !masks.isEmpty else {
+                warn(.strokeEffectMask("the layer has no masks to stroke", at: path))
+                return nil
+            }
+            chosen = masks[...]
+        }
+        let holder = try make(CALayer(), name: "stroke", at: path)
+        factory.bind(
+            "opacity", stroke.opacity, map: map, on: holder,
+            setModel: { holder.opacity = Float(min(max($0, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0, 0), 1))) })
+        for mask in chosen {
+            let line = try make(CAShapeLayer(), name: mask.source.name, at: path)
+            line.fillColor = nil
+            line.lineCap = .round
+            line.lineJoin = .round
+            factory.bind(
+                "strokeColor", stroke.color, map: map, on: line,
+                setModel: { line.strokeColor = Self.effectColor($0) }, convert: { Self.effectColor($0) })
+            factory.bind(
+                "lineWidth", stroke.brushSize, map: map, on: line,
+                setModel: { line.lineWidth = CGFloat(max(0, $0 * 2)) }, convert: { NSNumber(value: max(0, $0 * 2)) })
+            // Start after end draws the same part (lottie-web takes the smaller as the start); the two
+            // are sampled together when either moves.
+            func ends(_ frame: Double) -> (Double, Double) {
+                Self.trimEnds(start: stroke.start.value(at: frame), end: stroke.end.value(at: frame))
+            }
+            let first = ends(map.localFrame(factory.inPoint))
+            line.strokeStart = CGFloat(first.0)
+            line.strokeEnd = CGFloat(first.1)
+            if stroke.start.isAnimated || stroke.end.isAnimated {
+                factory.addSampled("strokeStart", to: line) { f in NSNumber(value: ends(map.localFrame(f)).0) }
+                factory.addSampled("strokeEnd", to: line) { f in NSNumber(value: ends(map.localFrame(f)).1) }
+            }
+            let node = LottiePathNode.bezier(LottiePath(source: mask.source, shape: mask.shape, direction: .clockwise))
+            bindPath([node], on: line, keyPath: "path", map: map)
+            holder.addSublayer(line)
+        }
+        return holder
+    }
+
+    /// Start and end (percent) as fractions of the length, the smaller first, within 0...1.
+    static func trimEnds(start: Double, end: Double) -> (Double, Double) {
+        let a = min(max(start / 100, 0), 1), b = min(max(end / 100, 0), 1)
+        return (min(a, b), max(a, b))
     }
 }

@@ -23,6 +23,8 @@ public struct LottieEffect: Equatable, Sendable {
         case tritone(
             highlights: LottieProperty<LottieVector>, midtones: LottieProperty<LottieVector>,
             shadows: LottieProperty<LottieVector>, blend: LottieProperty<Double>)
+        /// `ty` 22: a brush along the layer's masks.
+        case stroke(LottieStrokeEffect)
     }
 
     /// Where the effect is in the file, and its name.
@@ -39,6 +41,7 @@ public struct LottieEffect: Equatable, Sendable {
         case .fill(let c, let o): return c.isAnimated || o.isAnimated
         case .tint(let b, let w, let a): return b.isAnimated || w.isAnimated || a.isAnimated
         case .tritone(let h, let m, let s, let b): return h.isAnimated || m.isAnimated || s.isAnimated || b.isAnimated
+        case .stroke(let stroke): return stroke.isAnimated
         }
     }
 }

@@ -78,10 +78,37 @@ extension LottieReader {
             kind = .tritone(
                 highlights: try color(0, [1, 1, 1, 1]), midtones: try color(1, [0.5, 0.5, 0.5, 1]),
                 shadows: try color(2, [0, 0, 0, 1]), blend: try number(3, 0))
+        case 22:
+            let (stroke, ignored) = try Self.strokeEffect(number: number, color: color)
+            if !ignored.isEmpty { warn(.strokeEffect(ignored, at: path)) }
+            kind = .stroke(stroke)
         default:
             warn(.effect(type: type, name: name, matchName: matchName, at: path))
             return nil
         }
         return LottieEffect(source: LottieSource(path: path, name: name), kind: kind)
+    }
+
+    /// A stroke effect's values, and the settings it reads but does not draw (a soft brush, spacing, strokes
+    /// drawn one mask after another, an unknown paint style), for one warning.
+    static func strokeEffect(
+        number: (Int, Double) throws(LottieError) -> LottieProperty<Double>,
+        color: (Int, LottieVector) throws(LottieError) -> LottieProperty<LottieVector>
+    ) throws(LottieError) -> (LottieStrokeEffect, ignored: [String]) {
+        let allMasks = try number(1, 0).value != 0
+        let mask = LottieReader.int(try number(0, 1).value)
+        let rawStyle = LottieReader.int(try number(10, 1).value)
+        var ignored: [String] = []
+        if try number(5, 1).value < 1 { ignored.append("a soft brush (drawn hard)") }
+        if try number(9, 0).value > 0 { ignored.append("spacing (drawn solid)") }
+        if allMasks, try number(2, 0).value != 0 { ignored.append("stroke sequentially (each mask on its own)") }
+        if LottieStrokeEffect.PaintStyle(rawValue: rawStyle) == nil {
+            ignored.append("paint style \(rawStyle) (drawn on the original)")
+        }
+        let stroke = LottieStrokeEffect(
+            mask: allMasks ? nil : mask, color: try color(3, [1, 1, 1, 1]), brushSize: try number(4, 2),
+            opacity: try number(6, 1), start: try number(7, 0), end: try number(8, 100),
+            paintStyle: LottieStrokeEffect.PaintStyle(rawValue: rawStyle) ?? .onOriginal)
+        return (stroke, ignored)
     }
 }
