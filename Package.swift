@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Font files by family and style, for fonts other than the DejaVu faces Strata finds by file name.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Lottie expressions: Duktape, an embeddable JavaScript engine (shim.h runs every script protected).
         .systemLibrary(name: "CDuktape", pkgConfig: "duktape", providers: [.apt(["duktape-dev"])]),
 
@@ -35,7 +37,9 @@ let package = Package(
         // run time (Strata's presentation copies), through the runtime's vtable lookup.
         .target(name: "CStrataRuntime"),
         // Model: Core Animation names, no GL; CPU drawing (CGContext, paths, Core Text through FreeType).
-        .target(name: "Strata", dependencies: ["StrataRaster", "CStrataRuntime", "CPNG", "CTurboJPEG", "CFreeType"]),
+        .target(
+            name: "Strata",
+            dependencies: ["StrataRaster", "CStrataRuntime", "CPNG", "CTurboJPEG", "CFreeType", "CFontconfig"]),
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.

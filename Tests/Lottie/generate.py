@@ -1130,6 +1130,23 @@ def _():
     return with_fonts(comp(layer), [font])
 
 
+@animation("text_fontconfig")
+def _():
+    # Fonts found by family and style through fontconfig (no chars; names the DejaVu file names do
+    # not give): a serif in bold italic on top, a monospaced bold below, and a family nobody has
+    # (drawn in DejaVu Sans, with a warning) at the bottom.
+    heading = text_document("Serif", "Heading", size=36, fc=(0.6, 0.1, 0.2))
+    code = text_document("mono", "Code", size=30, fc=(0.1, 0.3, 0.6))
+    missing = text_document("none", "Missing", size=24, fc=(0.2, 0.2, 0.2))
+    layers = [text_layer([(0, heading)], ks=transform(p=(15, 55))),
+              text_layer([(0, code)], ks=transform(p=(15, 110))),
+              text_layer([(0, missing)], ks=transform(p=(15, 170)))]
+    fonts = [{"fName": "Heading", "fFamily": "DejaVu Serif", "fStyle": "Bold Italic", "ascent": 73},
+             {"fName": "Code", "fFamily": "DejaVu Sans Mono", "fStyle": "Bold", "ascent": 76},
+             {"fName": "Missing", "fFamily": "No Such Family", "fStyle": "Regular", "ascent": 75}]
+    return with_fonts(comp(*layers), fonts)
+
+
 @animation("text_animator")
 def _():
     # A square range selector whose start sweeps over the text: characters past it fade in,

@@ -188,4 +188,43 @@ struct LottieTextTests {
         #expect(odd.warnings.map(\.description).contains { $0.contains("randomized order is not supported") })
         #expect(odd.warnings.map(\.description).contains { $0.contains("a text layer without text (t) draws nothing") })
     }
+
+    /// The glyph outlines of "Sa" set in a font listed as `name`, of `family` in `style`, with no chars.
+    func glyphPaths(family: String, style: String, name: String) throws -> [CGPath] {
+        let header =
+            #""v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"fonts":{"list":[{"fName":"\#(name)","#
+            + #""fFamily":"\#(family)","fStyle":"\#(style)","ascent":75}]}"#
+        let tree = try lottie(layers: "[\(textLayer("Sa", font: name, size: 30))]", header: header).makeLayerTree()
+        return glyphNodes(tree.root).compactMap { ($0.sublayers?.first as? CAShapeLayer)?.path }
+    }
+
+    func same(_ a: [CGPath], _ b: [CGPath]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                $0.boundingBoxOfPath == $1.boundingBoxOfPath && $0.elements.count == $1.elements.count
+            }
+    }
+
+    @Test func namedFontsAreFoundByFamilyAndStyle() throws {
+        // The family and style find the face the file name names, whatever the font's own name is.
+        let boldItalic = try glyphPaths(family: "DejaVu Serif", style: "Bold Italic", name: "Heading")
+        #expect(boldItalic.count == 2)
+        #expect(same(boldItalic, try glyphPaths(family: "Unknown", style: "", name: "DejaVuSerif-BoldItalic")))
+        #expect(!same(boldItalic, try glyphPaths(family: "DejaVu Serif", style: "Book", name: "Body")))
+        let monoBold = try glyphPaths(family: "DejaVu Sans Mono", style: "Bold", name: "Code")
+        #expect(same(monoBold, try glyphPaths(family: "Unknown", style: "", name: "DejaVuSansMono-Bold")))
+        #expect(!same(monoBold, try glyphPaths(family: "DejaVu Sans Mono", style: "Regular", name: "Code")))
+
+        // The animation: three documents; only the family nobody has is warned about, drawn in DejaVu Sans.
+        let c = try LottieFiles.load("text_fontconfig")
+        #expect(c.warnings.isEmpty)
+        let tree = try c.makeLayerTree()
+        #expect(
+            tree.warnings.map(\.description) == [
+                #"layers[2].t.d.k[0]: font "Missing" is not installed; drawn with the default font (DejaVu Sans)"#
+            ])
+        #expect(glyphNodes(tree.root).count == 13)
+        let none = try glyphPaths(family: "No Such Family", style: "Regular", name: "Missing")
+        #expect(same(none, try glyphPaths(family: "DejaVu Sans", style: "Book", name: "Sans")))
+    }
 }

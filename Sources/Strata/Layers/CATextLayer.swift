@@ -93,7 +93,9 @@ open class CATextLayer: CALayer {
         get { withStateLock { _text.string } }
         set { changeValue(forKey: "string") { _text.string = newValue } }
     }
-    /// The font: a font name `String`; nil for the default (DejaVu Sans).
+    /// The font: a font name `String` (a DejaVu face or an Apple name mapped to one, or another
+    /// installed family and style, such as "Liberation Serif Bold", found through fontconfig); nil,
+    /// or a name nothing installed matches, for the default (DejaVu Sans).
     open var font: Any? {
         get { withStateLock { _text.font } }
         set { changeValue(forKey: "font") { _text.font = newValue } }

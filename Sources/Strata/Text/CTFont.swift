@@ -16,11 +16,27 @@ public final class CTFont: Hashable, @unchecked Sendable, CustomStringConvertibl
     /// The font file; nil when no font is installed.
     let path: String?
 
+    /// Whether the font was found by family and style (``init(family:style:size:)``).
+    private let foundByFamily: Bool
+
     init(name: String, size: CGFloat, matrix: CGAffineTransform) {
         self.name = name
         self.size = size > 0 && size.isFinite ? size : 12
         self.matrix = matrix
         path = GlyphOutlines.shared.fontPath(named: name)
+        foundByFamily = false
+    }
+
+    /// The installed face of `family` closest to `style` (through fontconfig), named "family style",
+    /// at `size` points; nil when no installed family has that name.
+    package init?(family: String, style: String, size: CGFloat) {
+        guard let locator = GlyphOutlines.shared.locator, let found = locator.path(family: family, style: style)
+        else { return nil }
+        name = style.isEmpty ? family : family + " " + style
+        self.size = size > 0 && size.isFinite ? size : 12
+        matrix = .identity
+        path = found
+        foundByFamily = true
     }
 
     /// Points per font unit.
@@ -41,7 +57,7 @@ public final class CTFont: Hashable, @unchecked Sendable, CustomStringConvertibl
     /// Whether the name matched an installed face (false: drawn with the default font).
     package var isInstalled: Bool {
         guard path != nil else { return false }
-        return GlyphOutlines.shared.locator?.matchingPath(forFontNamed: name) != nil
+        return foundByFamily || GlyphOutlines.shared.locator?.matchingPath(forFontNamed: name) != nil
     }
 }
 

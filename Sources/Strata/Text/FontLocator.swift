@@ -1,13 +1,17 @@
 import Foundation
 
-/// Finds font files without fontconfig: the DejaVu files of Debian's
-/// `fonts-dejavu-core` (or the same files where other distributions put them),
-/// or the file or folder named by `$STRATA_FONT`.
+/// Finds font files: the DejaVu files of Debian's `fonts-dejavu-core` (or the
+/// same files where other distributions put them) by name, without
+/// fontconfig, so the default faces do not hang on its configuration; the
+/// file or folder named by `$STRATA_FONT`; and any other installed family
+/// through fontconfig (``FontconfigMatcher``).
 ///
 /// Font names are matched the way `CATextLayer.font` strings are written: a file's
 /// base name ("DejaVuSans-Bold"), a family and style with or without spaces
 /// ("DejaVu Sans Bold"), or a common Apple name ("Helvetica", "Menlo-Bold", "Times"),
-/// which maps to the DejaVu family of the same kind.
+/// which maps to the DejaVu family of the same kind; another family and style
+/// ("Liberation Serif Bold", "Roboto-Medium") is fontconfig's closest face of
+/// that family.
 ///
 /// Shared by `CATextLayer` drawing (StrataRender) and Core Text drawing into a
 /// `CGContext` (here), hence `package`.
@@ -101,7 +105,8 @@ package struct FontLocator: Sendable {
             }
         }
         family = Self.familyAliases[family] ?? family
-        guard family.hasPrefix("dejavu") else { return nil }
+        // Other families are fontconfig's to find (it compares family names without blanks, as squeezed here).
+        guard family.hasPrefix("dejavu") else { return FontconfigMatcher.shared.path(family: family, style: style) }
         for candidate in Self.styleCandidates(style) {
             let base = candidate.isEmpty ? family : family + "-" + candidate
             if let path = files[base] { return path }
@@ -109,9 +114,15 @@ package struct FontLocator: Sendable {
         return files[family]
     }
 
+    /// The file of `family` closest to `style` ("Bold Italic", "SemiBold"…), as fontconfig
+    /// matches them; nil when no installed family has that name.
+    package func path(family: String, style: String) -> String? {
+        FontconfigMatcher.shared.path(family: family, style: style)
+    }
+
     /// Style words recognised at the end of a name without a dash, longest first.
     static let styleWords = [
-        "bolditalic", "boldoblique", "extralight", "oblique", "italic", "regular",
+        "semibolditalic", "bolditalic", "boldoblique", "extralight", "semibold", "oblique", "italic", "regular",
         "medium", "light", "bold", "book", "roman",
     ]
 

@@ -196,7 +196,10 @@ extension LottieBuilder {
         if needsFont {
             let candidates = [entry?.name, entry.map { "\($0.family) \($0.style)" }, entry?.family, document.font]
                 .compactMap { $0 }.filter { !$0.isEmpty }
-            font = candidates.lazy.map { CTFontCreateWithName($0, size, nil) }.first { $0.isInstalled }
+            // The file's family and style, as fontconfig matches them; else the names as CATextLayer reads them.
+            font =
+                entry.flatMap { CTFont(family: $0.family, style: $0.style, size: size) }
+                ?? candidates.lazy.map { CTFontCreateWithName($0, size, nil) }.first { $0.isInstalled }
             fontName = font.map { CTFontCopyPostScriptName($0) } ?? "DejaVu Sans"
             if font == nil {
                 let fallback = CTFontCreateWithName(candidates.first ?? "", size, nil)
