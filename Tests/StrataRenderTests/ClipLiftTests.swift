@@ -67,3 +67,39 @@ import Testing
         #expect(!edged.hasClearEdges)
     }
 }
+
+/// A bitmap with paint on its edges, drawn on whole device pixels, has its quad
+/// cut to its rectangle and needs no edge test either.
+@Suite struct AlignedRasterTests {
+    func trimmed(translation x: Double) -> DrawItem {
+        let edged = RasterImage(
+            key: "edged", width: 2, height: 2, pixels: [255, 0, 0, 255] + [UInt8](repeating: 0, count: 12))
+        let rect = CGRect(x: 0, y: 0, width: 2, height: 2)
+        var list = RenderList(pixelWidth: 40, pixelHeight: 40, background: .clear)
+        let item = DrawItem(
+            label: "edged", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect.insetBy(dx: -1, dy: -1),
+            shape: .zero, content: .texture(.raster(edged), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect))
+        list.passes = [RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 40, height: 40), items: [item])]
+        list.trimPixelAlignedRasters()
+        return list.screen.items[0]
+    }
+
+    @Test func aBitmapOnWholePixelsIsATexturedQuadWithoutMargin() {
+        let aligned = trimmed(translation: 10)
+        #expect(aligned.quad == CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(aligned.shading == .texturedQuad)
+        // Half a pixel off the grid, it keeps its margin and edge test.
+        let shifted = trimmed(translation: 10.5)
+        #expect(shifted.quad == CGRect(x: -1, y: -1, width: 4, height: 4))
+        #expect(shifted.shading == .layer)
+        // With a background drawn around it, the quad stays whole.
+        var filled = RenderList(pixelWidth: 40, pixelHeight: 40, background: .clear)
+        var item = trimmed(translation: 10)
+        item.quad = CGRect(x: -1, y: -1, width: 4, height: 4)
+        item.shape = CGRect(x: -1, y: -1, width: 4, height: 4)
+        item.fill = .white
+        filled.passes = [RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 40, height: 40), items: [item])]
+        filled.trimPixelAlignedRasters()
+        #expect(filled.screen.items[0].quad == item.quad)
+    }
+}

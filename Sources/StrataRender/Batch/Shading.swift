@@ -25,9 +25,11 @@ extension DrawItem {
             return .texturedQuad
         }
         if kind == .particles { return .particles }
-        // A CPU-made bitmap (a path, text) with transparent edges and nothing else drawn
-        // with it: its pixels are the whole picture, as a pass's are.
-        if kind == .layer, case .texture(.raster(let raster), _, _)? = content, raster.hasClearEdges, clip < 0,
+        // A CPU-made bitmap (a path, text) with transparent edges, or drawn on whole
+        // device pixels by a quad that is its rectangle, and nothing else drawn with
+        // it: its pixels are the whole picture, as a pass's are.
+        if kind == .layer, case .texture(.raster(let raster), _, let rect)? = content,
+            raster.hasClearEdges || (quad == rect && mapsToWholePixels(rect)), clip < 0,
             mask == nil, fill.isClear, borderWidth == 0, tint == .white, !clipsContentToShape
         {
             return .texturedQuad

@@ -152,6 +152,7 @@ public struct Flattener {
         if foldsClips { state.list.foldClipsIntoShapes() }
         state.list.dropUnusedClips()
         state.list.foldCoveringFillsIntoBackground()
+        state.list.trimPixelAlignedRasters()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.
             var hasher = Hasher()
