@@ -65,4 +65,28 @@ import Testing
         #expect(l.screen.items.map(\.label) == ["card", "over"])
         #expect(l.background == .clear)
     }
+
+    @Test func anOffscreenPassIsClearedToTheFillThatCoversIt() throws {
+        // An inverted mask, as the Lottie reader makes one: an opaque layer covering
+        // everything with the mask's shape xor-ed out of it.
+        let root = canvasRoot()
+        let page = makeLayer(
+            "page", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 100, y: 50))
+        let holder = CALayer()
+        holder.frame = page.bounds
+        let everything = makeLayer(
+            "everything", bounds: CGRect(x: 0, y: 0, width: 2e5, height: 2e5), position: .zero, color: .black)
+        let hole = makeLayer("hole", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 50, y: 40))
+        hole.cornerRadius = 6
+        hole.compositingFilter = "xor"
+        holder.addSublayer(everything)
+        holder.addSublayer(hole)
+        page.mask = holder
+        root.addSublayer(page)
+        let l = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        let mask = try #require(l.passes.first { $0.purpose == .mask })
+        #expect(mask.items.map(\.label) == ["hole"])
+        #expect(mask.background == PremultipliedColor(r: 0, g: 0, b: 0, a: 1))
+        #expect(l.background == .clear)
+    }
 }

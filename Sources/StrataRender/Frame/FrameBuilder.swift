@@ -83,7 +83,7 @@ public final class FrameBuilder {
             let h = isScreen ? target.height : Int(pass.bounds.height)
             var planned = PlannedPass(
                 index: index, purpose: pass.purpose, target: passTarget, width: w, height: h,
-                origin: isScreen ? .zero : pass.bounds.origin, clear: isScreen ? list.background : .clear,
+                origin: isScreen ? .zero : pass.bounds.origin, clear: isScreen ? list.background : pass.background,
                 regions: [], blur: nil)
             if isScreen, let damage {
                 for rect in damage {

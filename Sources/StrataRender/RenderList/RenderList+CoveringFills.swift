@@ -2,22 +2,29 @@ import Foundation
 import Strata
 
 extension RenderList {
-    /// Folds the screen's first items into the colour it is cleared to while each
-    /// is a plain fill that covers every pixel of the target: a window's or a
-    /// Lottie composition's background layer. Clearing costs next to nothing; the
-    /// same fill drawn as a quad is shaded at every pixel of the screen.
+    /// Folds each pass's first items into the colour it is cleared to while each
+    /// is a plain fill that covers every pixel of the pass: a window's or a Lottie
+    /// composition's background layer, and the opaque layer an inverted matte is
+    /// cut out of. Clearing costs next to nothing; the same fill drawn as a quad is
+    /// shaded at every pixel of the pass. The appearance atlas, whose pixels are
+    /// kept by its items' hash, is left as it is.
     mutating func foldCoveringFillsIntoBackground() {
-        guard let screen = passes.indices.last, passes[screen].purpose == .screen else { return }
-        let target = CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
-        var folded = 0
-        for item in passes[screen].items {
-            guard let color = item.coveringFill(of: target) else { break }
-            background = PremultipliedColor(
-                r: color.r + background.r * (1 - color.a), g: color.g + background.g * (1 - color.a),
-                b: color.b + background.b * (1 - color.a), a: color.a + background.a * (1 - color.a))
-            folded += 1
+        for p in passes.indices where passes[p].purpose != .appearance && passes[p].cacheKey == nil {
+            let isScreen = p == passes.count - 1
+            let target = isScreen ? CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) : passes[p].bounds
+            var color = isScreen ? background : passes[p].background
+            var folded = 0
+            for item in passes[p].items {
+                guard let top = item.coveringFill(of: target) else { break }
+                color = PremultipliedColor(
+                    r: top.r + color.r * (1 - top.a), g: top.g + color.g * (1 - top.a),
+                    b: top.b + color.b * (1 - top.a), a: top.a + color.a * (1 - top.a))
+                folded += 1
+            }
+            guard folded > 0 else { continue }
+            passes[p].items.removeFirst(folded)
+            if isScreen { background = color } else { passes[p].background = color }
         }
-        if folded > 0 { passes[screen].items.removeFirst(folded) }
     }
 }
 

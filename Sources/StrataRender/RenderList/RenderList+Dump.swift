@@ -16,6 +16,7 @@ extension RenderList {
         for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }
         for (i, pass) in passes.enumerated() {
             var line = "pass \(i) \(pass.purpose.rawValue) \(Self.text(pass.bounds)) items \(pass.items.count)"
+            if pass.background != .clear { line += " background \(Self.text(pass.background))" }
             if let map = pass.colorMap {
                 line +=
                     " recolour \(Self.text(map.shadows)) \(Self.text(map.midtones)) \(Self.text(map.highlights))"

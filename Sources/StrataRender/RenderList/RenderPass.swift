@@ -39,6 +39,9 @@ public struct RenderPass: Hashable, Sendable {
     /// Equal keys mean equal pixels: the backend may keep the result across
     /// frames and skip drawing the pass (nil: draw it every frame).
     public var cacheKey: Int?
+    /// The colour an offscreen pass is cleared to (premultiplied); the screen's is
+    /// the list's ``RenderList/background``.
+    public var background: PremultipliedColor = .clear
 
     public init(
         purpose: Purpose, bounds: CGRect, items: [DrawItem] = [], blurSigma: Double = 0,
