@@ -10,13 +10,7 @@ import Testing
     /// A 100 × 80 panel at (10, 10) masking to its bounds with `cornerRadius`, holding `child`.
     func items(cornerRadius: CGFloat, _ child: CALayer, folds: Bool = true) -> [DrawItem] {
         let root = canvasRoot(CGSize(width: 200, height: 100))
-        let panel = makeLayer(
-            "panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
-            color: nil)
-        panel.masksToBounds = true
-        panel.cornerRadius = cornerRadius
-        panel.addSublayer(child)
-        root.addSublayer(panel)
+        clippingPanel(cornerRadius: cornerRadius, in: root).addSublayer(child)
         var flattener = Flattener(size: CGSize(width: 200, height: 100))
         flattener.foldsClips = folds
         return flattener.renderList(for: root).screen.items
@@ -94,13 +88,9 @@ import Testing
             "mirrored", bounds: CGRect(x: 0, y: 0, width: 120, height: 100), position: CGPoint(x: 50, y: 40))
         child.transform = CATransform3DMakeScale(-1, 1, 1)
         let root = canvasRoot(CGSize(width: 200, height: 100))
-        let panel = makeLayer(
-            "panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50), color: nil)
-        panel.masksToBounds = true
-        panel.cornerRadius = 16
+        let panel = clippingPanel(cornerRadius: 16, in: root)
         panel.maskedCorners = [.layerMinXMinYCorner]
         panel.addSublayer(child)
-        root.addSublayer(panel)
         let item = try #require(
             Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items.first)
         #expect(item.clip == -1)

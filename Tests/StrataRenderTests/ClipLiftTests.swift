@@ -8,14 +8,21 @@ import Testing
 /// Items wholly inside their clip do not carry it; items that reach its edge, or
 /// its rounded corners, do. Shape bitmaps with nothing else drawn take the
 /// textured-quad program.
+/// A 100 × 80 panel at (10, 10) of a 200 × 100 canvas, masking to its bounds with `cornerRadius`.
+func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
+    let panel = makeLayer(
+        "panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
+        color: nil)
+    panel.masksToBounds = true
+    panel.cornerRadius = cornerRadius
+    root.addSublayer(panel)
+    return panel
+}
+
 @Suite struct ClipLiftTests {
     func items(cornerRadius: CGFloat) -> (list: RenderList, items: [DrawItem]) {
         let root = canvasRoot(CGSize(width: 200, height: 100))
-        let panel = makeLayer(
-            "panel", bounds: CGRect(x: 0, y: 0, width: 100, height: 80), position: CGPoint(x: 60, y: 50),
-            color: nil)
-        panel.masksToBounds = true
-        panel.cornerRadius = cornerRadius
+        let panel = clippingPanel(cornerRadius: cornerRadius, in: root)
         // Well inside; across the right edge; in the top-left corner.
         panel.addSublayer(
             makeLayer("inside", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 50, y: 40)))
@@ -23,7 +30,6 @@ import Testing
             makeLayer("across", bounds: CGRect(x: 0, y: 0, width: 30, height: 20), position: CGPoint(x: 95, y: 40)))
         panel.addSublayer(
             makeLayer("corner", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 9, y: 9)))
-        root.addSublayer(panel)
         var flattener = Flattener(size: CGSize(width: 200, height: 100))
         // Lifting alone: folding would take the square clip into the item across its edge.
         flattener.foldsClips = false
