@@ -109,3 +109,59 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         #expect(filled.screen.items[0].quad == item.quad)
     }
 }
+
+/// A large bitmap whose paint lies in part of it is drawn as quads over its
+/// painted tiles only.
+@Suite struct SparseRasterTests {
+    /// A `width` × `height` bitmap painted opaque red inside `painted` (pixels).
+    func bitmap(_ width: Int, _ height: Int, painted: [CGRect]) -> RasterImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for r in painted {
+            for y in Int(r.minY)..<Int(r.maxY) {
+                for x in Int(r.minX)..<Int(r.maxX) {
+                    pixels[(y * width + x) * 4] = 255; pixels[(y * width + x) * 4 + 3] = 255
+                }
+            }
+        }
+        return RasterImage(key: "sparse \(painted)", width: width, height: height, pixels: pixels)
+    }
+
+    @Test func paintedTilesMakeRunsMergedDownTheirColumns() throws {
+        // A band 40 pixels high across the top (two tile rows), and a 10 × 10 dot lower down.
+        let raster = bitmap(
+            320, 256,
+            painted: [CGRect(x: 0, y: 20, width: 320, height: 40), CGRect(x: 100, y: 200, width: 10, height: 10)])
+        let runs = try #require(raster.paintedRuns)
+        #expect(runs == [CGRect(x: 0, y: 0, width: 320, height: 64), CGRect(x: 96, y: 192, width: 32, height: 32)])
+        // Painted nearly all over, or small: drawn whole.
+        #expect(bitmap(320, 256, painted: [CGRect(x: 0, y: 0, width: 320, height: 250)]).paintedRuns == nil)
+        #expect(bitmap(100, 100, painted: [CGRect(x: 0, y: 0, width: 10, height: 10)]).paintedRuns == nil)
+    }
+
+    @Test func aSparseBitmapOnWholePixelsIsDrawnAsItsRuns() {
+        let raster = bitmap(
+            320, 256,
+            painted: [CGRect(x: 0, y: 20, width: 320, height: 40), CGRect(x: 100, y: 200, width: 10, height: 10)])
+        let rect = CGRect(x: 0, y: 0, width: 320, height: 256)
+        func split(translation x: Double) -> [DrawItem] {
+            var list = RenderList(pixelWidth: 400, pixelHeight: 300, background: .clear)
+            let item = DrawItem(
+                label: "sparse", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect,
+                shape: .zero,
+                content: .texture(.raster(raster), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect))
+            list.passes = [
+                RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 400, height: 300), items: [item])
+            ]
+            list.splitSparseRasters()
+            return list.screen.items
+        }
+        let pieces = split(translation: 10)
+        #expect(
+            pieces.map(\.quad) == [
+                CGRect(x: 0, y: 0, width: 320, height: 64), CGRect(x: 96, y: 192, width: 32, height: 32),
+            ])
+        #expect(pieces.allSatisfy { $0.shading == .texturedQuad && $0.content == pieces[0].content })
+        // Off the pixel grid the pieces' shared edges could cross pixel centres: drawn whole.
+        #expect(split(translation: 10.5).count == 1)
+    }
+}

@@ -26,10 +26,10 @@ extension DrawItem {
         }
         if kind == .particles { return .particles }
         // A CPU-made bitmap (a path, text) with transparent edges, or drawn on whole
-        // device pixels by a quad that is its rectangle, and nothing else drawn with
+        // device pixels by a quad inside its rectangle, and nothing else drawn with
         // it: its pixels are the whole picture, as a pass's are.
         if kind == .layer, case .texture(.raster(let raster), _, let rect)? = content,
-            raster.hasClearEdges || (quad == rect && mapsToWholePixels(rect)), clip < 0,
+            raster.hasClearEdges || (rect.contains(quad) && mapsToWholePixels(rect)), clip < 0,
             mask == nil, fill.isClear, borderWidth == 0, tint == .white, !clipsContentToShape
         {
             return .texturedQuad

@@ -153,6 +153,7 @@ public struct Flattener {
         state.list.dropUnusedClips()
         state.list.foldCoveringFillsIntoBackground()
         state.list.trimPixelAlignedRasters()
+        state.list.splitSparseRasters()
         if let atlas = state.appearanceAtlas {
             // The same looks in the same places: the backend keeps last frame's pixels.
             var hasher = Hasher()

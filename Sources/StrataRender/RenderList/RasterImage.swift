@@ -12,12 +12,21 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     /// Whether every pixel of the outermost rows and columns is transparent: the
     /// bitmap's edges are in its pixels, so it can be drawn as it is, with no edge test.
     public let hasClearEdges: Bool
+    /// For a large bitmap with much of it transparent, the pixel rectangles
+    /// (top-left origin) that hold all its paint: runs of ``paintTile``-square
+    /// tiles with paint along each row of tiles. Nil where drawing it whole
+    /// costs about as much.
+    public let paintedRuns: [CGRect]?
 
     public init(key: String, width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
         self.key = key; self.width = width; self.height = height; self.pixels = pixels
         hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
+        paintedRuns = Self.paintedRuns(pixels, width: width, height: height)
     }
+
+    /// The side of the tiles ``paintedRuns`` are made of, in pixels.
+    public static let paintTile = 32
 
     public static func == (a: RasterImage, b: RasterImage) -> Bool { a.key == b.key }
     public func hash(into h: inout Hasher) { h.combine(key) }
@@ -31,5 +40,60 @@ public final class RasterImage: Hashable, @unchecked Sendable {
         for x in 0..<width where !clear(x, 0) || !clear(x, height - 1) { return false }
         for y in 0..<height where !clear(0, y) || !clear(width - 1, y) { return false }
         return true
+    }
+
+    /// See ``paintedRuns``: nil below 256 × 256 pixels, where a bitmap's tiles
+    /// would leave out under a quarter of it, or beyond 64 runs (each is a quad).
+    private static func paintedRuns(_ pixels: [UInt8], width: Int, height: Int) -> [CGRect]? {
+        guard width * height >= 65_536 else { return nil }
+        let t = paintTile
+        let columns = (width + t - 1) / t, rows = (height + t - 1) / t
+        var painted = [Bool](repeating: false, count: columns * rows)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let row = (y / t) * columns
+                var x = 0
+                while x < width {
+                    let tile = row + x / t
+                    let end = min(width, (x / t + 1) * t)
+                    if !painted[tile] {
+                        for i in x..<end where p[(y * width + i) * 4 + 3] != 0 {
+                            painted[tile] = true
+                            break
+                        }
+                    }
+                    x = end
+                }
+            }
+        }
+        var runs: [CGRect] = []
+        var area = 0
+        // A run with the same columns as one ending on the row above extends it.
+        var open: [Int: Int] = [:]
+        for r in 0..<rows {
+            var next: [Int: Int] = [:]
+            var c = 0
+            while c < columns {
+                guard painted[r * columns + c] else {
+                    c += 1
+                    continue
+                }
+                let start = c
+                while c < columns, painted[r * columns + c] { c += 1 }
+                let x0 = start * t, x1 = min(width, c * t), y0 = r * t, y1 = min(height, (r + 1) * t)
+                area += (x1 - x0) * (y1 - y0)
+                let span = start * (columns + 1) + c
+                if let above = open[span] {
+                    runs[above].size.height += CGFloat(y1 - y0)
+                    next[span] = above
+                } else {
+                    runs.append(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+                    next[span] = runs.count - 1
+                }
+                if runs.count > 64 { return nil }
+            }
+            open = next
+        }
+        return area * 4 <= width * height * 3 ? runs : nil
     }
 }

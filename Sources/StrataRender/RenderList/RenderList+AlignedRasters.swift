@@ -23,7 +23,57 @@ extension RenderList {
     }
 }
 
+extension RenderList {
+    /// Replaces every bitmap the textured-quad program draws whose paint lies in
+    /// a part of it (``RasterImage/paintedRuns``) by one quad per run of painted
+    /// tiles: the transparent rest of a large bitmap (the sky over a hill, the
+    /// space between a character's limbs) was shaded for nothing. Only bitmaps
+    /// drawn pixel for pixel on whole device pixels: the quads' shared edges then
+    /// lie on pixel boundaries, far from any pixel's centre, so each pixel is
+    /// drawn once whatever the rounding of the edges.
+    mutating func splitSparseRasters() {
+        for p in passes.indices {
+            guard passes[p].items.contains(where: { $0.paintedQuads != nil }) else { continue }
+            var items: [DrawItem] = []
+            items.reserveCapacity(passes[p].items.count)
+            for item in passes[p].items {
+                guard let quads = item.paintedQuads else {
+                    items.append(item)
+                    continue
+                }
+                for quad in quads {
+                    var piece = item
+                    piece.quad = quad
+                    items.append(piece)
+                }
+            }
+            passes[p].items = items
+        }
+    }
+}
+
 extension DrawItem {
+    /// The quads (local units) of a textured-quad bitmap's painted runs, cut to
+    /// its quad, where it is drawn pixel for pixel on whole device pixels; nil for
+    /// any other item.
+    var paintedQuads: [CGRect]? {
+        guard case .texture(.raster(let raster), _, let rect)? = content, let runs = raster.paintedRuns,
+            shading == .texturedQuad, raster.width > 0, raster.height > 0, mapsToWholePixels(rect)
+        else { return nil }
+        let ux = Double(rect.width) / Double(raster.width), uy = Double(rect.height) / Double(raster.height)
+        // One bitmap pixel to one device pixel (mapsToWholePixels leaves only a scale and a translation).
+        guard abs(mapping.m11 * ux / mapping.m33 - 1) < 1e-6, abs(mapping.m22 * uy / mapping.m33 - 1) < 1e-6 else {
+            return nil
+        }
+        return runs.compactMap { run in
+            let q = CGRect(
+                x: Double(rect.minX) + Double(run.minX) * ux, y: Double(rect.minY) + Double(run.minY) * uy,
+                width: Double(run.width) * ux, height: Double(run.height) * uy
+            ).intersection(quad)
+            return q.isNull || q.isEmpty ? nil : q
+        }
+    }
+
     /// Whether `rect` (local units) maps onto a rectangle of whole device pixels:
     /// no rotation or perspective, and each edge within a thousandth of a pixel
     /// of a pixel boundary.
