@@ -180,6 +180,14 @@ struct LottieAnimationFactory {
         return add(keyPath, points: points, to: layer) { if discrete { $0.calculationMode = .discrete } }
     }
 
+    /// Binds a Lottie opacity (percent) to `layer`'s `opacity` (0…1, clamped).
+    mutating func bindOpacity(_ percent: LottieProperty<Double>, map: LottieTimeMap, on layer: CALayer) {
+        bind(
+            "opacity", percent, map: map, on: layer,
+            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
+            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+    }
+
     /// Adds `keyPath`'s animation for `property` under `map` to `layer`, and
     /// sets the model value: keyframes as they are when possible, else
     /// sampled. `convert` makes the Core Animation value (it must mix

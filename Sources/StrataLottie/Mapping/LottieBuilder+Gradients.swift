@@ -88,10 +88,7 @@ extension LottieBuilder {
                 Self.gradientStops(g.stops.value(at: map.localFrame(f)), colorCount: count, luma: luma).locations
             }
         }
-        factory.bind(
-            "opacity", g.opacity, map: map, on: layer,
-            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bindOpacity(g.opacity, map: map, on: layer)
         // The mask, in the gradient layer's coordinates: the paths moved by the box's origin.
         let mask = try make(CAShapeLayer(), at: path)
         mask.position = CGPoint(x: -box.minX, y: -box.minY)

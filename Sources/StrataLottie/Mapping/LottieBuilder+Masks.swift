@@ -50,10 +50,7 @@ extension LottieBuilder {
         let shape = try make(CAShapeLayer(), name: mask.source.name, at: path)
         shape.fillColor = .black
         bindPath([node], on: shape, keyPath: "path", map: map)
-        factory.bind(
-            "opacity", mask.opacity, map: map, on: shape,
-            setModel: { shape.opacity = Float(min(max($0 / 100, 0), 1)) },
-            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bindOpacity(mask.opacity, map: map, on: shape)
         guard inverted else { return shape }
         return try inverting(shape, at: path)
     }

@@ -107,10 +107,7 @@ extension LottieBuilder {
             "fillColor", fill.color, map: context.map, on: layer,
             setModel: { layer.fillColor = Self.paintColor($0, luma: luma) },
             convert: { Self.paintColor($0, luma: luma) })
-        factory.bind(
-            "opacity", fill.opacity, map: context.map, on: layer,
-            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bindOpacity(fill.opacity, map: context.map, on: layer)
         bindPath(nodes, on: layer, keyPath: "path", map: context.map)
         return layer
     }
@@ -127,10 +124,7 @@ extension LottieBuilder {
             "strokeColor", stroke.color, map: context.map, on: layer,
             setModel: { layer.strokeColor = Self.paintColor($0, luma: luma) },
             convert: { Self.paintColor($0, luma: luma) })
-        factory.bind(
-            "opacity", stroke.opacity, map: context.map, on: layer,
-            setModel: { layer.opacity = Float(min(max($0 / 100, 0), 1)) },
-            convert: { NSNumber(value: Float(min(max($0 / 100, 0), 1))) })
+        factory.bindOpacity(stroke.opacity, map: context.map, on: layer)
         applyStrokeStyle(stroke.style, to: layer, context: context, path: path)
         bindStrokePath(nodes, on: layer, map: context.map)
         return layer
