@@ -14,19 +14,11 @@ extension CGContext {
         guard length2 > 0, length2.isFinite else { return }
         let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
         let sx = Double(start.x), sy = Double(start.y)
-        let (a, b, c, d, tx, ty) = (
-            Double(back.a), Double(back.b), Double(back.c), Double(back.d),
-            Double(back.tx), Double(back.ty)
-        )
-        composite(
-            Coverage(rect: clipBounds, bytes: nil),
-            paint: .shader { x, y in
-                let px = Double(x) + 0.5, py = Double(y) + 0.5
-                let ux = px * a + py * c + tx, uy = px * b + py * d + ty
-                let t = ((ux - sx) * dx + (uy - sy) * dy) / length2
-                if t < 0 && !before || t > 1 && !after { return nil }
-                return gradient.color(at: t)
-            })
+        fillClip(back) { ux, uy in
+            let t = ((ux - sx) * dx + (uy - sy) * dy) / length2
+            if t < 0 && !before || t > 1 && !after { return nil }
+            return gradient.color(at: t)
+        }
     }
 
     /// Fills the clip with `gradient` between two circles (user space): the
@@ -45,6 +37,32 @@ extension CGContext {
         guard [r0, r1, c0x, c0y, cdx, cdy].allSatisfy(\.isFinite), r0 > 0 || r1 > 0 else { return }
         let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
         let qa = cdx * cdx + cdy * cdy - dr * dr
+        fillClip(back) { ux, uy in
+            let pdx = ux - c0x, pdy = uy - c0y
+            // |p − c(t)| = r(t) with r(t) ≥ 0: the largest such t.
+            let qb = pdx * cdx + pdy * cdy + r0 * dr
+            let qc = pdx * pdx + pdy * pdy - r0 * r0
+            var t: Double
+            if abs(qa) < 1e-12 {
+                guard qb != 0 else { return nil }
+                t = qc / (2 * qb)
+                if r0 + t * dr < 0 { return nil }
+            } else {
+                let disc = qb * qb - qa * qc
+                guard disc >= 0 else { return nil }
+                let root = disc.squareRoot()
+                let t1 = (qb + root) / qa, t2 = (qb - root) / qa
+                let hi = max(t1, t2), lo = min(t1, t2)
+                if r0 + hi * dr >= 0 { t = hi } else if r0 + lo * dr >= 0 { t = lo } else { return nil }
+            }
+            if t < 0 && !before || t > 1 && !after { return nil }
+            return gradient.color(at: t)
+        }
+    }
+
+    /// Fills the clip with the colour `color` gives for each pixel's centre in
+    /// user space (`back` takes pixels to user space); nil leaves the pixel alone.
+    private func fillClip(_ back: CGAffineTransform, color: @escaping (Double, Double) -> RGBA?) {
         let (a, b, c, d, tx, ty) = (
             Double(back.a), Double(back.b), Double(back.c), Double(back.d),
             Double(back.tx), Double(back.ty)
@@ -53,25 +71,7 @@ extension CGContext {
             Coverage(rect: clipBounds, bytes: nil),
             paint: .shader { x, y in
                 let px = Double(x) + 0.5, py = Double(y) + 0.5
-                let pdx = px * a + py * c + tx - c0x, pdy = px * b + py * d + ty - c0y
-                // |p − c(t)| = r(t) with r(t) ≥ 0: the largest such t.
-                let qb = pdx * cdx + pdy * cdy + r0 * dr
-                let qc = pdx * pdx + pdy * pdy - r0 * r0
-                var t: Double
-                if abs(qa) < 1e-12 {
-                    guard qb != 0 else { return nil }
-                    t = qc / (2 * qb)
-                    if r0 + t * dr < 0 { return nil }
-                } else {
-                    let disc = qb * qb - qa * qc
-                    guard disc >= 0 else { return nil }
-                    let root = disc.squareRoot()
-                    let t1 = (qb + root) / qa, t2 = (qb - root) / qa
-                    let hi = max(t1, t2), lo = min(t1, t2)
-                    if r0 + hi * dr >= 0 { t = hi } else if r0 + lo * dr >= 0 { t = lo } else { return nil }
-                }
-                if t < 0 && !before || t > 1 && !after { return nil }
-                return gradient.color(at: t)
+                return color(px * a + py * c + tx, px * b + py * d + ty)
             })
     }
 }
