@@ -33,21 +33,21 @@ extension RenderList {
     /// drawn once whatever the rounding of the edges.
     mutating func splitSparseRasters() {
         for p in passes.indices {
-            guard passes[p].items.contains(where: { $0.paintedQuads != nil }) else { continue }
-            var items: [DrawItem] = []
-            items.reserveCapacity(passes[p].items.count)
-            for item in passes[p].items {
+            // Each item's quads are worked out once; a pass with no such bitmap is not copied.
+            var split: [DrawItem]?
+            for (i, item) in passes[p].items.enumerated() {
                 guard let quads = item.paintedQuads else {
-                    items.append(item)
+                    split?.append(item)
                     continue
                 }
+                if split == nil { split = Array(passes[p].items[..<i]) }
                 for quad in quads {
                     var piece = item
                     piece.quad = quad
-                    items.append(piece)
+                    split?.append(piece)
                 }
             }
-            passes[p].items = items
+            if let split { passes[p].items = split }
         }
     }
 }
