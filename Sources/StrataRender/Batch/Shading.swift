@@ -28,9 +28,8 @@ extension DrawItem {
         // A CPU-made bitmap (a path, text) with transparent edges, or drawn on whole
         // device pixels by a quad inside its rectangle, and nothing else drawn with
         // it: its pixels are the whole picture, as a pass's are.
-        if kind == .layer, case .texture(.raster(let raster), _, let rect)? = content,
-            raster.hasClearEdges || (rect.contains(quad) && mapsToWholePixels(rect)), clip < 0,
-            mask == nil, fill.isClear, borderWidth == 0, tint == .white, !clipsContentToShape
+        if drawsOnlyItsContents, case .texture(.raster(let raster), _, let rect)? = content,
+            raster.hasClearEdges || (rect.contains(quad) && mapsToWholePixels(rect))
         {
             return .texturedQuad
         }

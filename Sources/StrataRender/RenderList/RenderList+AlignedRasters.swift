@@ -10,12 +10,11 @@ extension RenderList {
     /// (``DrawItem/shading``).
     mutating func trimPixelAlignedRasters() {
         for p in passes.indices {
-            for i in passes[p].items.indices {
-                let item = passes[p].items[i]
-                guard case .texture(.raster, _, let rect)? = item.content, item.kind == .layer,
-                    item.fill.isClear, item.borderWidth == 0, item.clip < 0, item.mask == nil, item.tint == .white,
-                    !item.clipsContentToShape, item.quad != rect, item.quad.contains(rect),
-                    item.mapsToWholePixels(rect)
+            // Fields read in place first: every item of every frame passes here.
+            for i in passes[p].items.indices where passes[p].items[i].drawsOnlyItsContents {
+                guard case .texture(.raster, _, let rect)? = passes[p].items[i].content,
+                    passes[p].items[i].quad != rect, passes[p].items[i].quad.contains(rect),
+                    passes[p].items[i].mapsToWholePixels(rect)
                 else { continue }
                 passes[p].items[i].quad = rect
             }
@@ -33,26 +32,34 @@ extension RenderList {
     /// drawn once whatever the rounding of the edges.
     mutating func splitSparseRasters() {
         for p in passes.indices {
-            // Each item's quads are worked out once; a pass with no such bitmap is not copied.
-            var split: [DrawItem]?
-            for (i, item) in passes[p].items.enumerated() {
-                guard let quads = item.paintedQuads else {
-                    split?.append(item)
+            // Most passes have no such bitmap: one look at each item, borrowed, not copied.
+            guard let first = passes[p].items.firstIndex(where: { $0.drawsOnlyItsContents && $0.paintedQuads != nil })
+            else { continue }
+            var split = Array(passes[p].items[..<first])
+            for item in passes[p].items[first...] {
+                guard item.drawsOnlyItsContents, let quads = item.paintedQuads else {
+                    split.append(item)
                     continue
                 }
-                if split == nil { split = Array(passes[p].items[..<i]) }
                 for quad in quads {
                     var piece = item
                     piece.quad = quad
-                    split?.append(piece)
+                    split.append(piece)
                 }
             }
-            if let split { passes[p].items = split }
+            passes[p].items = split
         }
     }
 }
 
 extension DrawItem {
+    /// Whether the item draws its contents and nothing else: a layer body with no
+    /// fill, border, clip, mask, tint or cut to its shape.
+    var drawsOnlyItsContents: Bool {
+        kind == .layer && fill.isClear && borderWidth == 0 && clip < 0 && mask == nil && tint == .white
+            && !clipsContentToShape
+    }
+
     /// The quads (local units) of a textured-quad bitmap's painted runs, cut to
     /// its quad, where it is drawn pixel for pixel on whole device pixels; nil for
     /// any other item.
