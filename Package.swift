@@ -69,12 +69,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Helpers the test targets share: the thread stress harness, golden images, render-list snapshots (no GL).
+        // Helpers the test targets share: the thread stress harness, golden images, render-list snapshots (no GL),
+        // scratch folders.
         .target(name: "_StrataTestSupport", dependencies: ["Strata", "StrataRender"], path: "Tests/_StrataTestSupport"),
         .testTarget(
             name: "StrataTests", dependencies: ["Strata", "StrataScene", "_StrataTestSupport", "_StrataFuzzTargets"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "StrataExportTests", dependencies: ["StrataExport"]),
+        .testTarget(name: "StrataExportTests", dependencies: ["StrataExport", "_StrataTestSupport"]),
         .testTarget(
             name: "StrataRenderTests",
             dependencies: [
@@ -83,7 +84,8 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "StrataHostTests", dependencies: ["Strata", "StrataHost"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["Strata", "StrataScene", "StrataLottie"]),
-        .testTarget(name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos"]),
+        .testTarget(
+            name: "StrataDemosTests", dependencies: ["Strata", "StrataHost", "StrataDemos", "_StrataTestSupport"]),
         .testTarget(
             name: "StrataGLTests",
             dependencies: [

@@ -1,14 +1,11 @@
 import Foundation
 import StrataDemos
 import Testing
+import _StrataTestSupport
 
 /// The file watcher behind `strata demo SCENE --watch`, with inotify and by polling.
 @Suite struct FileWatcherTests {
-    let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-watch-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let folder = ScratchFolder("strata-watch")
 
     /// The changes `watcher` reports within `seconds` (polling it as a frame loop would), or none.
     func changes(_ watcher: FileWatcher, within seconds: Double = 3) -> [String] {

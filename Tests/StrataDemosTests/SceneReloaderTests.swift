@@ -4,15 +4,12 @@ import StrataDemos
 import StrataHost
 import StrataRender
 import Testing
+import _StrataTestSupport
 
 /// `strata demo SCENE --watch` without a window: write the file, change it,
 /// break it, fix it, and look at the states, the trees and the pictures.
 @Suite struct SceneReloaderTests {
-    let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-reload-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let folder = ScratchFolder("strata-reload")
     var file: URL { folder.appendingPathComponent("card.scene.json") }
     static let size = CGSize(width: 200, height: 150)
 

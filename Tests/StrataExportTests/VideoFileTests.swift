@@ -1,14 +1,11 @@
 import Foundation
 import StrataExport
 import Testing
+import _StrataTestSupport
 
 /// y4m writing and joining, frame rates, formats: no GL, no ffmpeg.
 @Suite struct VideoFileTests {
-    let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-export-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let folder = ScratchFolder("strata-export")
 
     func frame(_ value: UInt8, width: Int, height: Int) -> [UInt8] {
         (0..<width * height).flatMap { i in [value, UInt8(i % 256), 255 - value, 255] }

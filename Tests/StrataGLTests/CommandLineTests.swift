@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataScene
 import Testing
+import _StrataTestSupport
 
 /// Runs the built `strata` executable (SwiftPM builds it next to the test bundle).
 struct StrataProcess {
@@ -68,11 +69,7 @@ struct StrataProcess {
 }
 
 @Suite(.serialized) struct CommandLineTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-cli")
     let carousel = StrataProcess.packageRoot.appendingPathComponent("Resources/Scenes/carousel.scene.json").path
 
     func write(_ name: String, _ text: String) throws -> String {

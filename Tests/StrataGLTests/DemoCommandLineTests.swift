@@ -2,14 +2,11 @@ import Foundation
 import Strata
 import StrataHost
 import Testing
+import _StrataTestSupport
 
 /// `strata demo`: the list, argument errors, and headless replay of a recording.
 @Suite(.serialized) struct DemoCommandLineTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-demo-cli")
 
     @Test func listNamesEveryDemo() throws {
         let r = try StrataProcess.run(["demo", "--list"])
@@ -25,17 +22,17 @@ import Testing
             .write(to: bad, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (
-                ["demo", "origami", "--headless", "-o", scratch.path],
+                ["demo", "origami", "--headless", "-o", scratch.url.path],
                 #"unknown demo "origami" (known: pagefold, carousel"#
             ),
             (
-                ["demo", "gallery", "--replay", bad.path, "--headless", "-o", scratch.path],
+                ["demo", "gallery", "--replay", bad.path, "--headless", "-o", scratch.url.path],
                 "bad.jsonl:2: \"t\" must not be negative"
             ),
             (
                 [
                     "demo", "gallery", "--replay", scratch.appendingPathComponent("none.jsonl").path, "--headless",
-                    "-o", scratch.path,
+                    "-o", scratch.url.path,
                 ], "none.jsonl: cannot read it"
             ),
         ]

@@ -1,17 +1,14 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 /// `strata demo SCENE --watch` in a window (under Xvfb): edits show within a
 /// second, a broken edit shows its error over the last good picture, a fix
 /// plays again. The window's picture is read from `--screenshot`, which a
 /// watching window rewrites once each reload has been drawn.
 @Suite(.serialized) struct DemoWatchTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-watch-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-watch-cli")
 
     func scene(_ colour: String) -> String {
         """
@@ -108,7 +105,7 @@ import Testing
             (["demo", "carousel", "--watch"], "--watch is for scene files; carousel is a demo"),
             (["demo", "--watch"], "--watch needs a scene file to play"),
             (
-                ["demo", "x.scene.json", "--watch", "--headless", "-o", scratch.path],
+                ["demo", "x.scene.json", "--watch", "--headless", "-o", scratch.url.path],
                 "--watch plays a scene file in a window"
             ),
         ]

@@ -2,18 +2,14 @@ import Foundation
 import Strata
 import StrataHost
 import Testing
+import _StrataTestSupport
 
 /// Each demo in a real window (under Xvfb), driven by a replayed recording
 /// that ends with the window closed, as one recorded from a person ends: the
 /// last picture shows what the gesture did. (The same gestures are checked
 /// frame by frame headless in StrataDemosTests.)
 @Suite struct DemoWindowTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "strata-demo-window-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-demo-window")
 
     /// The window's last picture after replaying `script` on `demo` at 320 × 240, closed at `closeAt` s.
     func windowPicture(_ demo: String, _ script: InputScript, closeAt: Double) throws -> CGImage {

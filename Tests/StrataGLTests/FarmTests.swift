@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import _StrataTestSupport
 
 /// The render-farm recipe: parts rendered apart and joined equal one run.
 @Suite(.serialized) struct FarmTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-farm-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-farm")
     let midflight = StrataProcess.packageRoot.appendingPathComponent(
         "Tests/StrataGLTests/Scenes/animation_midflight.scene.json"
     ).path

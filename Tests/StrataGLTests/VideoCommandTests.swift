@@ -4,6 +4,7 @@ import StrataExport
 import StrataGL
 import StrataRender
 import Testing
+import _StrataTestSupport
 
 /// A y4m read back: its header fields and each frame's planes.
 struct Y4MFile {
@@ -36,11 +37,7 @@ struct Y4MFile {
 }
 
 @Suite(.serialized) struct VideoCommandTests {
-    let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-video-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch = ScratchFolder("strata-video")
     /// `../shared/scenes/animation_midflight.scene.json`, copied: two 0.5 s animations, an opaque background.
     let midflight = StrataProcess.packageRoot.appendingPathComponent(
         "Tests/StrataGLTests/Scenes/animation_midflight.scene.json"
