@@ -43,6 +43,7 @@ flat in int v_flags;
 flat in vec4 v_tint;
 
 uniform vec4 u_target;
+uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
 uniform sampler2D u_contents;
 uniform sampler2D u_mask;
 uniform sampler2D u_ramps;
@@ -274,7 +275,8 @@ void main() {
 #ifdef WITH_CLIPS
     int clip = int(v_params.w);
     if (clip >= 0) {
-        vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
+        vec2 local = gl_FragCoord.xy - u_viewportOrigin;
+        vec2 device = vec2(local.x + u_target.x, u_target.w - local.y + u_target.y);
         color *= clipCoverage(device, clip);
     }
 #endif

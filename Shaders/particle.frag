@@ -17,6 +17,7 @@ uniform sampler2D u_contents;
 
 #ifdef WITH_CLIPS
 uniform vec4 u_target;
+uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
 uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
 #include "clips.glsl"
 #endif
@@ -33,7 +34,8 @@ void main() {
 #ifdef WITH_CLIPS
     int clip = int(v_params.w);
     if (clip >= 0) {
-        vec2 device = vec2(gl_FragCoord.x + u_target.x, u_target.w - gl_FragCoord.y + u_target.y);
+        vec2 local = gl_FragCoord.xy - u_viewportOrigin;
+        vec2 device = vec2(local.x + u_target.x, u_target.w - local.y + u_target.y);
         fragColor *= clipCoverage(device, clip);
     }
 #endif

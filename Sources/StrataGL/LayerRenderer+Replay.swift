@@ -89,9 +89,9 @@ extension LayerRenderer {
         default: frameFramebuffer = targets[pass.target]!.name
         }
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), frameFramebuffer)
-        sglViewport(0, 0, GLsizei(pass.width), GLsizei(pass.height))
+        sglViewport(GLint(pass.viewportX), GLint(pass.viewportY), GLsizei(pass.width), GLsizei(pass.height))
         let target = SIMD4<Float>(Float(pass.origin.x), Float(pass.origin.y), Float(pass.width), Float(pass.height))
-        layerUniforms = (target, Float(plan.rampCount))
+        layerUniforms = (target, Float(plan.rampCount), SIMD2(Float(pass.viewportX), Float(pass.viewportY)))
         currentProgram = nil
         // Source over is the state every pass starts in.
         if currentBlend != .normal {
@@ -103,7 +103,19 @@ extension LayerRenderer {
     public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(GLError) {
         let clear = pass.clear
         sglClearColor(clear.r, clear.g, clear.b, clear.a)
-        if let rect = region.scissor {
+        if pass.sharesTarget {
+            if pass.clearsSharedTarget {
+                sglDisable(GLenum(GL_SCISSOR_TEST))
+                sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+            // Its part of the target and the gutter around it, for every draw.
+            sglEnable(GLenum(GL_SCISSOR_TEST))
+            let x = max(0, pass.viewportX - 1), y = max(0, pass.viewportY - 1)
+            sglScissor(
+                GLint(x), GLint(y), GLsizei(pass.viewportX + pass.width + 1 - x),
+                GLsizei(pass.viewportY + pass.height + 1 - y))
+            return
+        } else if let rect = region.scissor {
             sglEnable(GLenum(GL_SCISSOR_TEST))
             // GL's window rows count up from the bottom.
             sglScissor(
@@ -160,11 +172,13 @@ extension LayerRenderer {
                 let program = try particleShadingProgram()
                 program.use()
                 program.setUniform("u_target", layerUniforms.target)
+                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
             } else {
                 let program = try layerProgram(draw.features)
                 program.use()
                 program.setUniform("u_target", layerUniforms.target)
                 program.setUniform("u_rampCount", layerUniforms.rampCount)
+                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
             }
         }
         if draw.shading == .layer, draw.features.contains(.blendModes) {
@@ -191,6 +205,7 @@ extension LayerRenderer {
         program.use()
         currentProgram = nil
         program.setUniform("u_target", layerUniforms.target)
+        program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
         program.setUniform("u_map", vec3Array: particles.mapping)
         program.setUniform("u_time", particles.time)
         program.setUniform("u_looks", vec4Array: particles.looks)

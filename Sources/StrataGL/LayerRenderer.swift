@@ -29,8 +29,15 @@ public final class LayerRenderer: RenderBackend {
         get { builder.drawsMeshes }
         set { builder.drawsMeshes = newValue }
     }
+    /// See `FrameBuilder.sharesPassTargets`.
+    package var sharesPassTargets: Bool {
+        get { builder.sharesPassTargets }
+        set { builder.sharesPassTargets = newValue }
+    }
     /// The values of the per-frame and per-pass uniforms the layer programs share.
-    var layerUniforms = (target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1))
+    var layerUniforms = (
+        target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1), viewportOrigin: SIMD2<Float>(0, 0)
+    )
     /// The program of the last draw in this pass (nil: none yet).
     var currentProgram: (shading: Shading, features: LayerFeatures)?
     /// The blend function set (source over between frames and passes).

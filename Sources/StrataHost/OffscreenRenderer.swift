@@ -42,6 +42,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { renderer.drawsMeshes }
         set { renderer.drawsMeshes = newValue }
     }
+    /// See `FrameBuilder.sharesPassTargets`.
+    package var sharesPassTargets: Bool {
+        get { renderer.sharesPassTargets }
+        set { renderer.sharesPassTargets = newValue }
+    }
 
     /// A renderer whose target is `width × height` device pixels (resized as needed).
     public init(width: Int = 1, height: Int = 1, layerRasterizer: LayerRasterizer? = nil) throws(HostError) {

@@ -57,10 +57,15 @@ import Testing
         let plan = FrameBuilder().plan(list, into: Self.target)
         backend.replay(plan)
         #expect(backend.problems == [])
-        // The first group is composited onto the screen, which is drawn last:
-        // both passes are alive together until then, so two targets.
-        #expect(Self.madeTargets(backend).count == 2)
-        #expect(plan.passes.map(\.target).filter { $0 != .screen }.count == 2)
+        // Both are composited onto the screen, which is drawn last: they are
+        // alive together until then, side by side in one target (a sheet).
+        #expect(Self.madeTargets(backend).count == 1)
+        let groups = plan.passes.filter { $0.target != .screen }
+        #expect(groups.count == 2)
+        #expect(Set(groups.map(\.target)).count == 1)
+        #expect(groups.allSatisfy { $0.sharesTarget })
+        #expect(groups.map(\.clearsSharedTarget) == [true, false], "the first clears the sheet, once")
+        #expect(groups[0].viewportX != groups[1].viewportX || groups[0].viewportY != groups[1].viewportY)
     }
 
     @Test func aPassIsFreeOnceTheLastPassSamplingItIsDrawn() throws {
@@ -89,8 +94,8 @@ import Testing
             backend.replay(builder.plan(list, into: Self.target))
         }
         #expect(backend.problems == [])
-        #expect(backend.targetsMade == 2)
-        #expect(builder.resources.passTargets == 2)
+        #expect(backend.targetsMade == 1, "one sheet for both groups, made once")
+        #expect(builder.resources.passTargets == 1)
     }
 
     @Test func anUnchangedFrameIsNotDrawnWhereTheTargetKeepsItsPixels() throws {
@@ -218,10 +223,11 @@ import Testing
         func wholePass(_ index: Int) throws -> [Float] {
             let pass = try #require(plan.passes.first { $0.index == index })
             let size = try #require(sizes[pass.target])
-            let (sx, sy) = (Float(pass.width) / Float(size.width), Float(pass.height) / Float(size.height))
-            return [0, sy, sx, 0]
+            let (w, h) = (Float(size.width), Float(size.height))
+            let (x, y) = (Float(pass.viewportX), Float(pass.viewportY))
+            return [x / w, (y + Float(pass.height)) / h, (x + Float(pass.width)) / w, y / h]
         }
-        #expect(try wholePass(content) != wholePass(mask), "the two targets differ in size: \(plan.dump())")
+        #expect(try wholePass(content) != wholePass(mask), "the two passes' places differ: \(plan.dump())")
 
         let composite = try #require(plan.instances.first { $0.flags & LayerInstance.Flags.hasMask != 0 })
         let uv = composite.uv, maskUV = composite.border

@@ -21,6 +21,9 @@ public final class FrameBuilder {
     /// ring and frame meshes (``DrawGeometry``)
     /// rather than their quads: off only to check that both give the same pixels.
     package var drawsMeshes = true
+    /// Whether small offscreen passes are drawn side by side into shared
+    /// targets (``PassSheets``): off only to check that both give the same pixels.
+    package var sharesPassTargets = true
     var atlas: AtlasPlanner
     var pool = PassTargetPool()
     /// Targets of cacheable passes by content key, with their sizes.
@@ -72,7 +75,9 @@ public final class FrameBuilder {
         plan.instances.reserveCapacity(list.itemCount)
         let targets = assignTargets(list, into: &plan)
         let continuousClips = Self.continuousClips(list.clips)
-        for (index, pass) in list.passes.enumerated() {
+        var sheetsCleared: Set<PassTarget> = []
+        for index in targets.order {
+            let pass = list.passes[index]
             guard let passTarget = targets.of[index] else {
                 plan.stats.cachedPasses += 1
                 plan.stats.keptPasses.insert(index)
@@ -85,6 +90,12 @@ public final class FrameBuilder {
                 index: index, purpose: pass.purpose, target: passTarget, width: w, height: h,
                 origin: isScreen ? .zero : pass.bounds.origin, clear: isScreen ? list.background : pass.background,
                 regions: [], blur: nil)
+            if let corner = targets.origin[index] {
+                planned.viewportX = corner.x
+                planned.viewportY = corner.y
+                planned.sharesTarget = true
+                planned.clearsSharedTarget = sheetsCleared.insert(passTarget).inserted
+            }
             if isScreen, let damage {
                 for rect in damage {
                     let meeting = pass.items.filter { item in
@@ -171,6 +182,12 @@ public final class FrameBuilder {
         }
     }
 
+    /// Where a pass's pixels are in its target's unit texture coordinates.
+    struct PassPlacement {
+        var scale: (x: Double, y: Double)
+        var offset: (x: Double, y: Double)
+    }
+
     /// The target of every pass drawn this frame (none: a cached pass whose
     /// pixels are kept), each target's size, and blur scratch targets.
     struct Targets {
@@ -181,25 +198,54 @@ public final class FrameBuilder {
         var holding: [Int: PassTarget] = [:]
         /// The part of its target each pass uses (targets may be larger).
         var used: [Int: (width: Int, height: Int)] = [:]
+        /// Where that part's lower-left corner is, for passes that share a
+        /// target (``PassSheets``; GL rows count up); absent: the target's corner.
+        var origin: [Int: (x: Int, y: Int)] = [:]
+        /// The passes in the order they are drawn.
+        var order: [Int] = []
     }
 
     func assignTargets(_ list: RenderList, into plan: inout FramePlan) -> Targets {
         var out = Targets()
         out.of[list.passes.count - 1] = .screen
-        // The last pass sampling each pass: its target is busy until then.
+        let sheets = PassSheets(list, sharing: sharesPassTargets)
+        out.order = sheets.order
+        // Targets are busy from the pass drawn into them through the last
+        // pass that samples them, in drawing order.
+        var position = [Int](repeating: 0, count: list.passes.count)
+        for (k, i) in sheets.order.enumerated() { position[i] = k }
         var lastUse: [Int: Int] = [:]
         for (j, pass) in list.passes.enumerated() {
             for item in pass.items {
-                if case .pass(let p)? = item.texture { lastUse[p] = j }
-                if case .pass(let p)? = item.mask { lastUse[p] = j }
+                if case .pass(let p)? = item.texture { lastUse[p] = max(lastUse[p] ?? 0, position[j]) }
+                if case .pass(let p)? = item.mask { lastUse[p] = max(lastUse[p] ?? 0, position[j]) }
             }
         }
+        func busyThrough(_ i: Int) -> Int { max(position[i], lastUse[i] ?? position[i]) }
         pool.beginFrame()
         var keptKeys: [Int: (width: Int, height: Int)] = [:]
-        for (i, pass) in list.passes.enumerated().dropLast() {
+        var sheetTargets: [Int: PassTarget] = [:]
+        for i in sheets.order.dropLast() {
+            let pass = list.passes[i]
             let w = max(1, Int(pass.bounds.width)), h = max(1, Int(pass.bounds.height))
             out.used[i] = (w, h)
-            if let key = pass.cacheKey {
+            if let s = sheets.sheetOf[i] {
+                let target: PassTarget
+                if let made = sheetTargets[s] {
+                    target = made
+                } else {
+                    let sheet = sheets.sheets[s]
+                    let slot = pool.acquire(
+                        width: sheet.width, height: sheet.height, at: position[i],
+                        busyThrough: sheet.passes.map(busyThrough).max()!, changes: &plan.targets)
+                    target = .pooled(slot.id)
+                    sheetTargets[s] = target
+                    out.size[target] = (slot.width, slot.height)
+                }
+                out.of[i] = target
+                out.holding[i] = target
+                out.origin[i] = sheets.origin[i]
+            } else if let key = pass.cacheKey {
                 // Cacheable passes own their target so it survives the frame;
                 // one already drawn (this frame or before) is kept as it is.
                 let target = PassTarget.cached(key)
@@ -215,7 +261,7 @@ public final class FrameBuilder {
                 out.holding[i] = target
             } else {
                 let slot = pool.acquire(
-                    width: w, height: h, at: i, busyThrough: max(i, lastUse[i] ?? i),
+                    width: w, height: h, at: position[i], busyThrough: busyThrough(i),
                     changes: &plan.targets)
                 let target = PassTarget.pooled(slot.id)
                 out.of[i] = target
@@ -223,7 +269,8 @@ public final class FrameBuilder {
                 out.size[target] = (slot.width, slot.height)
             }
             if out.of[i] != nil, pass.blurSigma > 0.05 || pass.colorMap != nil {
-                let scratch = pool.acquire(width: w, height: h, at: i, busyThrough: i, changes: &plan.targets)
+                let scratch = pool.acquire(
+                    width: w, height: h, at: position[i], busyThrough: position[i], changes: &plan.targets)
                 pool.blurScratch.insert(scratch.id)
                 out.blurScratch[i] = .pooled(scratch.id)
             }
@@ -267,19 +314,19 @@ public final class FrameBuilder {
         func drawn(_ n: Int) -> Int { order?[n] ?? n }
         // Most items sample one pass (the appearance atlas): its scale is
         // looked up once, not in three dictionaries per item.
-        var lastPass: (pass: Int, scale: (x: Double, y: Double))?
+        var lastPass: (pass: Int, placement: PassPlacement)?
         for n in items.indices {
             plan.instances.append(
                 LayerInstance(items[drawn(n)]) { source, rect in
                     guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
-                    let scale: (x: Double, y: Double)
+                    let placement: PassPlacement
                     if let lastPass, lastPass.pass == p {
-                        scale = lastPass.scale
+                        placement = lastPass.placement
                     } else {
-                        scale = Self.passScale(p, targets)
-                        lastPass = (p, scale)
+                        placement = Self.passPlacement(p, targets)
+                        lastPass = (p, placement)
                     }
-                    return Self.passRect(rect, scale: scale)
+                    return Self.passRect(rect, placement)
                 })
         }
         func bound(_ texture: BatchTexture) -> BoundTexture {
@@ -391,25 +438,31 @@ public final class FrameBuilder {
     func textureRect(_ source: TextureSource, _ rect: CGRect, _ targets: Targets) -> (Float, Float, Float, Float) {
         switch source {
         case .pass(let p):
-            return Self.passRect(rect, scale: Self.passScale(p, targets))
+            return Self.passRect(rect, Self.passPlacement(p, targets))
         case .image, .raster:
             return atlas.textureRect(source, rect)
         }
     }
 
-    /// The part of pass `p`'s target its pixels use (targets may be larger than the pass).
-    private static func passScale(_ p: Int, _ targets: Targets) -> (x: Double, y: Double) {
+    /// Where pass `p`'s pixels are in its target, in unit texture
+    /// coordinates: the fraction of the target its pixels span, and the
+    /// corner they start at (targets may be larger than the pass, and shared).
+    private static func passPlacement(_ p: Int, _ targets: Targets) -> PassPlacement {
         let target = targets.holding[p]!
         let size = targets.size[target]!, used = targets.used[p] ?? size
-        return (Double(used.width) / Double(size.width), Double(used.height) / Double(size.height))
+        let corner = targets.origin[p] ?? (0, 0)
+        return PassPlacement(
+            scale: (Double(used.width) / Double(size.width), Double(used.height) / Double(size.height)),
+            offset: (Double(corner.x) / Double(size.width), Double(corner.y) / Double(size.height)))
     }
 
-    /// Texture coordinates of `rect` in a pass whose target uses `scale` of
-    /// its size: targets keep GL's bottom-up rows.
-    private static func passRect(_ rect: CGRect, scale: (x: Double, y: Double)) -> (Float, Float, Float, Float) {
-        (
-            Float(rect.minX * scale.x), Float((1 - rect.minY) * scale.y),
-            Float(rect.maxX * scale.x), Float((1 - rect.maxY) * scale.y)
+    /// Texture coordinates of `rect` (unit coordinates of the pass, y down)
+    /// in a pass placed so in its target: targets keep GL's bottom-up rows.
+    private static func passRect(_ rect: CGRect, _ at: PassPlacement) -> (Float, Float, Float, Float) {
+        let (scale, offset) = (at.scale, at.offset)
+        return (
+            Float(offset.x + rect.minX * scale.x), Float(offset.y + (1 - rect.minY) * scale.y),
+            Float(offset.x + rect.maxX * scale.x), Float(offset.y + (1 - rect.maxY) * scale.y)
         )
     }
 }

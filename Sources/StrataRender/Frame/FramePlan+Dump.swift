@@ -35,6 +35,7 @@ extension FramePlan {
         for pass in passes {
             lines.append(
                 "pass \(pass.index) \(pass.purpose.rawValue) -> \(name(pass.target)) \(pass.width)x\(pass.height)"
+                    + "\(pass.sharesTarget ? " at \(pass.viewportX),\(pass.viewportY)" : "")"
                     + "\(pass.colorStep.map { " recolour via \(name($0.scratch))" } ?? "")"
                     + "\(pass.blur.map { " blur \(RenderList.num($0.sigma))\($0.axes == .both ? "" : $0.axes == .horizontal ? " across" : " down") via \(name($0.scratch))" } ?? "")"
             )

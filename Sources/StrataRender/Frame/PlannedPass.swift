@@ -34,6 +34,18 @@ public struct PlannedPass: Hashable, Sendable {
     /// The viewport: the pixels of the target this pass uses.
     public var width: Int
     public var height: Int
+    /// The viewport's lower-left corner in the target (GL rows count up): not
+    /// the target's corner when passes share the target (``sharesTarget``).
+    public var viewportX = 0
+    public var viewportY = 0
+    /// Whether other passes draw into other parts of the target
+    /// (``PassSheets``): the pass draws only within its viewport and a
+    /// one-pixel gutter around it, and clears nothing but what
+    /// `clearsSharedTarget` says.
+    public var sharesTarget = false
+    /// For the first pass into a shared target: the whole target is cleared
+    /// to `clear` (transparent) before it draws; the others clear nothing.
+    public var clearsSharedTarget = false
     /// The device point at the viewport's corner (passes cover part of the frame).
     public var origin: CGPoint
     public var clear: PremultipliedColor

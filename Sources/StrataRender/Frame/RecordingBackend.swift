@@ -4,8 +4,10 @@ import Strata
 /// A backend that draws nothing and records what it is asked to do, checking
 /// as it goes what a GPU would not forgive: drawing into or sampling a target
 /// that was never made or already let go, sampling the target being drawn,
-/// sampling a target that no longer holds the pass the draw wants, or a
-/// contents texture that does not exist. For tests of the frame builder
+/// sampling a target that no longer holds the pass the draw wants, passes
+/// sharing a target whose parts (with their gutters) overlap or that draw
+/// into it before it is cleared, or a contents texture that does not exist.
+/// For tests of the frame builder
 /// without EGL (as sokol_gfx's dummy backend).
 public final class RecordingBackend: RenderBackend {
     public typealias Failure = Never
@@ -29,13 +31,17 @@ public final class RecordingBackend: RenderBackend {
     public private(set) var commands: [Command] = []
     /// What went wrong, one line each; empty for a sound plan.
     public private(set) var problems: [String] = []
-    /// Live targets and the pass whose pixels each holds (nil: none yet).
-    public private(set) var targets: [PassTarget: Int?] = [:]
+    /// Live targets and the passes whose pixels each holds, with the part of
+    /// the target each pass drew (viewport pixels, GL rows; several when
+    /// passes share the target; empty: none yet).
+    public private(set) var targets: [PassTarget: [Int: CGRect]] = [:]
     /// Contents textures that exist.
     public private(set) var textures: Set<Int> = []
     /// Every target made so far (for counting reuse).
     public private(set) var targetsMade = 0
     var current: PlannedPass?
+    /// Shared targets cleared this frame (by their first pass).
+    var sharedTargetsCleared: Set<PassTarget> = []
 
     public init() {}
 
@@ -58,7 +64,7 @@ public final class RecordingBackend: RenderBackend {
         switch change {
         case .make(let target, _, _):
             if targets[target] != nil { problems.append("\(target) made twice") }
-            targets[target] = .some(nil)
+            targets[target] = [:]
             targetsMade += 1
         case .release(let target):
             if targets.removeValue(forKey: target) == nil { problems.append("\(target) released but not made") }
@@ -73,10 +79,27 @@ public final class RecordingBackend: RenderBackend {
     public func begin(_ pass: PlannedPass, of plan: FramePlan) {
         commands.append(.pass(index: pass.index, target: pass.target, width: pass.width, height: pass.height))
         current = pass
-        if pass.target != .screen {
-            if targets[pass.target] == nil { problems.append("pass \(pass.index) draws into missing \(pass.target)") }
-            targets[pass.target] = .some(pass.index)
+        if pass.clearsSharedTarget { sharedTargetsCleared.insert(pass.target) }
+        guard pass.target != .screen else { return }
+        guard let held = targets[pass.target] else {
+            problems.append("pass \(pass.index) draws into missing \(pass.target)")
+            return
         }
+        let part = CGRect(x: pass.viewportX, y: pass.viewportY, width: pass.width, height: pass.height)
+        guard pass.sharesTarget, !pass.clearsSharedTarget else {
+            targets[pass.target] = [pass.index: part]
+            return
+        }
+        if !sharedTargetsCleared.contains(pass.target) {
+            problems.append("pass \(pass.index) shares \(pass.target), which no pass cleared this frame")
+        }
+        // Each part's one-pixel gutter is its own.
+        for (other, rect) in held {
+            let common = rect.insetBy(dx: -1, dy: -1).intersection(part.insetBy(dx: -1, dy: -1))
+            guard !common.isNull, common.width > 0, common.height > 0 else { continue }
+            problems.append("pass \(pass.index) overlaps pass \(other) in \(pass.target)")
+        }
+        targets[pass.target]![pass.index] = part
     }
 
     public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) {
@@ -116,9 +139,10 @@ public final class RecordingBackend: RenderBackend {
                     continue
                 }
                 if target == current?.target { problems.append("pass \(current!.index) samples its own \(target)") }
-                if holder != pass {
+                if holder[pass] == nil {
+                    let held = holder.keys.sorted().map(String.init).joined(separator: ", ")
                     problems.append(
-                        "draw wants pass \(pass) from \(target), which holds \(holder.map(String.init) ?? "nothing")")
+                        "draw wants pass \(pass) from \(target), which holds \(held.isEmpty ? "nothing" : held)")
                 }
             }
         }
@@ -128,18 +152,19 @@ public final class RecordingBackend: RenderBackend {
         commands.append(.blur(pass.target, scratch: blur.scratch))
         if targets[blur.scratch] == nil { problems.append("blur through missing \(blur.scratch)") }
         if blur.scratch == pass.target { problems.append("pass \(pass.index) blurs through its own target") }
-        targets[blur.scratch] = .some(nil)
+        targets[blur.scratch] = [:]
     }
 
     public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) {
         commands.append(.recolor(pass.target, scratch: step.scratch))
         if targets[step.scratch] == nil { problems.append("recolour through missing \(step.scratch)") }
         if step.scratch == pass.target { problems.append("pass \(pass.index) recolours through its own target") }
-        targets[step.scratch] = .some(nil)
+        targets[step.scratch] = [:]
     }
 
     public func end(_ plan: FramePlan) {
         commands.append(.end)
         current = nil
+        sharedTargetsCleared = []
     }
 }
