@@ -51,7 +51,9 @@ let package = Package(
         // The OpenGL backend.
         .target(name: "StrataGL", dependencies: ["StrataRender", "CEpoxy"]),
         // Window (GLFW) and offscreen (EGL) hosts; StrataScene for its JSON reader (input recordings).
-        .target(name: "StrataHost", dependencies: ["StrataGL", "StrataLayerRaster", "StrataScene", "CEGL", "CGLFW"]),
+        .target(
+            name: "StrataHost",
+            dependencies: ["StrataGL", "StrataLayerRaster", "StrataScene", "CStrataRuntime", "CEGL", "CGLFW"]),
         // Video files and frame sequences: y4m, ffmpeg, joining split renders (no GL).
         .target(name: "StrataExport"),
         // The interactive demos, written against the public API as an app would be.

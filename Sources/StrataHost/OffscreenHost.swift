@@ -48,6 +48,7 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// OpenGL config or no core context, and `.gl` when the framebuffer cannot be made.
     public init(width: Int, height: Int, label: String = "offscreen") throws(HostError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        _ = FrameMemory.tuned
         let connection = try EGLDisplayConnection.shared.get()
         let display = connection.display
         guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {

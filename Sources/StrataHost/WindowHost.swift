@@ -51,6 +51,7 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     /// window or context cannot be made.
     public init(width: Int, height: Int, title: String = "Strata", vsync: Bool = true) throws(HostError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        _ = FrameMemory.tuned
         try GLFWLibrary.initialize()
         let created: Result<OpaquePointer, HostError> = GLFWLibrary.lock.withLock {
             var tried: [String] = []

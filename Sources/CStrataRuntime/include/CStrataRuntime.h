@@ -17,4 +17,13 @@ void *_Nullable strata_call_layer_initializer(const void *_Nonnull initializer, 
                                               void *_Nonnull argument,
                                               const void *_Nonnull metatype, int *_Nonnull unimplemented);
 
+/// Makes glibc's malloc keep freed memory for reuse instead of handing it back
+/// to the kernel at once: blocks up to `mmap_threshold` bytes come from the
+/// heap (not a fresh mapping each time), the heap's free top is trimmed only
+/// beyond `trim_threshold` bytes, and it grows `top_pad` bytes at a time.
+/// A frame loop that allocates and frees the same megabytes every frame then
+/// stops faulting fresh pages in. Does nothing when glibc's own MALLOC_*_
+/// variables or GLIBC_TUNABLES are set; returns 1 when applied.
+int strata_keep_freed_heap(unsigned long trim_threshold, unsigned long mmap_threshold, unsigned long top_pad);
+
 #endif
