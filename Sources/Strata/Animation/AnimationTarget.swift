@@ -230,9 +230,9 @@ private final class MatrixField {
         guard let stateOffset else {
             return matrixSet(layer, memo.replacing(component, in: matrixGet(layer), with: value))
         }
-        LayerState.withAddress(in: layer) { state in
-            let matrix = (state + stateOffset).assumingMemoryBound(to: CATransform3D.self)
-            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: value)
+        UnsafeLayerStateHandle<LayerState>.withHandle(in: layer) { state in
+            let matrix = state.load(CATransform3D.self, at: stateOffset)
+            state.store(memo.replacing(component, in: matrix, with: value), at: stateOffset)
         }
     }
 
@@ -241,6 +241,6 @@ private final class MatrixField {
     func set(_ layer: CALayer, number v: Double) {
         guard let stateOffset else { return matrixSet(layer, memo.replacing(component, in: matrixGet(layer), with: v)) }
         let field = StateNumberField.transformComponent(offset: stateOffset, component)
-        LayerState.withAddress(in: layer) { field.write(v, into: $0, memo: &memo) }
+        UnsafeLayerStateHandle<LayerState>.withHandle(in: layer) { field.write(v, into: $0, memo: &memo) }
     }
 }

@@ -28,9 +28,9 @@ final class NumberAnimationPlan {
         /// For a transform field: its own memo of the matrix's decomposition.
         var memo = DecompositionMemo()
 
-        /// Writes the animation's number at `localTime` (the layer's) into the state at `state`.
+        /// Writes the animation's number at `localTime` (the layer's) into `state`.
         @inline(__always)
-        mutating func apply(at localTime: CFTimeInterval, to state: UnsafeMutableRawPointer) {
+        mutating func apply(at localTime: CFTimeInterval, to state: UnsafeLayerStateHandle<LayerState>) {
             guard let sample = timing.sample(atParent: localTime, begin: begin) else { return }
             let f = sample.fraction
             let progress = curve?.evaluate(f) ?? f
@@ -62,9 +62,9 @@ final class NumberAnimationPlan {
         return NumberAnimationPlan(spans: spans, steps: steps)
     }
 
-    /// Applies every step at `localTime` to the state at `state`, in the order the animations were added.
+    /// Applies every step at `localTime` to `state`, in the order the animations were added.
     @inline(__always)
-    func apply(at localTime: CFTimeInterval, to state: UnsafeMutableRawPointer) {
+    func apply(at localTime: CFTimeInterval, to state: UnsafeLayerStateHandle<LayerState>) {
         for i in steps.indices { steps[i].apply(at: localTime, to: state) }
     }
 }

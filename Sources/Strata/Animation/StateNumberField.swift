@@ -19,17 +19,17 @@ enum StateNumberField {
         return nil
     }
 
-    /// Writes `value` into the state at `state`, as the property's stored
-    /// setter would (a transform field through `memo`, its decomposition memo).
+    /// Writes `value` into `state`, as the property's stored setter would (a
+    /// transform field through `memo`, its decomposition memo).
     @inline(__always)
-    func write(_ value: Double, into state: UnsafeMutableRawPointer, memo: inout DecompositionMemo) {
+    func write(_ value: Double, into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo) {
         switch self {
-        case .cgFloat(let offset): (state + offset).assumingMemoryBound(to: CGFloat.self).pointee = CGFloat(value)
-        case .float(let offset): (state + offset).assumingMemoryBound(to: Float.self).pointee = Float(value)
-        case .double(let offset): (state + offset).assumingMemoryBound(to: Double.self).pointee = value
+        case .cgFloat(let offset): state.store(CGFloat(value), at: offset)
+        case .float(let offset): state.store(Float(value), at: offset)
+        case .double(let offset): state.store(value, at: offset)
         case .transformComponent(let offset, let component):
-            let matrix = (state + offset).assumingMemoryBound(to: CATransform3D.self)
-            matrix.pointee = memo.replacing(component, in: matrix.pointee, with: value)
+            let matrix = state.load(CATransform3D.self, at: offset)
+            state.store(memo.replacing(component, in: matrix, with: value), at: offset)
         }
     }
 }

@@ -21,9 +21,9 @@ package struct EmitterLayerValues {
 
 extension EmitterLayerValues: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    static func withValue<R>(in layer: CALayer, _ body: (inout EmitterLayerValues) -> R) -> R {
         let layer = unsafeDowncast(layer, to: CAEmitterLayer.self)
-        return withUnsafeMutablePointer(to: &layer._emitter) { body(UnsafeMutableRawPointer($0)) }
+        return body(&layer._emitter)
     }
 }
 

@@ -226,7 +226,7 @@ extension CALayer {
     private func refresh(_ copy: CALayer, with plan: NumberAnimationPlan, parentTime: CFTimeInterval) {
         LayerState.copyBytes(plan.spans, into: &copy._state, from: &_state)
         let local = localTime(fromParent: parentTime)
-        LayerState.withAddress(in: copy) { plan.apply(at: local, to: $0) }
+        UnsafeLayerStateHandle.withHandle(to: &copy._state) { plan.apply(at: local, to: $0) }
         finishRefresh(copy, delta: plan.spans)
     }
 

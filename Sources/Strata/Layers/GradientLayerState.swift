@@ -14,8 +14,8 @@ package struct GradientLayerState {
 
 extension GradientLayerState: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    static func withValue<R>(in layer: CALayer, _ body: (inout GradientLayerState) -> R) -> R {
         let layer = unsafeDowncast(layer, to: CAGradientLayer.self)
-        return withUnsafeMutablePointer(to: &layer._gradient) { body(UnsafeMutableRawPointer($0)) }
+        return body(&layer._gradient)
     }
 }

@@ -83,7 +83,7 @@ package struct LayerState {
 
 extension LayerState: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
-        withUnsafeMutablePointer(to: &layer._state) { body(UnsafeMutableRawPointer($0)) }
+    static func withValue<R>(in layer: CALayer, _ body: (inout LayerState) -> R) -> R {
+        body(&layer._state)
     }
 }

@@ -17,8 +17,8 @@ package struct ReplicatorLayerState {
 
 extension ReplicatorLayerState: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    static func withValue<R>(in layer: CALayer, _ body: (inout ReplicatorLayerState) -> R) -> R {
         let layer = unsafeDowncast(layer, to: CAReplicatorLayer.self)
-        return withUnsafeMutablePointer(to: &layer._replicator) { body(UnsafeMutableRawPointer($0)) }
+        return body(&layer._replicator)
     }
 }

@@ -20,8 +20,8 @@ package struct ShapeLayerState {
 
 extension ShapeLayerState: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    static func withValue<R>(in layer: CALayer, _ body: (inout ShapeLayerState) -> R) -> R {
         let layer = unsafeDowncast(layer, to: CAShapeLayer.self)
-        return withUnsafeMutablePointer(to: &layer._shape) { body(UnsafeMutableRawPointer($0)) }
+        return body(&layer._shape)
     }
 }

@@ -22,8 +22,8 @@ package struct TextLayerState {
 
 extension TextLayerState: LayerStateStorage {
     @inline(__always)
-    static func withAddress<R>(in layer: CALayer, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    static func withValue<R>(in layer: CALayer, _ body: (inout TextLayerState) -> R) -> R {
         let layer = unsafeDowncast(layer, to: CATextLayer.self)
-        return withUnsafeMutablePointer(to: &layer._text) { body(UnsafeMutableRawPointer($0)) }
+        return body(&layer._text)
     }
 }
