@@ -224,9 +224,11 @@ extension CALayer {
     /// in borrowed and the body retains and releases nothing.
     @inline(never)
     private func refresh(_ copy: CALayer, with plan: NumberAnimationPlan, parentTime: CFTimeInterval) {
-        LayerState.copyBytes(plan.spans, into: &copy._state, from: &_state)
         let local = localTime(fromParent: parentTime)
-        UnsafeLayerStateHandle.withHandle(to: &copy._state) { plan.apply(at: local, to: $0) }
+        UnsafeLayerStateHandle.withHandle(to: &copy._state) { state in
+            UnsafeLayerStateHandle.withHandle(to: &_state) { state.copyBytes(plan.spans, from: $0) }
+            plan.apply(at: local, to: state)
+        }
         finishRefresh(copy, delta: plan.spans)
     }
 

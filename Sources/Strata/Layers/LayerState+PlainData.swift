@@ -3,6 +3,7 @@ import Foundation
 // Comparing and copying layer states as memory, field by field: padding
 // between fields holds whatever was there, so bytes are compared only where
 // a field lies (every field of `LayerState` is a key of the property table).
+// These are the spans; `UnsafeLayerStateHandle` reads and writes the bytes.
 extension LayerState {
     /// The bytes of every field, adjacent ones merged, in order.
     static let fieldSpans = merged(LayerPropertyTable.layer.values.compactMap(\.fieldSpan))
@@ -79,57 +80,32 @@ extension LayerState {
         return true
     }
 
+    /// Whether `span` lies outside every field holding references: plain
+    /// fields and padding only, which may be copied as bytes
+    /// (`UnsafeLayerStateHandle` asserts this of every span it copies).
+    static func holdsPlainData(_ span: StateSpan) -> Bool {
+        !referenceSpans.contains { $0.offset < span.offset + span.size && span.offset < $0.offset + $0.size }
+    }
+
     /// Copies the bytes of `list` (no references in them) from `source` into `target`.
     @inline(__always)
     static func copyBytes(_ list: StateSpanList, into target: inout LayerState, from source: inout LayerState) {
-        copyBytes(list.spans, into: &target, from: &source)
+        UnsafeLayerStateHandle.withHandle(to: &target) { t in
+            UnsafeLayerStateHandle.withHandle(to: &source) { t.copyBytes(list, from: $0) }
+        }
     }
 
     /// Copies the bytes of `spans` (no references in them) from `source` into `target`.
     static func copyBytes(_ spans: [StateSpan], into target: inout LayerState, from source: inout LayerState) {
-        spans.withUnsafeBufferPointer { copyBytes($0, into: &target, from: &source) }
-    }
-
-    @inline(__always)
-    private static func copyBytes(
-        _ spans: UnsafeBufferPointer<StateSpan>, into target: inout LayerState,
-        from source: inout LayerState
-    ) {
-        withUnsafeMutableBytes(of: &target) { t in
-            withUnsafeBytes(of: &source) { s in
-                for span in spans {
-                    (t.baseAddress! + span.offset).copyMemory(from: s.baseAddress! + span.offset, byteCount: span.size)
-                }
-            }
+        UnsafeLayerStateHandle.withHandle(to: &target) { t in
+            UnsafeLayerStateHandle.withHandle(to: &source) { t.copyBytes(spans, from: $0) }
         }
     }
 
-    /// Compared eight bytes at a time, inline: a call to `memcmp` per span
-    /// cost more than the comparing, for every animated layer every frame.
+    /// Whether `a` and `b` hold the same bytes in every one of `spans`.
     private static func equalBytes(_ a: inout LayerState, _ b: inout LayerState, in spans: [StateSpan]) -> Bool {
-        withUnsafeBytes(of: &a) { pa in
-            withUnsafeBytes(of: &b) { pb in
-                let x = pa.baseAddress!, y = pb.baseAddress!
-                for span in spans {
-                    var at = span.offset
-                    let end = at + span.size
-                    while at + 8 <= end {
-                        if x.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                            != y.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                        {
-                            return false
-                        }
-                        at += 8
-                    }
-                    while at < end {
-                        if x.load(fromByteOffset: at, as: UInt8.self) != y.load(fromByteOffset: at, as: UInt8.self) {
-                            return false
-                        }
-                        at += 1
-                    }
-                }
-                return true
-            }
+        UnsafeLayerStateHandle.withHandle(to: &a) { x in
+            UnsafeLayerStateHandle.withHandle(to: &b) { x.equalBytes($0, in: spans) }
         }
     }
 }

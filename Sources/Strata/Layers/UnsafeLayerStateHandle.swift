@@ -10,8 +10,9 @@ import Foundation
 /// is brought up to date by copying the few bytes its animations write
 /// (`StateSpanList`) instead of assigning the whole value, which would retain
 /// and release every colour and image in it. Everything else reaches state
-/// through this type: `StateField`, `StateNumberField` and `NumberAnimationPlan`
-/// hold offsets, and this type alone turns them into addresses.
+/// through this type: `StateField`, `StateNumberField`, `NumberAnimationPlan`
+/// and `LayerState+PlainData` hold offsets and spans, and this type alone
+/// turns them into addresses.
 ///
 /// A handle is made for the length of a closure (`withHandle(to:_:)`,
 /// `withHandle(in:_:)`), as swift-collections' deque handle is made inside
@@ -25,6 +26,10 @@ import Foundation
 /// - A typed access (`load`, `store`) is aligned for its type. It may reach a
 ///   field holding references: it is an assignment of that type, which
 ///   retains and releases as one does.
+/// - Bytes copied as memory (`copyBytes`) hold plain data only — no
+///   reference, existential or other value with ownership — that is, they lie
+///   outside `LayerState.referenceSpans` (padding may go along). Copying a
+///   reference's bytes would leave two owners of one retain.
 struct UnsafeLayerStateHandle<Root: LayerStateStorage> {
     /// The value's first byte; valid only inside the closure that made the handle.
     private let base: UnsafeMutableRawPointer
@@ -75,5 +80,76 @@ struct UnsafeLayerStateHandle<Root: LayerStateStorage> {
             offset >= 0 && offset + MemoryLayout<Value>.size <= MemoryLayout<Root>.size,
             "\(Value.self) at \(offset) lies outside \(Root.self) (\(MemoryLayout<Root>.size) bytes)")
         assert(offset % MemoryLayout<Value>.alignment == 0, "\(Value.self) at \(offset) is not aligned")
+    }
+}
+
+// Copying and comparing `LayerState`s as memory, span by span: the snapshot
+// and reused presentation copies, every animated layer every frame. In this
+// file, not `+Spans.swift`, so that the address stays private to it: no other
+// file can do arithmetic on it.
+extension UnsafeLayerStateHandle where Root == LayerState {
+    /// Copies the bytes of `list` from `source`'s value into this one.
+    @inline(__always)
+    func copyBytes(_ list: StateSpanList, from source: Self) {
+        copyBytes(list.spans, from: source)
+    }
+
+    /// Copies the bytes of `spans` from `source`'s value into this one.
+    @inline(__always)
+    func copyBytes(_ spans: [StateSpan], from source: Self) {
+        spans.withUnsafeBufferPointer { copyBytes($0, from: source) }
+    }
+
+    /// Copies the bytes of `spans` from `source`'s value into this one: each
+    /// must hold plain data only (see the type's invariants).
+    @inline(__always)
+    func copyBytes(_ spans: UnsafeBufferPointer<StateSpan>, from source: Self) {
+        for span in spans {
+            checkPlainData(span)
+            (base + span.offset).copyMemory(from: source.base + span.offset, byteCount: span.size)
+        }
+    }
+
+    /// Whether this value and `other` hold the same bytes in every one of `spans`.
+    ///
+    /// Compared eight bytes at a time, inline: a call to `memcmp` per span
+    /// cost more than the comparing, for every animated layer every frame.
+    func equalBytes(_ other: Self, in spans: [StateSpan]) -> Bool {
+        let x = UnsafeRawPointer(base), y = UnsafeRawPointer(other.base)
+        for span in spans {
+            checkInside(span)
+            var at = span.offset
+            let end = at + span.size
+            while at + 8 <= end {
+                if x.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    != y.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                {
+                    return false
+                }
+                at += 8
+            }
+            while at < end {
+                if x.load(fromByteOffset: at, as: UInt8.self) != y.load(fromByteOffset: at, as: UInt8.self) {
+                    return false
+                }
+                at += 1
+            }
+        }
+        return true
+    }
+
+    /// Asserts that `span` lies inside the value.
+    @inline(__always)
+    private func checkInside(_ span: StateSpan) {
+        assert(
+            span.offset >= 0 && span.size >= 0 && span.offset + span.size <= MemoryLayout<LayerState>.size,
+            "\(span) lies outside LayerState (\(MemoryLayout<LayerState>.size) bytes)")
+    }
+
+    /// Asserts that `span` lies inside the value and holds no reference.
+    @inline(__always)
+    private func checkPlainData(_ span: StateSpan) {
+        checkInside(span)
+        assert(LayerState.holdsPlainData(span), "\(span) overlaps a field holding references: not copied as bytes")
     }
 }
