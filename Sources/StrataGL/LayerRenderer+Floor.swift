@@ -7,7 +7,7 @@ extension LayerRenderer {
     /// into `framebuffer` with one textured-quad program (`Shaders/floor.frag`)
     /// and the frame's blending, one instanced draw per pass. What a frame
     /// costs the GPU beyond this is the price of its shading.
-    public func renderFloor(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) {
+    package func renderFloor(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) {
         context.requireCurrent("LayerRenderer.renderFloor")
         let floor = try shaders.program(
             vertex: "layer.vert", fragment: "floor.frag",

@@ -5,7 +5,7 @@ import StrataRender
 
 /// The ``RenderBackend`` calls: each does what the plan says with GL.
 extension LayerRenderer {
-    public func apply(_ upload: AtlasUpload) throws(GLError) {
+    package func apply(_ upload: AtlasUpload) throws(GLError) {
         switch upload {
         case .reset:
             // Delete the old pages now, before the new ones are made: a page
@@ -35,7 +35,7 @@ extension LayerRenderer {
         }
     }
 
-    public func apply(_ change: TargetChange) throws(GLError) {
+    package func apply(_ change: TargetChange) throws(GLError) {
         switch change {
         case let .make(target, width, height):
             targets[target] = try GLFramebuffer(
@@ -46,24 +46,24 @@ extension LayerRenderer {
         }
     }
 
-    public func uploadRamps(_ ramps: [GradientRamp]) throws(GLError) {
+    package func uploadRamps(_ ramps: [GradientRamp]) throws(GLError) {
         rampTexture = try GLTexture(
             context: context, width: GradientRamp.width, height: ramps.count,
             label: "gradient ramps", premultipliedPixels: ramps.flatMap(\.texels))
     }
 
-    public func uploadClips(_ texels: [Float], count: Int) throws(GLError) {
+    package func uploadClips(_ texels: [Float], count: Int) throws(GLError) {
         try clipTexture.upload(width: ClipShape.texelsPerClip, height: count, rgba: texels)
     }
 
-    public func uploadInstances(_ instances: [LayerInstance]) throws(GLError) {
+    package func uploadInstances(_ instances: [LayerInstance]) throws(GLError) {
         if !instances.isEmpty { try instanceBuffer.stream(instances) }
         Self.setCompositingState()
         (rampTexture ?? white).bind(unit: 2)
         clipTexture.bind(unit: 3)
     }
 
-    public func uploadParticles(_ births: [ParticleBirth]) throws(GLError) {
+    package func uploadParticles(_ births: [ParticleBirth]) throws(GLError) {
         guard births.count <= maximumParticles else {
             throw .tooLarge(label: particleBuffer.label, width: births.count, height: 1, maximum: maximumParticles)
         }
@@ -83,7 +83,7 @@ extension LayerRenderer {
         }
     }
 
-    public func begin(_ pass: PlannedPass, of plan: FramePlan) throws(GLError) {
+    package func begin(_ pass: PlannedPass, of plan: FramePlan) throws(GLError) {
         switch pass.target {
         case .screen: frameFramebuffer = plan.target.id
         default: frameFramebuffer = targets[pass.target]!.name
@@ -100,7 +100,7 @@ extension LayerRenderer {
         }
     }
 
-    public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(GLError) {
+    package func begin(_ region: PlannedPass.Region, of pass: PlannedPass) throws(GLError) {
         let clear = pass.clear
         sglClearColor(clear.r, clear.g, clear.b, clear.a)
         if pass.sharesTarget {
@@ -127,7 +127,7 @@ extension LayerRenderer {
         sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    public func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) throws(GLError) {
+    package func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) throws(GLError) {
         let width = Int(rect.width), height = Int(rect.height)
         let texture: GLTexture
         if let backdropTexture, backdropTexture.width >= width, backdropTexture.height >= height {
@@ -152,7 +152,7 @@ extension LayerRenderer {
             GLsizei(min(height, texture.height)))
     }
 
-    public func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {
+    package func draw(_ draw: PlannedDraw, of plan: FramePlan) throws(GLError) {
         if draw.blend != currentBlend {
             currentBlend = draw.blend
             Self.setBlend(draw.blend)
@@ -223,7 +223,7 @@ extension LayerRenderer {
 
     /// Blurs the pass's corner of its target in place: across into the
     /// scratch target, then down back.
-    public func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) throws(GLError) {
+    package func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) throws(GLError) {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         let target = targets[pass.target]!, scratch = targets[blur.scratch]!
         let width = pass.width, height = pass.height
@@ -250,7 +250,7 @@ extension LayerRenderer {
 
     /// Recolours the pass's corner of its target in place: mapped into the
     /// scratch target, then copied back.
-    public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) throws(GLError) {
+    package func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) throws(GLError) {
         sglDisable(GLenum(GL_SCISSOR_TEST))
         let target = targets[pass.target]!, scratch = targets[step.scratch]!
         let recolor = try passRecolorProgram()
@@ -271,7 +271,7 @@ extension LayerRenderer {
         resumeLayerDrawing()
     }
 
-    public func end(_ plan: FramePlan) throws(GLError) {
+    package func end(_ plan: FramePlan) throws(GLError) {
         if currentBlend != .normal {
             currentBlend = .normal
             Self.setBlend(.normal)

@@ -15,7 +15,7 @@ public final class LayerRenderer: RenderBackend {
     public let context: GLContext
     let shaders: ShaderLibrary
     /// Plans each frame: atlas slots, targets, batches, damage.
-    public let builder: FrameBuilder
+    package let builder: FrameBuilder
     /// `layer.frag` compiled for each set of features met so far.
     var layerPrograms: [LayerFeatures: GLProgram] = [:]
     /// Whether draws get the layer program compiled for just their features

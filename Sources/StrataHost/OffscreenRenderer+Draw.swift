@@ -23,7 +23,7 @@ extension OffscreenRenderer {
     }
 
     /// Draws the fill-rate floor of `list` (see `LayerRenderer.renderFloor`).
-    public func drawFloor(_ list: RenderList) throws(HostError) {
+    package func drawFloor(_ list: RenderList) throws(HostError) {
         if host.width != list.pixelWidth || host.height != list.pixelHeight {
             try host.resize(width: list.pixelWidth, height: list.pixelHeight)
         }

@@ -89,7 +89,7 @@ import _StrataTestSupport
     @Test func aParticlesTintTakesTheBordersPlaceInTheInstance() {
         let rect = CGRect(x: -2, y: -1, width: 4, height: 2)
         var item = DrawItem(
-            kind: .particle, label: "p", mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1),
+            kind: .particle, mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1),
             shape: rect,
             content: .texture(
                 .image(CGImage(width: 1, height: 1, pixels: [255, 255, 255, 255])),

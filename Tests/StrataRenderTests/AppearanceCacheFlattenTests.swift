@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -63,7 +64,7 @@ import Testing
         #expect(second.passes[0].cacheKey != nil)
         #expect(second.screen.items.count == 3)
         #expect(second.screen.items.allSatisfy { $0.shading == .texturedQuad && $0.texture == .pass(0) })
-        #expect(second.screen.items.map(\.label) == ["a.cached", "b.cached", "c.cached"])
+        #expect(second.screenLabels == ["a.cached", "b.cached", "c.cached"])
         // The quads keep each card's own plane.
         #expect(second.screen.items[0].mapping != second.screen.items[1].mapping)
     }

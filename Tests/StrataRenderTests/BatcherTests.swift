@@ -35,7 +35,7 @@ import _StrataTestSupport
 
     @Test func textureChangesSplitBatchesAndUntexturedItemsJoinAny() {
         func item(_ t: TextureSource?) -> DrawItem {
-            var i = DrawItem(label: "x", mapping: .identity, quad: .zero, shape: .zero)
+            var i = DrawItem(mapping: .identity, quad: .zero, shape: .zero)
             if let t { i.content = .texture(t, uv: .zero, rect: .zero) }
             return i
         }
@@ -68,7 +68,7 @@ import _StrataTestSupport
 @Suite struct BatcherReorderTests {
     func ring(at p: CGPoint, arc: Bool = false, dashed: Bool = false) -> DrawItem {
         var item = DrawItem(
-            label: "ring", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, Double(p.x), Double(p.y), 1),
+            mapping: PlaneMapping(1, 0, 0, 0, 1, 0, Double(p.x), Double(p.y), 1),
             quad: CGRect(x: -21, y: -21, width: 42, height: 42),
             shape: CGRect(x: -20, y: -20, width: 40, height: 40))
         item.radii = CornerRadii(minXMinY: 20, maxXMinY: 20, maxXMaxY: 20, minXMaxY: 20)
@@ -105,7 +105,7 @@ import _StrataTestSupport
     /// inner edge; a filled layer, or a border too thick to leave a third, keeps its quad.
     @Test func bordersWithNothingInsideAreFrames() throws {
         var outline = DrawItem(
-            label: "outline", mapping: .identity, quad: CGRect(x: -1.5, y: -1.5, width: 203, height: 163),
+            mapping: .identity, quad: CGRect(x: -1.5, y: -1.5, width: 203, height: 163),
             shape: CGRect(x: 0, y: 0, width: 200, height: 160))
         outline.radii = CornerRadii(minXMinY: 10, maxXMinY: 10, maxXMaxY: 10, minXMaxY: 10)
         outline.borderWidth = 4

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataLayerRaster
 @testable import StrataRender
@@ -38,8 +39,8 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
     }
 
     @Test func itemsInsideTheirClipDoNotTestIt() {
-        let square = items(cornerRadius: 0).items
-        #expect(square.map(\.label) == ["inside", "across", "corner"])
+        let (list, square) = items(cornerRadius: 0)
+        #expect(list.labels(of: square) == ["inside", "across", "corner"])
         #expect(square[0].clip == -1 && square[1].clip >= 0)
         #expect(square[2].clip == -1, "a square corner holds what is inside it")
         let rounded = items(cornerRadius: 12).items
@@ -83,7 +84,7 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         let rect = CGRect(x: 0, y: 0, width: 2, height: 2)
         var list = RenderList(pixelWidth: 40, pixelHeight: 40, background: .clear)
         let item = DrawItem(
-            label: "edged", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect.insetBy(dx: -1, dy: -1),
+            mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect.insetBy(dx: -1, dy: -1),
             shape: .zero, content: .texture(.raster(edged), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect))
         list.passes = [RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 40, height: 40), items: [item])]
         list.trimPixelAlignedRasters()
@@ -146,7 +147,7 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         func split(translation x: Double) -> [DrawItem] {
             var list = RenderList(pixelWidth: 400, pixelHeight: 300, background: .clear)
             let item = DrawItem(
-                label: "sparse", mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect,
+                mapping: PlaneMapping(1, 0, 0, 0, 1, 0, x, 20, 1), quad: rect,
                 shape: .zero,
                 content: .texture(.raster(raster), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect))
             list.passes = [

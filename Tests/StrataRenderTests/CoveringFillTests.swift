@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -19,7 +20,7 @@ import Testing
         back.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
         let card = makeLayer("card", bounds: CGRect(x: 0, y: 0, width: 50, height: 40), position: CGPoint(x: 60, y: 50))
         let l = list([back, card])
-        #expect(l.screen.items.map(\.label) == ["card"])
+        #expect(l.screenLabels == ["card"])
         #expect(abs(l.background.r - 0.2) < 1e-6 && abs(l.background.b - 0.6) < 1e-6 && l.background.a == 1)
     }
 
@@ -39,21 +40,21 @@ import Testing
         let short = makeLayer(
             "short", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100.5, y: 50))
         short.backgroundColor = CGColor(gray: 0.5, alpha: 1)
-        #expect(list([short]).screen.items.map(\.label) == ["short"])
+        #expect(list([short]).screenLabels == ["short"])
         // Rounded, turned, bordered: not a plain covering fill.
         let rounded = makeLayer(
             "rounded", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
         rounded.cornerRadius = 4
-        #expect(list([rounded]).screen.items.map(\.label) == ["rounded"])
+        #expect(list([rounded]).screenLabels == ["rounded"])
         let turned = makeLayer(
             "turned", bounds: CGRect(x: 0, y: 0, width: 400, height: 400), position: CGPoint(x: 100, y: 50))
         turned.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
-        #expect(list([turned]).screen.items.map(\.label) == ["turned"])
+        #expect(list([turned]).screenLabels == ["turned"])
         let bordered = makeLayer(
             "bordered", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
         bordered.borderWidth = 2
         bordered.borderColor = CGColor(gray: 0, alpha: 1)
-        #expect(list([bordered]).screen.items.map(\.label) == ["bordered"])
+        #expect(list([bordered]).screenLabels == ["bordered"])
     }
 
     @Test func onlyTheFirstItemsFold() {
@@ -62,7 +63,7 @@ import Testing
             "over", bounds: CGRect(x: 0, y: 0, width: 200, height: 100), position: CGPoint(x: 100, y: 50))
         over.opacity = 0.5
         let l = list([card, over])
-        #expect(l.screen.items.map(\.label) == ["card", "over"])
+        #expect(l.screenLabels == ["card", "over"])
         #expect(l.background == .clear)
     }
 
@@ -85,7 +86,7 @@ import Testing
         root.addSublayer(page)
         let l = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
         let mask = try #require(l.passes.first { $0.purpose == .mask })
-        #expect(mask.items.map(\.label) == ["hole"])
+        #expect(l.labels(of: mask.items) == ["hole"])
         #expect(mask.background == PremultipliedColor(r: 0, g: 0, b: 0, a: 1))
         #expect(l.background == .clear)
     }

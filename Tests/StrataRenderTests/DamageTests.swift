@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -64,7 +65,7 @@ import Testing
         }
         let before = flattener.renderList(for: frame(100)), after = flattener.renderList(for: frame(140))
         #expect(after.clips.count == 1)
-        let cut = try #require(after.screen.items.first { $0.label.contains("cut") })
+        let cut = try #require(after.screen.items.first { after.label(of: $0).contains("cut") })
         #expect(cut.clip == 0 && after.clips[0].parent == -1)
         #expect(after.damage(since: before) == [])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _StrataTestSupport
 
 @testable import Strata
 @testable import StrataRender
@@ -41,7 +42,7 @@ func emitterTree(
     let flattener = Flattener(size: CGSize(width: 200, height: 100))
 
     func particleItems(_ list: RenderList) -> [DrawItem] {
-        list.screen.items.filter { $0.label.hasSuffix(".particles") }
+        list.screen.items.filter { list.label(of: $0).hasSuffix(".particles") }
     }
 
     @Test func eachParticleIsATintedQuadOfItsImage() throws {
@@ -49,10 +50,11 @@ func emitterTree(
         let presented = try #require(root.sublayers?.first as? CAEmitterLayer)
         let particles = presented.particles()
         #expect(particles.count == 10)
-        let items = particleItems(flattener.renderList(for: root))
+        let list = flattener.renderList(for: root)
+        let items = particleItems(list)
         #expect(items.count == particles.count)
         for (item, particle) in zip(items, particles) {
-            #expect(item.label == "emitter.particles")
+            #expect(list.label(of: item) == "emitter.particles")
             #expect(item.kind == .particle && item.fill.isClear && item.borderWidth == 0)
             // The image's natural size, centred on the particle…
             #expect(item.shape == CGRect(x: -2, y: -1, width: 4, height: 2))

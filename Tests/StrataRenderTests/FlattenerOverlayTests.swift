@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -31,7 +32,7 @@ import Testing
         #expect(both.screen.items.count == first.screen.items.count + alone.screen.items.count)
         #expect(Array(both.screen.items.prefix(first.screen.items.count)) == first.screen.items)
         let strip = both.screen.items.last!
-        #expect(strip.label == "strip")
+        #expect(both.label(of: strip) == "strip")
         #expect(strip == alone.screen.items.last!, "not scaled, clipped or faded by the scene's root")
         #expect(flattener.renderList(for: []).screen.items.isEmpty)
     }

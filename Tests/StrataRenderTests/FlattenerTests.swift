@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -34,7 +35,7 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         let items = list.screen.items
         #expect(items.count == 1)
         let a = items[0]
-        #expect(a.label == "a")
+        #expect(list.label(of: a) == "a")
         #expect(a.shape == CGRect(x: 0, y: 0, width: 40, height: 20))
         // Local (0, 0) is at the frame's origin, (30, 20).
         let p = a.mapping.project(0, 0)!
@@ -71,7 +72,7 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
             l.zPosition = zz
             root.addSublayer(l)
         }
-        let order = flattener.renderList(for: root).screen.items.map(\.label)
+        let order = flattener.renderList(for: root).screenLabels
         #expect(order == ["d", "b", "a", "c"])
     }
 
@@ -98,7 +99,7 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
                 "child", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
                 position: CGPoint(x: 5, y: 5)))
         root.addSublayer(back)
-        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["back", "child"])
+        #expect(flattener.renderList(for: root).screenLabels == ["back", "child"])
         back.isDoubleSided = false
         #expect(flattener.renderList(for: root).screen.items.isEmpty)
     }
@@ -169,7 +170,7 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         t.addSublayer(near)
         t.addSublayer(far)
         root.addSublayer(t)
-        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["far", "near"])
+        #expect(flattener.renderList(for: root).screenLabels == ["far", "near"])
     }
 
     @Test func plainLayerFlattensSublayersInTreeOrder() {
@@ -185,7 +186,7 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         plain.addSublayer(near)
         plain.addSublayer(far)
         root.addSublayer(plain)
-        #expect(flattener.renderList(for: root).screen.items.map(\.label) == ["near", "far"])
+        #expect(flattener.renderList(for: root).screenLabels == ["near", "far"])
     }
 
     @Test func masksToBoundsClipsSublayersNotTheLayerItself() {
@@ -244,8 +245,9 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         l.addSublayer(
             makeLayer("sub", bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
         root.addSublayer(l)
-        let items = flattener.renderList(for: root).screen.items
-        #expect(items.map(\.label) == ["l", "sub", "l.border"])
+        let list = flattener.renderList(for: root)
+        let items = list.screen.items
+        #expect(list.screenLabels == ["l", "sub", "l.border"])
         #expect(items[0].borderWidth == 0)
         #expect(items[2].borderWidth == 4 && items[2].fill.isClear)
         // Without sublayers the border is drawn by the same item as the background.
@@ -440,8 +442,9 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
         l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
         l.borderWidth = 1
         root.addSublayer(l)
-        let items = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
-        let cells = items.filter { $0.label == "button.contents" }
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        let items = list.screen.items
+        let cells = items.filter { list.label(of: $0) == "button.contents" }
         #expect(cells.count == 9)
         #expect(cells.map(\.shape.minX).prefix(3).map(r6) == [0, 10, 90])
         #expect(cells.map(\.shape.width).prefix(3).map(r6) == [10, 80, 10])
@@ -456,11 +459,11 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
         // The centre cell shares all four edges with its neighbours: no seams.
         #expect(cells[4].antialiasedEdges == 0)
         // The border comes after the contents.
-        #expect(items.last?.label == "button.border")
+        #expect(list.labels(of: items).last == "button.border")
         // Too small for both fixed parts: the corners shrink together and the middle vanishes.
         l.bounds = CGRect(x: 0, y: 0, width: 10, height: 40)
-        let narrow = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
-            .filter { $0.label == "button.contents" }
+        let narrowList = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        let narrow = narrowList.screen.items.filter { narrowList.label(of: $0) == "button.contents" }
         #expect(narrow.count == 6)
         #expect(narrow.prefix(2).map { r6($0.shape.width) } == [5, 5])
     }
@@ -485,9 +488,9 @@ func r6(_ v: CGFloat) -> Double { (Double(v) * 1e6).rounded() / 1e6 }
                 position: CGPoint(x: -20, y: 20)))
         root.addSublayer(card)
         let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
-        #expect(!list.screen.items.contains { $0.label == "offscreen" })
+        #expect(!list.screenLabels.contains("offscreen"))
         let pass = try #require(list.passes.first { $0.purpose == .rasterize })
-        #expect(pass.items.map(\.label).contains("tab"))
+        #expect(list.labels(of: pass.items).contains("tab"))
         // The pass spans the tab at x −25…−15 as well as the card at 0…40.
         #expect(pass.bounds.width >= 65)
     }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func packsFlagsAndFields() {
         var item = DrawItem(
-            kind: .shadow, label: "s", mapping: .identity,
+            kind: .shadow, mapping: .identity,
             quad: CGRect(x: -1, y: -2, width: 12, height: 14), shape: CGRect(x: 0, y: 0, width: 10, height: 10),
             radii: CornerRadii(minXMinY: 1, maxXMinY: 2, maxXMaxY: 3, minXMaxY: 4), continuousCorners: true,
             fill: PremultipliedColor(r: 0.25, g: 0.5, b: 0.75, a: 1), opacity: 0.5, clip: 3,
@@ -43,7 +43,7 @@ import Testing
     /// A radial gradient's focal point rides in the two unused floats of `uv`, kept inside its ellipse.
     @Test func packsARadialFocus() {
         var item = DrawItem(
-            kind: .layer, label: "g", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 10, height: 10),
+            kind: .layer, mapping: .identity, quad: CGRect(x: 0, y: 0, width: 10, height: 10),
             shape: CGRect(x: 0, y: 0, width: 10, height: 10))
         item.content = .gradient(
             ramp: 1, type: .radial, start: CGPoint(x: 5, y: 5), end: CGPoint(x: 10, y: 5),

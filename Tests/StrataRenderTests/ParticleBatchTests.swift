@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _StrataTestSupport
 
 @testable import Strata
 @testable import StrataRender
@@ -151,7 +152,7 @@ import Testing
         let items = list.screen.items
         let index = try #require(items.firstIndex { $0.kind == .particles })
         // Above the layer added before the emitter and the emitter's background.
-        #expect(items.map(\.label) == ["below", "emitter", "emitter.particles"] && index == 2)
+        #expect(list.labels(of: items) == ["below", "emitter", "emitter.particles"] && index == 2)
         #expect(items[index].shading == .particles && items[index].clip == -1)
         guard case .particles(let batch, let additive)? = items[index].content else {
             Issue.record("no batch")

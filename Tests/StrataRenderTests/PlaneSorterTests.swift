@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -68,7 +69,7 @@ import Testing
         var flattener = Flattener(size: CGSize(width: 400, height: 300))
         flattener.foldsClips = false
         let list = flattener.renderList(for: root)
-        #expect(list.screen.items.map(\.label) == ["b", "a", "b"])
+        #expect(list.screenLabels == ["b", "a", "b"])
         #expect(list.clips.count == 2)
         // The piece drawn first has a hard cut; the one drawn after its splitter fades.
         #expect(list.clips.map(\.antialiased) == [false, true])

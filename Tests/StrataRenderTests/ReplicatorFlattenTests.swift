@@ -43,7 +43,7 @@ import _StrataTestSupport
         let (root, _) = spinner()
         let list = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root)
         let items = try #require(list.passes.last?.items)
-        #expect(items.count == 12 && items.allSatisfy { $0.label == "dot" })
+        #expect(items.count == 12 && list.labels(of: items).allSatisfy { $0 == "dot" })
         // One layer visit per instance: the dot is not copied, it is drawn 12 times.
         #expect(list.layerCount == 2 + 12)
         for (k, item) in items.enumerated() {
@@ -78,9 +78,9 @@ import _StrataTestSupport
         r.backgroundColor = CGColor(gray: 0.2, alpha: 1)
         r.borderWidth = 2
         r.instanceCount = 3
-        let items = try #require(
-            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
-        #expect(items.map(\.label) == ["spinner", "dot", "dot", "dot", "spinner.border"])
+        let list = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root)
+        let items = list.screen.items
+        #expect(list.screenLabels == ["spinner", "dot", "dot", "dot", "spinner.border"])
         #expect(items.first?.tint == .white && items.last?.tint == .white)
     }
 
@@ -238,10 +238,10 @@ import _StrataTestSupport
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 300
         root.sublayerTransform = p
-        let items = try #require(
-            Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).passes.last?.items)
+        let list = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root)
         // z: slab 0 at 0, middle at -10, slab 1 at -20: back to front slab 1, middle, slab 0.
-        #expect(items.map(\.label) == ["slab", "middle", "slab"])
+        let items = list.screen.items
+        #expect(list.screenLabels == ["slab", "middle", "slab"])
         #expect(items[0].tint == .white && items[2].tint == .white)
         #expect(width(items[0]) < width(items[1]) && width(items[1]) < width(items[2]))
         func width(_ item: DrawItem) -> Double { device(item, 50, 25).x - device(item, 0, 25).x }
@@ -267,7 +267,7 @@ import _StrataTestSupport
 
     @Test func tintedItemsAreNotDrawnByTheTexturedQuadProgram() {
         var item = DrawItem(
-            kind: .composite, label: "c", mapping: .identity, quad: CGRect(x: 0, y: 0, width: 4, height: 4),
+            kind: .composite, mapping: .identity, quad: CGRect(x: 0, y: 0, width: 4, height: 4),
             shape: CGRect(x: 0, y: 0, width: 4, height: 4),
             content: .texture(
                 .pass(0), uv: CGRect(x: 0, y: 0, width: 1, height: 1),

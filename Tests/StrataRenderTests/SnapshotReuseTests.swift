@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataScene
 import Testing
+import _StrataTestSupport
 
 @testable import StrataLayerRaster
 @testable import StrataRender
@@ -163,7 +164,7 @@ import Testing
             let list = kept.renderList(for: tree)
             let same = list == fresh.renderList(for: LayerTreeSnapshot([tree]))  // (not printed whole when they differ)
             #expect(same, "step \(k): \(step.0)")
-            cachedItems += list.screen.items.filter { $0.label.hasSuffix(".cached") }.count
+            cachedItems += list.screenLabels.filter { $0.hasSuffix(".cached") }.count
         }
         #expect(cachedItems >= 10, "looks were drawn cached (\(cachedItems) items)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -60,7 +61,7 @@ import Testing
         root.addSublayer(plane)
 
         let list = Flattener(size: CGSize(width: 500, height: 500)).renderList(for: root)
-        let face = try #require(list.screen.items.first { $0.label == "front" })
+        let face = try #require(list.screen.items.first { list.label(of: $0) == "front" })
         // front → box: one 3D space (no flattening); box → plane: the context
         // is flattened into the plane; plane → root → canvas: flat.
         let steps: [(CATransform3D, flattenAfter: Bool)] = [
@@ -99,7 +100,7 @@ import Testing
         card.addSublayer(ring("near", z: 80))
         card.addSublayer(ring("far", z: -80))
         root.addSublayer(card)
-        let labels = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).screen.items.map(\.label)
+        let labels = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).screenLabels
         #expect(labels == ["near", "far"])
     }
 
@@ -125,7 +126,7 @@ import Testing
         outer.addSublayer(inner)
         outer.addSublayer(far)
         root.addSublayer(outer)
-        let labels = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).screen.items.map(\.label)
+        let labels = Flattener(size: CGSize(width: 200, height: 200)).renderList(for: root).screenLabels
         #expect(labels == ["far", "near"])
     }
 
@@ -151,7 +152,7 @@ import Testing
         card.addSublayer(ring)
         root.addSublayer(card)
         let list = Flattener(size: CGSize(width: 300, height: 300)).renderList(for: root)
-        let item = try #require(list.screen.items.first { $0.label == "face" })
+        let item = try #require(list.screen.items.first { list.label(of: $0) == "face" })
         #expect(item.clip >= 0)
         let clip = list.clips[Int(item.clip)]
         #expect(clip.rect == card.bounds)

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataRender
 
@@ -70,14 +71,15 @@ import Testing
     }
 
     @Test func aSublayerSwapFadesTheOldSubtreeOut() {
-        let items = list(CATransition(), at: 0.5) { card in
+        let made = list(CATransition(), at: 0.5) { card in
             card.backgroundColor = nil
             card.addSublayer(
                 makeLayer(
                     "added", bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
                     position: CGPoint(x: 5, y: 5), color: .white))
-        }.screen.items
-        #expect(items.map(\.label) == ["card", "added"])
+        }
+        let items = made.screen.items
+        #expect(made.screenLabels == ["card", "added"])
         #expect(abs(items[0].opacity - 0.5) < 1e-6 && abs(items[1].opacity - 0.5) < 1e-6)
     }
 

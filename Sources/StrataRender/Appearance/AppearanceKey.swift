@@ -4,7 +4,7 @@ import Foundation
 /// its items in its own plane (mapping, labels, clips and anti-aliasing margins
 /// left out) and the pixels per point it is rendered at. Equal keys mean equal
 /// pixels, so identical layers share one cache entry.
-public struct AppearanceKey: Hashable, Sendable {
+package struct AppearanceKey: Hashable, Sendable {
     /// The layer's items, normalized (see ``init(items:scaleU:scaleV:)``).
     var items: [DrawItem]
     /// Pass pixels per local unit along the layer's x and y axes.
@@ -39,11 +39,11 @@ public struct AppearanceKey: Hashable, Sendable {
         precomputedHash = hasher.finalize()
     }
 
-    public static func == (a: AppearanceKey, b: AppearanceKey) -> Bool {
+    package static func == (a: AppearanceKey, b: AppearanceKey) -> Bool {
         a.precomputedHash == b.precomputedHash && a.scaleU == b.scaleU && a.scaleV == b.scaleV && a.items == b.items
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(precomputedHash)
     }
 
@@ -57,11 +57,11 @@ public struct AppearanceKey: Hashable, Sendable {
 }
 
 extension DrawItem {
-    /// The item with where and under what it is drawn (label, mapping, quad,
-    /// clip, opacity) reset: what its pixels in its own plane depend on.
+    /// The item with where and under what it is drawn (mapping, quad, clip,
+    /// opacity) reset: what its pixels in its own plane depend on (its label
+    /// never counts, ``ItemLabel``).
     var placementFree: DrawItem {
         var item = self
-        item.label = ""
         item.mapping = .identity
         item.quad = .zero
         item.clip = -1

@@ -2,7 +2,7 @@ import Foundation
 
 /// The mesh each instance of a draw is: the vertex shader places it from the
 /// instance's fields (`Shaders/layer.vert`).
-public enum DrawGeometry: UInt8, Hashable, Sendable {
+package enum DrawGeometry: UInt8, Hashable, Sendable {
     /// The item's quad.
     case quad
     /// A band of ``ringSegments`` quads around a circle: the stroke of a circle
@@ -19,5 +19,5 @@ public enum DrawGeometry: UInt8, Hashable, Sendable {
     /// 1/cos(π/12), 3.5 %; more, thinner triangles shade fewer pixels but cost
     /// Mesa's rasterizer more per triangle (and its vertex shading runs on the
     /// submitting thread) than they save.
-    public static let ringSegments = 12
+    package static let ringSegments = 12
 }

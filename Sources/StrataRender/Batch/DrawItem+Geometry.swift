@@ -3,7 +3,7 @@ import Strata
 
 extension DrawItem {
     /// The mesh the item is drawn with.
-    public var geometry: DrawGeometry {
+    package var geometry: DrawGeometry {
         if ringBand != nil { return .ring }
         return frameHole == nil ? .quad : .frame
     }
@@ -13,7 +13,7 @@ extension DrawItem {
     /// cannot reach (`Shaders/layer.vert` computes the same). Nil for an item that
     /// is not a border with nothing inside, or where the hole is under a third of
     /// the quad.
-    public var frameHole: CGRect? {
+    package var frameHole: CGRect? {
         guard kind == .layer, borderWidth > 0, fill.isClear, mask == nil, content == nil, !continuousCorners
         else { return nil }
         let inset = borderWidth + radii.maximum + meshMargin
@@ -46,7 +46,7 @@ extension DrawItem {
     /// `Shaders/layer.vert` computes the same band from the instance. Nil for an
     /// item that is not a round stroke or border with nothing inside, or whose
     /// mesh would save under a third of its quad's pixels.
-    public var ringBand: (centre: CGPoint, from: Double, span: Double, inner: Double, outer: Double)? {
+    package var ringBand: (centre: CGPoint, from: Double, span: Double, inner: Double, outer: Double)? {
         guard kind == .layer, borderWidth > 0, fill.isClear, mask == nil, !continuousCorners,
             antialiasedEdges == 0b1111
         else { return nil }

@@ -7,46 +7,46 @@ import Foundation
 /// every pixel block whatever the branches decide, so the full program costs a
 /// plain rounded rectangle about eight times what its own part does; a GPU
 /// pays less but still in registers and occupancy.
-public struct LayerFeatures: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct LayerFeatures: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Backgrounds, contents and borders (`DrawItem.Kind.layer`).
-    public static let bodies = LayerFeatures(rawValue: 1 << 0)
+    package static let bodies = LayerFeatures(rawValue: 1 << 0)
     /// Closed-form shadows.
-    public static let shadows = LayerFeatures(rawValue: 1 << 1)
+    package static let shadows = LayerFeatures(rawValue: 1 << 1)
     /// Composited passes (with their masks and tints).
-    public static let composites = LayerFeatures(rawValue: 1 << 2)
+    package static let composites = LayerFeatures(rawValue: 1 << 2)
     /// Gradient fills.
-    public static let gradients = LayerFeatures(rawValue: 1 << 3)
+    package static let gradients = LayerFeatures(rawValue: 1 << 3)
     /// Contents textures drawn over the background.
-    public static let textures = LayerFeatures(rawValue: 1 << 4)
+    package static let textures = LayerFeatures(rawValue: 1 << 4)
     /// Border rings.
-    public static let borders = LayerFeatures(rawValue: 1 << 5)
+    package static let borders = LayerFeatures(rawValue: 1 << 5)
     /// Edges that are not all anti-aliased (shared edges of abutting items).
-    public static let hardEdges = LayerFeatures(rawValue: 1 << 6)
+    package static let hardEdges = LayerFeatures(rawValue: 1 << 6)
     /// Clip shapes from ancestors.
-    public static let clips = LayerFeatures(rawValue: 1 << 7)
+    package static let clips = LayerFeatures(rawValue: 1 << 7)
     /// Borders drawn along an arc (trimmed strokes of circles).
-    public static let arcs = LayerFeatures(rawValue: 1 << 8)
+    package static let arcs = LayerFeatures(rawValue: 1 << 8)
     /// Apple's continuous corners (`cornerCurve = .continuous`) on shapes or clips: a
     /// superellipse-like norm with powers, which every pixel of a batch would pay for.
-    public static let continuousCorners = LayerFeatures(rawValue: 1 << 9)
+    package static let continuousCorners = LayerFeatures(rawValue: 1 << 9)
     /// Radial gradients (with `.gradients`; axial ones need only that).
-    public static let radialGradients = LayerFeatures(rawValue: 1 << 10)
+    package static let radialGradients = LayerFeatures(rawValue: 1 << 10)
     /// Conic gradients (with `.gradients`).
-    public static let conicGradients = LayerFeatures(rawValue: 1 << 11)
+    package static let conicGradients = LayerFeatures(rawValue: 1 << 11)
 
     /// Borders drawn as dashes along a circle (dashed strokes of circles).
-    public static let dashes = LayerFeatures(rawValue: 1 << 12)
+    package static let dashes = LayerFeatures(rawValue: 1 << 12)
     /// Blend modes that mix with the backdrop copied under the draw (`Shaders/blend.glsl`).
-    public static let blendModes = LayerFeatures(rawValue: 1 << 13)
+    package static let blendModes = LayerFeatures(rawValue: 1 << 13)
 
     /// Every feature: the whole program.
-    public static let all = LayerFeatures(rawValue: 0x3FFF)
+    package static let all = LayerFeatures(rawValue: 0x3FFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
-    public var shaderDefines: [String] {
+    package var shaderDefines: [String] {
         var defines = ["LAYER_FEATURES"]
         let names: [(LayerFeatures, String)] = [
             (.bodies, "WITH_BODIES"), (.shadows, "WITH_SHADOWS"), (.composites, "WITH_COMPOSITES"),
@@ -63,7 +63,7 @@ public struct LayerFeatures: OptionSet, Hashable, Sendable {
 
 extension DrawItem {
     /// The parts of the layer program this item uses.
-    public var layerFeatures: LayerFeatures {
+    package var layerFeatures: LayerFeatures {
         var f: LayerFeatures = clip >= 0 ? .clips : []
         if blend.readsBackdrop { f.insert(.blendModes) }
         if continuousCorners { f.insert(.continuousCorners) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which program shades an item. Every fragment of an item pays for each
 /// feature its program has, so items that need less get a smaller program.
-public enum Shading: UInt8, Hashable, Sendable {
+package enum Shading: UInt8, Hashable, Sendable {
     /// The layer shader: shapes, borders, shadows, gradients, contents, clips, masks.
     case layer
     /// A texture drawn as it is, times opacity: cached appearances and passes
@@ -18,7 +18,7 @@ public enum Shading: UInt8, Hashable, Sendable {
 
 extension DrawItem {
     /// The smallest program that draws this item exactly.
-    public var shading: Shading {
+    package var shading: Shading {
         if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil,
             tint == .white
         {

@@ -3,11 +3,11 @@ import Strata
 
 /// Where a layer's `contents` image lands in its bounds, per `contentsGravity`,
 /// `contentsRect` and `contentsScale`.
-public struct ContentsLayout: Hashable, Sendable {
+package struct ContentsLayout: Hashable, Sendable {
     /// The local rectangle the selected part of the image covers.
-    public var rect: CGRect
+    package var rect: CGRect
     /// The selected part of the image in unit coordinates (y down: 0 is the top row).
-    public var uv: CGRect
+    package var uv: CGRect
 
     /// Lays out an image of `pixelSize` in `bounds`.
     ///
@@ -15,7 +15,7 @@ public struct ContentsLayout: Hashable, Sendable {
     /// geometry is not flipped: `top` keeps the image's minY edge at the layer's
     /// maxY edge (`bottom` at minY) unless `geometryFlipped` is set, because the
     /// gravity names were defined for macOS's y-up layers.
-    public init(
+    package init(
         bounds: CGRect, pixelSize: CGSize, contentsRect: CGRect, gravity: CALayerContentsGravity,
         contentsScale: CGFloat, geometryFlipped: Bool = false
     ) {

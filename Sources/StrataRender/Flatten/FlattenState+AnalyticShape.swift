@@ -7,7 +7,7 @@ extension FlattenState {
     /// and no `masksToBounds` cut of its own drawing. Nil: the path goes through the rasterizer.
     func analyticShapeItem(
         of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, clip: Int32,
-        label: String
+        label: ItemLabel
     ) -> DrawItem? {
         guard case .shape(let shape) = drawn, let path = shape.path,
             path.elements.count <= AnalyticShape.maximumElements

@@ -27,7 +27,7 @@ extension FlattenState {
     /// filtering instead of an edge test.
     mutating func cachedAppearance(
         of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
-        label: String
+        label: ItemLabel
     ) -> CachedAppearance? {
         guard appearanceCache != nil, !items.isEmpty else { return nil }
         var costly = false
@@ -53,7 +53,7 @@ extension FlattenState {
     /// (then drawing its items and asking `cachedAppearance(of:…)` places it).
     mutating func cachedAppearance(
         remembered: AppearanceMemo.Entry, mapping: PlaneMapping, clip: Int32,
-        label: String
+        label: ItemLabel
     ) -> CachedAppearance? {
         cachedAppearance(
             .remembered(remembered.key), reach: remembered.reach, mapping: mapping, clip: clip,
@@ -71,7 +71,7 @@ extension FlattenState {
 
     private mutating func cachedAppearance(
         _ look: Look, reach: CGRect, mapping: PlaneMapping, clip: Int32,
-        label: String
+        label: ItemLabel
     ) -> CachedAppearance? {
         guard let cache = appearanceCache else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
@@ -171,7 +171,7 @@ extension FlattenState {
         }
         let side = Double(Self.appearanceAtlasSide)
         let item = DrawItem(
-            kind: .composite, label: label + ".cached", mapping: mapping, quad: drawn, shape: drawn,
+            kind: .composite, label: label.with(.cached), mapping: mapping, quad: drawn, shape: drawn,
             content: .texture(
                 .pass(appearanceAtlas!.pass),
                 uv: CGRect(

@@ -76,7 +76,8 @@ extension FlattenState {
         let bounds = nodes[layer].state.bounds
         let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
-        let label = layerLabel(layer)
+        // Measured, never drawn: the items need no names.
+        let label = ItemLabel.none
         var r = CGRect.null
 
         if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
@@ -145,14 +146,14 @@ extension FlattenState {
         if case .emitter(let emitter) = drawn, !(nodes[layer].state.masksToBounds && mapping.inverted() == nil) {
             let additive = emitter.renderMode == .additive, preservesDepth = emitter.preservesDepth
             if let batch = emitter.batch,
-                let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: "", clip: -1)
+                let item = Self.particleBatchItem(batch, additive: additive, mapping: mapping, label: .none, clip: -1)
             {
                 r = r.union(deviceBox(of: item, useShape: false))
             }
             for particle in emitter.particles {
                 if let item = Self.particleItem(
                     particle, additive: additive, preservesDepth: preservesDepth,
-                    toDevice: toDevice, mapping: mapping, label: "", clip: -1)
+                    toDevice: toDevice, mapping: mapping, label: .none, clip: -1)
                 {
                     r = r.union(deviceBox(of: item, useShape: false))
                 }

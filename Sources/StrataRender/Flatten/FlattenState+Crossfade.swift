@@ -7,7 +7,7 @@ extension FlattenState {
     /// `progress`, each laid out by the layer's gravity; nil otherwise.
     func crossfadeItems(
         _ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
-        mapping: PlaneMapping, label: String
+        mapping: PlaneMapping, label: ItemLabel
     ) -> [DrawItem]? {
         guard let fade = LayerState.contentsCrossfade(nodes[layer].state.contents) else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
@@ -25,13 +25,13 @@ extension FlattenState {
                 contentItem(
                     .texture(.image(old), uv: layout.uv, rect: layout.rect), rect: layout.rect,
                     opacity: bothOpaque ? 1 : 1 - progress, mapping: mapping,
-                    label: label + ".contents.old"))
+                    label: label.with(.oldContents)))
         }
         if let new {
             items.append(
                 contentItem(
                     new.fill, rect: new.rect, opacity: progress, mapping: mapping,
-                    label: label + ".contents"))
+                    label: label.with(.contents)))
         }
         return items
     }
@@ -49,7 +49,7 @@ extension FlattenState {
 
     func contentItem(
         _ content: DrawItem.Content, rect: CGRect, opacity: Float, mapping: PlaneMapping,
-        label: String
+        label: ItemLabel
     ) -> DrawItem {
         let m = antialiasingMargin(mapping, rect)
         return DrawItem(

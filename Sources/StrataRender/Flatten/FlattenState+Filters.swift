@@ -45,7 +45,7 @@ extension FlattenState {
             items.append(
                 compositeItem(
                     pass: list.passes.count - 1, bounds: pass.bounds, opacity: opacity,
-                    label: layerLabel(layer) + ".filter"))
+                    label: itemLabel(layer).with(.filter)))
         }
     }
 

@@ -67,6 +67,7 @@ extension FlattenState {
         var probe: [DrawItem] = []
         let savedTarget = targetSize
         let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
+        let savedLabels = list.labels.count
         let savedLayers = list.layerCount, savedGradientIndex = gradientIndex, savedReplicated = replicatedLayers
         let savedComparisons = probeComparisons
         targetSize = CGSize(width: 1e9, height: 1e9)
@@ -89,6 +90,7 @@ extension FlattenState {
         list.clips.removeSubrange(savedClips...)
         list.passes.removeSubrange(savedPasses...)
         list.gradients.removeSubrange(savedGradients...)
+        list.labels.removeAfter(savedLabels)
         gradientIndex = savedGradientIndex
         list.layerCount = savedLayers
         replicatedLayers = savedReplicated
@@ -113,7 +115,8 @@ extension FlattenState {
                     state.drawLayer(layer, toDevice: toPass, mapping: passMapping, clip: -1, into: &out)
                 })
         else { return }
-        var item = compositeItem(pass: made.pass, bounds: made.extent, opacity: 1, label: layerLabel(layer) + ".raster")
+        var item = compositeItem(
+            pass: made.pass, bounds: made.extent, opacity: 1, label: itemLabel(layer).with(.raster))
         item.mapping = mapping
         item.clip = clip
         item.antialiasedEdges = 0b1111
@@ -125,7 +128,7 @@ extension FlattenState {
     /// σ = shadowRadius, and drawn tinted, offset, through the layer's mapping.
     /// Passes are sized so σ is at most 4 pass pixels (large blurs run on a
     /// smaller texture) and cached by content.
-    mutating func blurredShadowItem(_ layer: Int, mapping: PlaneMapping, clip: Int32, label: String) -> DrawItem? {
+    mutating func blurredShadowItem(_ layer: Int, mapping: PlaneMapping, clip: Int32, label: ItemLabel) -> DrawItem? {
         guard let color = nodes[layer].state.shadowColor else { return nil }
         let tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
         if tint.isClear { return nil }
@@ -154,7 +157,7 @@ extension FlattenState {
         else { return nil }
         let offset = nodes[layer].state.shadowOffset
         let rect = made.extent.offsetBy(dx: offset.width, dy: offset.height)
-        var item = compositeItem(pass: made.pass, bounds: rect, opacity: 1, label: label + ".shadow")
+        var item = compositeItem(pass: made.pass, bounds: rect, opacity: 1, label: label.with(.shadow))
         item.mapping = mapping
         item.clip = clip
         item.fill = tint
@@ -165,7 +168,7 @@ extension FlattenState {
 
 extension FlattenState {
     /// A `shadowPath` filled (non-zero) as a bitmap item, drawn at the mapping's density.
-    static func pathSilhouette(_ path: CGPath, mapping: PlaneMapping, label: String) -> DrawItem? {
+    static func pathSilhouette(_ path: CGPath, mapping: PlaneMapping, label: ItemLabel) -> DrawItem? {
         guard let (drawn, scale, w, h) = pathSilhouetteLayout(path, mapping: mapping) else { return nil }
         let transform = CGAffineTransform(translationX: -drawn.minX, y: -drawn.minY)
             .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
@@ -176,7 +179,7 @@ extension FlattenState {
         }
         let image = RasterImage(key: "silhouette:\(path.svgPathData)|\(scale)", width: w, height: h, pixels: pixels)
         return DrawItem(
-            label: label + ".silhouette", mapping: mapping, quad: drawn, shape: drawn,
+            label: label.with(.silhouette), mapping: mapping, quad: drawn, shape: drawn,
             content: .texture(.raster(image), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: drawn))
     }
 

@@ -30,7 +30,7 @@ extension FlattenState {
         items.removeSubrange(start...)
         let content = list.passes.count - 1
         list.passes.append(RenderPass(purpose: .mask, bounds: bounds, items: maskItems))
-        var composite = compositeItem(pass: content, bounds: bounds, opacity: 1, label: layerLabel(layer) + ".masked")
+        var composite = compositeItem(pass: content, bounds: bounds, opacity: 1, label: itemLabel(layer).with(.masked))
         composite.mask = .pass(list.passes.count - 1)
         items.append(composite)
     }

@@ -5,7 +5,7 @@ extension FlattenState {
     /// The contents as cells of their own, or nil when one item draws them.
     func contentCells(
         _ layer: Int, content: (fill: DrawItem.Content, rect: CGRect)?, mapping: PlaneMapping,
-        label: String
+        label: ItemLabel
     ) -> [DrawItem]? {
         guard let content, let source = content.fill.textureSource,
             let cells = nineSliceCells(of: layer, content: content.fill) ?? edgeExtendedCells(of: content.fill)
@@ -13,7 +13,7 @@ extension FlattenState {
         return cells.map {
             contentItem(
                 .texture(source, uv: $0.uv, rect: $0.rect), rect: $0.rect, opacity: 1,
-                mapping: mapping, label: label + ".contents")
+                mapping: mapping, label: label.with(.contents))
         }
     }
 

@@ -23,7 +23,7 @@ extension FlattenState {
         items.append(
             compositeItem(
                 pass: list.passes.count - 1, bounds: bounds, opacity: k,
-                label: layerLabel(layer) + ".group"))
+                label: itemLabel(layer).with(.group)))
     }
 
     /// Combines a layer's items (`items[start...]`) with what is beneath them by
@@ -47,13 +47,13 @@ extension FlattenState {
         items.removeSubrange(start...)
         var composite = compositeItem(
             pass: list.passes.count - 1, bounds: bounds, opacity: 1,
-            label: layerLabel(layer) + ".blend")
+            label: itemLabel(layer).with(.blend))
         composite.blend = blend
         items.append(composite)
     }
 
     /// An item that draws pass `pass` (covering `bounds` in device pixels) back at its place.
-    func compositeItem(pass: Int, bounds: CGRect, opacity: Float, label: String) -> DrawItem {
+    func compositeItem(pass: Int, bounds: CGRect, opacity: Float, label: ItemLabel) -> DrawItem {
         DrawItem(
             kind: .composite, label: label, mapping: .identity, quad: bounds, shape: bounds,
             content: .texture(.pass(pass), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: bounds),

@@ -39,7 +39,7 @@ extension FlattenState {
         }
         let additive = emitter.renderMode == .additive
         let preservesDepth = emitter.preservesDepth
-        let label = layerLabel(layer) + ".particles"
+        let label = itemLabel(layer).with(.particles)
         if let batch = emitter.batch {
             if let item = Self.particleBatchItem(
                 batch, additive: additive, mapping: mapping, label: label,
@@ -64,7 +64,7 @@ extension FlattenState {
     /// quad holding every particle's (anti-aliasing margin included), or nil
     /// when none draws.
     static func particleBatchItem(
-        _ batch: ParticleBatch, additive: Bool, mapping: PlaneMapping, label: String,
+        _ batch: ParticleBatch, additive: Bool, mapping: PlaneMapping, label: ItemLabel,
         clip: Int32
     ) -> DrawItem? {
         let bounds = batch.bounds
@@ -90,7 +90,7 @@ extension FlattenState {
     /// One particle of an emitter as an item, or nil when it draws nothing.
     static func particleItem(
         _ particle: EmitterParticle, additive: Bool, preservesDepth: Bool,
-        toDevice: CATransform3D, mapping: PlaneMapping, label: String, clip: Int32
+        toDevice: CATransform3D, mapping: PlaneMapping, label: ItemLabel, clip: Int32
     ) -> DrawItem? {
         guard let image = particle.contents, image.width > 0, image.height > 0, particle.scale > 0 else { return nil }
         let alpha = particle.alpha

@@ -64,7 +64,7 @@ extension FlattenState {
     /// layer whose only drawing is its background.
     func shadowItem(
         _ layer: Int, mapping: PlaneMapping, radii: CornerRadii, continuous: Bool,
-        clip: Int32, label: String
+        clip: Int32, label: ItemLabel
     ) -> DrawItem? {
         guard nodes[layer].state.shadowOpacity > 0, let color = nodes[layer].state.shadowColor else { return nil }
         var tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
@@ -85,7 +85,7 @@ extension FlattenState {
         let rect = silhouette.offsetBy(dx: offset.width, dy: offset.height)
         let margin = 3 * sigma + antialiasingMargin(mapping, rect)
         return DrawItem(
-            kind: .shadow, label: label + ".shadow", mapping: mapping,
+            kind: .shadow, label: label.with(.shadow), mapping: mapping,
             quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect, radii: shape,
             continuousCorners: continuous && nodes[layer].state.shadowPath == nil, fill: tint, clip: clip,
             blurSigma: sigma)

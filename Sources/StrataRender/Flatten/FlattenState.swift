@@ -143,7 +143,7 @@ struct FlattenState {
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
                 let cached = cachedAppearance(
                     remembered: remembered, mapping: mapping, clip: clip,
-                    label: layerLabel(layer))
+                    label: itemLabel(layer))
             {
                 out.append(cached.item)
             } else {
@@ -154,7 +154,7 @@ struct FlattenState {
                 if nodes[layer].kind != .shape,
                     let cached = cachedAppearance(
                         of: out[start...], mapping: mapping, clip: clip,
-                        label: layerLabel(layer))
+                        label: itemLabel(layer))
                 {
                     out.removeSubrange(start...)
                     out.append(cached.item)
@@ -201,7 +201,7 @@ struct FlattenState {
             radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
             size: bounds.size)
         let continuous = nodes[layer].state.cornerCurve == .continuous
-        let label = layerLabel(layer)
+        let label = itemLabel(layer)
 
         if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
             if !forcesBlurredShadows,
@@ -291,7 +291,7 @@ struct FlattenState {
         if !borderOnBody, let border {
             items.append(
                 DrawItem(
-                    label: label + ".border", mapping: mapping,
+                    label: label.with(.border), mapping: mapping,
                     quad: bounds.insetBy(dx: -margin, dy: -margin), shape: bounds, radii: radii,
                     continuousCorners: continuous, borderWidth: border.width,
                     borderColor: border.color, clip: clip))
@@ -340,7 +340,11 @@ struct FlattenState {
     }
 
     /// The layer's name, or the Strata class that draws its kind.
-    func layerLabel(_ layer: Int) -> String { nodes[layer].name ?? nodes[layer].kind.className }
+    /// A label for `layer`'s items: its name (or class) added to the list's
+    /// labels, once for each call (a layer asks once for the items it draws).
+    mutating func itemLabel(_ layer: Int) -> ItemLabel {
+        list.labels.add(nodes[layer].name ?? nodes[layer].kind.className)
+    }
 
     /// The quad of a layer's body item with contents: the contents' rect, and the bounds
     /// only where the body paints them (background, border), both grown by `margin`. A

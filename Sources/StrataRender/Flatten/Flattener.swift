@@ -28,7 +28,7 @@ public struct Flattener {
     public var rasterizer: LayerRasterizer?
     /// Draws every shadow with blur passes, even (rounded) rectangles that the
     /// closed form covers: for benchmarks and for checking the two agree.
-    public var forcesBlurredShadows = false
+    package var forcesBlurredShadows = false
     /// Folds clips into the shapes of the items they cut where the result is one
     /// rounded rectangle (`RenderList.foldClipsIntoShapes`); off only to check
     /// that the two draw the same.

@@ -4,11 +4,11 @@ import Strata
 /// Recognizes paths that are a rectangle or a rounded rectangle with circular
 /// corners (any subset of corners rounded), however they were built, so their
 /// shadows can use the closed-form Gaussian instead of a blur pass.
-public enum RoundedRectRecognizer {
+package enum RoundedRectRecognizer {
     /// The rectangle and corner radii `path` traces, or nil when it is another shape.
     /// `tolerance` is how far (in path units) a point of the path may lie from the
     /// outline; without it, 0.2 % of the longer side (enough for a shadow's silhouette).
-    public static func recognize(_ path: CGPath, tolerance: Double? = nil) -> (rect: CGRect, radii: CornerRadii)? {
+    package static func recognize(_ path: CGPath, tolerance: Double? = nil) -> (rect: CGRect, radii: CornerRadii)? {
         let points = samples(of: path)
         guard points.count >= 4 else { return nil }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity

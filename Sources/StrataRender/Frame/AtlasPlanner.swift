@@ -85,7 +85,7 @@ struct AtlasPlanner {
     /// Gives every image and bitmap `list` draws a place, returning the
     /// uploads that put the new ones there.
     mutating func prepare(_ list: RenderList) -> [AtlasUpload] {
-        var used: [(TextureSource, String)] = []
+        var used: [(TextureSource, ItemLabel)] = []
         var index: [TextureSource: Int] = [:]
         /// Whether some item draws the source smaller than its sharpest level shows.
         var minified: [Bool] = []
@@ -131,7 +131,7 @@ struct AtlasPlanner {
             uploads.append(.reset)
         }
         for (i, (source, label)) in used.enumerated() where !isPlaced(source) {
-            place(source, layer: label, flat: !minified[i], into: &uploads)
+            place(source, layer: list.labels.text(of: label), flat: !minified[i], into: &uploads)
         }
         return uploads
     }
@@ -148,7 +148,7 @@ struct AtlasPlanner {
         let s = look.minimumScale
         let rect = CGRect(x: 0, y: 0, width: Double(look.size.width) * s, height: Double(look.size.height) * s)
         let probe = DrawItem(
-            kind: .particle, label: "", mapping: mapping, quad: rect, shape: rect,
+            kind: .particle, mapping: mapping, quad: rect, shape: rect,
             content: .texture(.image(look.image), uv: look.contentsRect, rect: rect))
         return minifies(probe, .image(look.image))
     }

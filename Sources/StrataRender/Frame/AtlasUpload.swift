@@ -2,7 +2,7 @@ import Foundation
 
 /// A change a backend makes to its contents textures, in plan order. Texture
 /// indices are the ones ``BoundTexture/atlas(_:)`` names.
-public enum AtlasUpload: Sendable {
+package enum AtlasUpload: Sendable {
     /// Every contents texture is dropped: the atlas starts over.
     case reset
     /// Texture `index` is made: an empty `size × size` page with mip levels
@@ -21,7 +21,7 @@ public enum AtlasUpload: Sendable {
 
 extension AtlasUpload {
     /// The premultiplied pixels of a dedicated texture's contents.
-    public var pixels: [UInt8] {
+    package var pixels: [UInt8] {
         guard case .dedicated(_, _, _, let contents, _, _) = self else {
             preconditionFailure("AtlasUpload.pixels: only a dedicated texture has whole-texture pixels")
         }
@@ -31,7 +31,7 @@ extension AtlasUpload {
     /// Makes a slot's pixels level by level (level, rectangle in that level,
     /// premultiplied pixels), so one level at a time is held: the pixels are
     /// made when the backend uploads them, not when the frame is planned.
-    public func forEachLevel<E: Error>(
+    package func forEachLevel<E: Error>(
         _ body: (_ level: Int, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ pixels: [UInt8]) throws(E) -> Void
     ) throws(E) {
         guard case let .slot(_, block, contents, gutter, levels) = self else {
@@ -51,7 +51,7 @@ extension AtlasUpload {
 }
 
 extension AtlasUpload: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .reset: return "reset"
         case let .page(index, size, levels): return "page \(index) \(size)² levels 0…\(levels)"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The texture a draw binds for its contents or mask.
-public enum BoundTexture: Hashable, Sendable, CustomStringConvertible {
+package enum BoundTexture: Hashable, Sendable, CustomStringConvertible {
     /// None (a white texel, so sampling is harmless).
     case none
     /// Contents texture `n` (an atlas page or a dedicated texture).
@@ -9,7 +9,7 @@ public enum BoundTexture: Hashable, Sendable, CustomStringConvertible {
     /// The colour of offscreen pass number `pass`, in its target.
     case target(PassTarget, pass: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .none: return "-"
         case .atlas(let n): return "atlas \(n)"

@@ -11,12 +11,12 @@ import Strata
 /// with a ``RecordingBackend``. A backend that fails to replay a plan must
 /// call ``discardAfterFailure()`` and drop its textures: the builder's record
 /// of them is no longer true.
-public final class FrameBuilder {
+package final class FrameBuilder {
     /// The side of an atlas page.
-    public let pageSize: Int
+    package let pageSize: Int
     /// Whether draws get the layer program compiled for just their features
     /// (default); off, every layer draw uses the whole program (for comparisons).
-    public var specializesLayerProgram = true
+    package var specializesLayerProgram = true
     /// Whether round strokes and borders, and borders with nothing inside, are drawn as
     /// ring and frame meshes (``DrawGeometry``)
     /// rather than their quads: off only to check that both give the same pixels.
@@ -32,13 +32,13 @@ public final class FrameBuilder {
     var last: (list: RenderList, target: FrameTarget, stats: RenderStats)?
 
     /// A builder for a backend whose textures may be `maximumTextureSize` pixels wide.
-    public init(maximumTextureSize: Int = 2048) {
+    package init(maximumTextureSize: Int = 2048) {
         pageSize = min(2048, maximumTextureSize)
         atlas = AtlasPlanner(pageSize: pageSize)
     }
 
     /// The plan that draws `list` into `target`.
-    public func plan(_ list: RenderList, into target: FrameTarget) -> FramePlan {
+    package func plan(_ list: RenderList, into target: FrameTarget) -> FramePlan {
         var damage: [CGRect]?
         if target.keepsPixels, let last, last.target == target {
             // One walk of both lists: equal lists give no damage.
@@ -134,11 +134,11 @@ public final class FrameBuilder {
 
     /// Forgets the last frame: the next one into any target is drawn whole
     /// (something else drew into it).
-    public func forgetLastFrame() { last = nil }
+    package func forgetLastFrame() { last = nil }
 
     /// Forgets every texture and target, after a backend failed to replay a
     /// plan (and dropped its textures): the next plan makes them anew.
-    public func discardAfterFailure() {
+    package func discardAfterFailure() {
         last = nil
         atlas = AtlasPlanner(pageSize: pageSize)
         pool = PassTargetPool()
@@ -147,7 +147,7 @@ public final class FrameBuilder {
     }
 
     /// What the renderer keeps between frames.
-    public var resources: LayerRendererResources {
+    package var resources: LayerRendererResources {
         var r = LayerRendererResources()
         r.dedicatedTextures = atlas.dedicated.count
         r.atlasPages = atlas.pageTextures.count + atlas.flatPageTextures.count

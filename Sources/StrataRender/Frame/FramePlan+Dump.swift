@@ -4,7 +4,7 @@ extension FramePlan {
     /// A stable text form of the plan: uploads, targets, and each pass's draw
     /// calls (instances, program features, textures) for `strata render --dump`
     /// and snapshot tests.
-    public func dump() -> String {
+    package func dump() -> String {
         // Cache keys are hashes, seeded per process: cached targets are
         // numbered in order of appearance instead, so dumps are stable.
         var cachedNumbers: [Int: Int] = [:]

@@ -6,26 +6,26 @@ import Strata
 /// the shared gradient and clip textures, one array of instances, and the
 /// passes with their draw calls. A backend replays it in order
 /// (``RenderBackend/replay(_:)``).
-public struct FramePlan: Sendable {
-    public var target: FrameTarget
+package struct FramePlan: Sendable {
+    package var target: FrameTarget
     /// Nothing differs from the last frame drawn into `target`: nothing to do.
-    public var unchanged: Bool
-    public var atlas: [AtlasUpload]
-    public var targets: [TargetChange]
+    package var unchanged: Bool
+    package var atlas: [AtlasUpload]
+    package var targets: [TargetChange]
     /// New contents of the gradient ramp texture (one ramp per row), when it changed.
-    public var ramps: [GradientRamp]?
+    package var ramps: [GradientRamp]?
     /// Rows the ramp texture has this frame (at least 1).
-    public var rampCount: Int
+    package var rampCount: Int
     /// The clip texture's texels (``ClipShape/texelsPerClip`` RGBA32F per
     /// clip), when the frame has clips.
-    public var clips: (texels: [Float], count: Int)?
-    public var instances: [LayerInstance]
+    package var clips: (texels: [Float], count: Int)?
+    package var instances: [LayerInstance]
     /// The births of every particle batch drawn (``PlannedParticles/births`` index it).
-    public var particles: [ParticleBirth] = []
+    package var particles: [ParticleBirth] = []
     /// Passes in drawing order (the screen last); cached passes whose pixels
     /// are kept are left out.
-    public var passes: [PlannedPass]
-    public var stats: RenderStats
+    package var passes: [PlannedPass]
+    package var stats: RenderStats
 
     init(target: FrameTarget, stats: RenderStats) {
         self.target = target

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The target a frame is drawn into, as the frame builder tells frames apart.
-public struct FrameTarget: Hashable, Sendable {
+package struct FrameTarget: Hashable, Sendable {
     /// The backend's name for it (a GL framebuffer; 0 the window's back buffer).
-    public var id: UInt32
-    public var width: Int
-    public var height: Int
+    package var id: UInt32
+    package var width: Int
+    package var height: Int
     /// Whether the target keeps its pixels until the next frame, so an
     /// unchanged frame can be skipped and a changed one redraw only its damage
     /// (an offscreen framebuffer does; a back buffer after a swap does not).
-    public var keepsPixels: Bool
+    package var keepsPixels: Bool
 
-    public init(id: UInt32, width: Int, height: Int, keepsPixels: Bool) {
+    package init(id: UInt32, width: Int, height: Int, keepsPixels: Bool) {
         self.id = id; self.width = width; self.height = height; self.keepsPixels = keepsPixels
     }
 }

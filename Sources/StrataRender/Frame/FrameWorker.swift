@@ -26,7 +26,7 @@ import Foundation
 /// `FrameTicker.reusesPresentationCopies` a presentation tree is valid only
 /// until the next tick, so `make` must return a value (a `RenderList`): the
 /// worker's next tick then cannot touch a frame waiting to be drawn.
-public final class FrameWorker<Request, Frame>: @unchecked Sendable {
+package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     /// Guards everything below.
     private let condition = NSCondition()
     private var request: Request?
@@ -36,7 +36,7 @@ public final class FrameWorker<Request, Frame>: @unchecked Sendable {
     private var running = true
 
     /// Starts the worker thread; it waits for the first request.
-    public init(name: String = "strata.frames", make: @escaping (Request) -> Frame) {
+    package init(name: String = "strata.frames", make: @escaping (Request) -> Frame) {
         nonisolated(unsafe) let make = make
         let thread = Thread { self.run(make) }
         thread.name = name
@@ -64,7 +64,7 @@ public final class FrameWorker<Request, Frame>: @unchecked Sendable {
 
     /// Hands `request` to the worker, which starts making its frame at once.
     /// The frame of the request before must have been taken.
-    public func submit(_ request: Request) {
+    package func submit(_ request: Request) {
         condition.lock()
         defer { condition.unlock() }
         precondition(!busy && frame == nil, "FrameWorker.submit: the frame of the last request was not taken")
@@ -75,7 +75,7 @@ public final class FrameWorker<Request, Frame>: @unchecked Sendable {
     }
 
     /// The frame of the last request, waiting for the worker to finish it.
-    public func take() -> Frame {
+    package func take() -> Frame {
         condition.lock()
         defer { condition.unlock() }
         precondition(busy || frame != nil, "FrameWorker.take: nothing was submitted")
@@ -86,7 +86,7 @@ public final class FrameWorker<Request, Frame>: @unchecked Sendable {
     }
 
     /// Whether a submitted frame waits to be taken (made or being made).
-    public var hasPending: Bool {
+    package var hasPending: Bool {
         condition.lock()
         defer { condition.unlock() }
         return busy || frame != nil
@@ -94,7 +94,7 @@ public final class FrameWorker<Request, Frame>: @unchecked Sendable {
 
     /// Waits for the frame being made (dropping it) and ends the worker, so
     /// that what `make` touches is the caller's again. Safe to call twice.
-    public func stop() {
+    package func stop() {
         condition.lock()
         defer { condition.unlock() }
         while busy { condition.wait() }

@@ -21,43 +21,43 @@ import Strata
 ///          172 └────────────────────────────────────────────┘
 ///
 /// Tuples keep the fields contiguous; `LayerInstanceTests` locks the offsets.
-public struct LayerInstance: BitwiseCopyable, Sendable {
-    public var map: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
-    public var quad: (Float, Float, Float, Float)
-    public var shape: (Float, Float, Float, Float)
-    public var radii: (Float, Float, Float, Float)
-    public var fill: (Float, Float, Float, Float)
-    public var border: (Float, Float, Float, Float)
-    public var params: (Float, Float, Float, Float)
-    public var content: (Float, Float, Float, Float)
-    public var uv: (Float, Float, Float, Float)
-    public var flags: Int32
+package struct LayerInstance: BitwiseCopyable, Sendable {
+    package var map: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    package var quad: (Float, Float, Float, Float)
+    package var shape: (Float, Float, Float, Float)
+    package var radii: (Float, Float, Float, Float)
+    package var fill: (Float, Float, Float, Float)
+    package var border: (Float, Float, Float, Float)
+    package var params: (Float, Float, Float, Float)
+    package var content: (Float, Float, Float, Float)
+    package var uv: (Float, Float, Float, Float)
+    package var flags: Int32
     /// A replicator instance's colour, multiplied into everything drawn
     /// (white for most items); a byte per component is finer than the
     /// 8-bit target it ends in.
-    public var tint: (UInt8, UInt8, UInt8, UInt8)
+    package var tint: (UInt8, UInt8, UInt8, UInt8)
 
     /// Bits of `flags`; `Shaders/layer.frag` is compiled with these values
     /// (``ShaderConstants``), so the two cannot disagree.
-    public enum Flags {
-        public static let kindMask: Int32 = 3
-        public static let kindShadow: Int32 = 1
-        public static let kindComposite: Int32 = 2
-        public static let hasTexture: Int32 = 4
-        public static let hasGradient: Int32 = 8
-        public static let gradientTypeShift: Int32 = 4
-        public static let clipContent: Int32 = 64
-        public static let continuous: Int32 = 128
-        public static let antialiasShift: Int32 = 8
-        public static let hasMask: Int32 = 4096
-        public static let hasTint: Int32 = 8192
-        public static let hasArc: Int32 = 16384
-        public static let hasDashes: Int32 = 32768
+    package enum Flags {
+        package static let kindMask: Int32 = 3
+        package static let kindShadow: Int32 = 1
+        package static let kindComposite: Int32 = 2
+        package static let hasTexture: Int32 = 4
+        package static let hasGradient: Int32 = 8
+        package static let gradientTypeShift: Int32 = 4
+        package static let clipContent: Int32 = 64
+        package static let continuous: Int32 = 128
+        package static let antialiasShift: Int32 = 8
+        package static let hasMask: Int32 = 4096
+        package static let hasTint: Int32 = 8192
+        package static let hasArc: Int32 = 16384
+        package static let hasDashes: Int32 = 32768
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
     /// coordinates to texture coordinates (atlas slot, flipped pass…).
-    public init(_ item: borrowing DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
+    package init(_ item: borrowing DrawItem, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)) {
         let m = item.mapping
         map = (
             Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),

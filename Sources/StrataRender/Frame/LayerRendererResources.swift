@@ -2,31 +2,31 @@
 /// keeps it within: for soak tests and for telling where GPU memory goes.
 public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertible {
     /// Atlas pages of layer contents (images, text and shape bitmaps).
-    public var atlasPages = 0
+    public package(set) var atlasPages = 0
     /// Contents too large for a page, each in a texture of its own.
-    public var dedicatedTextures = 0
+    public package(set) var dedicatedTextures = 0
     /// The most atlas pages and dedicated textures kept between frames: past
     /// it the atlas starts over with what the frame draws.
-    public var maximumPages = 0
+    public package(set) var maximumPages = 0
     /// Bytes of one atlas page with its mip levels.
-    public var maximumPageBytes = 0
+    public package(set) var maximumPageBytes = 0
     /// Contents with a slot in the atlas.
-    public var atlasEntries = 0
+    public package(set) var atlasEntries = 0
     /// Pooled targets for offscreen passes (group opacity, masks, blur).
-    public var passTargets = 0
+    public package(set) var passTargets = 0
     /// The most pooled targets frames have needed at one moment (passes
     /// drawn and not yet composited, and a blur's scratch): the pool never
     /// holds more.
-    public var passTargetsNeeded = 0
+    public package(set) var passTargetsNeeded = 0
     /// Passes whose pixels are kept while their content holds (cached
     /// appearance, blurred shadows, rasterized layers).
-    public var cachedPasses = 0
+    public package(set) var cachedPasses = 0
     /// Pooled targets that have held a blur's first direction (they are pass targets too).
-    public var blurScratch = 0
+    public package(set) var blurScratch = 0
     /// Bytes of texture storage all of the above hold (mip levels included).
-    public var textureBytes = 0
+    public package(set) var textureBytes = 0
 
-    public init() {}
+    package init() {}
 
     public var description: String {
         "\(atlasPages) atlas pages (\(atlasEntries) entries) + \(dedicatedTextures) dedicated of \(maximumPages), "

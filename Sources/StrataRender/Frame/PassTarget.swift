@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a pass draws, and what later draws sample when they read a pass.
-public enum PassTarget: Hashable, Sendable, CustomStringConvertible {
+package enum PassTarget: Hashable, Sendable, CustomStringConvertible {
     /// The frame's own target (the window's frame or the offscreen image).
     case screen
     /// Pooled offscreen target number `n`: passes whose lifetimes do not
@@ -10,7 +10,7 @@ public enum PassTarget: Hashable, Sendable, CustomStringConvertible {
     /// The target a cacheable pass owns while its content (the key) holds.
     case cached(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .screen: return "screen"
         case .pooled(let n): return "pool \(n)"

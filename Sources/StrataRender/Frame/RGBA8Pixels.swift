@@ -2,10 +2,10 @@ import Foundation
 
 /// Conversions and readback for RGBA8 pixel bytes (4 bytes per pixel, rows top
 /// to bottom unless said otherwise).
-public enum RGBA8Pixels {
+package enum RGBA8Pixels {
     /// Straight-alpha pixels with colour multiplied by alpha, rounded to nearest:
     /// `c' = round(c × a / 255)`.
-    public static func premultiplied(_ straight: [UInt8]) -> [UInt8] {
+    package static func premultiplied(_ straight: [UInt8]) -> [UInt8] {
         precondition(straight.count % 4 == 0, "RGBA8 data must be a multiple of 4 bytes")
         var result = straight
         result.withUnsafeMutableBufferPointer { bytes in
@@ -24,7 +24,7 @@ public enum RGBA8Pixels {
 
     /// Premultiplied pixels divided back to straight alpha (for PNG files);
     /// colour is 0 where alpha is 0.
-    public static func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
+    package static func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
         precondition(premultiplied.count % 4 == 0, "RGBA8 data must be a multiple of 4 bytes")
         var result = premultiplied
         result.withUnsafeMutableBufferPointer { bytes in
@@ -42,7 +42,7 @@ public enum RGBA8Pixels {
 
     /// The rows of a `width × height` image in reverse order (GL's bottom-up rows
     /// to top-down, and back).
-    public static func flippedRows(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+    package static func flippedRows(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
         let rowBytes = width * 4
         precondition(
             pixels.count == rowBytes * height, "flippedRows: \(pixels.count) bytes is not \(width)×\(height) RGBA8")

@@ -9,10 +9,10 @@ import Strata
 /// into it before it is cleared, or a contents texture that does not exist.
 /// For tests of the frame builder
 /// without EGL (as sokol_gfx's dummy backend).
-public final class RecordingBackend: RenderBackend {
-    public typealias Failure = Never
+package final class RecordingBackend: RenderBackend {
+    package typealias Failure = Never
 
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         case atlas(String)
         case target(TargetChange)
         case ramps(Int)
@@ -28,27 +28,27 @@ public final class RecordingBackend: RenderBackend {
         case end
     }
 
-    public private(set) var commands: [Command] = []
+    package private(set) var commands: [Command] = []
     /// What went wrong, one line each; empty for a sound plan.
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     /// Live targets and the passes whose pixels each holds, with the part of
     /// the target each pass drew (viewport pixels, GL rows; several when
     /// passes share the target; empty: none yet).
-    public private(set) var targets: [PassTarget: [Int: CGRect]] = [:]
+    package private(set) var targets: [PassTarget: [Int: CGRect]] = [:]
     /// Contents textures that exist.
-    public private(set) var textures: Set<Int> = []
+    package private(set) var textures: Set<Int> = []
     /// Every target made so far (for counting reuse).
-    public private(set) var targetsMade = 0
+    package private(set) var targetsMade = 0
     var current: PlannedPass?
     /// Shared targets cleared this frame (by their first pass).
     var sharedTargetsCleared: Set<PassTarget> = []
 
-    public init() {}
+    package init() {}
 
     /// Forgets the commands (keeps the targets and textures, as a GPU would).
-    public func clearCommands() { commands = [] }
+    package func clearCommands() { commands = [] }
 
-    public func apply(_ upload: AtlasUpload) {
+    package func apply(_ upload: AtlasUpload) {
         commands.append(.atlas(upload.description))
         switch upload {
         case .reset: textures = []
@@ -59,7 +59,7 @@ public final class RecordingBackend: RenderBackend {
         }
     }
 
-    public func apply(_ change: TargetChange) {
+    package func apply(_ change: TargetChange) {
         commands.append(.target(change))
         switch change {
         case .make(let target, _, _):
@@ -71,12 +71,12 @@ public final class RecordingBackend: RenderBackend {
         }
     }
 
-    public func uploadRamps(_ ramps: [GradientRamp]) { commands.append(.ramps(ramps.count)) }
-    public func uploadClips(_ texels: [Float], count: Int) { commands.append(.clips(count)) }
-    public func uploadInstances(_ instances: [LayerInstance]) { commands.append(.instances(instances.count)) }
-    public func uploadParticles(_ births: [ParticleBirth]) { commands.append(.particles(births.count)) }
+    package func uploadRamps(_ ramps: [GradientRamp]) { commands.append(.ramps(ramps.count)) }
+    package func uploadClips(_ texels: [Float], count: Int) { commands.append(.clips(count)) }
+    package func uploadInstances(_ instances: [LayerInstance]) { commands.append(.instances(instances.count)) }
+    package func uploadParticles(_ births: [ParticleBirth]) { commands.append(.particles(births.count)) }
 
-    public func begin(_ pass: PlannedPass, of plan: FramePlan) {
+    package func begin(_ pass: PlannedPass, of plan: FramePlan) {
         commands.append(.pass(index: pass.index, target: pass.target, width: pass.width, height: pass.height))
         current = pass
         if pass.clearsSharedTarget { sharedTargetsCleared.insert(pass.target) }
@@ -102,11 +102,11 @@ public final class RecordingBackend: RenderBackend {
         targets[pass.target]![pass.index] = part
     }
 
-    public func begin(_ region: PlannedPass.Region, of pass: PlannedPass) {
+    package func begin(_ region: PlannedPass.Region, of pass: PlannedPass) {
         commands.append(.region(scissor: region.scissor))
     }
 
-    public func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) {
+    package func copyBackdrop(_ rect: CGRect, of pass: PlannedPass) {
         commands.append(.backdrop(rect))
         if rect.isEmpty || rect != rect.integral || rect.minX < 0 || rect.minY < 0
             || rect.maxX > CGFloat(pass.width) || rect.maxY > CGFloat(pass.height)
@@ -116,7 +116,7 @@ public final class RecordingBackend: RenderBackend {
         }
     }
 
-    public func draw(_ draw: PlannedDraw, of plan: FramePlan) {
+    package func draw(_ draw: PlannedDraw, of plan: FramePlan) {
         commands.append(.draw(draw))
         if draw.blend.readsBackdrop != (draw.backdrop != nil) {
             problems.append("draw blends \(draw.blend.name) with\(draw.backdrop == nil ? "out" : "") a backdrop")
@@ -148,21 +148,21 @@ public final class RecordingBackend: RenderBackend {
         }
     }
 
-    public func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) {
+    package func blur(_ blur: PlannedPass.Blur, of pass: PlannedPass) {
         commands.append(.blur(pass.target, scratch: blur.scratch))
         if targets[blur.scratch] == nil { problems.append("blur through missing \(blur.scratch)") }
         if blur.scratch == pass.target { problems.append("pass \(pass.index) blurs through its own target") }
         targets[blur.scratch] = [:]
     }
 
-    public func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) {
+    package func recolor(_ step: PlannedPass.ColorStep, of pass: PlannedPass) {
         commands.append(.recolor(pass.target, scratch: step.scratch))
         if targets[step.scratch] == nil { problems.append("recolour through missing \(step.scratch)") }
         if step.scratch == pass.target { problems.append("pass \(pass.index) recolours through its own target") }
         targets[step.scratch] = [:]
     }
 
-    public func end(_ plan: FramePlan) {
+    package func end(_ plan: FramePlan) {
         commands.append(.end)
         current = nil
         sharedTargetsCleared = []

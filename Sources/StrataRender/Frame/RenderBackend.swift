@@ -4,7 +4,7 @@ import Strata
 /// What draws a ``FramePlan``: the GL renderer, or a ``RecordingBackend`` in
 /// tests. A backend does what each call says and decides nothing; the order
 /// of calls is ``replay(_:)``'s.
-public protocol RenderBackend: AnyObject {
+package protocol RenderBackend: AnyObject {
     associatedtype Failure: Error
     /// Makes, fills or drops a contents texture.
     func apply(_ upload: AtlasUpload) throws(Failure)
@@ -36,7 +36,7 @@ public protocol RenderBackend: AnyObject {
 
 extension RenderBackend {
     /// Draws `plan`: uploads and target changes first, then pass by pass.
-    public func replay(_ plan: FramePlan) throws(Failure) {
+    package func replay(_ plan: FramePlan) throws(Failure) {
         guard !plan.unchanged else { return }
         for upload in plan.atlas { try apply(upload) }
         for change in plan.targets { try apply(change) }

@@ -4,9 +4,9 @@ import Strata
 /// Constants the shaders share with Swift, written once here: every shader is
 /// compiled with them as `#define NAME value` lines, so GLSL cannot drift from
 /// the instance layout and textures the frame builder writes.
-public enum ShaderConstants {
+package enum ShaderConstants {
     /// `NAME value` pairs, for `#define`.
-    public static let defines: [String] = {
+    package static let defines: [String] = {
         typealias F = LayerInstance.Flags
         let values: [(String, Int)] = [
             ("KIND_MASK", Int(F.kindMask)), ("KIND_SHADOW", Int(F.kindShadow)),

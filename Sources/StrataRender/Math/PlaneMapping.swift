@@ -8,13 +8,13 @@ import Strata
 /// matrix: the z row drops out because the plane has z = 0, the z column
 /// because the screen has no depth. Interpolating `(u, v)` across a quad drawn
 /// with clip-space `w` is then perspective-correct.
-public struct PlaneMapping: Hashable, Sendable {
-    public var m11: Double, m12: Double, m13: Double
-    public var m21: Double, m22: Double, m23: Double
-    public var m31: Double, m32: Double, m33: Double
+package struct PlaneMapping: Hashable, Sendable {
+    package var m11: Double, m12: Double, m13: Double
+    package var m21: Double, m22: Double, m23: Double
+    package var m31: Double, m32: Double, m33: Double
 
     /// The mapping from nine numbers, row by row.
-    public init(
+    package init(
         _ m11: Double, _ m12: Double, _ m13: Double,
         _ m21: Double, _ m22: Double, _ m23: Double,
         _ m31: Double, _ m32: Double, _ m33: Double
@@ -25,34 +25,34 @@ public struct PlaneMapping: Hashable, Sendable {
     }
 
     /// The identity mapping.
-    public static let identity = PlaneMapping(1, 0, 0, 0, 1, 0, 0, 0, 1)
+    package static let identity = PlaneMapping(1, 0, 0, 0, 1, 0, 0, 0, 1)
 
     /// The plane part of a 4×4 row-vector transform.
-    public init(_ t: CATransform3D) {
+    package init(_ t: CATransform3D) {
         self.init(t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
     }
 
     /// The homogeneous image of `(u, v, 1)`.
     @inlinable
-    public func apply(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
+    package func apply(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
         (u * m11 + v * m21 + m31, u * m12 + v * m22 + m32, u * m13 + v * m23 + m33)
     }
 
     /// The screen point of `(u, v)`, or nil when it is at or behind the eye (w ≤ 0).
     @inlinable
-    public func project(_ u: Double, _ v: Double) -> (x: Double, y: Double)? {
+    package func project(_ u: Double, _ v: Double) -> (x: Double, y: Double)? {
         let h = apply(u, v)
         guard h.w > 1e-9 else { return nil }
         return (h.x / h.w, h.y / h.w)
     }
 
     /// The determinant; its sign tells which way the plane faces the viewer.
-    public var determinant: Double {
+    package var determinant: Double {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }
 
     /// The inverse mapping (screen → plane), or nil when the plane is seen edge-on.
-    public func inverted() -> PlaneMapping? {
+    package func inverted() -> PlaneMapping? {
         let det = determinant
         guard det.isFinite, abs(det) > 1e-300 else { return nil }
         let i = 1 / det
@@ -63,7 +63,7 @@ public struct PlaneMapping: Hashable, Sendable {
     }
 
     /// `self` then `other`.
-    public func concatenating(_ b: PlaneMapping) -> PlaneMapping {
+    package func concatenating(_ b: PlaneMapping) -> PlaneMapping {
         let a = self
         return PlaneMapping(
             a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31, a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32,
@@ -75,14 +75,14 @@ public struct PlaneMapping: Hashable, Sendable {
     }
 
     /// The nine numbers, row by row.
-    public var elements: [Double] { [m11, m12, m13, m21, m22, m23, m31, m32, m33] }
+    package var elements: [Double] { [m11, m12, m13, m21, m22, m23, m31, m32, m33] }
 
     /// Whether every number is finite.
-    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+    package var isFinite: Bool { elements.allSatisfy(\.isFinite) }
 
     /// Device pixels per local unit at `(u, v)`: the smaller of the lengths of the
     /// images of the unit vectors (used to size the anti-aliasing margin).
-    public func pixelsPerUnit(at u: Double, _ v: Double) -> Double {
+    package func pixelsPerUnit(at u: Double, _ v: Double) -> Double {
         guard let (alongU, alongV) = pixelsPerUnitAlongAxes(at: u, v) else { return 0 }
         return min(alongU, alongV)
     }
@@ -90,7 +90,7 @@ public struct PlaneMapping: Hashable, Sendable {
     /// Device pixels per local unit along the more stretched of the plane's
     /// axes at `(u, v)`: the density a texture must have there not to be
     /// magnified. 0 at or behind the eye.
-    public func largestPixelsPerUnit(at u: Double, _ v: Double) -> Double {
+    package func largestPixelsPerUnit(at u: Double, _ v: Double) -> Double {
         guard let (alongU, alongV) = pixelsPerUnitAlongAxes(at: u, v) else { return 0 }
         return max(alongU, alongV)
     }

@@ -8,7 +8,7 @@ import Strata
 /// The first few are blend functions. The W3C blend modes from ``overlay`` on
 /// read the backdrop's colour (``readsBackdrop``): the renderer copies what
 /// is under the item to a texture first and the layer program mixes the two.
-public enum BlendMode: UInt8, Hashable, Sendable, CaseIterable {
+package enum BlendMode: UInt8, Hashable, Sendable, CaseIterable {
     /// Source over (every layer without a compositing filter).
     case normal = 0
     /// Porter–Duff xor: source outside the destination, destination outside the source.
@@ -52,7 +52,7 @@ public enum BlendMode: UInt8, Hashable, Sendable, CaseIterable {
 
     /// The mode for a layer's `compositingFilter`: Core Animation's filter
     /// names; nil (source over) for none or a name Strata does not know.
-    public init?(compositingFilter: Any?) {
+    package init?(compositingFilter: Any?) {
         guard let name = compositingFilter as? String else { return nil }
         switch name {
         case "xor": self = .xor
@@ -79,7 +79,7 @@ public enum BlendMode: UInt8, Hashable, Sendable, CaseIterable {
     }
 
     /// The name in render list dumps.
-    public var name: String {
+    package var name: String {
         switch self {
         case .normal: return "normal"
         case .xor: return "xor"
@@ -106,11 +106,11 @@ public enum BlendMode: UInt8, Hashable, Sendable, CaseIterable {
 
     /// Whether the mode needs the colour beneath it in the shader (no blend
     /// function can do it): its draws are planned with a backdrop copy.
-    public var readsBackdrop: Bool { rawValue >= BlendMode.overlay.rawValue }
+    package var readsBackdrop: Bool { rawValue >= BlendMode.overlay.rawValue }
 
     /// The mode's number in `Shaders/blend.glsl` (`u_blendMode`); 0 for the
     /// modes drawn with blend functions.
-    public var shaderCode: Int32 {
+    package var shaderCode: Int32 {
         readsBackdrop ? Int32(rawValue - BlendMode.overlay.rawValue + 1) : 0
     }
 }

@@ -4,20 +4,20 @@ import Foundation
 /// pattern runs from where the path starts, in the direction it turns, along the
 /// stroke's centre line, and (the circle being closed) a dash that runs over the
 /// start goes on into the first one, as the rasterizer's dashing does.
-public struct CircleDashes: Hashable, Sendable {
+package struct CircleDashes: Hashable, Sendable {
     /// Where the path starts: radians in the local plane, from +x towards +y.
-    public var start: Double
+    package var start: Double
     /// The direction the path turns: 1 from +x towards +y, -1 the other way.
-    public var turn: Double
+    package var turn: Double
     /// The dash's and the gap's lengths along the centre line (local units).
-    public var dash: Double
-    public var gap: Double
+    package var dash: Double
+    package var gap: Double
     /// How far into the pattern the path's start is (`lineDashPhase`).
-    public var phase: Double
+    package var phase: Double
     /// Round caps (else butt).
-    public var roundCaps: Bool
+    package var roundCaps: Bool
 
-    public init(start: Double, turn: Double, dash: Double, gap: Double, phase: Double, roundCaps: Bool) {
+    package init(start: Double, turn: Double, dash: Double, gap: Double, phase: Double, roundCaps: Bool) {
         self.start = start; self.turn = turn; self.dash = dash; self.gap = gap; self.phase = phase
         self.roundCaps = roundCaps
     }

@@ -3,11 +3,11 @@ import Foundation
 extension ClipShape {
     /// RGBA32F texels per clip in the clip texture (one clip per row), read by
     /// `clipCoverage` in `Shaders/layer.frag` (its `CLIP_TEXELS`).
-    public static let texelsPerClip = 5
+    package static let texelsPerClip = 5
 
     /// The clip's row of the clip texture: the device-to-local mapping (9),
     /// rect (4), radii (4), continuous corners, parent index, hard edges.
-    public func appendTexels(to data: inout [Float]) {
+    package func appendTexels(to data: inout [Float]) {
         let m = deviceToLocal
         data += [
             Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21),

@@ -2,20 +2,20 @@ import Foundation
 import Strata
 
 /// The radius of each corner of a rounded rectangle, in the layer's units.
-public struct CornerRadii: Hashable, Sendable {
+package struct CornerRadii: Hashable, Sendable {
     /// Corners at (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY).
-    public var minXMinY: Double, maxXMinY: Double, maxXMaxY: Double, minXMaxY: Double
+    package var minXMinY: Double, maxXMinY: Double, maxXMaxY: Double, minXMaxY: Double
 
-    public init(minXMinY: Double, maxXMinY: Double, maxXMaxY: Double, minXMaxY: Double) {
+    package init(minXMinY: Double, maxXMinY: Double, maxXMaxY: Double, minXMaxY: Double) {
         self.minXMinY = minXMinY; self.maxXMinY = maxXMinY
         self.maxXMaxY = maxXMaxY; self.minXMaxY = minXMaxY
     }
 
     /// Square corners.
-    public static let zero = CornerRadii(minXMinY: 0, maxXMinY: 0, maxXMaxY: 0, minXMaxY: 0)
+    package static let zero = CornerRadii(minXMinY: 0, maxXMinY: 0, maxXMaxY: 0, minXMaxY: 0)
 
     /// Core Animation's corners: `radius` (clamped to half the shorter side) on the masked corners.
-    public init(radius: Double, corners: CACornerMask, size: CGSize) {
+    package init(radius: Double, corners: CACornerMask, size: CGSize) {
         let r = max(0, min(radius, Double(min(size.width, size.height)) / 2))
         func on(_ c: CACornerMask) -> Double { corners.contains(c) ? r : 0 }
         self.init(
@@ -24,8 +24,8 @@ public struct CornerRadii: Hashable, Sendable {
     }
 
     /// Whether every corner is square.
-    public var isZero: Bool { self == .zero }
+    package var isZero: Bool { self == .zero }
 
     /// The largest radius.
-    public var maximum: Double { max(minXMinY, maxXMinY, maxXMaxY, minXMaxY) }
+    package var maximum: Double { max(minXMinY, maxXMinY, maxXMaxY, minXMaxY) }
 }

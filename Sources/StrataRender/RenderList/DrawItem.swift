@@ -8,9 +8,9 @@ import Strata
 /// rectangle with `radii`), evaluated per fragment in the local plane, so the
 /// edge ramp is one device pixel under any transform. `quad` is `shape` grown
 /// by an anti-aliasing margin (and by the blur extent for shadows).
-public struct DrawItem: Hashable, Sendable {
+package struct DrawItem: Hashable, Sendable {
     /// What the item draws.
-    public enum Kind: UInt8, Hashable, Sendable {
+    package enum Kind: UInt8, Hashable, Sendable {
         /// A layer's background, contents and/or border.
         case layer = 0
         /// A rounded-rect shadow, Gaussian-blurred in closed form.
@@ -29,7 +29,7 @@ public struct DrawItem: Hashable, Sendable {
     }
 
     /// How the content fill is computed.
-    public enum Content: Hashable, Sendable {
+    package enum Content: Hashable, Sendable {
         /// Texels of `source`; `uv` (unit coordinates of the source) spans `rect` (local units).
         case texture(TextureSource, uv: CGRect, rect: CGRect)
         /// Gradient `ramp` (index into `RenderList.gradients`) from `start` to `end` (local units);
@@ -47,45 +47,47 @@ public struct DrawItem: Hashable, Sendable {
         indirect case particles(ParticleBatch, additive: Bool)
     }
 
-    public var kind: Kind
-    /// The layer's name or path, for dumps and GL labels.
-    public var label: String
+    package var kind: Kind
+    /// Which layer and part of it the item draws, for dumps and GL labels: an
+    /// entry of the list's ``RenderList/labels``, spelled out by
+    /// ``RenderList/label(of:)``. It never tells items apart (``ItemLabel``).
+    package var label: ItemLabel
     /// Local plane → device pixels.
-    public var mapping: PlaneMapping
+    package var mapping: PlaneMapping
     /// The quad drawn, in local units.
-    public var quad: CGRect
+    package var quad: CGRect
     /// The rounded rectangle whose distance field gives coverage, in local units.
-    public var shape: CGRect
-    public var radii: CornerRadii
-    public var continuousCorners: Bool
+    package var shape: CGRect
+    package var radii: CornerRadii
+    package var continuousCorners: Bool
     /// Background colour (premultiplied), or clear.
-    public var fill: PremultipliedColor
+    package var fill: PremultipliedColor
     /// Contents image, offscreen pass or gradient drawn over the fill.
-    public var content: Content?
+    package var content: Content?
     /// Whether contents are clipped to the rounded `shape` (the layer's own
     /// `masksToBounds`); otherwise only background and border are rounded.
-    public var clipsContentToShape: Bool
+    package var clipsContentToShape: Bool
     /// A second texture whose alpha multiplies the result (mask pass), for composites.
-    public var mask: TextureSource?
-    public var borderWidth: Double
-    public var borderColor: PremultipliedColor
+    package var mask: TextureSource?
+    package var borderWidth: Double
+    package var borderColor: PremultipliedColor
     /// Multiplies everything the item draws.
-    public var opacity: Float
+    package var opacity: Float
     /// Multiplies each component of what the item draws (premultiplied),
     /// after `opacity`: a replicator instance's colour (white: no change).
-    public var tint: PremultipliedColor
+    package var tint: PremultipliedColor
     /// How the item combines with what is beneath it (a layer's `compositingFilter`).
-    public var blend: BlendMode = .normal
+    package var blend: BlendMode = .normal
     /// Index into `RenderList.clips` of the innermost clip, or -1.
-    public var clip: Int32
+    package var clip: Int32
     /// Shadows: the Gaussian's σ in local units.
-    public var blurSigma: Double
+    package var blurSigma: Double
     /// Edges anti-aliased (bit 0 minX, 1 maxX, 2 minY, 3 maxY); a cleared bit draws
     /// that edge hard and half a pixel wider, so abutting layers show no seam.
-    public var antialiasedEdges: UInt8
+    package var antialiasedEdges: UInt8
 
-    public init(
-        kind: Kind = .layer, label: String, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
+    package init(
+        kind: Kind = .layer, label: ItemLabel = .none, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
         radii: CornerRadii = .zero, continuousCorners: Bool = false,
         fill: PremultipliedColor = .clear, content: Content? = nil, mask: TextureSource? = nil,
         borderWidth: Double = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
@@ -101,13 +103,13 @@ public struct DrawItem: Hashable, Sendable {
     /// Whether the item draws more than one shape, which may overlap each
     /// other (a batch of particles): group opacity and blends cannot be
     /// folded into it.
-    public var drawsSeveral: Bool {
+    package var drawsSeveral: Bool {
         if case .particles(let batch, _)? = content { return batch.count > 1 }
         return false
     }
 
     /// The texture the item samples, if any (what batching must keep equal).
-    public var texture: TextureSource? {
+    package var texture: TextureSource? {
         if case .texture(let source, _, _)? = content { return source }
         return nil
     }

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// The geometry of a gradient fill (``DrawItem/Content/gradient(ramp:type:start:end:)``).
-public enum GradientKind: String, Hashable, Sendable {
+package enum GradientKind: String, Hashable, Sendable {
     /// Along the line from the start to the end.
     case axial
     /// An ellipse centred on the start reaching the end.

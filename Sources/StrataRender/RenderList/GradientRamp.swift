@@ -2,16 +2,16 @@ import Foundation
 import Strata
 
 /// A gradient's colours sampled along 0…1, premultiplied RGBA8, one texture row.
-public struct GradientRamp: Hashable, Sendable {
+package struct GradientRamp: Hashable, Sendable {
     /// Samples across the ramp (texel centres at (i + 0.5) / width).
-    public static let width = 512
+    package static let width = 512
     /// `width × 4` bytes.
-    public var texels: [UInt8]
+    package var texels: [UInt8]
 
     /// The ramp for `colors` at `locations` (nil: evenly spaced), as Core
     /// Animation: before the first location the first colour, after the last the
     /// last; colours interpolate premultiplied, as browsers do.
-    public init(colors: [CGColor], locations: [Double]?) {
+    package init(colors: [CGColor], locations: [Double]?) {
         var stops: [(t: Double, c: PremultipliedColor)] = []
         let n = colors.count
         for (i, color) in colors.enumerated() {

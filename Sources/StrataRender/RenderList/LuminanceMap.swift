@@ -5,29 +5,29 @@ import Strata
 /// (a layer's `CALayerFilter.luminanceMap` or `.colorFill`): each pixel's
 /// colour is replaced by the colour its luminance picks from three, mixed
 /// with its own by `amount`; alpha is kept.
-public struct LuminanceMap: Hashable, Sendable {
+package struct LuminanceMap: Hashable, Sendable {
     /// Straight sRGB colours at luminance 0, 0.5 and 1 (mixed linearly between).
-    public var shadows: SIMD3<Float>
-    public var midtones: SIMD3<Float>
-    public var highlights: SIMD3<Float>
+    package var shadows: SIMD3<Float>
+    package var midtones: SIMD3<Float>
+    package var highlights: SIMD3<Float>
     /// 0: the pixel's own colour; 1: the mapped one.
-    public var amount: Float
+    package var amount: Float
 
-    public init(shadows: SIMD3<Float>, midtones: SIMD3<Float>, highlights: SIMD3<Float>, amount: Float) {
+    package init(shadows: SIMD3<Float>, midtones: SIMD3<Float>, highlights: SIMD3<Float>, amount: Float) {
         self.shadows = shadows; self.midtones = midtones; self.highlights = highlights
         self.amount = min(max(amount, 0), 1)
     }
 
     /// Every colour `color` (a fill).
-    public init(fill color: SIMD3<Float>) {
+    package init(fill color: SIMD3<Float>) {
         self.init(shadows: color, midtones: color, highlights: color, amount: 1)
     }
 
     /// Rec. 709 luminance weights, as ThorVG's and Core Image's luma use.
-    public static let lumaWeights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+    package static let lumaWeights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
 
     /// What the step makes of one straight-alpha colour (the shader's arithmetic, for tests).
-    public func apply(to rgb: SIMD3<Float>) -> SIMD3<Float> {
+    package func apply(to rgb: SIMD3<Float>) -> SIMD3<Float> {
         let l = min(max((rgb * Self.lumaWeights).sum(), 0), 1)
         let mapped =
             l < 0.5 ? shadows + (midtones - shadows) * (l * 2) : midtones + (highlights - midtones) * (l * 2 - 1)

@@ -11,12 +11,12 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     public let pixels: [UInt8]
     /// Whether every pixel of the outermost rows and columns is transparent: the
     /// bitmap's edges are in its pixels, so it can be drawn as it is, with no edge test.
-    public let hasClearEdges: Bool
+    package let hasClearEdges: Bool
     /// For a large bitmap with much of it transparent, the pixel rectangles
     /// (top-left origin) that hold all its paint: runs of ``paintTile``-square
     /// tiles with paint along each row of tiles. Nil where drawing it whole
     /// costs about as much.
-    public let paintedRuns: [CGRect]?
+    package let paintedRuns: [CGRect]?
 
     public init(key: String, width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
@@ -26,7 +26,7 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     }
 
     /// The side of the tiles ``paintedRuns`` are made of, in pixels.
-    public static let paintTile = 32
+    package static let paintTile = 32
 
     public static func == (a: RasterImage, b: RasterImage) -> Bool { a.key == b.key }
     public func hash(into h: inout Hasher) { h.combine(key) }

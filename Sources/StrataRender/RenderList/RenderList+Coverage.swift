@@ -7,7 +7,7 @@ extension RenderList {
     /// the GPU shades, overdraw included). Passes in `skipped` (kept from an
     /// earlier frame) count nothing; with `rects`, the screen pass counts only
     /// what lies inside them (a redraw scissored to disjoint damage rectangles).
-    public func coveredPixels(skipping skipped: Set<Int> = [], screenWithin rects: [CGRect]? = nil) -> Double {
+    package func coveredPixels(skipping skipped: Set<Int> = [], screenWithin rects: [CGRect]? = nil) -> Double {
         var total = 0.0
         for (index, pass) in passes.enumerated() where !skipped.contains(index) {
             let isScreen = index == passes.count - 1
@@ -60,7 +60,7 @@ extension RenderList {
 
     /// The device-pixel bounding box of `item.quad` in `target` (clipped to it
     /// and to the eye plane); null when none of it is there.
-    public static func deviceBounds(of item: DrawItem, within target: CGRect) -> CGRect {
+    package static func deviceBounds(of item: DrawItem, within target: CGRect) -> CGRect {
         withProjectedPolygon(of: item, within: target) { polygon in
             guard polygon.count >= 3 else { return .null }
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity

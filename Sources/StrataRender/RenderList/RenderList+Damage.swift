@@ -2,10 +2,10 @@ import Foundation
 
 extension RenderList {
     /// At most this many damaged rectangles; more are merged into their bounding box.
-    public static let maximumDamageRects = 8
+    package static let maximumDamageRects = 8
     /// More changed items than this redraw everything: when most of a frame
     /// moves, measuring the damage costs more than it saves.
-    public static let maximumDamagedItems = 64
+    package static let maximumDamagedItems = 64
 
     /// The device rectangles whose pixels can differ from `previous` (the
     /// frame the target holds): for every screen item that changed, its old
@@ -18,7 +18,7 @@ extension RenderList {
     /// Rectangles are whole pixels, one pixel larger than the bounds on each
     /// side, clipped to the target and disjoint; a redraw scissored to them,
     /// of the items that meet them, gives the same pixels as a full redraw.
-    public func damage(since previous: RenderList) -> [CGRect]? {
+    package func damage(since previous: RenderList) -> [CGRect]? {
         guard pixelWidth == previous.pixelWidth, pixelHeight == previous.pixelHeight,
             background == previous.background, passes.count == previous.passes.count,
             clips == previous.clips, gradients == previous.gradients

@@ -28,7 +28,7 @@ extension RenderList {
                     " blur \(Self.num(pass.blurSigma))\(pass.blurAxes == .both ? "" : pass.blurAxes == .horizontal ? " across" : " down")"
             }
             lines.append(line)
-            for item in pass.items { lines.append("  " + Self.text(item)) }
+            for item in pass.items { lines.append("  " + Self.text(item, label: label(of: item))) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -37,8 +37,8 @@ extension RenderList {
         "rgb(\(num(Double(rgb.x))),\(num(Double(rgb.y))),\(num(Double(rgb.z))))"
     }
 
-    static func text(_ item: DrawItem) -> String {
-        var s = "\(item.kind) \"\(item.label)\" shape \(text(item.shape)) quad \(text(item.quad))"
+    static func text(_ item: DrawItem, label: String) -> String {
+        var s = "\(item.kind) \"\(label)\" shape \(text(item.shape)) quad \(text(item.quad))"
         if !item.radii.isZero { s += " radii \(text(item.radii))\(item.continuousCorners ? " continuous" : "")" }
         if !item.fill.isClear { s += " fill \(text(item.fill))" }
         switch item.content {

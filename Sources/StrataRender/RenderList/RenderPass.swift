@@ -3,9 +3,9 @@ import Strata
 
 /// A list of draw items rendered into one target: the screen, or an offscreen
 /// texture covering `bounds` (device pixels) that a later pass composites.
-public struct RenderPass: Hashable, Sendable {
+package struct RenderPass: Hashable, Sendable {
     /// Why a pass is offscreen.
-    public enum Purpose: String, Hashable, Sendable {
+    package enum Purpose: String, Hashable, Sendable {
         case screen, groupOpacity, mask, maskedContent, rasterize, shadowSilhouette
         /// A layer's look, cached across frames and drawn as textured quads (``AppearanceCache``).
         case appearance
@@ -14,36 +14,36 @@ public struct RenderPass: Hashable, Sendable {
     }
 
     /// The directions of a pass's blur.
-    public struct BlurAxes: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct BlurAxes: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Across (device x).
-        public static let horizontal = BlurAxes(rawValue: 1)
+        package static let horizontal = BlurAxes(rawValue: 1)
         /// Down (device y).
-        public static let vertical = BlurAxes(rawValue: 2)
-        public static let both: BlurAxes = [.horizontal, .vertical]
+        package static let vertical = BlurAxes(rawValue: 2)
+        package static let both: BlurAxes = [.horizontal, .vertical]
     }
 
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The pixels the pass covers: device pixels, integral; for passes in a
     /// layer's own plane (shadow silhouettes, rasterization) the origin is 0
     /// and the items' mappings take local units to the pass's pixels.
-    public var bounds: CGRect
-    public var items: [DrawItem]
+    package var bounds: CGRect
+    package var items: [DrawItem]
     /// σ in pass pixels of a Gaussian blur applied after drawing (0: none).
-    public var blurSigma: Double
+    package var blurSigma: Double
     /// Which way the blur goes (both unless a layer filter says otherwise).
-    public var blurAxes: BlurAxes = .both
+    package var blurAxes: BlurAxes = .both
     /// Colours replaced after drawing (a layer's colour filter), before any blur.
-    public var colorMap: LuminanceMap?
+    package var colorMap: LuminanceMap?
     /// Equal keys mean equal pixels: the backend may keep the result across
     /// frames and skip drawing the pass (nil: draw it every frame).
-    public var cacheKey: Int?
+    package var cacheKey: Int?
     /// The colour an offscreen pass is cleared to (premultiplied); the screen's is
     /// the list's ``RenderList/background``.
-    public var background: PremultipliedColor = .clear
+    package var background: PremultipliedColor = .clear
 
-    public init(
+    package init(
         purpose: Purpose, bounds: CGRect, items: [DrawItem] = [], blurSigma: Double = 0,
         cacheKey: Int? = nil
     ) {

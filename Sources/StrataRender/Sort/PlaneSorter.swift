@@ -11,15 +11,15 @@ import Strata
 /// to w > 0 so that parts behind the eye never invert. A piece of a split plane
 /// carries the cuts that made it as half-planes in the plane's own local
 /// coordinates (`a·u + b·v + e ≥ 0`), which become hard clips on its items.
-public enum PlaneSorter {
+package enum PlaneSorter {
     /// One plane to sort.
-    public struct Input: Sendable {
+    package struct Input: Sendable {
         /// The plane's local (bounds) space → the context's space.
-        public var toContext: CATransform3D
+        package var toContext: CATransform3D
         /// The part of the plane that draws, in local units.
-        public var rect: CGRect
+        package var rect: CGRect
 
-        public init(toContext: CATransform3D, rect: CGRect) {
+        package init(toContext: CATransform3D, rect: CGRect) {
             self.toContext = toContext
             self.rect = rect
         }
@@ -31,17 +31,17 @@ public enum PlaneSorter {
     /// is visible against the splitter); the piece drawn before gets a hard cut
     /// half a pixel wide of the line, which the splitter then covers, so the
     /// two halves never both fade at the cut.
-    public struct Cut: Hashable, Sendable {
-        public var a: Double, b: Double, e: Double
-        public var antialiased: Bool
+    package struct Cut: Hashable, Sendable {
+        package var a: Double, b: Double, e: Double
+        package var antialiased: Bool
     }
 
     /// A plane, or a piece of one, in drawing order.
-    public struct Fragment: Hashable, Sendable {
+    package struct Fragment: Hashable, Sendable {
         /// Index of the input plane.
-        public var plane: Int
+        package var plane: Int
         /// The cuts that made the piece (empty for a whole plane).
-        public var cuts: [Cut]
+        package var cuts: [Cut]
     }
 
     struct Vec3 {
@@ -59,11 +59,11 @@ public enum PlaneSorter {
     }
 
     /// The most planes sorted with a BSP tree; beyond, planes sort by depth alone.
-    public static let maximumPlanes = 512
+    package static let maximumPlanes = 512
 
     /// The fragments of `planes` from back to front; planes wholly behind the eye
     /// or seen edge-on are left out.
-    public static func backToFront(_ planes: [Input]) -> [Fragment] {
+    package static func backToFront(_ planes: [Input]) -> [Fragment] {
         var polygons: [Polygon] = []
         for (i, p) in planes.enumerated() {
             guard let poly = polygon(p, index: i) else { continue }
