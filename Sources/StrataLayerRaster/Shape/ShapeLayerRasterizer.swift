@@ -76,12 +76,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
         let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
             .concatenating(CGAffineTransform(scaleX: CGFloat(scaleX), y: CGFloat(scaleY)))
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        // The first paint writes every pixel; a stroke over a fill composites over it.
+        var pixels: [UInt8] = []
         if !fill.isClear {
             let mask = PathRasterizer.fill(
                 path: path, rule: shape.fillRule,
                 transform: transform, width: w, height: h)
-            Self.composite(fill, coverage: mask.bytes, into: &pixels)
+            pixels = Self.painted(fill, coverage: mask.bytes)
         }
         if strokes {
             let trimmed =
@@ -93,7 +94,11 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                 join: shape.lineJoin, miterLimit: shape.miterLimit,
                 dash: usesDash ? (shape.lineDashPhase, dash) : nil,
                 transform: transform, width: w, height: h)
-            Self.composite(stroke, coverage: mask.bytes, into: &pixels)
+            if pixels.isEmpty {
+                pixels = Self.painted(stroke, coverage: mask.bytes)
+            } else {
+                Self.composite(stroke, coverage: mask.bytes, into: &pixels)
+            }
         }
         let image = RasterImage(
             key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w,
@@ -158,6 +163,32 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let h = max(1, Int((Double(grown.maxY) * sy).rounded(.up) - y0))
         let rect = CGRect(x: x0 / sx, y: y0 / sy, width: Double(w) / sx, height: Double(h) / sy)
         return (rect, sx, sy, w, h)
+    }
+
+    /// `color × coverage` on transparent pixels: the first paint of a bitmap,
+    /// every pixel written once from a table of the 256 coverages (no
+    /// clearing first, no test of what is beneath).
+    static func painted(_ color: PremultipliedColor, coverage: [UInt8]) -> [UInt8] {
+        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
+        var bytes = [UInt32](repeating: 0, count: 256)
+        for cover in 1..<256 {
+            let k = Float(cover) / 255
+            bytes[cover] =
+                UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
+                | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
+        }
+        return [UInt8](unsafeUninitializedCapacity: coverage.count * 4) { out, count in
+            coverage.withUnsafeBufferPointer { cover in
+                bytes.withUnsafeBufferPointer { bytes in
+                    let words = UnsafeMutableRawBufferPointer(out)
+                    // Bytes in memory order r, g, b, a (little-endian words).
+                    for i in 0..<cover.count {
+                        words.storeBytes(of: bytes[Int(cover[i])].littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                    }
+                }
+            }
+            count = coverage.count * 4
+        }
     }
 
     /// `color × coverage` over the premultiplied pixels.
