@@ -300,21 +300,22 @@ struct AtlasPlanner {
             "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
         // Pixels as 32-bit words, a row at a time: the image's row copied whole between its
         // edge pixels repeated (a byte-by-byte loop cost more than the shapes' own drawing).
+        // Every byte of the block is written once, straight into the array returned.
         let pw = blockWidth
-        var out = [UInt32](repeating: 0, count: pw * blockHeight)
-        pixels.withUnsafeBytes { raw in
-            let source = raw.bindMemory(to: UInt32.self)
-            out.withUnsafeMutableBufferPointer { block in
+        return [UInt8](unsafeUninitializedCapacity: pw * blockHeight * 4) { bytes, count in
+            pixels.withUnsafeBytes { raw in
+                let source = raw.bindMemory(to: UInt32.self)
+                let block = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self)
                 for y in 0..<blockHeight {
                     let row = source.baseAddress! + min(max(y - g, 0), height - 1) * width
                     let line = block.baseAddress! + y * pw
-                    line.update(repeating: row[0], count: g)
-                    (line + g).update(from: row, count: width)
-                    (line + g + width).update(repeating: row[width - 1], count: pw - g - width)
+                    line.initialize(repeating: row[0], count: g)
+                    (line + g).initialize(from: row, count: width)
+                    (line + g + width).initialize(repeating: row[width - 1], count: pw - g - width)
                 }
             }
+            count = pw * blockHeight * 4
         }
-        return out.withUnsafeBytes { [UInt8]($0) }
     }
 
     /// The next mip level of premultiplied RGBA8 pixels of even size: each
