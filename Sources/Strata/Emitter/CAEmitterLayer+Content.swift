@@ -3,10 +3,10 @@ import Foundation
 extension CAEmitterLayer {
     /// The particles as the layer shows them now, as values (see
     /// ``CALayer/drawnContent``): runs the simulation, so make it once per
-    /// drawing. With `_batchesParticles`, as a ``ParticleBatch`` unless the
+    /// drawing. With `_batchesParticles`, as a `ParticleBatch` unless the
     /// batch cannot draw them: particles off the layer's plane that keep
     /// their depth or are drawn back to front, or more looks (cells) than
-    /// ``ParticleBatch/maximumLooks``.
+    /// `ParticleBatch.maximumLooks`.
     package var emitterContent: EmitterContent {
         withStateLock {
             let mode = _emitter.renderMode, depth = _emitter.preservesDepth

@@ -22,7 +22,7 @@ open class CAEmitterLayer: CALayer {
     var _history = EmitterHistory()
     /// A presentation copy's emission, as sampled at its time.
     var _emission: EmitterFrame? = nil
-    /// Whether the layer's particles are drawn as a ``ParticleBatch`` where
+    /// Whether the layer's particles are drawn as a `ParticleBatch` where
     /// it can draw them (default), or each as its own item (the reference
     /// the batch is tested against).
     @exclusivity(unchecked) package final var _batchesParticles = true

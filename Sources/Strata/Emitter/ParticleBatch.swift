@@ -7,30 +7,30 @@ import Foundation
 /// Only particles that draw something at ``time`` are in it (alive, with an
 /// image, alpha and scale above 0), as ``CAEmitterLayer/particles()`` would
 /// list them, in the same order.
-public struct ParticleBatch: Hashable, Sendable {
+package struct ParticleBatch: Hashable, Sendable {
     /// The most looks a batch has (the particle program's uniforms hold this
     /// many); an emitter with more is drawn particle by particle.
-    public static let maximumLooks = 32
+    package static let maximumLooks = 32
 
     /// The births, in drawing order.
-    public var births: [ParticleBirth]
+    package var births: [ParticleBirth]
     /// What the births' `look` indices name.
-    public var looks: [ParticleLook]
+    package var looks: [ParticleLook]
     /// The layer's time the batch is drawn at, relative to the births' origin.
-    public var time: Double
+    package var time: Double
     /// The box (layer space, z dropped) holding every particle's rectangle at
     /// `time`, however it is turned; `.null` when there are none.
-    public var bounds: CGRect
+    package var bounds: CGRect
 
-    public init(births: [ParticleBirth] = [], looks: [ParticleLook] = [], time: Double = 0, bounds: CGRect = .null) {
+    package init(births: [ParticleBirth] = [], looks: [ParticleLook] = [], time: Double = 0, bounds: CGRect = .null) {
         self.births = births; self.looks = looks; self.time = time; self.bounds = bounds
     }
 
     /// The number of particles.
-    public var count: Int { births.count }
+    package var count: Int { births.count }
 
     /// Equal batches hash alike; only the cheap parts are hashed (batches are compared, rarely hashed).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(births.count)
         hasher.combine(looks.count)
         hasher.combine(time)

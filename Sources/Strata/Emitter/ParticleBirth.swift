@@ -20,15 +20,15 @@ import Foundation
 /// form: position `p + v·a + ½·acc·a²` (the acceleration is its look's),
 /// angle `spin·a`, scale and colour linear in `a` (colour clamped to 0…1).
 /// Plain fields keep the record contiguous; `ParticleBatchTests` locks the offsets.
-public struct ParticleBirth: BitwiseCopyable, Equatable, Sendable {
-    public var x: Float, y: Float, z: Float
-    public var vx: Float, vy: Float, vz: Float
-    public var birth: Float
-    public var lifetime: Float
-    public var scale: Float
-    public var scaleSpeed: Float
-    public var spin: Float
-    public var look: Int32
-    public var red: Float, green: Float, blue: Float, alpha: Float
-    public var redSpeed: Float, greenSpeed: Float, blueSpeed: Float, alphaSpeed: Float
+package struct ParticleBirth: BitwiseCopyable, Equatable, Sendable {
+    package var x: Float, y: Float, z: Float
+    package var vx: Float, vy: Float, vz: Float
+    package var birth: Float
+    package var lifetime: Float
+    package var scale: Float
+    package var scaleSpeed: Float
+    package var spin: Float
+    package var look: Int32
+    package var red: Float, green: Float, blue: Float, alpha: Float
+    package var redSpeed: Float, greenSpeed: Float, blueSpeed: Float, alphaSpeed: Float
 }

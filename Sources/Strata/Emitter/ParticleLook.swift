@@ -1,26 +1,26 @@
 import Foundation
 
-/// What the particles of one cell share in a ``ParticleBatch``: the image
+/// What the particles of one cell share in a `ParticleBatch`: the image
 /// they show and the constants of their motion.
-public struct ParticleLook: Equatable, @unchecked Sendable {
+package struct ParticleLook: Equatable, @unchecked Sendable {
     // @unchecked Sendable: CGImage is immutable once made.
 
     /// The image drawn.
-    public var image: CGImage
+    package var image: CGImage
     /// The part of the image drawn, in unit coordinates.
-    public var contentsRect: CGRect
+    package var contentsRect: CGRect
     /// The particle's size at scale 1 on its emitter layer: the part of the
     /// image drawn over its contents scale, in points.
-    public var size: CGSize
+    package var size: CGSize
     /// The cell's acceleration (points/s²).
-    public var acceleration: (x: Float, y: Float, z: Float)
+    package var acceleration: (x: Float, y: Float, z: Float)
     /// The cell's speed: a particle's age is the layer time since its birth times this.
-    public var speed: Float
+    package var speed: Float
     /// The smallest scale a particle of this look has at the batch's time
     /// (how much smaller than its pixels the image can be drawn).
-    public var minimumScale: Double
+    package var minimumScale: Double
 
-    public static func == (a: ParticleLook, b: ParticleLook) -> Bool {
+    package static func == (a: ParticleLook, b: ParticleLook) -> Bool {
         a.image === b.image && a.contentsRect == b.contentsRect && a.size == b.size
             && a.acceleration == b.acceleration && a.speed == b.speed && a.minimumScale == b.minimumScale
     }

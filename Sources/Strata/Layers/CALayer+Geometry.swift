@@ -2,7 +2,7 @@ import Foundation
 
 extension CALayer {
     /// The anchor point in the layer's own (bounds) coordinates, with `anchorPointZ`.
-    public var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+    package var anchorPointInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
         withStateLock { _state.anchorPointInBounds }
     }
 
@@ -34,7 +34,7 @@ extension CATransform3D {
     /// content drawn into its plane (CSS "flattening"). The z output is zero for
     /// every input, depth from a 3D context inside included, so nothing of it
     /// reaches the next matrix's perspective row.
-    public var flattened: CATransform3D {
+    package var flattened: CATransform3D {
         var m = self
         m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
         return m

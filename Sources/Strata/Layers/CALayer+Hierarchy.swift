@@ -39,7 +39,7 @@ extension CALayer {
     }
 
     /// The root of the tree the layer is in.
-    public var rootLayer: CALayer {
+    package var rootLayer: CALayer {
         withTreeLock {
             var node = self
             while let up = node._superlayer ?? node._maskedLayer { node = up }
@@ -48,7 +48,7 @@ extension CALayer {
     }
 
     /// The name, or the class and address, for messages.
-    public var debugName: String {
+    package var debugName: String {
         if let name = withStateLock({ _name }) { return "\"\(name)\"" }
         return "<\(type(of: self)) \(Unmanaged.passUnretained(self).toOpaque())>"
     }

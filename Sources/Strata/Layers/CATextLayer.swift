@@ -136,7 +136,7 @@ open class CATextLayer: CALayer {
     }
 
     /// The string as plain text.
-    public var plainString: String { Self.plainString(withStateLock { _text.string }) }
+    package var plainString: String { Self.plainString(withStateLock { _text.string }) }
 
     /// A `string` value as plain text.
     static func plainString(_ string: Any?) -> String {

@@ -14,7 +14,7 @@ import Foundation
 
 extension CGLineCap {
     /// The Core Graphics cap for a shape layer's line cap (Strata addition).
-    public init(_ cap: CAShapeLayerLineCap) {
+    package init(_ cap: CAShapeLayerLineCap) {
         switch cap {
         case .round: self = .round
         case .square: self = .square

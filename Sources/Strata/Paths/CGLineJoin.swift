@@ -14,7 +14,7 @@ import Foundation
 
 extension CGLineJoin {
     /// The Core Graphics join for a shape layer's line join (Strata addition).
-    public init(_ join: CAShapeLayerLineJoin) {
+    package init(_ join: CAShapeLayerLineJoin) {
         switch join {
         case .round: self = .round
         case .bevel: self = .bevel

@@ -34,7 +34,7 @@ extension CGPath {
     /// `chordTolerance` path units of their chords (Strata addition). Half a device pixel, in
     /// path units, puts dashes where Chromium draws them: on gentle curves about a thousandth
     /// short of the true arc length, as Chromium's are.
-    public func dashed(phase: CGFloat, lengths: [CGFloat], chordTolerance: CGFloat) -> CGPath {
+    package func dashed(phase: CGFloat, lengths: [CGFloat], chordTolerance: CGFloat) -> CGPath {
         CGPath(elements: dashedElements(phase: phase, lengths: lengths, chordTolerance: chordTolerance) ?? elements)
     }
 

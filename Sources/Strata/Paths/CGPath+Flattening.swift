@@ -24,7 +24,7 @@ extension CGPath {
     ///   - tolerance: the largest distance allowed between a curve and its polyline, in the
     ///     space after `transform`. Must be positive.
     ///   - transform: maps the path before flattening (curves stay curves under affine maps).
-    public func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [[CGPoint]] {
+    package func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [[CGPoint]] {
         flatSubpaths(tolerance: tolerance, transform: transform, corners: false).map(\.points)
     }
 
@@ -37,7 +37,7 @@ extension CGPath {
     /// of `tolerance`); and when `clip` is given, a curve whose control points all lie beyond
     /// one side of it becomes its chord, which keeps the winding number of every point in
     /// `clip` and saves flattening what cannot be seen. Every list is a closed polygon.
-    public func fillPolygons(
+    package func fillPolygons(
         tolerance: CGFloat, transform: CGAffineTransform = .identity,
         clip: CGRect? = nil
     ) -> [[CGPoint]] {
@@ -122,7 +122,7 @@ extension CGPath {
 
     /// The subpaths as polylines with their closed flags (see `flattened(tolerance:transform:)`;
     /// here closed subpaths do not repeat their start) (Strata addition).
-    public func flattenedSubpaths(
+    package func flattenedSubpaths(
         tolerance: CGFloat,
         transform: CGAffineTransform = .identity
     ) -> [FlattenedSubpath] {

@@ -9,7 +9,7 @@ extension CGPath {
     /// at the end of the (minX, minY) corner on the top edge and runs clockwise on iOS's y-down
     /// screen: top edge, (maxX, minY) corner, right edge, and so on, then closes. Each rounded
     /// corner is one cubic Bézier approximating a quarter circle.
-    public static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
+    package static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
         roundedRect(rect, radius: radius, corners: corners, continuous: false)
     }
 
@@ -26,7 +26,7 @@ extension CGPath {
     /// more. As in that fit, the extents are not clamped when 1.547 r exceeds half a side: the
     /// corner curves then overlap, and filling with the non-zero rule gives Core Animation's
     /// shape (stroking such a path shows the overlap).
-    public static func roundedRect(
+    package static func roundedRect(
         _ rect: CGRect, radius: CGFloat, corners: CACornerMask,
         continuous: Bool
     ) -> CGPath {

@@ -58,7 +58,7 @@ extension CGPath {
     ///     cut as Skia cuts them there (see `fillPolygonsLikeSkia`), without nudging, and
     ///     round caps and joins into Skia's chords, so that the stroke sits where Chromium
     ///     draws it. The outline stays in path units.
-    public func strokeOutline(
+    package func strokeOutline(
         lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
         miterLimit: CGFloat, tolerance: CGFloat,
         skiaDevice: CGAffineTransform? = nil
@@ -77,7 +77,7 @@ extension CGPath {
 
 extension CGAffineTransform {
     /// The largest factor by which the transform stretches any direction (its largest singular value).
-    public var largestScale: CGFloat {
+    package var largestScale: CGFloat {
         let sum = a * a + b * b + c * c + d * d
         let det = a * d - b * c
         let disc = max(0, sum * sum - 4 * det * det)

@@ -8,7 +8,7 @@ extension CGPath {
     /// not. Fractions are clamped to 0...1; when `start >= end` the result is empty. A closed
     /// subpath that lies wholly inside the range stays closed; one that is cut becomes open.
     /// Curves are cut exactly (they stay curves).
-    public func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
+    package func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
         let a = start.isNaN ? 0 : min(max(start, 0), 1)
         let b = end.isNaN ? 1 : min(max(end, 0), 1)
         guard a < b else { return CGPath() }

@@ -2,15 +2,15 @@ import Foundation
 
 extension CGPath {
     /// One subpath flattened to a polyline (Strata addition).
-    public struct FlattenedSubpath: Hashable, Sendable {
+    package struct FlattenedSubpath: Hashable, Sendable {
         /// The polyline's points. A closed subpath does not repeat its start at the end: the
         /// closing edge from the last point back to the first is implied by `isClosed`.
-        public var points: [CGPoint]
+        package var points: [CGPoint]
         /// Whether the subpath was closed with `closeSubpath`.
-        public var isClosed: Bool
+        package var isClosed: Bool
 
         /// A polyline with the given points.
-        public init(points: [CGPoint], isClosed: Bool) {
+        package init(points: [CGPoint], isClosed: Bool) {
             self.points = points
             self.isClosed = isClosed
         }

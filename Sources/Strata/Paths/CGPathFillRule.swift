@@ -12,7 +12,7 @@ import Foundation
 
 extension CGPathFillRule {
     /// The Core Graphics rule for a shape layer's fill rule (Strata addition).
-    public init(_ rule: CAShapeLayerFillRule) {
+    package init(_ rule: CAShapeLayerFillRule) {
         self = rule == .evenOdd ? .evenOdd : .winding
     }
 }
