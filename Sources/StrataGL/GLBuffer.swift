@@ -7,12 +7,12 @@ internal import CEpoxy
 /// `glBufferSubData`), so the driver never waits for draws still reading last
 /// frame's contents. Capacity grows by doubling and never shrinks. Create and use
 /// with the context current; see `GLContext` for when the GL buffer is deleted.
-public final class GLBuffer: @unchecked Sendable {
+package final class GLBuffer: @unchecked Sendable {
     // @unchecked Sendable: mutable state (capacity, count) is only touched while the
     // owning context is current, which hosts grant to one thread at a time.
 
     /// What the buffer is bound as.
-    public enum Target: Sendable {
+    package enum Target: Sendable {
         /// `GL_ARRAY_BUFFER`: vertex or instance attributes.
         case vertex
         /// `GL_ELEMENT_ARRAY_BUFFER`: indices (part of a vertex array's state).
@@ -30,7 +30,7 @@ public final class GLBuffer: @unchecked Sendable {
     }
 
     /// The usage hint given to the driver.
-    public enum Usage: Sendable {
+    package enum Usage: Sendable {
         /// Written once, drawn many times.
         case staticDraw
         /// Rewritten now and then.
@@ -48,22 +48,22 @@ public final class GLBuffer: @unchecked Sendable {
     }
 
     /// The GL buffer name.
-    public let name: UInt32
+    package let name: UInt32
     /// The name in messages and GL debuggers.
-    public let label: String
+    package let label: String
     /// What the buffer is bound as.
-    public let target: Target
+    package let target: Target
     /// The usage hint.
-    public let usage: Usage
+    package let usage: Usage
     /// Bytes of storage allocated.
-    public private(set) var capacity: Int = 0
+    package private(set) var capacity: Int = 0
     /// Bytes written by the last `stream`.
-    public private(set) var byteCount: Int = 0
+    package private(set) var byteCount: Int = 0
 
     private weak var context: GLContext?
 
     /// An empty buffer, or one with `capacity` bytes of undefined storage.
-    public init(
+    package init(
         context: GLContext, target: Target = .vertex, usage: Usage = .streamDraw, label: String,
         capacity: Int = 0
     ) throws(GLError) {
@@ -93,13 +93,13 @@ public final class GLBuffer: @unchecked Sendable {
     }
 
     /// Binds the buffer to its target. (An index buffer binds into the bound vertex array.)
-    public func bind() {
+    package func bind() {
         assert(context?.isCurrent ?? false, "GLBuffer \(label): its context is not current")
         sglBindBuffer(target.glTarget, name)
     }
 
     /// Replaces the contents with `elements`' bytes, orphaning the old storage.
-    public func stream<Element: BitwiseCopyable>(_ elements: [Element]) throws(GLError) {
+    package func stream<Element: BitwiseCopyable>(_ elements: [Element]) throws(GLError) {
         // withUnsafeBytes is not typed-throws: carry the error out as a Result.
         let result = elements.withUnsafeBytes { bytes in
             Result { () throws(GLError) in try stream(bytes: bytes) }
@@ -109,7 +109,7 @@ public final class GLBuffer: @unchecked Sendable {
 
     /// Replaces the contents with `bytes`, orphaning the old storage. Throws only
     /// when growing the storage fails (out of memory).
-    public func stream(bytes: UnsafeRawBufferPointer) throws(GLError) {
+    package func stream(bytes: UnsafeRawBufferPointer) throws(GLError) {
         guard let context else { return }
         assert(context.isCurrent, "GLBuffer \(label): its context is not current")
         let target = GLenum(GL_COPY_WRITE_BUFFER)

@@ -1,6 +1,6 @@
 internal import CEpoxy
 
-/// A buffer texture (`GL_TEXTURE_BUFFER`): a ``GLBuffer``'s bytes read by a
+/// A buffer texture (`GL_TEXTURE_BUFFER`): a `GLBuffer`'s bytes read by a
 /// shader as RGBA32F texels with `texelFetch`, so that a vertex shader can
 /// read any record it needs by index instead of as attributes.
 final class GLBufferTexture {

@@ -75,7 +75,7 @@ public enum GLError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The GL name of a `glGetError` code, such as `GL_OUT_OF_MEMORY`.
-    public static func errorName(_ code: UInt32) -> String {
+    package static func errorName(_ code: UInt32) -> String {
         switch code {
         case 0x0500: return "GL_INVALID_ENUM"
         case 0x0501: return "GL_INVALID_VALUE"
@@ -90,7 +90,7 @@ public enum GLError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The GL name of a `glCheckFramebufferStatus` result.
-    public static func framebufferStatusName(_ status: UInt32) -> String {
+    package static func framebufferStatusName(_ status: UInt32) -> String {
         switch status {
         case 0x8CD5: return "GL_FRAMEBUFFER_COMPLETE"
         case 0x8219: return "GL_FRAMEBUFFER_UNDEFINED"

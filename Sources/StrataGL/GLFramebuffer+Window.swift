@@ -5,7 +5,7 @@ extension GLFramebuffer {
     /// Copies the whole colour of this framebuffer onto the window's back
     /// buffer (framebuffer 0), scaled to `width × height` with nearest
     /// sampling, and leaves the back buffer bound.
-    public func copyToBackBuffer(width: Int, height: Int) throws(GLError) {
+    package func copyToBackBuffer(width: Int, height: Int) throws(GLError) {
         context?.requireCurrent("GLFramebuffer.copyToBackBuffer")
         sglBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), name)
         sglBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
@@ -19,7 +19,7 @@ extension GLFramebuffer {
 
 extension GLContext {
     /// Binds the window's back buffer (framebuffer 0) with a `width × height` viewport.
-    public func bindBackBuffer(width: Int, height: Int) {
+    package func bindBackBuffer(width: Int, height: Int) {
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         sglViewport(0, 0, GLsizei(width), GLsizei(height))
     }

@@ -7,30 +7,30 @@ import StrataRender
 /// GL's framebuffer rows run bottom to top; `readPixels()` returns them top row
 /// first. Create and use with the context current; see `GLContext` for when the
 /// GL objects are deleted.
-public final class GLFramebuffer: @unchecked Sendable {
+package final class GLFramebuffer: @unchecked Sendable {
     // @unchecked Sendable: mutable state (the attachments' size) is only touched
     // while the owning context is current, which hosts grant to one thread at a time.
 
     /// The GL framebuffer name.
-    public let name: UInt32
+    package let name: UInt32
     /// The name in messages and GL debuggers.
-    public let label: String
+    package let label: String
     /// The colour attachment (`GL_COLOR_ATTACHMENT0`).
-    public let colorTexture: GLTexture
+    package let colorTexture: GLTexture
     /// The depth-stencil renderbuffer name, or nil when created without one.
-    public let depthStencilRenderbuffer: UInt32?
+    package let depthStencilRenderbuffer: UInt32?
 
     weak var context: GLContext?
 
     /// Width in pixels.
-    public var width: Int { colorTexture.width }
+    package var width: Int { colorTexture.width }
     /// Height in pixels.
-    public var height: Int { colorTexture.height }
+    package var height: Int { colorTexture.height }
 
     /// A `width × height` framebuffer with a new colour texture (contents
     /// undefined) and, if `depthStencil`, a `GL_DEPTH24_STENCIL8` renderbuffer.
     /// Leaves the framebuffer bound.
-    public init(
+    package init(
         context: GLContext, width: Int, height: Int, label: String,
         filter: GLTexture.Filter = .linear, depthStencil: Bool = false
     ) throws(GLError) {
@@ -74,7 +74,7 @@ public final class GLFramebuffer: @unchecked Sendable {
     }
 
     /// Binds the framebuffer for drawing and reading and sets the viewport to cover it.
-    public func bind() {
+    package func bind() {
         assert(context?.isCurrent ?? false, "GLFramebuffer \(label): its context is not current")
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         sglViewport(0, 0, GLsizei(width), GLsizei(height))
@@ -82,7 +82,7 @@ public final class GLFramebuffer: @unchecked Sendable {
 
     /// Gives the attachments new storage of `width × height`; contents become
     /// undefined. Leaves the framebuffer bound.
-    public func resize(width: Int, height: Int) throws(GLError) {
+    package func resize(width: Int, height: Int) throws(GLError) {
         guard let context else { return }
         context.requireCurrent("GLFramebuffer(\(label)).resize")
         try colorTexture.resize(width: width, height: height)
@@ -99,7 +99,7 @@ public final class GLFramebuffer: @unchecked Sendable {
 
     /// The colour attachment's pixels as RGBA8, top row first (as stored:
     /// premultiplied if drawn premultiplied).
-    public func readPixels() -> [UInt8] {
+    package func readPixels() -> [UInt8] {
         assert(context?.isCurrent ?? false, "GLFramebuffer \(label): its context is not current")
         return RGBA8Pixels.read(framebuffer: name, width: width, height: height)
     }

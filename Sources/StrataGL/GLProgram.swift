@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Get one from `ShaderLibrary.program(vertex:fragment:attributes:)`, which
 /// compiles it once per context. Use it only while its context is current.
-public final class GLProgram: @unchecked Sendable {
+package final class GLProgram: @unchecked Sendable {
     // @unchecked Sendable: `uniforms` is only touched while the owning context is
     // current, and a host makes a context current on one thread at a time (its lock).
 
     /// The GL program name.
-    public let name: UInt32
+    package let name: UInt32
     /// `Shaders/a.vert + Shaders/a.frag`, for messages and GL debuggers.
-    public let label: String
+    package let label: String
 
     /// Whether it was loaded from a saved binary (`ProgramBinaryCache`)
     /// rather than compiled and linked.
@@ -33,14 +33,14 @@ public final class GLProgram: @unchecked Sendable {
     }
 
     /// Makes this the current program (`glUseProgram`).
-    public func use() {
+    package func use() {
         assert(context?.isCurrent ?? false, "GLProgram \(label): its context is not current")
         sglUseProgram(name)
     }
 
     /// The location of uniform `uniformName`, looked up once and cached; -1 when the
     /// program has no such active uniform (setting -1 is a no-op in GL).
-    public func uniform(_ uniformName: String) -> Int32 {
+    package func uniform(_ uniformName: String) -> Int32 {
         if let location = uniforms[uniformName] { return location }
         assert(context?.isCurrent ?? false, "GLProgram \(label): its context is not current")
         let location = uniformName.withCString { sglGetUniformLocation(name, $0) }
@@ -49,33 +49,33 @@ public final class GLProgram: @unchecked Sendable {
     }
 
     /// Sets a `float` uniform of this program, which must be in use.
-    public func setUniform(_ uniformName: String, _ value: Float) {
+    package func setUniform(_ uniformName: String, _ value: Float) {
         sglUniform1f(uniform(uniformName), value)
     }
 
     /// Sets a `vec2` uniform of this program, which must be in use.
-    public func setUniform(_ uniformName: String, _ value: SIMD2<Float>) {
+    package func setUniform(_ uniformName: String, _ value: SIMD2<Float>) {
         sglUniform2f(uniform(uniformName), value.x, value.y)
     }
 
     /// Sets a `vec3` uniform of this program, which must be in use.
-    public func setUniform(_ uniformName: String, _ value: SIMD3<Float>) {
+    package func setUniform(_ uniformName: String, _ value: SIMD3<Float>) {
         sglUniform3f(uniform(uniformName), value.x, value.y, value.z)
     }
 
     /// Sets a `vec4` uniform of this program, which must be in use.
-    public func setUniform(_ uniformName: String, _ value: SIMD4<Float>) {
+    package func setUniform(_ uniformName: String, _ value: SIMD4<Float>) {
         sglUniform4f(uniform(uniformName), value.x, value.y, value.z, value.w)
     }
 
     /// Sets an `int` or `sampler` uniform of this program, which must be in use.
-    public func setUniform(_ uniformName: String, _ value: Int32) {
+    package func setUniform(_ uniformName: String, _ value: Int32) {
         sglUniform1i(uniform(uniformName), value)
     }
 
     /// Sets the first `values.count / 3` elements of a `vec3` array uniform
     /// from consecutive triples of `values`.
-    public func setUniform(_ uniformName: String, vec3Array values: [Float]) {
+    package func setUniform(_ uniformName: String, vec3Array values: [Float]) {
         precondition(values.count % 3 == 0, "setUniform \(uniformName): vec3 array needs triples, got \(values.count)")
         values.withUnsafeBufferPointer {
             sglUniform3fv(uniform(uniformName), GLsizei(values.count / 3), $0.baseAddress)
@@ -83,7 +83,7 @@ public final class GLProgram: @unchecked Sendable {
     }
 
     /// Sets the first `values.count` elements of a `vec4` array uniform.
-    public func setUniform(_ uniformName: String, vec4Array values: [SIMD4<Float>]) {
+    package func setUniform(_ uniformName: String, vec4Array values: [SIMD4<Float>]) {
         values.withUnsafeBufferPointer {
             $0.withMemoryRebound(to: Float.self) { floats in
                 sglUniform4fv(uniform(uniformName), GLsizei(values.count), floats.baseAddress)
@@ -92,7 +92,7 @@ public final class GLProgram: @unchecked Sendable {
     }
 
     /// Sets a `mat4` uniform from 16 floats in column-major order (GL's order).
-    public func setUniformMatrix4(_ uniformName: String, columnMajor values: [Float]) {
+    package func setUniformMatrix4(_ uniformName: String, columnMajor values: [Float]) {
         precondition(values.count == 16, "setUniformMatrix4 \(uniformName): needs 16 floats, got \(values.count)")
         values.withUnsafeBufferPointer {
             sglUniformMatrix4fv(uniform(uniformName), 1, GLboolean(GL_FALSE), $0.baseAddress)

@@ -14,7 +14,7 @@ internal import CEpoxy
 ///
 /// Frames come out in the order they went in. Create and use with the context
 /// current; buffers are deleted with the context's deletion queue.
-public final class GLReadbackQueue: @unchecked Sendable {
+package final class GLReadbackQueue: @unchecked Sendable {
     // @unchecked Sendable: all state is only touched while the owning context is
     // current, which hosts grant to one thread at a time.
 
@@ -27,16 +27,16 @@ public final class GLReadbackQueue: @unchecked Sendable {
     }
 
     /// The name in messages and GL debuggers.
-    public let label: String
+    package let label: String
     /// The most reads that can be queued at once.
-    public let depth: Int
+    package let depth: Int
     private var slots: [Slot]
     /// Indices into `slots`, oldest read first.
     private var queued: [Int] = []
     private weak var context: GLContext?
 
     /// A queue of up to `depth` reads in flight.
-    public init(context: GLContext, depth: Int = 2, label: String = "readback") throws(GLError) {
+    package init(context: GLContext, depth: Int = 2, label: String = "readback") throws(GLError) {
         precondition(depth >= 1, "GLReadbackQueue: depth must be at least 1")
         context.requireCurrent("GLReadbackQueue(\(label))")
         self.context = context
@@ -60,14 +60,14 @@ public final class GLReadbackQueue: @unchecked Sendable {
     }
 
     /// Reads in flight.
-    public var count: Int { queued.count }
+    package var count: Int { queued.count }
 
     /// Whether another read can be queued without taking one out first.
-    public var isFull: Bool { queued.count == depth }
+    package var isFull: Bool { queued.count == depth }
 
     /// Starts reading the colour of `framebuffer` (`width × height`, RGBA8) into a
     /// free buffer and returns at once. The queue must not be full.
-    public func enqueue(framebuffer: UInt32, width: Int, height: Int) throws(GLError) {
+    package func enqueue(framebuffer: UInt32, width: Int, height: Int) throws(GLError) {
         guard let context else { return }
         context.requireCurrent("GLReadbackQueue(\(label)).enqueue")
         precondition(!isFull, "GLReadbackQueue \(label): enqueue on a full queue (dequeue first)")
@@ -100,7 +100,7 @@ public final class GLReadbackQueue: @unchecked Sendable {
 
     /// Waits for the oldest queued read and returns its pixels as RGBA8, top row
     /// first (GL's rows are bottom up). The queue must not be empty.
-    public func dequeue() throws(GLError) -> [UInt8] {
+    package func dequeue() throws(GLError) -> [UInt8] {
         guard let context else { return [] }
         context.requireCurrent("GLReadbackQueue(\(label)).dequeue")
         precondition(!queued.isEmpty, "GLReadbackQueue \(label): dequeue on an empty queue")

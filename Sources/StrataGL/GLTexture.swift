@@ -10,12 +10,12 @@ import StrataRender
 ///
 /// Create and use with the context current; see `GLContext` for when the GL
 /// texture is deleted.
-public final class GLTexture: @unchecked Sendable {
+package final class GLTexture: @unchecked Sendable {
     // @unchecked Sendable: mutable state (size, filter) is only touched while the
     // owning context is current, which hosts grant to one thread at a time.
 
     /// How texels are sampled.
-    public enum Filter: Sendable {
+    package enum Filter: Sendable {
         /// The nearest texel.
         case nearest
         /// Bilinear between the 4 nearest texels. (Mip levels: `generateMipmaps(levels:)`.)
@@ -23,7 +23,7 @@ public final class GLTexture: @unchecked Sendable {
     }
 
     /// What coordinates outside 0…1 sample.
-    public enum Wrap: Sendable {
+    package enum Wrap: Sendable {
         /// The edge texel.
         case clampToEdge
         /// The texture repeats.
@@ -31,15 +31,15 @@ public final class GLTexture: @unchecked Sendable {
     }
 
     /// The GL texture name.
-    public let name: UInt32
+    package let name: UInt32
     /// The name in messages and GL debuggers.
-    public let label: String
+    package let label: String
     /// Width in pixels.
-    public private(set) var width: Int
+    package private(set) var width: Int
     /// Height in pixels.
-    public private(set) var height: Int
+    package private(set) var height: Int
     /// The sampling filter.
-    public private(set) var filter: Filter
+    package private(set) var filter: Filter
 
     weak var context: GLContext?
 
@@ -49,7 +49,7 @@ public final class GLTexture: @unchecked Sendable {
     /// Throws when the size is empty or above `GL_MAX_TEXTURE_SIZE`, when the pixel
     /// count does not match, or when GL reports an error (out of memory). Leaves
     /// the texture bound to `GL_TEXTURE_2D` on the active texture unit.
-    public init(
+    package init(
         context: GLContext, width: Int, height: Int, label: String,
         filter: Filter = .linear, wrap: Wrap = .clampToEdge, premultipliedPixels: [UInt8]? = nil
     ) throws(GLError) {
@@ -85,7 +85,7 @@ public final class GLTexture: @unchecked Sendable {
 
     /// A texture holding `image` (straight alpha), premultiplied on upload.
     /// The label defaults to the image's label.
-    public convenience init(
+    package convenience init(
         context: GLContext, image: CGImage, label: String? = nil,
         filter: Filter = .linear, wrap: Wrap = .clampToEdge
     ) throws(GLError) {
@@ -102,7 +102,7 @@ public final class GLTexture: @unchecked Sendable {
     }
 
     /// Binds the texture to texture unit `unit` (`glActiveTexture` + `glBindTexture`).
-    public func bind(unit: Int = 0) {
+    package func bind(unit: Int = 0) {
         assert(context?.isCurrent ?? false, "GLTexture \(label): its context is not current")
         sglActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
@@ -111,7 +111,7 @@ public final class GLTexture: @unchecked Sendable {
     /// Replaces the `width × height` region at (`x`, `y`) (from the top-left) of
     /// mip level `level` (which must exist: see `allocateMipLevels(_:)`) with
     /// premultiplied RGBA8 pixels, top row first.
-    public func replaceRegion(
+    package func replaceRegion(
         level: Int = 0, x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
     ) throws(GLError) {
         let levelWidth = max(1, self.width >> level), levelHeight = max(1, self.height >> level)
@@ -136,14 +136,14 @@ public final class GLTexture: @unchecked Sendable {
     }
 
     /// Replaces the region at (`x`, `y`) with `image` (straight alpha), premultiplied on upload.
-    public func replaceRegion(x: Int = 0, y: Int = 0, with image: CGImage) throws(GLError) {
+    package func replaceRegion(x: Int = 0, y: Int = 0, with image: CGImage) throws(GLError) {
         try replaceRegion(
             x: x, y: y, width: image.width, height: image.height,
             premultipliedPixels: RGBA8Pixels.premultiplied(image.pixels))
     }
 
     /// Gives the texture new storage of `width × height`; the contents become undefined.
-    public func resize(width: Int, height: Int) throws(GLError) {
+    package func resize(width: Int, height: Int) throws(GLError) {
         guard let context else { return }
         context.requireCurrent("GLTexture(\(label)).resize")
         try Self.checkSize(width: width, height: height, label: label, context: context)
@@ -155,7 +155,7 @@ public final class GLTexture: @unchecked Sendable {
     }
 
     /// Changes the sampling filter.
-    public func setFilter(_ filter: Filter) {
+    package func setFilter(_ filter: Filter) {
         assert(context?.isCurrent ?? false, "GLTexture \(label): its context is not current")
         self.filter = filter
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)

@@ -5,20 +5,20 @@ internal import CEpoxy
 ///
 /// Keeps the `GLBuffer`s attached to it alive. Create and use with the context
 /// current; see `GLContext` for when the GL object is deleted.
-public final class GLVertexArray: @unchecked Sendable {
+package final class GLVertexArray: @unchecked Sendable {
     // @unchecked Sendable: `attached` is only touched while the owning context is
     // current, which hosts grant to one thread at a time.
 
     /// The GL vertex array name.
-    public let name: UInt32
+    package let name: UInt32
     /// The name in messages and GL debuggers.
-    public let label: String
+    package let label: String
 
     private weak var context: GLContext?
     private var attached: [ObjectIdentifier: GLBuffer] = [:]
 
     /// An empty vertex array. Leaves it bound.
-    public init(context: GLContext, label: String) throws(GLError) {
+    package init(context: GLContext, label: String) throws(GLError) {
         context.requireCurrent("GLVertexArray(\(label))")
         var name: GLuint = 0
         sglGenVertexArrays(1, &name)
@@ -36,14 +36,14 @@ public final class GLVertexArray: @unchecked Sendable {
     }
 
     /// Binds the vertex array.
-    public func bind() {
+    package func bind() {
         assert(context?.isCurrent ?? false, "GLVertexArray \(label): its context is not current")
         sglBindVertexArray(name)
     }
 
     /// Feeds `attributes` from `buffer`, whose vertices (or instances) are `stride`
     /// bytes apart. Leaves the vertex array and the buffer bound.
-    public func setAttributes(_ attributes: [GLVertexAttribute], buffer: GLBuffer, stride: Int) {
+    package func setAttributes(_ attributes: [GLVertexAttribute], buffer: GLBuffer, stride: Int) {
         precondition(stride > 0, "GLVertexArray \(label): stride must be positive")
         precondition(buffer.target == .vertex, "GLVertexArray \(label): \(buffer.label) is not a vertex buffer")
         bind()
@@ -67,7 +67,7 @@ public final class GLVertexArray: @unchecked Sendable {
     }
 
     /// Makes `buffer` the index buffer. Leaves the vertex array bound.
-    public func setIndexBuffer(_ buffer: GLBuffer) {
+    package func setIndexBuffer(_ buffer: GLBuffer) {
         precondition(buffer.target == .index, "GLVertexArray \(label): \(buffer.label) is not an index buffer")
         bind()
         buffer.bind()

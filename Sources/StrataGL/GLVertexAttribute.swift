@@ -6,9 +6,9 @@ internal import CEpoxy
 /// list binds names to locations when a program links
 /// (`ShaderLibrary.program(vertex:fragment:attributes:)`) and points the
 /// vertex array at the buffer (`GLVertexArray.setAttributes(_:buffer:stride:)`).
-public struct GLVertexAttribute: Hashable, Sendable {
+package struct GLVertexAttribute: Hashable, Sendable {
     /// The type of each component in the buffer.
-    public enum ComponentType: Hashable, Sendable {
+    package enum ComponentType: Hashable, Sendable {
         /// 32-bit float.
         case float
         /// 16-bit float.
@@ -42,24 +42,24 @@ public struct GLVertexAttribute: Hashable, Sendable {
     }
 
     /// The `in` variable's name in the vertex shader: `a_position`.
-    public var name: String
+    package var name: String
     /// The location bound to `name` before linking.
-    public var location: UInt32
+    package var location: UInt32
     /// Components per vertex, 1 to 4.
-    public var components: Int
+    package var components: Int
     /// Component type in the buffer.
-    public var type: ComponentType
+    package var type: ComponentType
     /// Byte offset of the first component within one vertex or instance.
-    public var offset: Int
+    package var offset: Int
     /// Whether integer components are mapped to 0…1 (unsigned) or -1…1 (signed) floats.
-    public var normalized: Bool
+    package var normalized: Bool
     /// Whether the shader reads integers (`ivec`, `uvec`: `glVertexAttribIPointer`).
-    public var isInteger: Bool
+    package var isInteger: Bool
     /// 0: advances per vertex; n: advances every n instances.
-    public var divisor: Int
+    package var divisor: Int
 
     /// An attribute; by default a per-vertex float attribute.
-    public init(
+    package init(
         _ name: String, location: UInt32, components: Int, type: ComponentType = .float,
         offset: Int, normalized: Bool = false, isInteger: Bool = false, divisor: Int = 0
     ) {

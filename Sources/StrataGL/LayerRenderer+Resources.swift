@@ -3,5 +3,5 @@ import StrataRender
 
 extension LayerRenderer {
     /// What the renderer keeps between frames (as its frame builder planned it).
-    public var resources: LayerRendererResources { builder.resources }
+    package var resources: LayerRendererResources { builder.resources }
 }

@@ -11,8 +11,8 @@ import StrataRender
 ///
 /// Use it only inside its host's `withCurrent` (it checks). Textures it makes
 /// (atlas pages, ramps, clips, pass targets) live as long as the renderer.
-public final class LayerRenderer: RenderBackend {
-    public let context: GLContext
+package final class LayerRenderer: RenderBackend {
+    package let context: GLContext
     let shaders: ShaderLibrary
     /// Plans each frame: atlas slots, targets, batches, damage.
     package let builder: FrameBuilder
@@ -20,7 +20,7 @@ public final class LayerRenderer: RenderBackend {
     var layerPrograms: [LayerFeatures: GLProgram] = [:]
     /// Whether draws get the layer program compiled for just their features
     /// (default); off, every draw uses the whole program (for comparisons).
-    public var specializesLayerProgram: Bool {
+    package var specializesLayerProgram: Bool {
         get { builder.specializesLayerProgram }
         set { builder.specializesLayerProgram = newValue }
     }
@@ -142,7 +142,7 @@ public final class LayerRenderer: RenderBackend {
     /// Programs are compiled (or loaded from `shaders.programCache`) when a
     /// frame first needs them, so a shader that does not compile fails the
     /// first frame that uses it, with `GLError.compileFailed`.
-    public init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
+    package init(context: GLContext, shaders: ShaderLibrary) throws(GLError) {
         context.requireCurrent("LayerRenderer")
         self.context = context
         self.shaders = shaders
@@ -173,7 +173,7 @@ public final class LayerRenderer: RenderBackend {
     /// An offscreen framebuffer keeps its pixels, so an unchanged frame is not
     /// drawn and a changed one redraws only its damage (``FrameBuilder``).
     @discardableResult
-    public func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats
+    package func render(_ list: RenderList, framebuffer: UInt32, width: Int, height: Int) throws(GLError) -> RenderStats
     {
         context.requireCurrent("LayerRenderer.render")
         let plan = builder.plan(

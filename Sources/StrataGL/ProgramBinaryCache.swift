@@ -15,12 +15,12 @@ import Foundation
 ///
 /// The cache is an optimisation: a folder that cannot be read or written
 /// only means compiling, as without it.
-public struct ProgramBinaryCache: Sendable, Equatable {
+package struct ProgramBinaryCache: Sendable, Equatable {
     /// The folder entries are kept in (made on first write).
-    public let directory: URL
+    package let directory: URL
 
     /// A cache in `directory`.
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -28,7 +28,7 @@ public struct ProgramBinaryCache: Sendable, Equatable {
     /// is `off`; the folder it names when it names one; else
     /// `$XDG_CACHE_HOME/strata/programs`, else `$HOME/.cache/strata/programs`
     /// (none without a home folder).
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ProgramBinaryCache? {
         if let setting = environment["STRATA_PROGRAM_CACHE"], !setting.isEmpty {

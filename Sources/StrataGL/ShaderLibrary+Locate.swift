@@ -7,7 +7,7 @@ extension ShaderLibrary {
     /// for a `Shaders` folder next to the executable or up to 4 folders above it
     /// (so `.build/release/strata` finds the repository's); at the repository this
     /// file was compiled in. The error lists every place looked.
-    public static func locateDirectory(
+    package static func locateDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = ShaderLibrary.currentExecutablePath
     ) throws(GLError) -> URL {
@@ -59,7 +59,7 @@ extension ShaderLibrary {
     }
 
     /// The running executable's path (resolving `/proc/self/exe` on Linux).
-    public static var currentExecutablePath: String? {
+    package static var currentExecutablePath: String? {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return resolved
         }

@@ -10,22 +10,22 @@ import StrataRender
 /// `#include "file.glsl"` (a path inside `Shaders/`; each file is included at most
 /// once per shader). Compile errors name the file and line they refer to, through
 /// includes: `Shaders/blur.frag:12: error: …`, followed by that source line.
-public final class ShaderLibrary: Sendable {
+package final class ShaderLibrary: Sendable {
     /// The folder shader names are resolved in.
-    public let directory: URL
+    package let directory: URL
     /// The context programs are compiled for.
-    public let context: GLContext
+    package let context: GLContext
 
     /// Where linked programs are saved and loaded from (nil: nowhere, every
     /// program is compiled). Used only where the driver can save programs
     /// (`GLContextInfo.supportsProgramBinaries`).
-    public let programCache: ProgramBinaryCache?
+    package let programCache: ProgramBinaryCache?
 
     /// A library for `context`, reading shaders from `directory`, or from the
     /// folder `ShaderLibrary.locateDirectory()` finds when `directory` is nil,
     /// keeping linked programs in `programCache` (by default the one the
     /// environment asks for: `ProgramBinaryCache.fromEnvironment()`).
-    public init(
+    package init(
         context: GLContext, directory: URL? = nil,
         programCache: ProgramBinaryCache? = .fromEnvironment()
     ) throws(GLError) {
@@ -47,7 +47,7 @@ public final class ShaderLibrary: Sendable {
     ///
     /// `defines` are preprocessor symbols defined for both stages (a program
     /// per distinct set: how `layer.frag` is specialized to what a batch uses).
-    public func program(
+    package func program(
         vertex: String, fragment: String, attributes: [GLVertexAttribute] = [], defines: [String] = []
     ) throws(GLError) -> GLProgram {
         context.requireCurrent("ShaderLibrary.program(\(vertex), \(fragment))")

@@ -48,7 +48,7 @@ public enum HostError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The EGL name of an `eglGetError` code: `EGL_BAD_MATCH`.
-    public static func eglErrorName(_ code: Int32) -> String {
+    package static func eglErrorName(_ code: Int32) -> String {
         switch code {
         case 0x3000: return "EGL_SUCCESS"
         case 0x3001: return "EGL_NOT_INITIALIZED"

@@ -14,10 +14,10 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     // @unchecked Sendable: the EGL handles are immutable; `framebuffer` and all GL
     // state are only used inside `withCurrent`, serialized by `lock`.
 
-    /// The GL context: resources and shader libraries are created for it.
+    /// The GL context: its driver strings (`info`), live objects and `finish()`.
     public let context: GLContext
     /// The framebuffer drawn into; `withCurrent` binds it.
-    public let framebuffer: GLFramebuffer
+    package let framebuffer: GLFramebuffer
     /// The EGL platform the display came from.
     public let platform: EGLPlatform
     /// EGL version, vendor and platform in one line, for logs.

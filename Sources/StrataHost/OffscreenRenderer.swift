@@ -28,7 +28,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
     private var flattener = Flattener(size: CGSize(width: 1, height: 1))
     /// Whether each batch is shaded with the layer program compiled for just
     /// the features its items use (`LayerRenderer.specializesLayerProgram`).
-    public var specializesLayerProgram: Bool {
+    package var specializesLayerProgram: Bool {
         get { renderer.specializesLayerProgram }
         set { renderer.specializesLayerProgram = newValue }
     }
