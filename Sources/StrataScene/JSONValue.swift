@@ -5,7 +5,7 @@ import Strata
 /// order, and `true` is a bool, never the number 1.
 ///
 /// Scene files keep animation values (`fromValue`, `values`, …) and timeline
-/// values as `JSONValue`s; ``SceneValueDecoder`` turns them into the Swift
+/// values as `JSONValue`s; `SceneValueDecoder` turns them into the Swift
 /// values layer properties hold.
 // Not `indirect`: arrays and objects keep their elements on the heap already;
 // boxing every number and string as well made a parsed file cost ~16 times its size.

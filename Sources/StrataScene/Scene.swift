@@ -159,9 +159,9 @@ public final class Scene {
     public func setImageFile(_ file: String, for image: CGImage) { images.register(image, file: file) }
 
     /// Decodes an animation or timeline value for `keyPath`, as
-    /// ``SceneValueDecoder/decodeValue(_:forKeyPath:of:at:baseURL:)`` does,
+    /// `SceneValueDecoder.decodeValue(_:forKeyPath:of:at:baseURL:)` does,
     /// sharing the scene's images (so `contents` values are the same `CGImage`s).
-    public func decodeValue(
+    package func decodeValue(
         _ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
         at path: String
     ) throws(SceneError) -> Any {

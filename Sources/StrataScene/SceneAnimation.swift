@@ -5,11 +5,10 @@ import Strata
 /// `values`, `CAKeyframeAnimation`), kept as data: the animation code turns it
 /// into a `CAAnimation` on ``layer``.
 ///
-/// Values stay JSON; turn them into typed values with
-/// ``SceneValueDecoder/decodeValue(_:forKeyPath:of:at:baseURL:)`` (or
-/// ``Scene/decodeValue(_:forKeyPath:of:at:)``, which shares the scene's images).
-/// They were all decoded once when the scene loaded, so decoding them again
-/// cannot fail for a scene that loaded.
+/// Values stay JSON; the scene turns them into typed values when it plays
+/// (the package's `Scene.decodeValue(_:forKeyPath:of:at:)`). They were all
+/// decoded once when the scene loaded, so decoding them again cannot fail for
+/// a scene that loaded.
 public struct SceneAnimation {
     /// The layer the animation is added to.
     public var layer: CALayer

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// The `type` of a layer in a scene file, and the class it makes.
-public enum SceneLayerType: String, CaseIterable, Sendable {
+package enum SceneLayerType: String, CaseIterable, Sendable {
     /// `CALayer`.
     case layer
     /// `CATransformLayer`.
@@ -19,7 +19,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
     case emitterLayer
 
     /// The type of `layer` (a subclass counts as its nearest scene type).
-    public init(of layer: CALayer) {
+    package init(of layer: CALayer) {
         switch layer {
         case is CATransformLayer: self = .transformLayer
         case is CAGradientLayer: self = .gradientLayer
@@ -32,7 +32,7 @@ public enum SceneLayerType: String, CaseIterable, Sendable {
     }
 
     /// A new layer of this type, with Core Animation's defaults.
-    public func makeLayer() -> CALayer {
+    package func makeLayer() -> CALayer {
         switch self {
         case .layer: return CALayer()
         case .transformLayer: return CATransformLayer()

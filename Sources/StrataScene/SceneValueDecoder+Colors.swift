@@ -4,7 +4,7 @@ import Strata
 extension SceneValueDecoder {
     /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"` (hex digits, either case) or
     /// `[r, g, b, a]` with components in 0...1 (sRGB, straight alpha).
-    public static func color(_ json: JSONValue, at path: String) throws(SceneError) -> CGColor {
+    package static func color(_ json: JSONValue, at path: String) throws(SceneError) -> CGColor {
         switch json {
         case .string(let s):
             let digits = Array(s.utf8.dropFirst())
@@ -36,7 +36,7 @@ extension SceneValueDecoder {
     }
 
     /// A colour, or `null` for none.
-    public static func optionalColor(_ json: JSONValue, at path: String) throws(SceneError) -> CGColor? {
+    package static func optionalColor(_ json: JSONValue, at path: String) throws(SceneError) -> CGColor? {
         if case .null = json { return nil }
         return try color(json, at: path)
     }
@@ -52,7 +52,7 @@ extension SceneValueDecoder {
 
     /// The colour as scene JSON: lower-case hex when every component is an
     /// exact multiple of 1/255 (so it reads back identically), else `[r, g, b, a]`.
-    public static func encode(_ color: CGColor) -> JSONValue {
+    package static func encode(_ color: CGColor) -> JSONValue {
         let c = color.rgba
         let parts = [c.r, c.g, c.b, c.a]
         let bytes = parts.map { ($0 * 255).rounded() }

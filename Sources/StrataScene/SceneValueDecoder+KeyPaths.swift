@@ -36,7 +36,7 @@ extension SceneValueDecoder {
     /// | `T.translation` | `CGSize` (x, y) |
     ///
     /// Unknown key paths throw ``SceneError`` naming `path`.
-    public static func decodeValue(
+    package static func decodeValue(
         _ json: JSONValue, forKeyPath keyPath: String, of type: SceneLayerType? = nil,
         at path: String, baseURL: URL? = nil
     ) throws(SceneError) -> Any {
@@ -51,7 +51,7 @@ extension SceneValueDecoder {
 
     /// Whether `keyPath` names a property (or sub-key) a layer of `type` has
     /// (any type when nil); `contents` included.
-    public static func isKnownKeyPath(_ keyPath: String, for type: SceneLayerType? = nil) -> Bool {
+    package static func isKnownKeyPath(_ keyPath: String, for type: SceneLayerType? = nil) -> Bool {
         keyPath == "contents" || keyPathDecoder(keyPath, for: type) != nil
     }
 

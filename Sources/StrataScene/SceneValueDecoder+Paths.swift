@@ -6,7 +6,7 @@ extension SceneValueDecoder {
     /// `{"ellipse": [x, y, w, h]}`, or
     /// `{"roundedRect": [x, y, w, h], "radius": r, "corners": [corner…]}`
     /// (radius default 0, corners default all four).
-    public static func path(_ json: JSONValue, at path: String) throws(SceneError) -> CGPath {
+    package static func path(_ json: JSONValue, at path: String) throws(SceneError) -> CGPath {
         switch json {
         case .string(let data):
             do {
@@ -39,7 +39,7 @@ extension SceneValueDecoder {
     }
 
     /// A path, or `null` for none.
-    public static func optionalPath(_ json: JSONValue, at path: String) throws(SceneError) -> CGPath? {
+    package static func optionalPath(_ json: JSONValue, at path: String) throws(SceneError) -> CGPath? {
         if case .null = json { return nil }
         return try self.path(json, at: path)
     }
@@ -58,7 +58,7 @@ extension SceneValueDecoder {
     static func ellipsePath(_ r: CGRect) -> CGPath { CGPath(ellipseIn: r, transform: nil) }
 
     /// The path as scene JSON: SVG path data.
-    public static func encode(_ path: CGPath) -> JSONValue {
+    package static func encode(_ path: CGPath) -> JSONValue {
         .string(path.svgPathData)
     }
 }

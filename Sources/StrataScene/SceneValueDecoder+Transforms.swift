@@ -10,7 +10,7 @@ extension SceneValueDecoder {
     /// `{"scale": [x, y, z]}`, `{"rotate": [degrees, x, y, z]}`,
     /// `{"rotateX": degrees}`, `{"rotateY": degrees}`, `{"rotateZ": degrees}`,
     /// `{"matrix": [16 numbers]}`. Angles are degrees here and radians in Swift.
-    public static func transform(_ json: JSONValue, at path: String) throws(SceneError) -> CATransform3D {
+    package static func transform(_ json: JSONValue, at path: String) throws(SceneError) -> CATransform3D {
         guard case .array(let items) = json else {
             throw .expected("a transform (16 numbers or a list of ops)", got: json, at: path)
         }
@@ -66,10 +66,10 @@ extension SceneValueDecoder {
     }
 
     /// Degrees (scene files) to radians (the Swift API).
-    public static func radians(_ degrees: CGFloat) -> CGFloat { degrees * .pi / 180 }
+    package static func radians(_ degrees: CGFloat) -> CGFloat { degrees * .pi / 180 }
 
     /// The transform as scene JSON: its 16 numbers.
-    public static func encode(_ transform: CATransform3D) -> JSONValue {
+    package static func encode(_ transform: CATransform3D) -> JSONValue {
         .array(transform.elements.map { .number($0) })
     }
 }

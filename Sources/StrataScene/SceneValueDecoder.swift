@@ -7,66 +7,66 @@ import Strata
 /// and throws a ``SceneError`` naming it. Numbers must be finite; `true` is
 /// not a number and `1` is not a bool.
 ///
-/// The animation and timeline code use ``decodeValue(_:forKeyPath:of:at:baseURL:)``
+/// The animation and timeline code use `decodeValue(_:forKeyPath:of:at:baseURL:)`
 /// to turn `fromValue`, `toValue`, `byValue`, `values` and `set` values into
 /// typed values.
-public enum SceneValueDecoder {
+package enum SceneValueDecoder {
     // MARK: Scalars
 
     /// A finite number.
-    public static func number(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
+    package static func number(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
         guard case .number(let n) = json else { throw .expected("a number", got: json, at: path) }
         guard n.isFinite else { throw .notFinite(at: path) }
         return n
     }
 
     /// A finite number ≥ 0.
-    public static func nonNegative(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
+    package static func nonNegative(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
         let n = try number(json, at: path)
         guard n >= 0 else { throw SceneError(path: path, reason: "must not be negative, got \(JSONValue.format(n))") }
         return n
     }
 
     /// A finite number > 0.
-    public static func positive(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
+    package static func positive(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
         let n = try number(json, at: path)
         guard n > 0 else { throw SceneError(path: path, reason: "must be greater than 0, got \(JSONValue.format(n))") }
         return n
     }
 
     /// A number in 0...1.
-    public static func unit(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
+    package static func unit(_ json: JSONValue, at path: String) throws(SceneError) -> CGFloat {
         let n = try number(json, at: path)
         guard (0...1).contains(n) else { throw .outOfRange(n, "0...1", at: path) }
         return n
     }
 
     /// `true` or `false`.
-    public static func bool(_ json: JSONValue, at path: String) throws(SceneError) -> Bool {
+    package static func bool(_ json: JSONValue, at path: String) throws(SceneError) -> Bool {
         guard case .bool(let b) = json else { throw .expected("true or false", got: json, at: path) }
         return b
     }
 
     /// A string.
-    public static func string(_ json: JSONValue, at path: String) throws(SceneError) -> String {
+    package static func string(_ json: JSONValue, at path: String) throws(SceneError) -> String {
         guard case .string(let s) = json else { throw .expected("a string", got: json, at: path) }
         return s
     }
 
     /// An array.
-    public static func array(_ json: JSONValue, at path: String) throws(SceneError) -> [JSONValue] {
+    package static func array(_ json: JSONValue, at path: String) throws(SceneError) -> [JSONValue] {
         guard case .array(let items) = json else { throw .expected("an array", got: json, at: path) }
         return items
     }
 
     /// An object.
-    public static func object(_ json: JSONValue, at path: String) throws(SceneError) -> JSONObject {
+    package static func object(_ json: JSONValue, at path: String) throws(SceneError) -> JSONObject {
         guard case .object(let object) = json else { throw .expected("an object", got: json, at: path) }
         return object
     }
 
     /// Exactly `count` numbers, described as `shape` (`[x, y]`) in messages.
-    public static func numbers(_ json: JSONValue, count: Int, shape: String, at path: String) throws(SceneError)
+    package static func numbers(_ json: JSONValue, count: Int, shape: String, at path: String) throws(SceneError)
         -> [CGFloat]
     {
         guard case .array(let items) = json else { throw .expected(shape, got: json, at: path) }
@@ -101,19 +101,19 @@ public enum SceneValueDecoder {
     // MARK: Geometry
 
     /// `[x, y]`.
-    public static func point(_ json: JSONValue, at path: String) throws(SceneError) -> CGPoint {
+    package static func point(_ json: JSONValue, at path: String) throws(SceneError) -> CGPoint {
         let n = try numbers(json, count: 2, shape: "[x, y]", at: path)
         return CGPoint(x: n[0], y: n[1])
     }
 
     /// `[width, height]` (either sign: shadow offsets and translations are sizes).
-    public static func size(_ json: JSONValue, at path: String) throws(SceneError) -> CGSize {
+    package static func size(_ json: JSONValue, at path: String) throws(SceneError) -> CGSize {
         let n = try numbers(json, count: 2, shape: "[width, height]", at: path)
         return CGSize(width: n[0], height: n[1])
     }
 
     /// `[x, y, width, height]`; with `nonNegative` a negative width or height is an error.
-    public static func rect(_ json: JSONValue, nonNegative: Bool = false, at path: String) throws(SceneError) -> CGRect
+    package static func rect(_ json: JSONValue, nonNegative: Bool = false, at path: String) throws(SceneError) -> CGRect
     {
         let n = try numbers(json, count: 4, shape: "[x, y, width, height]", at: path)
         if nonNegative {
@@ -126,7 +126,7 @@ public enum SceneValueDecoder {
     }
 
     /// A list of corner names: `minXMinY` `maxXMinY` `minXMaxY` `maxXMaxY`.
-    public static func cornerMask(_ json: JSONValue, at path: String) throws(SceneError) -> CACornerMask {
+    package static func cornerMask(_ json: JSONValue, at path: String) throws(SceneError) -> CACornerMask {
         var mask: CACornerMask = []
         for (k, item) in try array(json, at: path).enumerated() {
             let corner = try choice(item, cornerNames, at: "\(path)[\(k)]")
@@ -145,7 +145,7 @@ public enum SceneValueDecoder {
     ]
 
     /// A timing function: `linear` `easeIn` `easeOut` `easeInEaseOut` `default`, or `[x1, y1, x2, y2]`.
-    public static func timingFunction(_ json: JSONValue, at path: String) throws(SceneError) -> SceneTimingFunction {
+    package static func timingFunction(_ json: JSONValue, at path: String) throws(SceneError) -> SceneTimingFunction {
         if case .array = json {
             let n = try numbers(json, count: 4, shape: "[x1, y1, x2, y2]", at: path)
             for k in [0, 2] where !(0...1).contains(n[k]) { throw .outOfRange(n[k], "0...1", at: "\(path)[\(k)]") }
