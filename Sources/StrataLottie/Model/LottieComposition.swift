@@ -29,15 +29,15 @@ public struct LottieComposition: Equatable, Sendable {
     /// See ``width``.
     public var height: Double
     /// `layers`, first on top.
-    public var layers: [LottieLayer]
+    package var layers: [LottieLayer]
     /// `assets`, by `id`.
-    public var assets: [String: LottieAsset]
+    package var assets: [String: LottieAsset]
     /// `markers`: named spans of frames.
     public var markers: [LottieMarker]
     /// `fonts.list`: the fonts text documents name.
-    public var fonts: [LottieFont] = []
+    package var fonts: [LottieFont] = []
     /// `chars`: glyphs drawn into the file, for text in its fonts.
-    public var characters: [LottieCharacter] = []
+    package var characters: [LottieCharacter] = []
     /// What the file asks for that Strata does not draw, one line each.
     public var warnings: [LottieWarning]
     /// The folder image files are resolved against.

@@ -2,9 +2,9 @@ import Foundation
 
 /// A layer effect Strata draws (`ef[i]`, enabled). Its values are the
 /// effect's `ef[j].v` by position, as After Effects lists the controls.
-public struct LottieEffect: Equatable, Sendable {
+package struct LottieEffect: Equatable, Sendable {
     /// Which effect, with the values Strata uses.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `ty` 25: a shadow of the layer's pixels. Opacity 0...255; direction in
         /// degrees clockwise from up; distance and softness in the layer's units.
         case dropShadow(
@@ -28,12 +28,12 @@ public struct LottieEffect: Equatable, Sendable {
     }
 
     /// Where the effect is in the file, and its name.
-    public var source: LottieSource
+    package var source: LottieSource
     /// What it does.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Whether any of its values has keyframes.
-    public var isAnimated: Bool {
+    package var isAnimated: Bool {
         switch kind {
         case .dropShadow(let c, let o, let a, let d, let s):
             return c.isAnimated || o.isAnimated || a.isAnimated || d.isAnimated || s.isAnimated

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A font of the composition (`fonts.list[i]`), which text documents name by `fName`.
-public struct LottieFont: Equatable, Sendable {
+package struct LottieFont: Equatable, Sendable {
     /// `fName`: the name documents use.
-    public var name: String
+    package var name: String
     /// `fFamily`.
-    public var family: String
+    package var family: String
     /// `fStyle`.
-    public var style: String
+    package var style: String
     /// `ascent`: how far the font reaches above the baseline, in hundredths of an em; nil when not given.
-    public var ascent: Double?
+    package var ascent: Double?
 }

@@ -2,28 +2,28 @@ import Foundation
 
 /// One span between two keyframes: the value goes from `from` to `to` over
 /// `startTime...endTime` (frames), along the easing curve `easeOut`, `easeIn`.
-public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
+package struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
     /// The frame the span starts at (its keyframe's `t`).
-    public var startTime: Double
+    package var startTime: Double
     /// The frame the span ends at (the next keyframe's `t`).
-    public var endTime: Double
+    package var endTime: Double
     /// The value at the start (`s`).
-    public var from: Value
+    package var from: Value
     /// The value at the end (`e`, or the next keyframe's `s`).
-    public var to: Value
+    package var to: Value
     /// A hold keyframe: `from` until `endTime`.
-    public var hold: Bool
+    package var hold: Bool
     /// The easing curve's first control point (`o` of the keyframe).
-    public var easeOut: LottieEasing
+    package var easeOut: LottieEasing
     /// The easing curve's second control point (`i` of the keyframe).
-    public var easeIn: LottieEasing
+    package var easeIn: LottieEasing
     /// Spatial tangents (`to`, `ti`) of a position, relative to `from` and `to`; nil when straight.
-    public var spatialOut: LottieVector?
+    package var spatialOut: LottieVector?
     /// See ``spatialOut``.
-    public var spatialIn: LottieVector?
+    package var spatialIn: LottieVector?
 
     /// A span between two keyframes (linear, unless eased).
-    public init(
+    package init(
         startTime: Double, endTime: Double, from: Value, to: Value, hold: Bool = false,
         easeOut: LottieEasing = .linearOut, easeIn: LottieEasing = .linearIn,
         spatialOut: LottieVector? = nil, spatialIn: LottieVector? = nil
@@ -40,7 +40,7 @@ public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
     }
 
     /// Whether the segment moves along a curve (non-zero spatial tangents).
-    public var isSpatial: Bool {
+    package var isSpatial: Bool {
         guard let o = spatialOut, let i = spatialIn else { return false }
         return o.values.contains { $0 != 0 } || i.values.contains { $0 != 0 }
     }
@@ -55,32 +55,32 @@ public struct LottieSegment<Value: LottieValue>: Equatable, Sendable {
 }
 
 /// A property of a Lottie file: one value, or keyframes (as segments).
-public struct LottieProperty<Value: LottieValue>: Equatable, Sendable {
+package struct LottieProperty<Value: LottieValue>: Equatable, Sendable {
     /// The value when there are no segments (and the first value when there are).
-    public var value: Value
+    package var value: Value
     /// The spans between keyframes, in time order; empty for a still value.
-    public var segments: [LottieSegment<Value>]
+    package var segments: [LottieSegment<Value>]
 
     /// A still value.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         segments = []
     }
 
     /// Keyframes, as segments (at least one).
-    public init(segments: [LottieSegment<Value>]) {
+    package init(segments: [LottieSegment<Value>]) {
         precondition(!segments.isEmpty, "LottieProperty: keyframes need at least one segment")
         self.segments = segments
         value = segments[0].from
     }
 
     /// Whether the value changes over time.
-    public var isAnimated: Bool {
+    package var isAnimated: Bool {
         segments.contains { $0.from != value || $0.to != value }
     }
 
     /// The frames at which keyframes are (segment starts, and the last end).
-    public var keyframeTimes: [Double] {
+    package var keyframeTimes: [Double] {
         guard let last = segments.last else { return [] }
         return segments.map(\.startTime) + [last.endTime]
     }
@@ -88,7 +88,7 @@ public struct LottieProperty<Value: LottieValue>: Equatable, Sendable {
     /// The value at `frame` (any real frame number), as Lottie players
     /// compute it: before the first keyframe its value, after the last the
     /// last value, eased between, holds holding.
-    public func value(at frame: Double) -> Value {
+    package func value(at frame: Double) -> Value {
         guard let first = segments.first, let last = segments.last else { return value }
         if frame <= first.startTime { return first.from }
         if frame >= last.endTime { return last.to }
@@ -112,7 +112,7 @@ public struct LottieProperty<Value: LottieValue>: Equatable, Sendable {
 
 extension LottieProperty where Value == LottieVector {
     /// The value at `frame`, following spatial tangents (a position).
-    public func spatialValue(at frame: Double) -> LottieVector {
+    package func spatialValue(at frame: Double) -> LottieVector {
         guard let first = segments.first, let last = segments.last,
             frame > first.startTime, frame < last.endTime
         else { return value(at: frame) }
@@ -130,7 +130,7 @@ extension LottieProperty where Value == LottieVector {
     }
 
     /// Whether any segment moves along a curve.
-    public var isSpatial: Bool { segments.contains { $0.isSpatial } }
+    package var isSpatial: Bool { segments.contains { $0.isSpatial } }
 }
 
 /// Lottie's easing: a cubic Bézier from (0, 0) to (1, 1) with control points

@@ -2,11 +2,11 @@ import Foundation
 
 /// `tw`: turns the paths above it about a centre, each point by an angle
 /// that grows with its distance from the centre.
-public struct LottieTwist: Equatable, Sendable {
+package struct LottieTwist: Equatable, Sendable {
     /// Where the item is in the file, and its name.
-    public var source: LottieSource
+    package var source: LottieSource
     /// `a`: degrees clockwise that the point farthest from the centre turns.
-    public var angle: LottieProperty<Double>
+    package var angle: LottieProperty<Double>
     /// `c`: the centre, in the group's coordinates.
-    public var center: LottieProperty<LottieVector>
+    package var center: LottieProperty<LottieVector>
 }

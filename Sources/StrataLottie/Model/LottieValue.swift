@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value a Lottie property holds, which keyframes interpolate.
-public protocol LottieValue: Equatable, Sendable {
+package protocol LottieValue: Equatable, Sendable {
     /// The value `progress` of the way from `a` to `b`; `progress` has one
     /// entry per dimension (easing can differ per dimension), or one for all.
     static func interpolate(_ a: Self, _ b: Self, progress: [Double]) -> Self
@@ -9,31 +9,31 @@ public protocol LottieValue: Equatable, Sendable {
 
 extension Double: LottieValue {
     /// `a` to `b` by the first progress.
-    public static func interpolate(_ a: Double, _ b: Double, progress: [Double]) -> Double {
+    package static func interpolate(_ a: Double, _ b: Double, progress: [Double]) -> Double {
         a + (b - a) * progress[0]
     }
 }
 
 /// Several numbers: a point, a scale, a colour, gradient stops.
-public struct LottieVector: LottieValue, ExpressibleByArrayLiteral, CustomStringConvertible {
+package struct LottieVector: LottieValue, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// The components.
-    public var values: [Double]
+    package var values: [Double]
 
     /// A vector of `values`.
-    public init(_ values: [Double]) { self.values = values }
+    package init(_ values: [Double]) { self.values = values }
     /// A vector of the numbers written.
-    public init(arrayLiteral elements: Double...) { values = elements }
+    package init(arrayLiteral elements: Double...) { values = elements }
 
     /// Component `i`, or `fallback` when there is none.
-    public subscript(i: Int, default fallback: Double = 0) -> Double { i < values.count ? values[i] : fallback }
+    package subscript(i: Int, default fallback: Double = 0) -> Double { i < values.count ? values[i] : fallback }
 
     /// The first component (0 when there is none).
-    public var x: Double { self[0] }
+    package var x: Double { self[0] }
     /// The second component (0 when there is none).
-    public var y: Double { self[1] }
+    package var y: Double { self[1] }
 
     /// Component by component, each by its dimension's progress.
-    public static func interpolate(_ a: LottieVector, _ b: LottieVector, progress: [Double]) -> LottieVector {
+    package static func interpolate(_ a: LottieVector, _ b: LottieVector, progress: [Double]) -> LottieVector {
         // Vectors of different lengths (a malformed file) switch at the end.
         guard a.values.count == b.values.count else { return progress[0] < 1 ? a : b }
         var out = a.values
@@ -45,23 +45,23 @@ public struct LottieVector: LottieValue, ExpressibleByArrayLiteral, CustomString
     }
 
     /// The components, as an array.
-    public var description: String { "\(values)" }
+    package var description: String { "\(values)" }
 }
 
 /// A Bézier shape as Lottie stores it: vertices, and each vertex's in and
 /// out tangents relative to it.
-public struct LottieBezier: LottieValue {
+package struct LottieBezier: LottieValue {
     /// `v`: the vertices.
-    public var vertices: [LottieVector]
+    package var vertices: [LottieVector]
     /// `i`: each vertex's in tangent, relative to it.
-    public var inTangents: [LottieVector]
+    package var inTangents: [LottieVector]
     /// `o`: each vertex's out tangent, relative to it.
-    public var outTangents: [LottieVector]
+    package var outTangents: [LottieVector]
     /// `c`: the last vertex joins the first.
-    public var isClosed: Bool
+    package var isClosed: Bool
 
     /// A shape of `vertices` and their tangents (one each).
-    public init(vertices: [LottieVector], inTangents: [LottieVector], outTangents: [LottieVector], isClosed: Bool) {
+    package init(vertices: [LottieVector], inTangents: [LottieVector], outTangents: [LottieVector], isClosed: Bool) {
         self.vertices = vertices
         self.inTangents = inTangents
         self.outTangents = outTangents
@@ -69,7 +69,7 @@ public struct LottieBezier: LottieValue {
     }
 
     /// Vertex by vertex (the ones both have), by the first progress.
-    public static func interpolate(_ a: LottieBezier, _ b: LottieBezier, progress: [Double]) -> LottieBezier {
+    package static func interpolate(_ a: LottieBezier, _ b: LottieBezier, progress: [Double]) -> LottieBezier {
         let t = progress[0]
         // Shapes with different vertex counts mix the vertices they share, as rlottie does.
         let n = min(a.vertices.count, b.vertices.count)
@@ -84,20 +84,20 @@ public struct LottieBezier: LottieValue {
 
 /// The control points of one keyframe's easing curve (`o` or `i`): a cubic
 /// Bézier from (0, 0) to (1, 1), per dimension.
-public struct LottieEasing: Equatable, Sendable {
+package struct LottieEasing: Equatable, Sendable {
     /// The control point's x per dimension (time, 0...1).
-    public var x: [Double]
+    package var x: [Double]
     /// The control point's y per dimension (progress).
-    public var y: [Double]
+    package var y: [Double]
 
     /// A control point with `x` and `y` per dimension.
-    public init(x: [Double], y: [Double]) {
+    package init(x: [Double], y: [Double]) {
         self.x = x
         self.y = y
     }
 
     /// Control point of dimension `i` (the last one given serves the rest).
-    public func point(_ i: Int) -> (x: Double, y: Double) {
+    package func point(_ i: Int) -> (x: Double, y: Double) {
         let px = x.isEmpty ? 0 : x[min(i, x.count - 1)]
         let py = y.isEmpty ? 0 : y[min(i, y.count - 1)]
         return (px, py)
@@ -107,7 +107,7 @@ public struct LottieEasing: Equatable, Sendable {
     var dimensions: Int { max(x.count, y.count, 1) }
 
     /// The linear curve's out (first) control point.
-    public static let linearOut = LottieEasing(x: [0], y: [0])
+    package static let linearOut = LottieEasing(x: [0], y: [0])
     /// The linear curve's in (second) control point.
-    public static let linearIn = LottieEasing(x: [1], y: [1])
+    package static let linearIn = LottieEasing(x: [1], y: [1])
 }
