@@ -26,12 +26,21 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     private static let bitmapsMade = Atomic<Int>(0)
     /// Cached bitmaps kept (least recently made dropped first).
     public let capacity: Int
+    /// The most bytes of pixels the cached bitmaps hold together: an animated
+    /// path makes new bitmaps every frame, which a cache of `capacity` large
+    /// bitmaps would keep by the hundred megabytes (each frame's pixels then in
+    /// fresh memory, faulted in page by page).
+    public let byteCapacity: Int
+    private var cachedBytes = 0
     /// Bitmaps made (not served from the cache), for tests and stats.
     public private(set) var made = 0
     /// The most pixels along either side of one bitmap.
     public static let maximumSide = 4096.0
 
-    public init(capacity: Int = 128) { self.capacity = capacity }
+    public init(capacity: Int = 128, byteCapacity: Int = 64 << 20) {
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
+    }
 
     /// Made at the source's density along each axis where it gives them, else `pixelsPerPoint` along both.
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
@@ -106,9 +115,16 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let result = (image, rect)
         lock.lock()
         made += 1
-        cache[key] = result
-        order.append(key)
-        if order.count > capacity { cache[order.removeFirst()] = nil }
+        if cache.updateValue(result, forKey: key) == nil {
+            order.append(key)
+            cachedBytes += image.pixels.count
+        }
+        // The newest bitmap stays, however large.
+        while order.count > 1, order.count > capacity || cachedBytes > byteCapacity {
+            if let dropped = cache.removeValue(forKey: order.removeFirst()) {
+                cachedBytes -= dropped.image.pixels.count
+            }
+        }
         lock.unlock()
         return result
     }
