@@ -129,6 +129,12 @@ struct AtlasPlanner {
             reset()
             lastUsed = lastUsed.filter { $0.value == frame }
             uploads.append(.reset)
+        } else if !new.isEmpty && opensPage(for: new) && isMostlyUnusedThisFrame {
+            // Bitmaps made anew every frame (an animated path) leave last
+            // frame's behind: this frame's sources are placed again in the
+            // pages there are, rather than a page made (and cleared) per frame.
+            recyclePages()
+            lastUsed = lastUsed.filter { $0.value == frame }
         }
         for (i, (source, label)) in used.enumerated() where !isPlaced(source) {
             place(source, layer: list.labels.text(of: label), flat: !minified[i], into: &uploads)
@@ -204,14 +210,31 @@ struct AtlasPlanner {
 
     /// Whether more than half the atlas's slot area (in pixels) holds
     /// contents not drawn for `staleFrames` frames.
-    var isMostlyStale: Bool {
+    var isMostlyStale: Bool { slotsMostlyUnused(for: Self.staleFrames) }
+
+    /// Whether more than half the atlas's slot area holds contents this frame does not draw.
+    var isMostlyUnusedThisFrame: Bool { slotsMostlyUnused(for: 0) }
+
+    /// Whether more than half the slot area holds contents not drawn for more than `frames` frames.
+    private func slotsMostlyUnused(for frames: Int) -> Bool {
         var stale = 0, total = 0
         for (source, slot) in slots.merging(flatSlots, uniquingKeysWith: { a, _ in a }) {
             let area = slot.width * slot.height
             total += area
-            if frame - (lastUsed[source] ?? 0) > Self.staleFrames { stale += area }
+            if frame - (lastUsed[source] ?? 0) > frames { stale += area }
         }
         return stale * 2 > total
+    }
+
+    /// Empties the pages (mipmapped and flat) for this frame's sources to be
+    /// placed again, keeping their textures: what they held is overwritten
+    /// slot by slot, and nothing samples a page outside its slots.
+    /// Dedicated textures stay.
+    mutating func recyclePages() {
+        slots = [:]
+        flatSlots = [:]
+        atlas.reset()
+        flatAtlas.reset()
     }
 
     /// Places `source` in a slot (with its mip levels, unless `flat`) or a texture of its own.
