@@ -15,8 +15,9 @@ import Strata
 /// do not shrink it: items keep their full quads, and the box covers them.
 ///
 /// Layers are counted (`list.layerCount`, `replicatedLayers`) as drawing
-/// counts them, so replicator instances stop where drawing stops; the caller
-/// of the outermost measure puts the counts back.
+/// counts them, so replicator instances stop where drawing stops. They run
+/// only in the copy of the state `measuredBox` makes (its target has no
+/// edge), and its counts are dropped with it.
 extension FlattenState {
     /// The box of what `visit` with these arguments draws, in its device space
     /// (`.null`: nothing). Leaves are not culled.
@@ -74,7 +75,7 @@ extension FlattenState {
     ) -> CGRect {
         let drawn = nodes[layer].content
         let bounds = nodes[layer].state.bounds
-        let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
+        let sublayers = withSublayers ? sublayers(of: layer) : context.links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
         // Measured, never drawn: the items need no names.
         let label = ItemLabel.none
@@ -84,7 +85,7 @@ extension FlattenState {
             let radii = CornerRadii(
                 radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
                 size: bounds.size)
-            if !forcesBlurredShadows,
+            if !context.forcesBlurredShadows,
                 let shadow = shadowItem(
                     layer, mapping: mapping, radii: radii,
                     continuous: nodes[layer].state.cornerCurve == .continuous,
@@ -174,7 +175,7 @@ extension FlattenState {
         case .gradient(let gradient):
             return gradient.colors.isEmpty ? nil : (placeholder, bounds)
         case .shape, .text:
-            if let rasterizer {
+            if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
                 if let rect = rasterizer.contentsBounds(
                     of: RasterSource(
@@ -279,13 +280,8 @@ extension FlattenState {
     /// The box of a rasterized layer's composite item (`rasterize`).
     private mutating func rasterizedBounds(_ layer: Int, mapping: PlaneMapping) -> CGRect {
         let scale = max(0.01, Double(nodes[layer].state.rasterizationScale))
-        guard
-            let made = layerSpaceExtent(
-                scale: scale, margin: 1,
-                bounds: { state in
-                    state.drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
-                })
-        else { return .null }
+        let box = drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity)
+        guard let made = Self.layerSpaceExtent(of: box, scale: scale, margin: 1) else { return .null }
         return deviceBox(of: made.extent, mapping: mapping)
     }
 
@@ -299,36 +295,26 @@ extension FlattenState {
             at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
         let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
         let path = nodes[layer].state.shadowPath
-        guard
-            let made = layerSpaceExtent(
-                scale: scale, margin: 3 * sigma + 1,
-                bounds: { state in
-                    if let path {
-                        return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null
-                    }
-                    return state.drawLayerBounds(
-                        layer, toDevice: CATransform3DIdentity, mapping: .identity,
-                        withShadow: false)
-                })
-        else { return .null }
+        let box =
+            if let path {
+                Self.pathSilhouetteRect(path, mapping: .identity) ?? .null
+            } else {
+                drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
+            }
+        guard let made = Self.layerSpaceExtent(of: box, scale: scale, margin: 3 * sigma + 1) else { return .null }
         let offset = nodes[layer].state.shadowOffset
         return deviceBox(of: made.extent.offsetBy(dx: offset.width, dy: offset.height), mapping: mapping)
     }
 
     /// The local rect a layer-space pass covers, its pixels per unit and its
     /// size in pixels, for a drawing whose box (in the layer's plane at scale
-    /// 1, from `bounds`) is grown by `margin`; nil when nothing draws.
-    mutating func layerSpaceExtent(scale requested: Double, margin: Double, bounds: (inout FlattenState) -> CGRect)
+    /// 1, from `measuredBox`) is `box`, grown by `margin`; nil when nothing draws.
+    static func layerSpaceExtent(of box: CGRect, scale requested: Double, margin: Double)
         -> (extent: CGRect, scale: Double, width: Double, height: Double)?
     {
-        let savedTarget = targetSize
-        // The measuring space has no edge: only parts behind the eye reach it.
-        targetSize = CGSize(width: 1e9, height: 1e9)
-        var extent = bounds(&self)
-        targetSize = savedTarget
-        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite
+        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite
         else { return nil }
-        extent = extent.insetBy(dx: -margin, dy: -margin)
+        let extent = box.insetBy(dx: -margin, dy: -margin)
         let longest = Double(max(extent.width, extent.height))
         let scale = min(requested, Self.maximumLayerPassSide / longest)
         let w = max(1, (Double(extent.width) * scale).rounded(.up))

@@ -14,7 +14,7 @@ extension FlattenState {
     /// parts behind the eye are never decided here (`.unknown`); the
     /// item-level test after flattening applies to them.
     func leafReach(_ layer: Int, mapping: PlaneMapping) -> LeafReach {
-        guard cullsOutsideTarget, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
+        guard target.cullsOutside, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
             !Self.drawsPastBounds(nodes[layer].kind),
             nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds
         else { return .unknown }
@@ -35,7 +35,7 @@ extension FlattenState {
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
         }
         // Two pixels of slack cover the antialiasing ramp outside the edges.
-        let slack = 2.0, w = Double(targetSize.width), h = Double(targetSize.height)
+        let slack = 2.0, w = Double(target.size.width), h = Double(target.size.height)
         if x1 < -slack || y1 < -slack || x0 > w + slack || y0 > h + slack { return .outside }
         // Every item lies within the reach: each meets the target.
         if x0 >= 0 && y0 >= 0 && x1 <= w && y1 <= h { return .inside }
@@ -66,12 +66,12 @@ extension FlattenState {
     /// Whether `bounds` (square-cornered, through an affine `mapping` that keeps
     /// them axis-aligned) hold the whole target: a clip to them clips nothing.
     func coversTarget(_ bounds: CGRect, radii: CornerRadii, mapping: PlaneMapping) -> Bool {
-        guard cullsOutsideTarget, radii == .zero, mapping.m12 == 0, mapping.m21 == 0, mapping.m13 == 0,
+        guard target.cullsOutside, radii == .zero, mapping.m12 == 0, mapping.m21 == 0, mapping.m13 == 0,
             mapping.m23 == 0, mapping.m33 > 0,
             let a = mapping.project(Double(bounds.minX), Double(bounds.minY)),
             let b = mapping.project(Double(bounds.maxX), Double(bounds.maxY))
         else { return false }
         return min(a.x, b.x) <= 0 && min(a.y, b.y) <= 0
-            && max(a.x, b.x) >= Double(targetSize.width) && max(a.y, b.y) >= Double(targetSize.height)
+            && max(a.x, b.x) >= Double(target.size.width) && max(a.y, b.y) >= Double(target.size.height)
     }
 }

@@ -18,38 +18,28 @@ extension FlattenState {
     )
         -> (pass: Int, extent: CGRect)?
     {
-        // Measuring counts layers as drawing does (replicator instances stop
-        // at the same place); the drawing below counts them.
-        let savedLayers = list.layerCount, savedReplicated = replicatedLayers
-        let measured = layerSpaceExtent(scale: requested, margin: margin, bounds: bounds)
-        list.layerCount = savedLayers
-        replicatedLayers = savedReplicated
-        if probeComparisons != nil {
-            let savedTarget = targetSize
-            targetSize = CGSize(width: 1e9, height: 1e9)
-            let box = bounds(&self)
-            targetSize = savedTarget
-            list.layerCount = savedLayers
-            replicatedLayers = savedReplicated
-            let probe = probeBox(draw: draw)
-            probeComparisons?.append((box, probe))
-        }
-        guard let (extent, scale, w, h) = measured else { return nil }
-        let savedTarget = targetSize
-        let savedClips = list.clips.count
+        let box = measuredBox(bounds)
+        if context.comparesProbes { probeComparisons.append((box, probeBox(draw: draw))) }
+        guard let (extent, scale, w, h) = Self.layerSpaceExtent(of: box, scale: requested, margin: margin)
+        else { return nil }
+        // The clips the drawing makes are part of what the pass shows (its key).
+        let firstClip = list.clips.count
         let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
             .concatenating(CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
-        targetSize = CGSize(width: w, height: h)
         var items: [DrawItem] = []
+        // The pass is the target while its items are made; what else they make
+        // (clips, ramps, nested passes, counts) is the frame's.
+        let enclosing = target
+        target = FlattenTarget(size: CGSize(width: w, height: h), cullsOutside: enclosing.cullsOutside)
         draw(&self, toPass, PlaneMapping(toPass), &items)
-        targetSize = savedTarget
+        target = enclosing
         SharedEdges.process(&items)
         var hasher = Hasher()
         hasher.combine(items)
         hasher.combine(w)
         hasher.combine(h)
         hasher.combine(blurSigmaLocal * scale)
-        for clip in list.clips[savedClips...] { hasher.combine(clip) }
+        for clip in list.clips[firstClip...] { hasher.combine(clip) }
         list.passes.append(
             RenderPass(
                 purpose: purpose, bounds: CGRect(x: 0, y: 0, width: w, height: h), items: items,
@@ -57,45 +47,37 @@ extension FlattenState {
         return (list.passes.count - 1, extent)
     }
 
+    /// The box `bounds` measures (in the layer's plane at scale 1, `.null`:
+    /// nothing), made in a copy of this state whose target has no edge.
+    /// Measuring counts layers as drawing does (replicator instances stop at
+    /// the same place); the copy's counts are dropped with it, as the drawing
+    /// counts the same layers again.
+    func measuredBox(_ bounds: (inout FlattenState) -> CGRect) -> CGRect {
+        var measuring = self
+        measuring.target = .unbounded
+        return bounds(&measuring)
+    }
+
     /// What `layerSpacePass` measured before it had bounds functions: the box
-    /// of the drawing made once at scale 1 (then rolled back: clips, passes,
-    /// ramps, counts). Kept to check the bounds functions against
-    /// (`probeComparisons`).
-    mutating func probeBox(draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
-        -> CGRect
-    {
+    /// of the drawing made once at scale 1, in a copy of this state dropped
+    /// afterwards (with its clips, passes, ramps, labels and counts). Kept to
+    /// check the bounds functions against (`probeComparisons`).
+    func probeBox(draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void) -> CGRect {
+        var probing = self
+        probing.target = .unbounded
         var probe: [DrawItem] = []
-        let savedTarget = targetSize
-        let savedClips = list.clips.count, savedPasses = list.passes.count, savedGradients = list.gradients.count
-        let savedLabels = list.labels.count
-        let savedLayers = list.layerCount, savedGradientIndex = gradientIndex, savedReplicated = replicatedLayers
-        let savedComparisons = probeComparisons
-        targetSize = CGSize(width: 1e9, height: 1e9)
-        let savedCulling = cullsOutsideTarget
-        cullsOutsideTarget = false
-        draw(&self, CATransform3DIdentity, .identity, &probe)
-        cullsOutsideTarget = savedCulling
+        draw(&probing, CATransform3DIdentity, .identity, &probe)
         var box = CGRect.null
         for item in probe {
             // Items cut by a mask's clip reach no farther than the mask.
-            var reach = deviceBox(of: item, useShape: false)
+            var reach = probing.deviceBox(of: item, useShape: false)
             var clip = item.clip
             while clip >= 0 {
-                if let mask = maskClipBounds[clip] { reach = reach.intersection(mask) }
-                clip = list.clips[Int(clip)].parent
+                if let mask = probing.maskClipBounds[clip] { reach = reach.intersection(mask) }
+                clip = probing.list.clips[Int(clip)].parent
             }
             if !reach.isNull { box = box.union(reach) }
         }
-        for index in Int32(savedClips)..<Int32(list.clips.count) { maskClipBounds[index] = nil }
-        list.clips.removeSubrange(savedClips...)
-        list.passes.removeSubrange(savedPasses...)
-        list.gradients.removeSubrange(savedGradients...)
-        list.labels.removeAfter(savedLabels)
-        gradientIndex = savedGradientIndex
-        list.layerCount = savedLayers
-        replicatedLayers = savedReplicated
-        probeComparisons = savedComparisons
-        targetSize = savedTarget
         return box
     }
 

@@ -90,7 +90,7 @@ extension FlattenState {
     /// `r` within the target, grown to whole pixels (`.zero` when nothing is left).
     func integral(_ r: CGRect) -> CGRect {
         var r = r
-        let screen = CGRect(origin: .zero, size: targetSize)
+        let screen = CGRect(origin: .zero, size: target.size)
         r = r.intersection(screen)
         if r.isNull || r.isEmpty { return .zero }
         let x0 = floor(r.minX), y0 = floor(r.minY), x1 = ceil(r.maxX), y1 = ceil(r.maxY)
@@ -114,14 +114,14 @@ extension FlattenState {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
             guard let p = mapping.project(Double(u), Double(v)) else {
-                return CGRect(origin: .zero, size: targetSize)
+                return CGRect(origin: .zero, size: target.size)
             }
             x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
         }
         // Coordinates past any screen (a layer a googol points away): no box to test against (CGRect traps on them).
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 - x0 < 1e15, y1 - y0 < 1e15,
             abs(x0) < 1e15, abs(y0) < 1e15
-        else { return CGRect(origin: .zero, size: targetSize) }
+        else { return CGRect(origin: .zero, size: target.size) }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

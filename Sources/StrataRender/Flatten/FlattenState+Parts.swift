@@ -32,7 +32,7 @@ extension FlattenState {
                     focus: type == .radial ? gradient.radialFocus : .zero), bounds
             )
         case .shape, .text:
-            if let rasterizer {
+            if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
                 if let made = rasterizer.rasterContents(
                     of: RasterSource(

@@ -1,26 +1,18 @@
 import Foundation
 import Strata
 
-/// The mutable part of one flattening pass.
+/// What one flattening builds: the list, and what making it needs to
+/// remember along the way. What it reads and never changes is its
+/// `context`; the target the items being made go to is `target`.
 struct FlattenState {
-    /// The nodes of the `LayerTreeSnapshot` being flattened, read in place
-    /// (the caller keeps the snapshot alive): a layer is its node's index.
-    let nodes: UnsafeBufferPointer<LayerSnapshotNode>
-    /// The snapshot's sublayer lists, and those of delayed replicator instances.
-    let links: UnsafeBufferPointer<Int32>
-    let instanceLinks: UnsafeBufferPointer<Range<Int32>>
+    /// The snapshot and settings this flattening reads.
+    let context: FlattenContext
+    /// The target being filled: the screen, a layer-space pass, or the
+    /// space a pass is measured in.
+    var target: FlattenTarget
     var list: RenderList
-    var rasterizer: LayerRasterizer?
-    /// Pixels of the target being filled: the screen, or a layer-space pass.
-    var targetSize: CGSize
     /// Ramps already in `list.gradients`, by what they are made of.
     var gradientIndex: [GradientKey: Int] = [:]
-    /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
-    var forcesBlurredShadows = false
-    /// Whether leaves entirely outside the target are dropped; off while a
-    /// layer-space pass is measured by drawing (`probeBox`: its target is
-    /// not known yet).
-    var cullsOutsideTarget = true
     /// Decides which layers' looks are drawn from cached passes (nil: none are).
     var appearanceCache: AppearanceCache?
     /// Leaves' cached looks from earlier frames, for a kept snapshot (nil: none kept).
@@ -39,27 +31,25 @@ struct FlattenState {
     var transitionParts: [Int: CATransform3D] = [:]
     /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
     var replicatedLayers = 0
-    /// When not nil, each layer-space pass also measures its drawing the old
-    /// way, by drawing it (`probeBox`), and records both boxes here (in the
-    /// layer's plane at scale 1, before the pass's margin): the bounds
-    /// functions' and the drawing's (`.null` for nothing drawn).
-    var probeComparisons: [(bounds: CGRect, probe: CGRect)]?
+    /// With `context.comparesProbes`, the boxes each layer-space pass was
+    /// measured at by the bounds functions and by drawing it (`probeBox`), in
+    /// the layer's plane at scale 1, before the pass's margin (`.null` for
+    /// nothing drawn).
+    var probeComparisons: [(bounds: CGRect, probe: CGRect)] = []
     /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`):
     /// what the items it cuts can reach, for `probeBox`, which measures items' quads.
-    /// Kept only while `probeComparisons` is (no frame's drawing reads it).
+    /// Kept only with `context.comparesProbes` (no frame's drawing reads it).
     var maskClipBounds: [Int32: CGRect] = [:]
 
-    init(
-        nodes: UnsafeBufferPointer<LayerSnapshotNode>, links: UnsafeBufferPointer<Int32>,
-        instanceLinks: UnsafeBufferPointer<Range<Int32>>, list: RenderList, rasterizer: LayerRasterizer?
-    ) {
-        self.nodes = nodes
-        self.links = links
-        self.instanceLinks = instanceLinks
+    /// A state that starts `list`, drawn on the screen (the list's pixels).
+    init(context: FlattenContext, list: RenderList) {
+        self.context = context
         self.list = list
-        self.rasterizer = rasterizer
-        targetSize = CGSize(width: list.pixelWidth, height: list.pixelHeight)
+        target = FlattenTarget(size: CGSize(width: list.pixelWidth, height: list.pixelHeight), cullsOutside: true)
     }
+
+    /// The snapshot's nodes (`context.nodes`): read for every layer, so named short.
+    var nodes: UnsafeBufferPointer<LayerSnapshotNode> { context.nodes }
 
     /// A plane of a 3D context: the items of one layer (its subtree flattened into it).
     struct Plane {
@@ -173,11 +163,11 @@ struct FlattenState {
         if let blend = BlendMode(compositingFilter: nodes[layer].state.compositingFilter) {
             applyBlend(blend, of: layer, items: &out, from: start)
         }
-        if cullsOutsideTarget, reach != .inside, nodes[layer].sublayers.isEmpty {
+        if target.cullsOutside, reach != .inside, nodes[layer].sublayers.isEmpty {
             // A leaf entirely outside the target draws nothing there.
-            let target = CGRect(origin: .zero, size: targetSize)
+            let targetBox = CGRect(origin: .zero, size: target.size)
             var kept = start
-            for i in start..<out.count where deviceBox(of: out[i], useShape: false).intersects(target) {
+            for i in start..<out.count where deviceBox(of: out[i], useShape: false).intersects(targetBox) {
                 if kept != i { out[kept] = out[i] }
                 kept += 1
             }
@@ -195,7 +185,7 @@ struct FlattenState {
     ) {
         let drawn = nodes[layer].content
         let bounds = nodes[layer].state.bounds
-        let sublayers = withSublayers ? sublayers(of: layer) : links[0..<0]
+        let sublayers = withSublayers ? sublayers(of: layer) : context.links[0..<0]
         let margin = antialiasingMargin(mapping, bounds)
         let radii = CornerRadii(
             radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
@@ -204,7 +194,7 @@ struct FlattenState {
         let label = itemLabel(layer)
 
         if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
-            if !forcesBlurredShadows,
+            if !context.forcesBlurredShadows,
                 let shadow = shadowItem(
                     layer, mapping: mapping, radii: radii,
                     continuous: continuous, clip: clip, label: label)
@@ -307,11 +297,11 @@ struct FlattenState {
     /// The sublayers instance `instance` of replicator `layer` draws
     /// (see `LayerTreeSnapshot.sublayers(of:instance:)`).
     func sublayers(of layer: Int, instance: Int) -> Slice<UnsafeBufferPointer<Int32>> {
-        links[
+        context.links[
             LayerTreeSnapshot.links(
                 sublayers: nodes[layer].sublayers,
                 delayedInstances: nodes[layer].delayedInstances,
-                instance: instance, instanceLinks: instanceLinks)]
+                instance: instance, instanceLinks: context.instanceLinks)]
     }
 
     /// `LayerState.transformToSuperlayerBounds` of `layer`, its fields read in place.

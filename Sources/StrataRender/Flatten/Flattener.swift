@@ -124,15 +124,14 @@ public struct Flattener {
     {
         let (w, h) = pixelSize
         var state = FlattenState(
-            nodes: nodes, links: links, instanceLinks: instanceLinks,
+            context: FlattenContext(
+                nodes: nodes, links: links, instanceLinks: instanceLinks, rasterizer: rasterizer,
+                forcesBlurredShadows: forcesBlurredShadows, comparesProbes: comparingProbes),
             list: RenderList(
                 pixelWidth: w, pixelHeight: h,
-                background: background.map { PremultipliedColor($0) } ?? .clear),
-            rasterizer: rasterizer)
-        state.forcesBlurredShadows = forcesBlurredShadows
+                background: background.map { PremultipliedColor($0) } ?? .clear))
         state.appearanceCache = appearanceCache
         state.appearanceMemo = memo
-        if comparingProbes { state.probeComparisons = [] }
         defer { appearanceCache?.endFrame() }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
@@ -160,6 +159,6 @@ public struct Flattener {
             hasher.combine(state.list.passes[atlas.pass].items)
             state.list.passes[atlas.pass].cacheKey = hasher.finalize()
         }
-        return (state.list, state.probeComparisons ?? [])
+        return (state.list, state.probeComparisons)
     }
 }
