@@ -13,19 +13,8 @@ struct FlattenState {
     var list: RenderList
     /// Ramps already in `list.gradients`, by what they are made of.
     var gradientIndex: [GradientKey: Int] = [:]
-    /// Decides which layers' looks are drawn from cached passes (nil: none are).
-    var appearanceCache: AppearanceCache?
-    /// Leaves' cached looks from earlier frames, for a kept snapshot (nil: none kept).
-    var appearanceMemo: AppearanceMemo?
-    /// This frame's cached looks, by look: where each lies in the appearance atlas pass.
-    var appearanceSlots: [AppearanceKey: CGRect] = [:]
-    /// The last few looks `cachedAppearance` was asked about, and whether each is drawn cached
-    /// (a ring: `recentAppearanceNext` is the slot replaced next).
-    /// With its atlas slot once it has one this frame (no hashing of the key to find it).
-    var recentAppearances: [(key: AppearanceKey, cached: Bool, slot: CGRect?)] = []
-    var recentAppearanceNext = 0
-    /// The pass holding this frame's cached looks, and where they are placed.
-    var appearanceAtlas: (pass: Int, allocator: AtlasAllocator)?
+    /// Layers' cached looks: which are drawn from the appearance atlas pass, and where.
+    var appearances: AppearanceStore
     /// Layers (nodes) being drawn as one side of a `CATransition` (see
     /// `FlattenState+Transition.swift`), with the shift in their own space.
     var transitionParts: [Int: CATransform3D] = [:]
@@ -42,9 +31,10 @@ struct FlattenState {
     var maskClipBounds: [Int32: CGRect] = [:]
 
     /// A state that starts `list`, drawn on the screen (the list's pixels).
-    init(context: FlattenContext, list: RenderList) {
+    init(context: FlattenContext, list: RenderList, appearances: AppearanceStore) {
         self.context = context
         self.list = list
+        self.appearances = appearances
         target = FlattenTarget(size: CGSize(width: list.pixelWidth, height: list.pixelHeight), cullsOutside: true)
     }
 
@@ -129,7 +119,7 @@ struct FlattenState {
             // A plain leaf that only moved since its look was cached: its quad, without building its items.
             let memo =
                 !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
-                ? appearanceMemo : nil
+                ? appearances.memo : nil
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
                 let cached = cachedAppearance(
                     remembered: remembered, mapping: mapping, clip: clip,

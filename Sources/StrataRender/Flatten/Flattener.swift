@@ -129,19 +129,17 @@ public struct Flattener {
                 forcesBlurredShadows: forcesBlurredShadows, comparesProbes: comparingProbes),
             list: RenderList(
                 pixelWidth: w, pixelHeight: h,
-                background: background.map { PremultipliedColor($0) } ?? .clear))
-        state.appearanceCache = appearanceCache
-        state.appearanceMemo = memo
-        defer { appearanceCache?.endFrame() }
+                background: background.map { PremultipliedColor($0) } ?? .clear),
+            appearances: AppearanceStore(cache: appearanceCache, memo: memo))
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
-        items.reserveCapacity(state.appearanceMemo?.screenItemCount ?? 0)
+        items.reserveCapacity(state.appearances.memo?.screenItemCount ?? 0)
         for root in roots {
             state.visit(
                 Int(root), superlayer: -1, parentToDevice: device, parentIsFlat: true,
                 clip: -1, opacity: 1, into: &items)
         }
-        state.appearanceMemo?.screenItemCount = items.count
+        state.appearances.memo?.screenItemCount = items.count
         state.list.passes.append(
             RenderPass(
                 purpose: .screen, bounds: CGRect(x: 0, y: 0, width: w, height: h),
@@ -153,12 +151,7 @@ public struct Flattener {
         state.list.foldCoveringFillsIntoBackground()
         state.list.trimPixelAlignedRasters()
         state.list.splitSparseRasters()
-        if let atlas = state.appearanceAtlas {
-            // The same looks in the same places: the backend keeps last frame's pixels.
-            var hasher = Hasher()
-            hasher.combine(state.list.passes[atlas.pass].items)
-            state.list.passes[atlas.pass].cacheKey = hasher.finalize()
-        }
+        state.appearances.endFrame(of: &state.list)
         return (state.list, state.probeComparisons)
     }
 }
