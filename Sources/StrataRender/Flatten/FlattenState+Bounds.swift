@@ -8,6 +8,11 @@ import Strata
 /// the 3D context, replicator instances, transitions, particles, nested
 /// rasterization and blurred shadows) and returns the device box of the quads
 /// those items would have, with no clips, passes, ramps or bitmaps made.
+/// What a layer's parts are (its contents, `contentFill(measuring:)`; its
+/// closed-form shadow, analytic shape, cells, cross-fade and particles; a
+/// blurred shadow's layout) comes from the same functions the drawing calls,
+/// so the two agree on them by construction; what these functions mirror is
+/// the walk over the parts and the tree.
 /// Where the drawing depends on the items themselves the box is a superset:
 /// group opacity and blending may composite through a pass whose rectangle is
 /// whole pixels, so the box is rounded out to whole pixels whenever a pass
@@ -98,7 +103,7 @@ extension FlattenState {
         }
 
         let analytic = analyticShapeItem(of: layer, drawn, mapping: mapping, clip: -1, label: label)
-        let content = analytic == nil ? contentExtent(of: layer, drawn, mapping: mapping) : nil
+        let content = analytic == nil ? contentFill(of: layer, drawn, mapping: mapping, measuring: true) : nil
         let separateContents =
             crossfadeItems(layer, new: content, mapping: mapping, label: label)
             ?? contentCells(layer, content: content, mapping: mapping, label: label)
@@ -161,41 +166,6 @@ extension FlattenState {
             }
         }
         return r
-    }
-
-    /// Where `contentFill` puts a layer's contents, without making a ramp or a
-    /// bitmap; the fill stands in for the real one (only an image's matters:
-    /// it decides cells and cross-fades). `drawn` is `layer.drawnContent`.
-    func contentExtent(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
-        -> (fill: DrawItem.Content, rect: CGRect)?
-    {
-        let bounds = nodes[layer].state.bounds
-        let placeholder = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
-        switch drawn {
-        case .gradient(let gradient):
-            return gradient.colors.isEmpty ? nil : (placeholder, bounds)
-        case .shape, .text:
-            if let rasterizer = context.rasterizer {
-                let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let rect = rasterizer.contentsBounds(
-                    of: RasterSource(
-                        content: drawn, bounds: bounds,
-                        pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
-                    pixelsPerPoint: ppu > 0 ? ppu : 1)
-                {
-                    return (placeholder, rect)
-                }
-            }
-        case .plain, .transformLayer, .replicator, .emitter:
-            break
-        }
-        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
-            image.height > 0
-        {
-            let layout = contentsLayout(of: image, layer: layer)
-            return (.texture(.image(image), uv: layout.uv, rect: layout.rect), layout.rect)
-        }
-        return nil
     }
 
     /// The box of the planes of a 3D context (`collectPlanes`): its sublayers',
@@ -287,23 +257,20 @@ extension FlattenState {
 
     /// The box of a blurred shadow's composite item (`blurredShadowItem`).
     private mutating func blurredShadowBounds(_ layer: Int, mapping: PlaneMapping) -> CGRect {
-        guard let color = nodes[layer].state.shadowColor,
-            !PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity)).isClear
-        else { return .null }
-        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(
-            at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
-        let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
-        let path = nodes[layer].state.shadowPath
-        let box =
-            if let path {
-                Self.pathSilhouetteRect(path, mapping: .identity) ?? .null
-            } else {
-                drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
-            }
+        guard let (_, sigma, scale, path) = blurredShadowLayout(layer, mapping: mapping) else { return .null }
+        let box = silhouetteBounds(layer, path: path)
         guard let made = Self.layerSpaceExtent(of: box, scale: scale, margin: 3 * sigma + 1) else { return .null }
         let offset = nodes[layer].state.shadowOffset
         return deviceBox(of: made.extent.offsetBy(dx: offset.width, dy: offset.height), mapping: mapping)
+    }
+
+    /// The box, in `layer`'s plane at scale 1, of the silhouette its blurred
+    /// shadow is made from: `path` filled, or (nil) the layer's drawing.
+    mutating func silhouetteBounds(_ layer: Int, path: CGPath?) -> CGRect {
+        guard let path else {
+            return drawLayerBounds(layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
+        }
+        return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null
     }
 
     /// The local rect a layer-space pass covers, its pixels per unit and its

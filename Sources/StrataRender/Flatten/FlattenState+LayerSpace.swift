@@ -111,23 +111,12 @@ extension FlattenState {
     /// Passes are sized so σ is at most 4 pass pixels (large blurs run on a
     /// smaller texture) and cached by content.
     mutating func blurredShadowItem(_ layer: Int, mapping: PlaneMapping, clip: Int32, label: ItemLabel) -> DrawItem? {
-        guard let color = nodes[layer].state.shadowColor else { return nil }
-        let tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
-        if tint.isClear { return nil }
-        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
-        let ppu = mapping.pixelsPerUnit(
-            at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
-        let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
-        let path = nodes[layer].state.shadowPath
+        guard let (tint, sigma, scale, path) = blurredShadowLayout(layer, mapping: mapping) else { return nil }
         guard
             let made = layerSpacePass(
                 purpose: .shadowSilhouette, scale: scale, margin: 3 * sigma + 1,
                 blurSigmaLocal: sigma,
-                bounds: { state in
-                    if let path { return Self.pathSilhouetteRect(path, mapping: .identity) ?? .null }
-                    return state.drawLayerBounds(
-                        layer, toDevice: CATransform3DIdentity, mapping: .identity, withShadow: false)
-                },
+                bounds: { state in state.silhouetteBounds(layer, path: path) },
                 draw: { state, toPass, passMapping, out in
                     if let path {
                         if let item = Self.pathSilhouette(path, mapping: passMapping, label: label) { out.append(item) }
@@ -145,6 +134,22 @@ extension FlattenState {
         item.fill = tint
         item.antialiasedEdges = 0b1111
         return item
+    }
+
+    /// How `layer`'s blurred shadow is drawn: its tint, its blur (σ, in the
+    /// layer's units), the pixels per unit of its pass and its `shadowPath`
+    /// (nil: the layer's own drawing is the silhouette); nil when it draws nothing.
+    func blurredShadowLayout(_ layer: Int, mapping: PlaneMapping)
+        -> (tint: PremultipliedColor, sigma: Double, scale: Double, path: CGPath?)?
+    {
+        guard let color = nodes[layer].state.shadowColor else { return nil }
+        let tint = PremultipliedColor(color, opacity: Double(nodes[layer].state.shadowOpacity))
+        if tint.isClear { return nil }
+        let sigma = max(0, Double(nodes[layer].state.shadowRadius))
+        let ppu = mapping.pixelsPerUnit(
+            at: Double(nodes[layer].state.bounds.midX), Double(nodes[layer].state.bounds.midY))
+        let scale = min(max(ppu, 0.05), sigma > 4 ? 4 / sigma : 4)
+        return (tint, sigma, scale, nodes[layer].state.shadowPath)
     }
 }
 

@@ -3,15 +3,22 @@ import Strata
 
 extension FlattenState {
     /// What a layer draws over its background: its gradient, CPU-made bitmap
-    /// or contents image (`drawn` is what its class draws: `layer.drawnContent`).
-    mutating func contentFill(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping)
+    /// or contents image (`drawn` is what its class draws: `layer.drawnContent`),
+    /// and the rect it fills.
+    ///
+    /// `measuring` (the bounds functions) asks only where: no ramp or bitmap
+    /// is made, and a gradient's or a bitmap's fill is a stand-in (only an
+    /// image's matters there: it decides cells and cross-fades).
+    mutating func contentFill(of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, measuring: Bool = false)
         -> (fill: DrawItem.Content, rect: CGRect)?
     {
         let bounds = nodes[layer].state.bounds
+        let standIn = DrawItem.Content.gradient(ramp: 0, type: .axial, start: .zero, end: .zero)
         switch drawn {
         case .gradient(let gradient):
             let colors = gradient.colors
             guard !colors.isEmpty else { return nil }
+            if measuring { return (standIn, bounds) }
             // One ramp per distinct set of colours and locations, made once a frame.
             let key = GradientKey(colors: colors, locations: gradient.locations)
             let index: Int
@@ -34,12 +41,13 @@ extension FlattenState {
         case .shape, .text:
             if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
-                if let made = rasterizer.rasterContents(
-                    of: RasterSource(
-                        content: drawn, bounds: bounds,
-                        pixelsPerPointAlongAxes: axisDensities(mapping, bounds)),
-                    pixelsPerPoint: ppu > 0 ? ppu : 1)
-                {
+                let source = RasterSource(
+                    content: drawn, bounds: bounds, pixelsPerPointAlongAxes: axisDensities(mapping, bounds))
+                if measuring {
+                    if let rect = rasterizer.contentsBounds(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                        return (standIn, rect)
+                    }
+                } else if let made = rasterizer.rasterContents(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
                     return (
                         .texture(
                             .raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),
