@@ -2,13 +2,14 @@ import Foundation
 import Strata
 import StrataScene
 import Testing
+import _StrataTestSupport
 
 @testable import StrataLayerRaster
 @testable import StrataRender
 
 /// Layer-space passes (rasterization, blurred shadows) are sized by bounds
 /// functions that make no items. Each is checked against the old way of
-/// measuring, drawing the subtree once and rolling it back: the bounds must
+/// measuring, drawing the subtree once more and dropping it (`LayerSpaceProbe`): the bounds must
 /// hold everything the drawing reached (a smaller pass cuts pixels off) and be
 /// at most a pixel or so larger on each side (whole pixels where a pass could
 /// be made).
@@ -44,7 +45,7 @@ import Testing
     ) -> Int {
         var flattener = Flattener(size: size, scale: scale, rasterizer: rasterizer)
         flattener.forcesBlurredShadows = forcesBlurredShadows
-        let (_, probes) = flattener.renderList(for: [root], comparingProbes: true)
+        let (_, probes) = flattener.renderListComparingProbes(for: [root])
         for (bounds, probe) in probes {
             if probe.isNull {
                 #expect(
@@ -229,8 +230,8 @@ import Testing
             makeLayer("b", bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 25, y: 25)))
         host.addSublayer(group)
         root.addSublayer(host)
-        let (list, probes) = Flattener(size: CGSize(width: 200, height: 200)).renderList(
-            for: [root], comparingProbes: true)
+        let (list, probes) = Flattener(size: CGSize(width: 200, height: 200)).renderListComparingProbes(
+            for: [root])
         // The group spans −30…10 on both axes (a and b: −30…0 and −20…10, antialiased
         // by 1.5 and rounded out to whole pixels), the host 0…50.
         #expect(probes.count == 1 && probes.first?.bounds == CGRect(x: -32, y: -32, width: 83.5, height: 83.5))

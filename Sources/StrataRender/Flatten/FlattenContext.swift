@@ -15,7 +15,7 @@ struct FlattenContext {
     let rasterizer: LayerRasterizer?
     /// Skip the closed-form shadow (see `Flattener.forcesBlurredShadows`).
     let forcesBlurredShadows: Bool
-    /// Whether each layer-space pass is also measured by drawing it
-    /// (`FlattenState.probeBox`), for tests of the bounds functions.
-    let comparesProbes: Bool
+    /// Whether each layer-space pass is also drawn once more for tests of the
+    /// bounds functions, and recorded (`FlattenState.probes`).
+    let recordsProbes: Bool
 }

@@ -19,7 +19,7 @@ extension FlattenState {
         -> (pass: Int, extent: CGRect)?
     {
         let box = measuredBox(bounds)
-        if context.comparesProbes { probeComparisons.append((box, probeBox(draw: draw))) }
+        if context.recordsProbes { probes.append(probe(box, draw: draw)) }
         guard let (extent, scale, w, h) = Self.layerSpaceExtent(of: box, scale: requested, margin: margin)
         else { return nil }
         // The clips the drawing makes are part of what the pass shows (its key).
@@ -58,27 +58,21 @@ extension FlattenState {
         return bounds(&measuring)
     }
 
-    /// What `layerSpacePass` measured before it had bounds functions: the box
-    /// of the drawing made once at scale 1, in a copy of this state dropped
-    /// afterwards (with its clips, passes, ramps, labels and counts). Kept to
-    /// check the bounds functions against (`probeComparisons`).
-    func probeBox(draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void) -> CGRect {
+    /// The drawing of a layer-space pass whose bounds functions measured
+    /// `box`, made once more at scale 1 in the layer's plane, in a copy of
+    /// this state (dropped afterwards, with its clips, passes, ramps, labels
+    /// and counts) whose target has no edge and culls nothing: what tests
+    /// check the bounds functions against (`LayerSpaceProbe`).
+    func probe(_ box: CGRect, draw: (inout FlattenState, CATransform3D, PlaneMapping, inout [DrawItem]) -> Void)
+        -> LayerSpaceProbe
+    {
         var probing = self
         probing.target = .unbounded
-        var probe: [DrawItem] = []
-        draw(&probing, CATransform3DIdentity, .identity, &probe)
-        var box = CGRect.null
-        for item in probe {
-            // Items cut by a mask's clip reach no farther than the mask.
-            var reach = probing.deviceBox(of: item, useShape: false)
-            var clip = item.clip
-            while clip >= 0 {
-                if let mask = probing.maskClipBounds[clip] { reach = reach.intersection(mask) }
-                clip = probing.list.clips[Int(clip)].parent
-            }
-            if !reach.isNull { box = box.union(reach) }
-        }
-        return box
+        var items: [DrawItem] = []
+        draw(&probing, CATransform3DIdentity, .identity, &items)
+        return LayerSpaceProbe(
+            bounds: box, items: items, clips: probing.list.clips, maskClipReach: probing.maskClipReach,
+            targetSize: probing.target.size)
     }
 
     /// `shouldRasterize`: the layer's drawing rendered once at

@@ -67,7 +67,7 @@ extension FlattenState {
             list.clips.append(inside)
             let copy = Int32(list.clips.count - 1)
             // Only the drawing probe (tests comparing bounds) reads these.
-            if context.comparesProbes { maskClipBounds[copy] = reach }
+            if context.recordsProbes { maskClipReach[copy] = reach }
             copies[enclosing] = copy
             items[i].clip = copy
         }

@@ -20,15 +20,12 @@ struct FlattenState {
     var transitionParts: [Int: CATransform3D] = [:]
     /// Layers visited for replicator instances so far (see `maximumReplicatedLayers`).
     var replicatedLayers = 0
-    /// With `context.comparesProbes`, the boxes each layer-space pass was
-    /// measured at by the bounds functions and by drawing it (`probeBox`), in
-    /// the layer's plane at scale 1, before the pass's margin (`.null` for
-    /// nothing drawn).
-    var probeComparisons: [(bounds: CGRect, probe: CGRect)] = []
-    /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`):
-    /// what the items it cuts can reach, for `probeBox`, which measures items' quads.
-    /// Kept only with `context.comparesProbes` (no frame's drawing reads it).
-    var maskClipBounds: [Int32: CGRect] = [:]
+    /// With `context.recordsProbes`, each layer-space pass drawn once more, for tests.
+    var probes: [LayerSpaceProbe] = []
+    /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`),
+    /// handed to tests with a probe (`LayerSpaceProbe.maskClipReach`). Kept only with
+    /// `context.recordsProbes` (no frame's drawing reads it).
+    var maskClipReach: [Int32: CGRect] = [:]
 
     /// A state that starts `list`, drawn on the screen (the list's pixels).
     init(context: FlattenContext, list: RenderList, appearances: AppearanceStore) {

@@ -8,7 +8,7 @@ struct FlattenTarget {
     /// Its pixels.
     var size: CGSize
     /// Whether leaves entirely outside it are dropped; off where its edge is
-    /// not known yet (the drawing probe, `FlattenState.probeBox`).
+    /// not known yet (the drawing probe, `FlattenState.probe(_:draw:)`).
     var cullsOutside: Bool
 
     /// The space a layer-space pass is measured in before its size is known:

@@ -67,7 +67,7 @@ public struct Flattener {
     /// the next.
     public func renderList(for roots: [CALayer]) -> RenderList {
         snapshots.renderList(of: roots, settings: reuseSettings) {
-            renderList(for: $0, memo: $1, comparingProbes: false).list
+            renderList(for: $0, memo: $1, recordingProbes: false).list
         }
     }
 
@@ -86,29 +86,26 @@ public struct Flattener {
             appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
-    /// The render list, and with `comparingProbes` the extent of each
-    /// layer-space pass as measured by the bounds functions and by drawing
-    /// (see `FlattenState.probeComparisons`), for tests.
-    func renderList(for roots: [CALayer], comparingProbes: Bool)
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
-    {
-        renderList(for: LayerTreeSnapshot(roots), memo: nil, comparingProbes: comparingProbes)
+    /// The render list, and each layer-space pass in it drawn once more
+    /// (`LayerSpaceProbe`), for tests of the bounds functions that size them.
+    package func renderListRecordingProbes(for roots: [CALayer]) -> (list: RenderList, probes: [LayerSpaceProbe]) {
+        renderList(for: LayerTreeSnapshot(roots), memo: nil, recordingProbes: true)
     }
 
     /// The render list for the trees of `snapshot`.
     package func renderList(for snapshot: LayerTreeSnapshot) -> RenderList {
-        renderList(for: snapshot, memo: nil, comparingProbes: false).list
+        renderList(for: snapshot, memo: nil, recordingProbes: false).list
     }
 
-    private func renderList(for tree: LayerTreeSnapshot, memo: AppearanceMemo?, comparingProbes: Bool)
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
+    private func renderList(for tree: LayerTreeSnapshot, memo: AppearanceMemo?, recordingProbes: Bool)
+        -> (list: RenderList, probes: [LayerSpaceProbe])
     {
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.links.withUnsafeBufferPointer { links in
                 tree.instanceLinks.withUnsafeBufferPointer { instanceLinks in
                     flatten(
                         tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks, memo: memo,
-                        comparingProbes: comparingProbes)
+                        recordingProbes: recordingProbes)
                 }
             }
         }
@@ -118,15 +115,15 @@ public struct Flattener {
     private func flatten(
         _ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
         links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
-        memo: AppearanceMemo?, comparingProbes: Bool
+        memo: AppearanceMemo?, recordingProbes: Bool
     )
-        -> (list: RenderList, probes: [(bounds: CGRect, probe: CGRect)])
+        -> (list: RenderList, probes: [LayerSpaceProbe])
     {
         let (w, h) = pixelSize
         var state = FlattenState(
             context: FlattenContext(
                 nodes: nodes, links: links, instanceLinks: instanceLinks, rasterizer: rasterizer,
-                forcesBlurredShadows: forcesBlurredShadows, comparesProbes: comparingProbes),
+                forcesBlurredShadows: forcesBlurredShadows, recordsProbes: recordingProbes),
             list: RenderList(
                 pixelWidth: w, pixelHeight: h,
                 background: background.map { PremultipliedColor($0) } ?? .clear),
@@ -152,6 +149,6 @@ public struct Flattener {
         state.list.trimPixelAlignedRasters()
         state.list.splitSparseRasters()
         state.appearances.endFrame(of: &state.list)
-        return (state.list, state.probeComparisons)
+        return (state.list, state.probes)
     }
 }
