@@ -3,6 +3,7 @@ import Strata
 import StrataHost
 import StrataRender
 import Testing
+import _StrataTestSupport
 
 /// Passes drawn side by side into shared targets (sheets) give the pixels
 /// they give in targets of their own: masks, mattes inside masks, group
@@ -15,14 +16,7 @@ import Testing
         func star(_ side: CGFloat) -> CAShapeLayer {
             let s = CAShapeLayer()
             s.frame = CGRect(x: 0, y: 0, width: side, height: side)
-            let path = CGMutablePath()
-            for k in 0..<10 {
-                let r = (k % 2 == 0 ? 0.49 : 0.22) * side, a = Double(k) * .pi / 5
-                let p = CGPoint(x: side / 2 + r * sin(a), y: side / 2 - r * cos(a))
-                if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
-            }
-            path.closeSubpath()
-            s.path = path
+            s.path = starPath(side: side, inner: 0.22)
             return s
         }
         func card(_ frame: CGRect, _ hex: UInt32, angle: CGFloat) -> CALayer {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Testing
+import _StrataTestSupport
 
 @testable import StrataLayerRaster
 @testable import StrataRender
@@ -14,15 +15,7 @@ import Testing
     static func star(side: CGFloat, frame: Int) -> CAShapeLayer {
         let layer = CAShapeLayer()
         layer.frame = CGRect(x: 0, y: 0, width: side, height: side)
-        let path = CGMutablePath()
-        let inner = 0.2 + 0.01 * CGFloat(frame % 20)
-        for k in 0..<10 {
-            let r = (k % 2 == 0 ? 0.49 : inner) * side, a = Double(k) * .pi / 5
-            let p = CGPoint(x: side / 2 + r * sin(a), y: side / 2 - r * cos(a))
-            if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
-        }
-        path.closeSubpath()
-        layer.path = path
+        layer.path = starPath(side: side, inner: 0.2 + 0.01 * CGFloat(frame % 20))
         layer.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
         return layer
     }

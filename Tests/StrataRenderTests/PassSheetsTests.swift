@@ -3,6 +3,7 @@ import Strata
 import StrataLayerRaster
 import StrataRender
 import Testing
+import _StrataTestSupport
 
 /// Small offscreen passes drawn side by side into shared targets (sheets),
 /// planned and replayed on the recording backend, no GPU: the passes of a
@@ -20,14 +21,7 @@ import Testing
             CGRect(x: x, y: y, width: side, height: side), CGColor(red: 0.2, green: 0.6, blue: 0.8, alpha: 1))
         let star = CAShapeLayer()
         star.frame = card.bounds
-        let path = CGMutablePath()
-        for k in 0..<10 {
-            let r = (k % 2 == 0 ? 0.48 : 0.2) * side, a = Double(k) * .pi / 5
-            let p = CGPoint(x: side / 2 + r * sin(a), y: side / 2 - r * cos(a))
-            if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
-        }
-        path.closeSubpath()
-        star.path = path
+        star.path = starPath(side: side, outer: 0.48)
         card.mask = star
         card.addSublayer(FrameBuilderTests.group(at: 0))
         if let inner { card.addSublayer(inner) }
