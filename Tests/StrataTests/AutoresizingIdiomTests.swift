@@ -227,6 +227,36 @@ import Testing
         #expect(layer.displays == 1)
     }
 
+    /// Layers marked outside the ticked tree are set aside by its ticks, and
+    /// looked at again once a layer is linked into a tree: as a sublayer, as
+    /// a mask, or inside a subtree that joins.
+    @Test func aLayerMarkedOutsideTheTreeIsLaidOutAndDisplayedOnceItJoins() {
+        let stage = Stage()
+        let host = stage.show(CALayer())
+        let loose = Marked(), looseMask = Marked(), deep = Marked()
+        let branch = CALayer()
+        branch.addSublayer(deep)
+        for layer in [loose, looseMask, deep] {
+            layer.setNeedsLayout()
+            layer.setNeedsDisplay()
+        }
+        stage.tick(0.1)
+        stage.tick(0.2)
+        #expect([loose, looseMask, deep].allSatisfy { $0.layouts == 0 && $0.displays == 0 })
+        host.addSublayer(loose)
+        stage.tick(0.3)
+        #expect(loose.layouts == 1 && loose.displays == 1)
+        #expect(looseMask.layouts == 0 && deep.layouts == 0)
+        host.mask = looseMask
+        stage.tick(0.4)
+        #expect(looseMask.layouts == 1 && looseMask.displays == 1)
+        host.addSublayer(branch)
+        stage.tick(0.5)
+        #expect(deep.layouts == 1 && deep.displays == 1)
+        stage.tick(0.6)
+        #expect([loose, looseMask, deep].allSatisfy { $0.layouts == 1 && $0.displays == 1 })
+    }
+
     @Test func preferredFrameSizeIsTheBoundsSizeInTheSuperlayer() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)

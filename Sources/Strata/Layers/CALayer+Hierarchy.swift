@@ -23,6 +23,7 @@ extension CALayer {
             _mask?._maskedLayer = nil
             _mask = newValue
             newValue?._maskedLayer = self
+            if newValue != nil { LayerWaitList.linkGeneration &+= 1 }
         }
     }
 

@@ -610,6 +610,7 @@ open class CALayer: NSObject {
         index = min(max(index, 0), _sublayers.count)
         _sublayers.insert(layer, at: index)
         layer._superlayer = self
+        LayerWaitList.linkGeneration &+= 1
         sublayersDidChange()
     }
 

@@ -11,47 +11,77 @@ import Foundation
 /// last pruned (a process may mark layers of trees it never ticks); the
 /// same live layer twice (its flag turned on, off by a direct
 /// `layoutIfNeeded()` or `display()`, and on again) is kept once.
+/// Entries found outside the tree being ticked are set aside and not looked
+/// at again by that tree's ticks until a layer is linked into some tree
+/// (``linkGeneration``): a process holding layers marked in trees it never
+/// ticks (a Lottie file's unused precompositions, a tree built and dropped)
+/// walked each of them up to its root every frame.
 struct LayerWaitList {
     private struct Entry {
         weak var layer: CALayer?
     }
 
+    /// Bumped, under the transaction lock, whenever a layer gets a superlayer
+    /// or becomes a mask: the only way a layer outside a tree can come into it.
+    nonisolated(unsafe) static var linkGeneration: UInt64 = 0
+
     private var entries: [Entry] = []
+    /// Entries of layers outside the tree of `setAsideFor.root` when the link
+    /// generation was `setAsideFor.generation`, in the order they were added.
+    private var setAside: [Entry] = []
+    private var setAsideFor: (root: ObjectIdentifier, generation: UInt64)?
     private var pruneAt = 1024
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.isEmpty && setAside.isEmpty }
 
     /// Adds `layer` at the end.
     mutating func add(_ layer: CALayer) {
         entries.append(Entry(layer: layer))
-        if entries.count >= pruneAt {
+        if entries.count + setAside.count >= pruneAt {
             prune()
-            pruneAt = max(1024, entries.count * 2)
+            pruneAt = max(1024, (entries.count + setAside.count) * 2)
         }
     }
 
     /// Removes and returns, in order, the live layers of the tree rooted at
     /// `root` that `include` accepts (each once); the others stay.
     mutating func take(inTreeOf root: CALayer, where include: (CALayer) -> Bool = { _ in true }) -> [CALayer] {
+        let key = (root: ObjectIdentifier(root), generation: Self.linkGeneration)
+        if let aside = setAsideFor, aside.root != key.root || aside.generation != key.generation {
+            // Another tree, or layers linked since: look at every entry again.
+            entries = setAside + entries
+            setAside = []
+        }
+        setAsideFor = key
         var taken: [CALayer] = []
+        // A new entry repeating one set aside is set aside again: repeats
+        // there go at the next full look or prune, without a pass over them now.
         var seen = Set<ObjectIdentifier>()
+        var outside: [Entry] = []
         entries.removeAll { entry in
             guard let layer = entry.layer else { return true }
             // Live layers have distinct identities: a repeat is a duplicate.
             guard seen.insert(ObjectIdentifier(layer)).inserted else { return true }
-            guard include(layer), layer.rootLayer === root else { return false }
+            guard layer.rootLayer === root else {
+                outside.append(entry)
+                return true
+            }
+            guard include(layer) else { return false }
             taken.append(layer)
             return true
         }
+        setAside += outside
         return taken
     }
 
     /// Drops the entries of layers that went, and repeats.
     private mutating func prune() {
         var seen = Set<ObjectIdentifier>()
-        entries.removeAll { entry in
+        func drop(_ entry: Entry) -> Bool {
             guard let layer = entry.layer else { return true }
             return !seen.insert(ObjectIdentifier(layer)).inserted
         }
+        setAside.removeAll(where: drop)
+        entries.removeAll(where: drop)
     }
 }
