@@ -158,4 +158,20 @@ struct PathGeometryTests {
         #expect(q.elements[0] == .moveTo(pt(3, 3)))
         #expect(q.elements.count == p.elements.count)
     }
+
+    /// The bounding box is remembered per path, and a mutable path measured
+    /// before it grew is measured again.
+    @Test func theBoundingBoxFollowsAMutablePathAsItGrows() {
+        let p = CGMutablePath()
+        p.move(to: pt(0, 0))
+        p.addLine(to: pt(10, 5))
+        #expect(p.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 5))
+        #expect(p.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 5))
+        p.addQuadCurve(to: pt(20, 5), control: pt(15, 25))
+        #expect(close(p.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 20, height: 15)))
+        let frozen = p.copy()!
+        p.addLine(to: pt(-4, -4))
+        #expect(close(p.boundingBoxOfPath, CGRect(x: -4, y: -4, width: 24, height: 19)))
+        #expect(close(frozen.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 20, height: 15)))
+    }
 }

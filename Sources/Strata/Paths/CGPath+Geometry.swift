@@ -38,6 +38,15 @@ import Foundation
         /// The smallest rectangle that holds the path's outline itself: end points and the
         /// extreme points of its curves, not their control points (`CGRect.null` when empty).
         public var boundingBoxOfPath: CGRect {
+            let count = elements.count
+            if let memo = boundingBoxMemo.withLock({ $0 }), memo.count == count { return memo.box }
+            let box = measuredBoundingBox
+            boundingBoxMemo.withLock { $0 = (count, box) }
+            return box
+        }
+
+        /// `boundingBoxOfPath` worked out from the elements.
+        private var measuredBoundingBox: CGRect {
             var box = BoundsAccumulator()
             for sub in segmentedSubpaths() {
                 box.add(sub.start)

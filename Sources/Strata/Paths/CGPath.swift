@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if !canImport(CoreGraphics)
     /// An immutable graphics path, as in Core Graphics: subpaths of lines and Bézier curves.
@@ -20,9 +21,15 @@ import Foundation
 
         /// The path's elements in order.
         ///
-        /// Only `CGMutablePath` changes them; a `CGPath` never changes after it is made, which is
-        /// why the class may be `Sendable`.
+        /// Only `CGMutablePath` changes them, and only by appending; a `CGPath` never changes after
+        /// it is made, which is why the class may be `Sendable`.
         public internal(set) var elements: [Element]
+
+        /// `boundingBoxOfPath` with the number of elements it was worked out for: still true
+        /// while that is the count (elements are only ever appended). A shape layer's
+        /// path is measured several times a frame (its bitmap's layout, its bounds,
+        /// whether it is a plain shape), and curves' extremes cost a root-finding each.
+        let boundingBoxMemo = Mutex<(count: Int, box: CGRect)?>(nil)
 
         /// An empty path.
         public init() { elements = [] }
