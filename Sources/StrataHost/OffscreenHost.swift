@@ -46,6 +46,11 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     ///
     /// Throws `HostError` naming the step that failed when there is no EGL, no
     /// OpenGL config or no core context, and `.gl` when the framebuffer cannot be made.
+    ///
+    /// The first host made in a process also tunes glibc's malloc for a frame
+    /// loop (freed memory is kept for the next frame rather than handed back
+    /// to the kernel); glibc's own `MALLOC_*_` variables or `GLIBC_TUNABLES`
+    /// leave malloc as it is.
     public init(width: Int, height: Int, label: String = "offscreen") throws(HostError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         _ = FrameMemory.tuned

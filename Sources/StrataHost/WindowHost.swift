@@ -49,6 +49,11 @@ public final class WindowHost: GLHost, @unchecked Sendable {
     ///
     /// Throws `HostError.glfwFailed` when GLFW cannot start (no `DISPLAY`) or the
     /// window or context cannot be made.
+    ///
+    /// The first host made in a process also tunes glibc's malloc for a frame
+    /// loop (freed memory is kept for the next frame rather than handed back
+    /// to the kernel); glibc's own `MALLOC_*_` variables or `GLIBC_TUNABLES`
+    /// leave malloc as it is.
     public init(width: Int, height: Int, title: String = "Strata", vsync: Bool = true) throws(HostError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         _ = FrameMemory.tuned
