@@ -185,14 +185,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// every pixel written once from a table of the 256 coverages (no
     /// clearing first, no test of what is beneath).
     static func painted(_ color: PremultipliedColor, coverage: [UInt8]) -> [UInt8] {
-        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
-        var bytes = [UInt32](repeating: 0, count: 256)
-        for cover in 1..<256 {
-            let k = Float(cover) / 255
-            bytes[cover] =
-                UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
-                | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
-        }
+        let bytes = coveredBytes(color)
         return [UInt8](unsafeUninitializedCapacity: coverage.count * 4) { out, count in
             coverage.withUnsafeBufferPointer { cover in
                 bytes.withUnsafeBufferPointer { bytes in
@@ -207,6 +200,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         }
     }
 
+    /// `color × k / 255` as the four bytes of a premultiplied pixel (r in the
+    /// low byte), for each coverage `k`: what a pixel with nothing beneath becomes.
+    private static func coveredBytes(_ color: PremultipliedColor) -> [UInt32] {
+        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
+        var bytes = [UInt32](repeating: 0, count: 256)
+        for cover in 1..<256 {
+            let k = Float(cover) / 255
+            bytes[cover] =
+                UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
+                | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
+        }
+        return bytes
+    }
+
     /// `color × coverage` over the premultiplied pixels.
     ///
     /// Both terms of each channel depend only on the coverage byte, so they are
@@ -214,19 +221,17 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// tabled bytes as they are (the first paint of every bitmap, most pixels).
     static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
         let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
-        // Per coverage k: each channel's colour term, its rounded byte, and what is kept beneath.
+        // Per coverage k: each channel's colour term, and what is kept beneath;
+        // the term's rounded bytes for a pixel with nothing beneath.
         var terms = [Float](repeating: 0, count: 256 * 4)
-        var bytes = [UInt32](repeating: 0, count: 256)
         var keeps = [Float](repeating: 1, count: 256)
         for cover in 1..<256 {
             let k = Float(cover) / 255
-            let t = (c.0 * k, c.1 * k, c.2 * k, c.3 * k)
-            terms[cover * 4] = t.0; terms[cover * 4 + 1] = t.1; terms[cover * 4 + 2] = t.2; terms[cover * 4 + 3] = t.3
+            terms[cover * 4] = c.0 * k; terms[cover * 4 + 1] = c.1 * k
+            terms[cover * 4 + 2] = c.2 * k; terms[cover * 4 + 3] = c.3 * k
             keeps[cover] = 1 - c.3 * k / 255
-            bytes[cover] =
-                UInt32(roundedByte(t.0)) | UInt32(roundedByte(t.1)) << 8
-                | UInt32(roundedByte(t.2)) << 16 | UInt32(roundedByte(t.3)) << 24
         }
+        let bytes = coveredBytes(color)
         coverage.withUnsafeBufferPointer { cover in
             pixels.withUnsafeMutableBytes { out in
                 terms.withUnsafeBufferPointer { terms in
