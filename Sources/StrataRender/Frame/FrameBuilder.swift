@@ -208,18 +208,25 @@ package final class FrameBuilder {
     func assignTargets(_ list: RenderList, into plan: inout FramePlan) -> Targets {
         var out = Targets()
         out.of[list.passes.count - 1] = .screen
-        let sheets = PassSheets(list, sharing: sharesPassTargets)
+        // The passes each pass's items sample (a run of items sampling one, as
+        // the appearance atlas's, noted once): one walk of the items for the
+        // drawing order and the targets' lifetimes.
+        var sampled = [[Int]](repeating: [], count: list.passes.count)
+        for (j, pass) in list.passes.enumerated() {
+            for item in pass.items {
+                if case .pass(let p)? = item.texture, sampled[j].last != p { sampled[j].append(p) }
+                if case .pass(let p)? = item.mask, sampled[j].last != p { sampled[j].append(p) }
+            }
+        }
+        let sheets = PassSheets(list, sampled: sampled, sharing: sharesPassTargets)
         out.order = sheets.order
         // Targets are busy from the pass drawn into them through the last
         // pass that samples them, in drawing order.
         var position = [Int](repeating: 0, count: list.passes.count)
         for (k, i) in sheets.order.enumerated() { position[i] = k }
         var lastUse: [Int: Int] = [:]
-        for (j, pass) in list.passes.enumerated() {
-            for item in pass.items {
-                if case .pass(let p)? = item.texture { lastUse[p] = max(lastUse[p] ?? 0, position[j]) }
-                if case .pass(let p)? = item.mask { lastUse[p] = max(lastUse[p] ?? 0, position[j]) }
-            }
+        for (j, passes) in sampled.enumerated() {
+            for p in passes { lastUse[p] = max(lastUse[p] ?? 0, position[j]) }
         }
         func busyThrough(_ i: Int) -> Int { max(position[i], lastUse[i] ?? position[i]) }
         pool.beginFrame()

@@ -44,12 +44,13 @@ struct PassSheets {
     /// Each sheet pass's lower-left corner in its sheet (GL rows count up).
     private(set) var origin: [Int: (x: Int, y: Int)] = [:]
 
-    /// The sheets of `list`'s passes; without `sharing`, none (each pass has
-    /// its own target and the list's order is kept).
-    init(_ list: RenderList, sharing: Bool = true) {
+    /// The sheets of `list`'s passes, where `sampled[i]` lists the passes
+    /// pass `i`'s items sample; without `sharing`, none (each pass has its own
+    /// target and the list's order is kept).
+    init(_ list: RenderList, sampled: [[Int]], sharing: Bool = true) {
         let count = list.passes.count
         order = Array(0..<count)
-        guard sharing, count > 2, let levels = Self.levels(of: list) else { return }
+        guard sharing, count > 2, let levels = Self.levels(sampled) else { return }
         var byLevel: [[Int]] = Array(repeating: [], count: (levels.max() ?? 0) + 1)
         for i in 0..<(count - 1) { byLevel[levels[i]].append(i) }
         var drawing: [Int] = []
@@ -75,18 +76,13 @@ struct PassSheets {
     }
 
     /// Each pass's level, or nil when a pass samples one that is not drawn before it.
-    private static func levels(of list: RenderList) -> [Int]? {
-        var levels = [Int](repeating: 0, count: list.passes.count)
-        for (i, pass) in list.passes.enumerated() {
-            var level = 0
-            for item in pass.items {
-                for source in [item.texture, item.mask] {
-                    guard case .pass(let p)? = source else { continue }
-                    guard p < i else { return nil }
-                    level = max(level, levels[p] + 1)
-                }
+    private static func levels(_ sampled: [[Int]]) -> [Int]? {
+        var levels = [Int](repeating: 0, count: sampled.count)
+        for (i, passes) in sampled.enumerated() {
+            for p in passes {
+                guard p < i else { return nil }
+                levels[i] = max(levels[i], levels[p] + 1)
             }
-            levels[i] = level
         }
         return levels
     }
