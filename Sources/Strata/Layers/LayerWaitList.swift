@@ -7,15 +7,16 @@ import Foundation
 /// on, so the list needs no set of identities to stay short: such a set
 /// outlives the layers it names, and a new layer at a freed one's address
 /// would be taken for it and never queued. Entries of layers that went are
-/// dropped at each take, and whenever the list has doubled since it was
-/// last pruned (a process may mark layers of trees it never ticks); the
-/// same live layer twice (its flag turned on, off by a direct
-/// `layoutIfNeeded()` or `display()`, and on again) is kept once.
-/// Entries found outside the tree being ticked are set aside and not looked
-/// at again by that tree's ticks until a layer is linked into some tree
-/// (``linkGeneration``): a process holding layers marked in trees it never
-/// ticks (a Lottie file's unused precompositions, a tree built and dropped)
-/// walked each of them up to its root every frame.
+/// dropped when a take looks at them, and whenever the list has doubled
+/// since it was last pruned; the same live layer twice (its flag turned on,
+/// off by a direct `layoutIfNeeded()` or `display()`, and on again) is kept
+/// once.
+///
+/// A process may hold marked layers of trees it never ticks (a `Scene`'s
+/// template tree, which it copies for each player). Entries found outside
+/// the tree being ticked are set aside, and that tree's ticks do not look at
+/// them again until a layer is linked into some tree (``linkGeneration``):
+/// finding each of them outside walks it up to its root.
 struct LayerWaitList {
     private struct Entry {
         weak var layer: CALayer?
