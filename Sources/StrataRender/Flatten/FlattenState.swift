@@ -113,25 +113,23 @@ struct FlattenState {
         if nodes[layer].state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
         } else {
+            // One name in the list's labels for the layer's items, cached or drawn.
+            let label = itemLabel(layer)
             // A plain leaf that only moved since its look was cached: its quad, without building its items.
             let memo =
                 !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
                 ? appearances.memo : nil
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
-                let cached = cachedAppearance(
-                    remembered: remembered, mapping: mapping, clip: clip,
-                    label: itemLabel(layer))
+                let cached = cachedAppearance(remembered: remembered, mapping: mapping, clip: clip, label: label)
             {
                 out.append(cached.item)
             } else {
-                drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &out)
+                drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, label: label, into: &out)
                 // A shape layer's closed-form outline is drawn where it lands: a cached look of it
                 // would be another texture between its neighbours' (a draw call each) and a
                 // resampled edge, for a shader part that costs about what the look's lookup does.
                 if nodes[layer].kind != .shape,
-                    let cached = cachedAppearance(
-                        of: out[start...], mapping: mapping, clip: clip,
-                        label: itemLabel(layer))
+                    let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip, label: label)
                 {
                     out.removeSubrange(start...)
                     out.append(cached.item)
@@ -165,9 +163,10 @@ struct FlattenState {
     /// A layer's own parts and its sublayers, at full opacity.
     /// Without `withSublayers`, only the layer's own parts (a preserving-depth
     /// replicator's plane in its 3D context).
+    /// `label`: its items' label, when the caller made one (else one is made).
     mutating func drawLayer(
         _ layer: Int, toDevice: CATransform3D, mapping: PlaneMapping,
-        clip: Int32, withShadow: Bool = true, withSublayers: Bool = true,
+        clip: Int32, withShadow: Bool = true, withSublayers: Bool = true, label: ItemLabel? = nil,
         into items: inout [DrawItem]
     ) {
         let drawn = nodes[layer].content
@@ -178,7 +177,7 @@ struct FlattenState {
             radius: Double(nodes[layer].state.cornerRadius), corners: nodes[layer].state.maskedCorners,
             size: bounds.size)
         let continuous = nodes[layer].state.cornerCurve == .continuous
-        let label = itemLabel(layer)
+        let label = label ?? itemLabel(layer)
 
         if withShadow && !nodes[layer].state.masksToBounds && nodes[layer].state.shadowOpacity > 0 {
             if !context.forcesBlurredShadows,
@@ -316,7 +315,6 @@ struct FlattenState {
         return color.isClear ? nil : (Double(nodes[layer].state.borderWidth), color)
     }
 
-    /// The layer's name, or the Strata class that draws its kind.
     /// A label for `layer`'s items: its name (or class) added to the list's
     /// labels, once for each call (a layer asks once for the items it draws).
     mutating func itemLabel(_ layer: Int) -> ItemLabel {

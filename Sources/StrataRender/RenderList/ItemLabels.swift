@@ -13,16 +13,10 @@ package struct ItemLabels: Hashable, Sendable {
 
     /// Adds `name` and returns the label of its layer's body.
     package mutating func add(_ name: String) -> ItemLabel {
+        // The last index a label holds means no name.
+        precondition(names.count < Int(ItemLabel.unnamed), "ItemLabels: more than 2^24 − 1 names in one render list")
         names.append(name)
         return ItemLabel(name: UInt32(names.count - 1), part: .body)
-    }
-
-    /// How many names there are (a flattener rolls back to an earlier count).
-    package var count: Int { names.count }
-
-    /// Drops the names added after the first `count`.
-    package mutating func removeAfter(_ count: Int) {
-        names.removeSubrange(count...)
     }
 
     /// The label spelled out: the layer's name and the part's suffix.
