@@ -111,17 +111,6 @@ extension FlattenState {
     /// The device-space bounding box of local rect `r` seen through `mapping`;
     /// the whole target when part of it is behind the eye.
     func deviceBox(of r: CGRect, mapping: PlaneMapping) -> CGRect {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for (u, v) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
-            guard let p = mapping.project(Double(u), Double(v)) else {
-                return CGRect(origin: .zero, size: target.size)
-            }
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-        }
-        // Coordinates past any screen (a layer a googol points away): no box to test against (CGRect traps on them).
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 - x0 < 1e15, y1 - y0 < 1e15,
-            abs(x0) < 1e15, abs(y0) < 1e15
-        else { return CGRect(origin: .zero, size: target.size) }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        mapping.deviceBox(of: r, orElse: CGRect(origin: .zero, size: target.size))
     }
 }
