@@ -68,6 +68,8 @@ extension FlattenState {
     {
         var probing = self
         probing.target = .unbounded
+        // The caches are objects the copy would share: the probe neither asks nor tells them.
+        probing.appearances = AppearanceStore(cache: nil, memo: nil)
         var items: [DrawItem] = []
         draw(&probing, CATransform3DIdentity, .identity, &items)
         return LayerSpaceProbe(
