@@ -37,6 +37,15 @@ import Testing
         }
         #expect(layer.opacity == 0.25)
         #expect(layer.backgroundColor === color)
+        // Retained by the state, not just copied as bytes: it outlives the test's own reference.
+        weak var stored: CGColor?
+        do {
+            let transient = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            stored = transient
+            UnsafeLayerStateHandle.withHandle(to: &layer._state) { $0.store(Optional(transient), at: background) }
+        }
+        #expect(stored != nil)
+        #expect(layer.backgroundColor === stored)
         let read = UnsafeLayerStateHandle<LayerState>.withHandle(in: layer) { $0.load(Float.self, at: opacity) }
         #expect(read == 0.25)
         // A subclass's payload is reached the same way.
