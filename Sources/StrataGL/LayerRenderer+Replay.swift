@@ -105,6 +105,7 @@ extension LayerRenderer {
         sglClearColor(clear.r, clear.g, clear.b, clear.a)
         if pass.sharesTarget {
             if pass.clearsSharedTarget {
+                sglClearColor(0, 0, 0, 0)
                 sglDisable(GLenum(GL_SCISSOR_TEST))
                 sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             }
@@ -114,6 +115,12 @@ extension LayerRenderer {
             sglScissor(
                 GLint(x), GLint(y), GLsizei(pass.viewportX + pass.width + 1 - x),
                 GLsizei(pass.viewportY + pass.height + 1 - y))
+            // A pass cleared to a colour (an inverted matte's opaque cover) fills its part
+            // and its gutter with it, as the target of its own it would otherwise have.
+            if clear != .clear {
+                sglClearColor(clear.r, clear.g, clear.b, clear.a)
+                sglClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
             return
         } else if let rect = region.scissor {
             sglEnable(GLenum(GL_SCISSOR_TEST))

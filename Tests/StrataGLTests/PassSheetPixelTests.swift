@@ -7,7 +7,8 @@ import _StrataTestSupport
 
 /// Passes drawn side by side into shared targets (sheets) give the pixels
 /// they give in targets of their own: masks, mattes inside masks, group
-/// opacity, clipped and rotated content, in 2D and under a 3D tilt.
+/// opacity, clipped and rotated content, inverted mattes (passes cleared to
+/// a colour), in 2D and under a 3D tilt.
 @Suite struct PassSheetPixelTests {
     static func scene() -> CALayer {
         let root = CALayer()
@@ -48,6 +49,22 @@ import _StrataTestSupport
         let outer = card(CGRect(x: 10, y: 70, width: 80, height: 80), 0xffb703, angle: 0.5)
         outer.addSublayer(card(CGRect(x: 20, y: 20, width: 40, height: 40), 0x219ebc, angle: -0.4))
         root.addSublayer(outer)
+        // Inverted mattes (as Lottie's): the star xor-ed out of an opaque cover, which the mask
+        // pass takes as its clear colour; one drawn before the other passes of its sheet.
+        for (k, x) in [300.0, 350.0].enumerated() {
+            let inverted = card(CGRect(x: x, y: 90, width: 40, height: 40), 0x023047, angle: 0.1)
+            let holder = CALayer()
+            holder.frame = inverted.bounds
+            let cover = CALayer()
+            cover.frame = holder.bounds.insetBy(dx: -10, dy: -10)
+            cover.backgroundColor = color(0x000000)
+            holder.addSublayer(cover)
+            let cut = star(40)
+            cut.compositingFilter = "xor"
+            holder.addSublayer(cut)
+            inverted.mask = holder
+            if k == 0 { root.insertSublayer(inverted, at: 0) } else { root.addSublayer(inverted) }
+        }
         // Tilted in 3D: its passes are drawn in its plane and composited in perspective.
         let tilted = card(CGRect(x: 200, y: 80, width: 70, height: 70), 0xfb8500, angle: 0.2)
         var t = CATransform3DIdentity

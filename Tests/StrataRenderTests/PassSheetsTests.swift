@@ -12,7 +12,6 @@ import _StrataTestSupport
 /// composites sample each pass where it was drawn, and what cannot share
 /// keeps a target of its own.
 @Suite struct PassSheetsTests {
-    static let target = FrameTarget(id: 1, width: 400, height: 300, keepsPixels: false)
 
     /// A star-masked card (a mask pass and a masked-content pass) at `x, y`;
     /// `inner`: a masked card inside it (its two passes sampled by the outer's content).
@@ -28,15 +27,17 @@ import _StrataTestSupport
         return card
     }
 
-    static func plan(_ layers: [CALayer], builder: FrameBuilder = FrameBuilder()) throws -> (RenderList, FramePlan) {
+    static func plan(
+        _ layers: [CALayer], builder: FrameBuilder = FrameBuilder(), width: Int = 400, height: Int = 300
+    ) throws -> (RenderList, FramePlan) {
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         for l in layers { root.addSublayer(l) }
         let flattener = Flattener(
-            size: CGSize(width: 400, height: 300), background: CGColor(gray: 1, alpha: 1),
+            size: CGSize(width: width, height: height), background: CGColor(gray: 1, alpha: 1),
             rasterizer: try StandardLayerRasterizer.shapesAndText())
         let list = flattener.renderList(for: root)
-        return (list, builder.plan(list, into: target))
+        return (list, builder.plan(list, into: FrameTarget(id: 1, width: width, height: height, keepsPixels: false)))
     }
 
     @Test func smallPassesShareOneTargetInPartsOfTheirOwn() throws {
@@ -100,19 +101,16 @@ import _StrataTestSupport
         #expect(Set(plan.passes.dropLast().map(\.target)).count == 3, "\(plan.dump())")
     }
 
-    @Test(arguments: ["blurred", "cleared to a colour", "large"])
+    @Test(arguments: ["blurred", "large"])
     func passesThatCannotShareKeepATargetOfTheirOwn(kind: String) throws {
-        let odd = Self.masked(at: 10, 150, side: kind == "large" ? 520 : 40)
+        let odd = Self.masked(at: 10, 150, side: kind == "large" ? 600 : 40)
         switch kind {
         case "blurred": odd.filters = [CALayerFilter.gaussianBlur(radius: 3)]
-        case "cleared to a colour":
-            // An opaque fill covering the masked content's pass is drawn as its clear colour.
-            odd.backgroundColor = nil
-            odd.insertSublayer(
-                FrameBuilderTests.box(CGRect(x: -10, y: -10, width: 60, height: 60), CGColor(gray: 0, alpha: 1)), at: 0)
         default: break
         }
-        let (list, plan) = try Self.plan([Self.masked(at: 10, 20), Self.masked(at: 80, 20), odd])
+        // The large pass is larger than a sheet takes on the canvas too.
+        let (list, plan) = try Self.plan(
+            [Self.masked(at: 10, 20), Self.masked(at: 80, 20), odd], width: 800, height: 700)
         let backend = RecordingBackend()
         backend.replay(plan)
         #expect(backend.problems == [], "\(plan.dump())")
@@ -124,6 +122,24 @@ import _StrataTestSupport
         }
         let sheets = Set(plan.passes.filter(\.sharesTarget).map(\.target))
         #expect(alone.allSatisfy { !sheets.contains($0.target) } || kind == "large", "\(plan.dump())")
+    }
+
+    /// An inverted matte's mask pass is an opaque cover folded into its clear
+    /// colour with the matte xor-ed out: it shares a sheet, and fills its own
+    /// part (not the sheet) with that colour.
+    @Test func aPassClearedToAColourSharesASheet() throws {
+        let odd = Self.masked(at: 10, 150)
+        odd.backgroundColor = nil
+        odd.insertSublayer(
+            FrameBuilderTests.box(CGRect(x: -10, y: -10, width: 60, height: 60), CGColor(gray: 0, alpha: 1)), at: 0)
+        let (list, plan) = try Self.plan([Self.masked(at: 10, 20), Self.masked(at: 80, 20), odd])
+        let coloured = plan.passes.filter { $0.target != .screen && $0.clear != .clear }
+        #expect(coloured.count == 1, "\(list.dump())\n\(plan.dump())")
+        #expect(coloured.allSatisfy { $0.sharesTarget }, "\(plan.dump())")
+        #expect(plan.passes.allSatisfy { $0.target == .screen || $0.sharesTarget }, "\(plan.dump())")
+        let backend = RecordingBackend()
+        backend.replay(plan)
+        #expect(backend.problems == [], "\(plan.dump())")
     }
 
     @Test func withoutSharingEveryPassHasItsOwnTargetInTheListsOrder() throws {

@@ -17,8 +17,10 @@ import Foundation
 /// Passes that keep their own target: the screen, cacheable passes (their
 /// target outlives the frame), passes blurred or recoloured in place (the
 /// step works on the whole target), passes whose draws read the backdrop
-/// (they copy from window coordinates), passes cleared to a colour
-/// (``RenderPass/background``), and passes larger than `largestSide`.
+/// (they copy from window coordinates), and passes larger than `largestSide`.
+/// A pass cleared to a colour (``RenderPass/background``: an inverted
+/// matte's opaque cover) shares too: the sheet is cleared to transparent,
+/// and the pass fills its part and gutter with its colour.
 struct PassSheets {
     /// Passes packed into one target, with its size.
     struct Sheet {
@@ -90,7 +92,6 @@ struct PassSheets {
     /// Whether `pass` may be drawn into a sheet (see the type's notes).
     private static func canShare(_ pass: RenderPass) -> Bool {
         pass.purpose != .screen && pass.cacheKey == nil && pass.blurSigma <= 0.05 && pass.colorMap == nil
-            && pass.background == .clear
             && Int(pass.bounds.width) <= largestSide && Int(pass.bounds.height) <= largestSide
             && !pass.items.contains { $0.blend.readsBackdrop }
     }

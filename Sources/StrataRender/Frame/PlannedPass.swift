@@ -44,7 +44,8 @@ package struct PlannedPass: Hashable, Sendable {
     /// `clearsSharedTarget` says.
     package var sharesTarget = false
     /// For the first pass into a shared target: the whole target is cleared
-    /// to `clear` (transparent) before it draws; the others clear nothing.
+    /// to transparent before it draws. A sharing pass whose `clear` is not
+    /// transparent fills its viewport and gutter with it; the others clear nothing.
     package var clearsSharedTarget = false
     /// The device point at the viewport's corner (passes cover part of the frame).
     package var origin: CGPoint
