@@ -171,8 +171,8 @@ extension LayerRenderer {
         let wanted = (draw.shading, draw.features)
         if currentProgram == nil || currentProgram! != wanted {
             currentProgram = wanted
-            if draw.shading == .texturedQuad {
-                let program = try texturedQuadProgram()
+            if draw.shading == .texturedQuad || draw.shading == .texelQuad {
+                let program = try draw.shading == .texelQuad ? texelQuadProgram() : texturedQuadProgram()
                 program.use()
                 program.setUniform("u_target", layerUniforms.target)
             } else if draw.shading == .particle {

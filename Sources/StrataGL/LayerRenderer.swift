@@ -46,6 +46,8 @@ package final class LayerRenderer: RenderBackend {
     /// (made when a frame first draws one, as every program is: a process
     /// compiles only what its frames use).
     var texturedProgram: GLProgram?
+    /// `Shading.texelQuad`: bitmaps drawn one texel per pixel.
+    var texelProgram: GLProgram?
     /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
     var particleProgram: GLProgram?
     /// `Shading.particles`, without and with clips (made when a frame first has a batch).
@@ -240,10 +242,19 @@ package final class LayerRenderer: RenderBackend {
         return program
     }
 
+    /// The texel-for-pixel program (`Shading.texelQuad`), compiled the first time a draw needs it.
+    func texelQuadProgram() throws(GLError) -> GLProgram {
+        if let texelProgram { return texelProgram }
+        let program = try contentsProgram(fragment: "textured.frag", defines: ["TEXEL_FOR_PIXEL"])
+        texelProgram = program
+        return program
+    }
+
     /// A program of `layer.vert` with `fragment`, sampling only the contents (unit 0).
-    private func contentsProgram(fragment: String) throws(GLError) -> GLProgram {
+    private func contentsProgram(fragment: String, defines: [String] = []) throws(GLError) -> GLProgram {
         let program = try shaders.program(
-            vertex: "layer.vert", fragment: fragment, attributes: [Self.cornerAttribute] + Self.attributes)
+            vertex: "layer.vert", fragment: fragment, attributes: [Self.cornerAttribute] + Self.attributes,
+            defines: defines)
         program.use()
         program.setUniform("u_contents", Int32(0))
         return program

@@ -63,7 +63,17 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
             return
         }
         #expect(raster.hasClearEdges)
-        #expect(item.shading == .texturedQuad)
+        // On whole pixels, one texel per pixel: read as it is.
+        #expect(item.shading == .texelQuad)
+        // Half a pixel off the grid, or drawn smaller than its bitmap (densities go by quarter octaves), it is sampled.
+        shape.position.x += 0.5
+        let shifted = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(shifted.shading == .texturedQuad)
+        shape.position.x -= 0.5
+        shape.transform = CATransform3DMakeScale(0.6, 0.6, 1)
+        let smaller = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(smaller.shading == .texturedQuad, "\(smaller)")
+        shape.transform = CATransform3DIdentity
         // With a background, the body is drawn by the layer program.
         shape.backgroundColor = CGColor(gray: 0.5, alpha: 1)
         let body = try #require(flattener.renderList(for: root).screen.items.first)
@@ -91,10 +101,10 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         return list.screen.items[0]
     }
 
-    @Test func aBitmapOnWholePixelsIsATexturedQuadWithoutMargin() {
+    @Test func aBitmapOnWholePixelsIsATexelQuadWithoutMargin() {
         let aligned = trimmed(translation: 10)
         #expect(aligned.quad == CGRect(x: 0, y: 0, width: 2, height: 2))
-        #expect(aligned.shading == .texturedQuad)
+        #expect(aligned.shading == .texelQuad)
         // Half a pixel off the grid, it keeps its margin and edge test.
         let shifted = trimmed(translation: 10.5)
         #expect(shifted.quad == CGRect(x: -1, y: -1, width: 4, height: 4))
@@ -161,7 +171,7 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
             pieces.map(\.quad) == [
                 CGRect(x: 0, y: 0, width: 320, height: 64), CGRect(x: 96, y: 192, width: 32, height: 32),
             ])
-        #expect(pieces.allSatisfy { $0.shading == .texturedQuad && $0.content == pieces[0].content })
+        #expect(pieces.allSatisfy { $0.shading == .texelQuad && $0.content == pieces[0].content })
         // Off the pixel grid the pieces' shared edges could cross pixel centres: drawn whole.
         #expect(split(translation: 10.5).count == 1)
     }

@@ -46,7 +46,9 @@ extension FramePlan {
                     var program =
                         draw.shading == .texturedQuad
                         ? "textured"
-                        : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
+                        : draw.shading == .texelQuad
+                            ? "texel"
+                            : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
                     if let particles = draw.particles {
                         program =
                             "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"

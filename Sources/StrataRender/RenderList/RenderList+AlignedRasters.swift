@@ -65,13 +65,9 @@ extension DrawItem {
     /// any other item.
     var paintedQuads: [CGRect]? {
         guard case .texture(.raster(let raster), _, let rect)? = content, let runs = raster.paintedRuns,
-            shading == .texturedQuad, raster.width > 0, raster.height > 0, mapsToWholePixels(rect)
+            shading == .texelQuad
         else { return nil }
         let ux = Double(rect.width) / Double(raster.width), uy = Double(rect.height) / Double(raster.height)
-        // One bitmap pixel to one device pixel (mapsToWholePixels leaves only a scale and a translation).
-        guard abs(mapping.m11 * ux / mapping.m33 - 1) < 1e-6, abs(mapping.m22 * uy / mapping.m33 - 1) < 1e-6 else {
-            return nil
-        }
         return runs.compactMap { run in
             let q = CGRect(
                 x: Double(rect.minX) + Double(run.minX) * ux, y: Double(rect.minY) + Double(run.minY) * uy,
