@@ -65,11 +65,25 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         #expect(raster.hasClearEdges)
         // On whole pixels, one texel per pixel: read as it is.
         #expect(item.shading == .texelQuad)
-        // Half a pixel off the grid, or drawn smaller than its bitmap (densities go by quarter octaves), it is sampled.
-        shape.position.x += 0.5
-        let shifted = try #require(flattener.renderList(for: root).screen.items.first)
-        #expect(shifted.shading == .texturedQuad)
-        shape.position.x -= 0.5
+        // A fresh shape a quarter pixel off the grid: its bitmap's grid is the device's.
+        let placed = CAShapeLayer()
+        placed.frame = CGRect(x: 20.25, y: 10.5, width: 100, height: 80)
+        placed.path = try CGPath(svgPathData: "M 10 10 L 80 20 L 40 70 Z")
+        placed.fillColor = shape.fillColor
+        shape.removeFromSuperlayer()
+        root.addSublayer(placed)
+        let offGrid = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(offGrid.shading == .texelQuad, "\(offGrid)")
+        #expect(flattener.renderList(for: root).screen.items.first?.content == offGrid.content, "kept")
+        // Moved by part of a pixel, it keeps one bitmap from the layer's origin, sampled where it lands.
+        placed.position.x += 0.5
+        let moved = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(moved.shading == .texturedQuad, "\(moved)")
+        placed.position.x -= 0.25
+        #expect(flattener.renderList(for: root).screen.items.first?.content == moved.content, "not made again")
+        placed.removeFromSuperlayer()
+        root.addSublayer(shape)
+        // Drawn smaller than its bitmap (densities go by quarter octaves), it is sampled.
         shape.transform = CATransform3DMakeScale(0.6, 0.6, 1)
         let smaller = try #require(flattener.renderList(for: root).screen.items.first)
         #expect(smaller.shading == .texturedQuad, "\(smaller)")
@@ -174,5 +188,19 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         #expect(pieces.allSatisfy { $0.shading == .texelQuad && $0.content == pieces[0].content })
         // Off the pixel grid the pieces' shared edges could cross pixel centres: drawn whole.
         #expect(split(translation: 10.5).count == 1)
+    }
+}
+
+/// Where a layer's origin falls within its device pixel, for mappings that
+/// only scale and translate.
+@Suite struct PixelPhaseTests {
+    @Test func theFractionOfTheTranslationForScalesAndTranslationsOnly() throws {
+        let phase = try #require(PlaneMapping(2, 0, 0, 0, 1, 0, 10.25, -3.75, 1).pixelPhase)
+        #expect(phase.x == 0.25 && phase.y == 0.25)
+        let homogeneous = try #require(PlaneMapping(2, 0, 0, 0, 2, 0, 3, 5, 2).pixelPhase)
+        #expect(homogeneous.x == 0.5 && homogeneous.y == 0.5)
+        #expect(PlaneMapping(0, 1, 0, -1, 0, 0, 10, 10, 1).pixelPhase == nil, "turned")
+        #expect(PlaneMapping(-1, 0, 0, 0, 1, 0, 10, 10, 1).pixelPhase == nil, "flipped")
+        #expect(PlaneMapping(1, 0, 0.001, 0, 1, 0, 10, 10, 1).pixelPhase == nil, "in perspective")
     }
 }

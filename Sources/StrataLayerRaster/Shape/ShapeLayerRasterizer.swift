@@ -16,10 +16,22 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     private struct BitmapKey: Hashable {
         let shape: ShapeContent
         let scaleX: Double, scaleY: Double
+        /// The bitmap grid's shift in bitmap pixels (0 when it starts at the layer's origin).
+        let phaseX: Double, phaseY: Double
+    }
+
+    /// Where a shape was last drawn within a device pixel, and whether that changed.
+    private struct Placement {
+        var phase: (x: Double, y: Double)
+        var moved: Bool
     }
 
     private let lock = NSLock()
     private var cache: [BitmapKey: (image: RasterImage, rect: CGRect)] = [:]
+    /// By shape: bitmaps of a shape that moves are made at the layer's origin (see `steadyPhase`).
+    private var placements: [ShapeContent: Placement] = [:]
+    /// Shapes whose placements are kept, at most (then forgotten all at once).
+    private static let placementCapacity = 4096
     private var order: [BitmapKey] = []
     /// Bitmaps made by every rasterizer in the process: each one's `RasterImage` key
     /// (equal keys must mean equal pixels, across rasterizers too).
@@ -46,20 +58,45 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
         return rasterContents(
-            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
+            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
+            phase: steadyPhase(of: shape, source.pixelPhase, records: true))
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
         return contentsBounds(
-            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint))
+            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
+            phase: steadyPhase(of: shape, source.pixelPhase, records: false))
+    }
+
+    /// `phase`, unless `shape` was drawn before at another phase: a shape that
+    /// moves (or is drawn in several places) would need a bitmap per position,
+    /// made every frame, so its bitmap is made at the layer's origin and
+    /// resampled where it lands, as before it moved. `records`: this drawing
+    /// counts (measuring the bounds of what is then drawn does not).
+    private func steadyPhase(
+        of shape: ShapeContent, _ phase: (x: Double, y: Double)?, records: Bool
+    ) -> (x: Double, y: Double)? {
+        guard let phase else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let seen = placements[shape] else {
+            if records {
+                if placements.count >= Self.placementCapacity { placements.removeAll(keepingCapacity: true) }
+                placements[shape] = Placement(phase: phase, moved: false)
+            }
+            return phase
+        }
+        if !seen.moved, seen.phase == phase { return phase }
+        if records, !seen.moved { placements[shape]!.moved = true }
+        return nil
     }
 
     /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint` along
     /// each axis, and the local rect it covers; nil when it draws nothing.
-    func rasterContents(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> (
-        image: RasterImage, rect: CGRect
-    )? {
+    func rasterContents(
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
+    ) -> (image: RasterImage, rect: CGRect)? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -70,12 +107,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         guard
             let layout = Self.bitmapLayout(
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                pixelsPerPoint: pixelsPerPoint)
+                pixelsPerPoint: pixelsPerPoint, phase: phase)
         else { return nil }
-        let (rect, scaleX, scaleY, w, h) = layout
+        let (rect, scaleX, scaleY, w, h) = (layout.rect, layout.scaleX, layout.scaleY, layout.width, layout.height)
         let dash = shape.lineDashPattern
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
-        let key = BitmapKey(shape: shape, scaleX: scaleX, scaleY: scaleY)
+        let key = BitmapKey(
+            shape: shape, scaleX: scaleX, scaleY: scaleY, phaseX: layout.phaseX, phaseY: layout.phaseY)
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()
@@ -130,7 +168,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     }
 
     /// The local rect `rasterContents` returns for `shape`, without drawing it.
-    func contentsBounds(of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double)) -> CGRect? {
+    func contentsBounds(
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
+    ) -> CGRect? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -139,7 +179,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         guard !fill.isClear || strokes,
             let layout = Self.bitmapLayout(
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                pixelsPerPoint: pixelsPerPoint)
+                pixelsPerPoint: pixelsPerPoint, phase: phase)
         else { return nil }
         return layout.rect
     }
@@ -149,9 +189,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// along each axis and its size; nil for a path with coordinates that are not finite.
     static func bitmapLayout(
         of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
-        pixelsPerPoint: (x: Double, y: Double)
+        pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
     )
-        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int)?
+        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int, phaseX: Double, phaseY: Double)?
     {
         // Stroke reach past the path: half the width, more at square caps and at the path's
         // sharp corners under miter joins (not the miter limit everywhere: a circle's stroke
@@ -174,11 +214,19 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let sx = density(pixelsPerPoint.x, grown.width), sy = density(pixelsPerPoint.y, grown.height)
         // Whole bitmap pixels from the layer's origin: a layer placed on whole device pixels
         // shows its bitmap's pixels as they are, not resampled half a pixel off.
-        let x0 = (Double(grown.minX) * sx).rounded(.down), y0 = (Double(grown.minY) * sy).rounded(.down)
-        let w = max(1, Int((Double(grown.maxX) * sx).rounded(.up) - x0))
-        let h = max(1, Int((Double(grown.maxY) * sy).rounded(.up) - y0))
-        let rect = CGRect(x: x0 / sx, y: y0 / sy, width: Double(w) / sx, height: Double(h) / sy)
-        return (rect, sx, sy, w, h)
+        // At the device's own density, the grid is shifted by where the layer's origin falls
+        // in its pixel: the bitmap's pixels are the device's (drawn texel for pixel, not
+        // resampled half a pixel off).
+        func shift(_ density: Double, _ ppp: Double, _ phase: Double?) -> Double {
+            guard let phase, abs(density - ppp) <= 1e-9 * ppp else { return 0 }
+            return phase
+        }
+        let px = shift(sx, pixelsPerPoint.x, phase?.x), py = shift(sy, pixelsPerPoint.y, phase?.y)
+        let x0 = (Double(grown.minX) * sx + px).rounded(.down), y0 = (Double(grown.minY) * sy + py).rounded(.down)
+        let w = max(1, Int((Double(grown.maxX) * sx + px).rounded(.up) - x0))
+        let h = max(1, Int((Double(grown.maxY) * sy + py).rounded(.up) - y0))
+        let rect = CGRect(x: (x0 - px) / sx, y: (y0 - py) / sy, width: Double(w) / sx, height: Double(h) / sy)
+        return (rect, sx, sy, w, h, px, py)
     }
 
     /// `color × coverage` on transparent pixels: the first paint of a bitmap,

@@ -42,7 +42,8 @@ extension FlattenState {
             if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
                 let source = RasterSource(
-                    content: drawn, bounds: bounds, pixelsPerPointAlongAxes: axisDensities(mapping, bounds))
+                    content: drawn, bounds: bounds, pixelsPerPointAlongAxes: axisDensities(mapping, bounds),
+                    pixelPhase: mapping.pixelPhase)
                 if measuring {
                     if let rect = rasterizer.contentsBounds(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
                         return (standIn, rect)

@@ -14,11 +14,20 @@ public struct RasterSource {
     /// the smaller alone is stretched along the other, and at the larger alone it is
     /// squeezed. Nil: `pixelsPerPoint` along both.
     package var pixelsPerPointAlongAxes: (x: Double, y: Double)?
+    /// Where the layer's origin falls within a device pixel (0 ≤ x, y < 1), when the
+    /// layer is drawn without rotation, flip or perspective: a bitmap made at the
+    /// device's density with its pixel grid shifted by it lands on whole device
+    /// pixels and is drawn texel for pixel, not resampled. Nil: unknown.
+    package var pixelPhase: (x: Double, y: Double)?
 
-    package init(content: LayerContent, bounds: CGRect, pixelsPerPointAlongAxes: (x: Double, y: Double)? = nil) {
+    package init(
+        content: LayerContent, bounds: CGRect, pixelsPerPointAlongAxes: (x: Double, y: Double)? = nil,
+        pixelPhase: (x: Double, y: Double)? = nil
+    ) {
         self.content = content
         self.bounds = bounds
         self.pixelsPerPointAlongAxes = pixelsPerPointAlongAxes
+        self.pixelPhase = pixelPhase
     }
 
     /// What `layer` draws now (pass a presentation layer).

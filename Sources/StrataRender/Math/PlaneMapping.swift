@@ -104,4 +104,13 @@ package struct PlaneMapping: Hashable, Sendable {
         let dxv = (m21 * h.w - h.x * m23) / w2, dyv = (m22 * h.w - h.y * m23) / w2
         return ((dxu * dxu + dyu * dyu).squareRoot(), (dxv * dxv + dyv * dyv).squareRoot())
     }
+
+    /// Where local (0, 0) falls within its device pixel, for a mapping that
+    /// only scales (by positive amounts) and translates; nil for any other.
+    package var pixelPhase: (x: Double, y: Double)? {
+        guard m12 == 0, m21 == 0, m13 == 0, m23 == 0, m33 > 0, m11 > 0, m22 > 0 else { return nil }
+        let x = m31 / m33, y = m32 / m33
+        guard x.isFinite, y.isFinite else { return nil }
+        return (x - x.rounded(.down), y - y.rounded(.down))
+    }
 }
