@@ -185,7 +185,10 @@ void main() {
         // A tinted composite (a blurred shadow silhouette) uses only the alpha.
         color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
         // The mask's target may be another size than the content's: its own uv, kept in v_border.
-        if ((v_flags & HAS_MASK) != 0) { color *= texture(u_mask, mix(v_border.xy, v_border.zw, t)).a; }
+        if ((v_flags & HAS_MASK) != 0) {
+            float m = texture(u_mask, mix(v_border.xy, v_border.zw, t)).a;
+            color *= (v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m;
+        }
     }
 #endif
 #ifdef WITH_BODIES

@@ -37,6 +37,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { flattener.foldsClips }
         set { flattener.foldsClips = newValue }
     }
+    /// See `Flattener.foldsBitmapMasks`.
+    package var foldsBitmapMasks: Bool {
+        get { flattener.foldsBitmapMasks }
+        set { flattener.foldsBitmapMasks = newValue }
+    }
     /// See `FrameBuilder.drawsMeshes`.
     package var drawsMeshes: Bool {
         get { renderer.drawsMeshes }

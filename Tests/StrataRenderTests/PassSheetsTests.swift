@@ -33,9 +33,11 @@ import _StrataTestSupport
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         for l in layers { root.addSublayer(l) }
-        let flattener = Flattener(
+        var flattener = Flattener(
             size: CGSize(width: width, height: height), background: CGColor(gray: 1, alpha: 1),
             rasterizer: try StandardLayerRasterizer.shapesAndText())
+        // The stars' mask passes are what the sheets are tested with.
+        flattener.foldsBitmapMasks = false
         let list = flattener.renderList(for: root)
         return (list, builder.plan(list, into: FrameTarget(id: 1, width: width, height: height, keepsPixels: false)))
     }

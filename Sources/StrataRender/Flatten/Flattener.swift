@@ -33,6 +33,9 @@ public struct Flattener {
     /// rounded rectangle (`RenderList.foldClipsIntoShapes`); off only to check
     /// that the two draw the same.
     package var foldsClips = true
+    /// Samples a mask pass's one bitmap in the pass's place
+    /// (`RenderList.foldBitmapMasks`); off only to check that the two draw the same.
+    package var foldsBitmapMasks = true
     /// Remembers layer looks from frame to frame so that a look that holds
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
@@ -82,7 +85,8 @@ public struct Flattener {
         }
         return SnapshotStore.Settings(
             size: size, scale: scale, background: background,
-            forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips, rasterizer: rasterizerID,
+            forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips,
+            foldsBitmapMasks: foldsBitmapMasks, rasterizer: rasterizerID,
             appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
@@ -149,6 +153,8 @@ public struct Flattener {
         state.list.trimPixelAlignedRasters()
         state.list.splitSparseRasters()
         state.appearances.endFrame(of: &state.list)
+        // After the appearance atlas's pass is numbered and hashed: this drops passes.
+        if foldsBitmapMasks { state.list.foldBitmapMasks() }
         return (state.list, state.probes)
     }
 }

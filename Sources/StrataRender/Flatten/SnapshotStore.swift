@@ -13,6 +13,7 @@ final class SnapshotStore: @unchecked Sendable {
         var background: CGColor?
         var forcesBlurredShadows: Bool
         var foldsClips: Bool
+        var foldsBitmapMasks: Bool
         var rasterizer: ObjectIdentifier?
         var appearanceCache: ObjectIdentifier?
     }

@@ -105,6 +105,12 @@ struct AtlasPlanner {
                     }
                     continue
                 }
+                // A mask's bitmap sampled in place of its pass (foldBitmapMasks), at about its own pixels.
+                if case .raster? = item.mask, let source = item.mask, index[source] == nil {
+                    index[source] = used.count
+                    used.append((source, item.label))
+                    minified.append(false)
+                }
                 guard let source = item.texture else { continue }
                 if case .pass = source { continue }
                 if let i = index[source] {

@@ -53,6 +53,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         package static let hasTint: Int32 = 8192
         package static let hasArc: Int32 = 16384
         package static let hasDashes: Int32 = 32768
+        package static let invertsMask: Int32 = 65536
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -92,7 +93,11 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             // The mask pass covers the same part of the device as the content
             // pass, but its target may be another size: the mask gets its own
             // texture coordinates (a composite draws no border).
-            if item.kind == .composite, let mask = item.mask { border = uvRect(mask, unitRect) }
+            if item.kind == .composite, let mask = item.mask {
+                let a = item.maskArea
+                border = uvRect(
+                    mask, CGRect(x: Double(a.x), y: Double(a.y), width: Double(a.z - a.x), height: Double(a.w - a.y)))
+            }
         case .gradient(let ramp, let type, let start, let end, let focus)?:
             f |= Flags.hasGradient
             let t: Int32 = type == .radial ? 1 : type == .conic ? 2 : 0
@@ -116,7 +121,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }
-        if case .some = item.mask { f |= Flags.hasMask }
+        if case .some = item.mask { f |= item.invertsMask ? Flags.hasMask | Flags.invertsMask : Flags.hasMask }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f

@@ -14,7 +14,7 @@ package enum ShaderConstants {
             ("HAS_GRADIENT", Int(F.hasGradient)), ("GRADIENT_TYPE_SHIFT", Int(F.gradientTypeShift)),
             ("CLIP_CONTENT", Int(F.clipContent)), ("CONTINUOUS", Int(F.continuous)),
             ("AA_SHIFT", Int(F.antialiasShift)), ("HAS_MASK", Int(F.hasMask)), ("HAS_TINT", Int(F.hasTint)),
-            ("HAS_ARC", Int(F.hasArc)), ("HAS_DASHES", Int(F.hasDashes)),
+            ("HAS_ARC", Int(F.hasArc)), ("HAS_DASHES", Int(F.hasDashes)), ("INVERTS_MASK", Int(F.invertsMask)),
             ("CLIP_TEXELS", ClipShape.texelsPerClip), ("RAMP_WIDTH", GradientRamp.width),
             ("RING_SEGMENTS", DrawGeometry.ringSegments),
             ("MAX_LOOKS", ParticleBatch.maximumLooks), ("LOOK_VECTORS", PlannedParticles.vectorsPerLook),

@@ -1,0 +1,155 @@
+import Foundation
+import Strata
+
+extension RenderList {
+    /// Samples the bitmap of a mask pass that draws one bitmap and nothing
+    /// else (a Lottie mask's path, a shape layer as a mask) in the pass's
+    /// place: the composite reads the part of the bitmap over its content
+    /// (inverted where the pass was an opaque cover with the bitmap xor-ed
+    /// out), and the pass is dropped. The pass was a target more to switch to
+    /// and every pixel of it shaded once more; the bitmap, sampled where the
+    /// pass sampled it when drawn, gives the composite the same alpha. Where
+    /// the pass reaches past the bitmap, the composite is cut to the bitmap
+    /// (around it the mask is transparent, or, inverted, opaque: the content
+    /// is drawn there unmasked), so nothing samples past the bitmap's slot.
+    mutating func foldBitmapMasks() {
+        var uses = [Int](repeating: 0, count: passes.count)
+        var folds = false
+        for pass in passes {
+            for item in pass.items {
+                if case .pass(let p)? = item.texture { uses[p] += 1 }
+                if case .pass(let p)? = item.mask {
+                    uses[p] += 1
+                    folds = folds || item.kind == .composite
+                }
+            }
+        }
+        guard folds else { return }
+        var dropped = Set<Int>()
+        for p in passes.indices {
+            guard passes[p].items.contains(where: { $0.kind == .composite && $0.mask != nil }) else { continue }
+            var items: [DrawItem] = []
+            items.reserveCapacity(passes[p].items.count)
+            for item in passes[p].items {
+                guard item.kind == .composite, case .pass(let m)? = item.mask, uses[m] == 1,
+                    let folded = bitmapMask(of: passes[m]), let pieces = Self.pieces(of: item, maskedBy: folded)
+                else {
+                    items.append(item)
+                    continue
+                }
+                items.append(contentsOf: pieces)
+                dropped.insert(m)
+            }
+            passes[p].items = items
+        }
+        guard !dropped.isEmpty else { return }
+        removePasses(dropped)
+    }
+
+    /// A mask's bitmap as the pass drew it: the bitmap, its rectangle on the
+    /// device, the part of it (unit square, reaching past it where the pass
+    /// does) under the pass's bounds, and whether the pass inverts it.
+    struct BitmapMask {
+        var raster: RasterImage
+        var onDevice: CGRect
+        var area: SIMD4<Float>
+        var inverted: Bool
+    }
+
+    /// `composite` with `mask` sampled in its pass's place: where the bitmap
+    /// lies, the composite reads it; around it the bitmap is transparent, so
+    /// the composite draws nothing there, or (inverted) draws unmasked. Nil
+    /// unless the composite is drawn without rotation or perspective.
+    static func pieces(of composite: DrawItem, maskedBy mask: BitmapMask) -> [DrawItem]? {
+        let m = composite.mapping
+        guard m.m12 == 0, m.m21 == 0, m.m13 == 0, m.m23 == 0, m.m33 > 0, m.m11 > 0, m.m22 > 0 else { return nil }
+        // The bitmap's rectangle in the composite's units.
+        let d = mask.onDevice
+        let inside = CGRect(
+            x: (Double(d.minX) * m.m33 - m.m31) / m.m11, y: (Double(d.minY) * m.m33 - m.m32) / m.m22,
+            width: Double(d.width) * m.m33 / m.m11, height: Double(d.height) * m.m33 / m.m22)
+        var masked = composite
+        masked.mask = .raster(mask.raster)
+        masked.maskArea = mask.area
+        masked.invertsMask = mask.inverted
+        masked.quad = composite.quad.intersection(inside)
+        var pieces: [DrawItem] = masked.quad.isNull || masked.quad.isEmpty ? [] : [masked]
+        guard mask.inverted else { return pieces }
+        // Around the bitmap, one minus nothing: the content as it is, in up to four bands.
+        let q = composite.quad
+        let cut =
+            masked.quad.isNull || masked.quad.isEmpty ? CGRect(x: q.minX, y: q.minY, width: 0, height: 0) : masked.quad
+        let bands = [
+            CGRect(x: q.minX, y: q.minY, width: q.width, height: cut.minY - q.minY),
+            CGRect(x: q.minX, y: cut.maxY, width: q.width, height: q.maxY - cut.maxY),
+            CGRect(x: q.minX, y: cut.minY, width: cut.minX - q.minX, height: cut.height),
+            CGRect(x: cut.maxX, y: cut.minY, width: q.maxX - cut.maxX, height: cut.height),
+        ]
+        for band in bands where band.width > 0 && band.height > 0 {
+            var plain = composite
+            plain.mask = nil
+            plain.quad = band
+            pieces.append(plain)
+        }
+        return pieces
+    }
+
+    /// The bitmap `pass` draws (see ``BitmapMask``); nil unless the pass is a
+    /// mask drawing one bitmap, whole, without rotation, at about its own pixels.
+    private func bitmapMask(of pass: RenderPass) -> BitmapMask? {
+        guard pass.purpose == .mask, pass.cacheKey == nil, pass.blurSigma <= 0.05, pass.colorMap == nil,
+            let first = pass.items.first, first.drawsOnlyItsContents, first.opacity == 1,
+            case .texture(.raster(let raster), let uv, let rect)? = first.content,
+            uv == CGRect(x: 0, y: 0, width: 1, height: 1), raster.width > 0, raster.height > 0,
+            raster.hasClearEdges, !AtlasPlanner.minifies(first, .raster(raster))
+        else { return nil }
+        // Pieces of one bitmap (its painted runs) count as the bitmap; one item draws it whole.
+        if pass.items.count == 1 {
+            guard first.quad.contains(rect) else { return nil }
+        }
+        for item in pass.items.dropFirst() {
+            guard item.content == first.content, item.mapping == first.mapping, item.opacity == 1,
+                item.blend == first.blend, item.drawsOnlyItsContents
+            else { return nil }
+        }
+        let inverted: Bool
+        switch (first.blend, pass.background) {
+        case (.normal, .clear): inverted = false
+        // An opaque cover (its colour is no matter: a mask reads alpha) with the bitmap xor-ed out.
+        case (.xor, let cover) where cover.a == 1: inverted = true
+        default: return nil
+        }
+        let m = first.mapping
+        guard m.m12 == 0, m.m21 == 0, m.m13 == 0, m.m23 == 0, m.m33 > 0, m.m11 > 0, m.m22 > 0 else { return nil }
+        let onDevice = CGRect(
+            x: (m.m11 * Double(rect.minX) + m.m31) / m.m33, y: (m.m22 * Double(rect.minY) + m.m32) / m.m33,
+            width: m.m11 * Double(rect.width) / m.m33, height: m.m22 * Double(rect.height) / m.m33)
+        let bounds = pass.bounds
+        guard onDevice.width > 0, onDevice.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
+        func unit(_ v: CGFloat, _ lo: CGFloat, _ length: CGFloat) -> Float { Float((v - lo) / length) }
+        let area = SIMD4<Float>(
+            unit(bounds.minX, onDevice.minX, onDevice.width), unit(bounds.minY, onDevice.minY, onDevice.height),
+            unit(bounds.maxX, onDevice.minX, onDevice.width), unit(bounds.maxY, onDevice.minY, onDevice.height))
+        return BitmapMask(raster: raster, onDevice: onDevice, area: area, inverted: inverted)
+    }
+
+    /// Removes `dropped` passes, renumbering what the others' items sample.
+    private mutating func removePasses(_ dropped: Set<Int>) {
+        var number = [Int](repeating: -1, count: passes.count)
+        var kept: [RenderPass] = []
+        kept.reserveCapacity(passes.count - dropped.count)
+        for (p, pass) in passes.enumerated() where !dropped.contains(p) {
+            number[p] = kept.count
+            kept.append(pass)
+        }
+        for p in kept.indices {
+            for i in kept[p].items.indices {
+                if case .texture(.pass(let old), let uv, let rect)? = kept[p].items[i].content {
+                    kept[p].items[i].content = .texture(.pass(number[old]), uv: uv, rect: rect)
+                }
+                if case .pass(let old)? = kept[p].items[i].mask { kept[p].items[i].mask = .pass(number[old]) }
+            }
+        }
+        passes = kept
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Strata
+import StrataLayerRaster
+import StrataRender
+import Testing
+import _StrataTestSupport
+
+/// A mask pass that draws one bitmap is folded into the composite that
+/// samples it (`RenderList.foldBitmapMasks`): the composite reads the bitmap
+/// from the atlas, cut to where it lies (inverted: unmasked around it), and
+/// the pass is gone, the others renumbered; rotated masks keep their pass.
+@Suite struct BitmapMaskFoldTests {
+    static func list(_ layers: [CALayer], folding: Bool = true) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
+        root.sublayers = layers
+        var flattener = Flattener(
+            size: CGSize(width: 300, height: 120), background: CGColor(gray: 1, alpha: 1),
+            rasterizer: try StandardLayerRasterizer.shapesAndText())
+        flattener.foldsBitmapMasks = folding
+        return flattener.renderList(for: root)
+    }
+
+    /// A card with a group inside (a pass of its own, sampled by the masked content) masked by a star.
+    static func card(at x: CGFloat, star side: CGFloat, turned: Bool = false, inverted: Bool = false) -> CALayer {
+        let card = FrameBuilderTests.box(
+            CGRect(x: x, y: 20, width: 60, height: 60), CGColor(red: 0.2, green: 0.6, blue: 0.8, alpha: 1))
+        card.addSublayer(FrameBuilderTests.group(at: 0))
+        let star = CAShapeLayer()
+        star.frame = CGRect(x: 30 - side / 2, y: 30 - side / 2, width: side, height: side)
+        star.path = starPath(side: side)
+        if turned { star.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
+        guard inverted else {
+            card.mask = star
+            return card
+        }
+        let holder = CALayer()
+        holder.frame = card.bounds
+        holder.addSublayer(FrameBuilderTests.box(holder.bounds.insetBy(dx: -30, dy: -30), CGColor(gray: 0, alpha: 1)))
+        star.compositingFilter = "xor"
+        holder.addSublayer(star)
+        card.mask = holder
+        return card
+    }
+
+    @Test func aMaskOfOneBitmapIsSampledInItsPassPlace() throws {
+        let layers = [Self.card(at: 10, star: 40), Self.card(at: 100, star: 40, turned: true)]
+        let unfolded = try Self.list(layers, folding: false), list = try Self.list(layers)
+        #expect(unfolded.passes.filter { $0.purpose == .mask }.count == 2, "\(unfolded.dump())")
+        #expect(list.passes.filter { $0.purpose == .mask }.count == 1, "the turned star keeps its pass: \(list.dump())")
+        #expect(list.passes.count == unfolded.passes.count - 1)
+        let composites = list.screen.items.filter { $0.kind == .composite && $0.mask != nil }
+        #expect(composites.count == 2, "\(list.dump())")
+        let folded = try #require(composites.first { if case .raster? = $0.mask { true } else { false } })
+        // Cut to the star's bitmap (about 40 + 2 pixels), which lies inside the card.
+        #expect(folded.quad.width < 50 && folded.quad.height < 50, "\(folded.quad)")
+        #expect(folded.maskArea.x < 0 && folded.maskArea.z > 1, "the pass reaches past the bitmap: \(folded.maskArea)")
+        #expect(!folded.invertsMask)
+        // Every pass an item samples is still the pass of that purpose (renumbered).
+        for pass in list.passes {
+            for item in pass.items {
+                if case .pass(let p)? = item.texture {
+                    #expect([.maskedContent, .groupOpacity].contains(list.passes[p].purpose))
+                }
+                if case .pass(let p)? = item.mask { #expect(list.passes[p].purpose == .mask) }
+            }
+        }
+    }
+
+    @Test func anInvertedMaskDrawsTheContentUnmaskedAroundItsBitmap() throws {
+        let list = try Self.list([Self.card(at: 10, star: 30, inverted: true)])
+        #expect(!list.passes.contains { $0.purpose == .mask }, "\(list.dump())")
+        let pieces = list.screen.items.filter {
+            $0.kind == .composite && $0.texture != nil && $0.label == list.screen.items.last?.label
+        }
+        let masked = pieces.filter { $0.mask != nil }
+        #expect(masked.count == 1 && masked[0].invertsMask, "\(list.dump())")
+        #expect(pieces.count == 5, "the bitmap and four bands around it: \(list.dump())")
+        // The pieces tile the composite: their areas add up to the content's.
+        let area = pieces.reduce(0.0) { $0 + Double($1.quad.width * $1.quad.height) }
+        let whole = try #require(pieces.first).shape
+        #expect(abs(area - Double(whole.width * whole.height)) < 1e-6, "\(area) vs \(whole)")
+    }
+}
