@@ -54,8 +54,9 @@ import _StrataTestSupport
         let folded = try #require(composites.first { if case .raster? = $0.mask { true } else { false } })
         // Cut to the star's bitmap (about 40 + 2 pixels), which lies inside the card.
         #expect(folded.quad.width < 50 && folded.quad.height < 50, "\(folded.quad)")
-        #expect(folded.maskArea.x < 0 && folded.maskArea.z > 1, "the pass reaches past the bitmap: \(folded.maskArea)")
-        #expect(!folded.invertsMask)
+        let area = try #require(folded.maskPlacement?.area)
+        #expect(area.x < 0 && area.z > 1, "the pass reaches past the bitmap: \(area)")
+        #expect(folded.maskPlacement?.inverted == false)
         // Every pass an item samples is still the pass of that purpose (renumbered).
         for pass in list.passes {
             for item in pass.items {
@@ -74,7 +75,7 @@ import _StrataTestSupport
             $0.kind == .composite && $0.texture != nil && $0.label == list.screen.items.last?.label
         }
         let masked = pieces.filter { $0.mask != nil }
-        #expect(masked.count == 1 && masked[0].invertsMask, "\(list.dump())")
+        #expect(masked.count == 1 && masked[0].maskPlacement?.inverted == true, "\(list.dump())")
         #expect(pieces.count == 5, "the bitmap and four bands around it: \(list.dump())")
         // The pieces tile the composite: their areas add up to the content's.
         let area = pieces.reduce(0.0) { $0 + Double($1.quad.width * $1.quad.height) }

@@ -12,7 +12,7 @@ import _StrataTestSupport
         #expect(MemoryLayout<ItemLabel>.size == 4)
         #expect(MemoryLayout<DrawItem>.offset(of: \.label) == 4)
         #expect(MemoryLayout<DrawItem>.offset(of: \.mapping) == 8)
-        #expect(MemoryLayout<DrawItem>.size == 393)
+        #expect(MemoryLayout<DrawItem>.size == 377)
     }
 
     @Test func labelsNameItemsButNeverTellThemApart() {

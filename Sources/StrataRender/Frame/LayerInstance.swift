@@ -94,7 +94,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             // pass, but its target may be another size: the mask gets its own
             // texture coordinates (a composite draws no border).
             if item.kind == .composite, let mask = item.mask {
-                let a = item.maskArea
+                let a = item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1)
                 border = uvRect(
                     mask, CGRect(x: Double(a.x), y: Double(a.y), width: Double(a.z - a.x), height: Double(a.w - a.y)))
             }
@@ -121,7 +121,9 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }
-        if case .some = item.mask { f |= item.invertsMask ? Flags.hasMask | Flags.invertsMask : Flags.hasMask }
+        if case .some = item.mask {
+            f |= item.maskPlacement?.inverted == true ? Flags.hasMask | Flags.invertsMask : Flags.hasMask
+        }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f

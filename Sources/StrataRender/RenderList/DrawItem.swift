@@ -69,12 +69,9 @@ package struct DrawItem: Hashable, Sendable {
     package var clipsContentToShape: Bool
     /// A second texture whose alpha multiplies the result (mask pass), for composites.
     package var mask: TextureSource?
-    /// The part of `mask` (x0, y0, x1, y1 in its unit square) over the composite's
-    /// content rect: all of it for a mask pass, part of a mask's bitmap sampled
-    /// in its place (``RenderList/foldBitmapMasks()``).
-    package var maskArea = SIMD4<Float>(0, 0, 1, 1)
-    /// Whether one minus the mask's alpha multiplies the result (an inverted matte).
-    package var invertsMask = false
+    /// Where `mask` lies under the composite when it is not a pass over the
+    /// same part of the device (nil: all of the mask, as it is).
+    package var maskPlacement: MaskPlacement?
     package var borderWidth: Double
     package var borderColor: PremultipliedColor
     /// Multiplies everything the item draws.

@@ -70,8 +70,7 @@ extension RenderList {
             width: Double(d.width) * m.m33 / m.m11, height: Double(d.height) * m.m33 / m.m22)
         var masked = composite
         masked.mask = .raster(mask.raster)
-        masked.maskArea = mask.area
-        masked.invertsMask = mask.inverted
+        masked.maskPlacement = MaskPlacement(area: mask.area, inverted: mask.inverted)
         masked.quad = composite.quad.intersection(inside)
         var pieces: [DrawItem] = masked.quad.isNull || masked.quad.isEmpty ? [] : [masked]
         guard mask.inverted else { return pieces }
