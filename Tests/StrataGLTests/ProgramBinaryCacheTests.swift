@@ -72,7 +72,8 @@ import Testing
             let shaders = try ShaderLibrary(context: host.context, programCache: cache)
             let renderer = try LayerRenderer(context: host.context, shaders: shaders)
             try renderer.render(list, framebuffer: host.drawableFramebuffer, width: host.width, height: host.height)
-            return Array(renderer.layerPrograms.values) + [renderer.texturedProgram].compactMap { $0 }
+            return Array(renderer.layerPrograms.values)
+                + [renderer.texturedProgram, renderer.texelProgram].compactMap { $0 }
         }
         return (host.readPixels(), programs, host.context.info.supportsProgramBinaries)
     }
@@ -83,7 +84,7 @@ import Testing
         let compiled = try Self.draw(cache: nil)
         let first = try Self.draw(cache: cache)
         #expect(first.pixels == compiled.pixels)
-        #expect(first.programs.count >= 3, "layer variants and the textured quad")
+        #expect(first.programs.count >= 3, "layer variants and the textured or texel quad")
         #expect(!first.programs.contains { $0.loadedFromBinary })
         guard first.saves else {
             // A driver without program binaries: nothing saved, nothing to load.

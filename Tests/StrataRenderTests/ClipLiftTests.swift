@@ -204,3 +204,29 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
         #expect(PlaneMapping(1, 0, 0.001, 0, 1, 0, 10, 10, 1).pixelPhase == nil, "in perspective")
     }
 }
+
+/// A composite showing its pass one texel per device pixel reads it texel
+/// for pixel; drawn at another size or off the pixel grid it samples it.
+@Suite struct TexelForPixelCompositeTests {
+    func marked(passBounds: CGRect, rect: CGRect, translation: Double) -> DrawItem {
+        var list = RenderList(pixelWidth: 100, pixelHeight: 100, background: .clear)
+        let composite = DrawItem(
+            kind: .composite, mapping: PlaneMapping(1, 0, 0, 0, 1, 0, translation, 0, 1), quad: rect, shape: rect,
+            content: .texture(.pass(0), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect),
+            antialiasedEdges: 0)
+        list.passes = [
+            RenderPass(purpose: .groupOpacity, bounds: passBounds, items: []),
+            RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), items: [composite]),
+        ]
+        list.markTexelForPixelComposites()
+        return list.screen.items[0]
+    }
+
+    @Test func aPassShownAtItsPixelsIsReadTexelForPixel() {
+        let bounds = CGRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(marked(passBounds: bounds, rect: bounds, translation: 0).shading == .texelQuad)
+        #expect(marked(passBounds: bounds, rect: bounds, translation: 0.5).shading == .texturedQuad, "off the grid")
+        let larger = CGRect(x: 10, y: 10, width: 40, height: 40)
+        #expect(marked(passBounds: larger, rect: bounds, translation: 0).shading == .texturedQuad, "at half size")
+    }
+}

@@ -12,7 +12,8 @@ import _StrataTestSupport
         #expect(MemoryLayout<ItemLabel>.size == 4)
         #expect(MemoryLayout<DrawItem>.offset(of: \.label) == 4)
         #expect(MemoryLayout<DrawItem>.offset(of: \.mapping) == 8)
-        #expect(MemoryLayout<DrawItem>.size == 377)
+        #expect(MemoryLayout<DrawItem>.size == 378)
+        #expect(MemoryLayout<DrawItem>.stride == 384, "six cache lines")
     }
 
     @Test func labelsNameItemsButNeverTellThemApart() {

@@ -27,7 +27,7 @@ extension DrawItem {
         if kind == .composite, antialiasedEdges == 0, clip < 0, mask == nil, fill.isClear, texture != nil,
             tint == .white
         {
-            return .texturedQuad
+            return sampledTexelForPixel ? .texelQuad : .texturedQuad
         }
         if kind == .particles { return .particles }
         // A CPU-made bitmap (a path, text) with transparent edges, or drawn on whole

@@ -155,6 +155,7 @@ public struct Flattener {
         state.appearances.endFrame(of: &state.list)
         // After the appearance atlas's pass is numbered and hashed: this drops passes.
         if foldsBitmapMasks { state.list.foldBitmapMasks() }
+        state.list.markTexelForPixelComposites()
         return (state.list, state.probes)
     }
 }

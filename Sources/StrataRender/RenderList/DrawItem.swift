@@ -88,6 +88,9 @@ package struct DrawItem: Hashable, Sendable {
     /// Edges anti-aliased (bit 0 minX, 1 maxX, 2 minY, 3 maxY); a cleared bit draws
     /// that edge hard and half a pixel wider, so abutting layers show no seam.
     package var antialiasedEdges: UInt8
+    /// For a composite: it samples its pass one texel per device pixel, each
+    /// pixel's centre a texel's centre (``RenderList/markTexelForPixelComposites()``).
+    package var sampledTexelForPixel = false
 
     package init(
         kind: Kind = .layer, label: ItemLabel = .none, mapping: PlaneMapping, quad: CGRect, shape: CGRect,

@@ -52,6 +52,27 @@ extension RenderList {
     }
 }
 
+extension RenderList {
+    /// Marks the composites that show their pass one texel per device pixel:
+    /// the pass's bounds are the composite's content rectangle, on whole device
+    /// pixels, at one pixel per unit (a pass drawn on the device, as masks,
+    /// mattes and group opacity are). Their texels are read as they are
+    /// (`Shading.texelQuad`). Run once the passes are numbered for good.
+    mutating func markTexelForPixelComposites() {
+        for p in passes.indices {
+            for i in passes[p].items.indices where passes[p].items[i].kind == .composite {
+                guard case .texture(.pass(let source), let uv, let rect)? = passes[p].items[i].content,
+                    uv == CGRect(x: 0, y: 0, width: 1, height: 1), passes[source].bounds == rect,
+                    rect.contains(passes[p].items[i].quad)
+                else { continue }
+                let m = passes[p].items[i].mapping
+                guard m.m11 == m.m33, m.m22 == m.m33, passes[p].items[i].mapsToWholePixels(rect) else { continue }
+                passes[p].items[i].sampledTexelForPixel = true
+            }
+        }
+    }
+}
+
 extension DrawItem {
     /// Whether the item draws its contents and nothing else: a layer body with no
     /// fill, border, clip, mask, tint or cut to its shape.
