@@ -40,16 +40,8 @@ import _StrataTestSupport
         // Inverted: the star xor-ed out of an opaque cover.
         for (k, side) in [(0, 30.0), (1, 90.0)] {
             let inverted = card(CGRect(x: 170 + 75 * CGFloat(k), y: 15.5, width: 60, height: 60), 0xf4a261)
-            let holder = CALayer()
-            holder.frame = inverted.bounds
-            let cover = CALayer()
-            cover.frame = holder.bounds.insetBy(dx: -10, dy: -10)
-            cover.backgroundColor = color(0x000000)
-            holder.addSublayer(cover)
             let cut = star(CGRect(x: 30 - side / 2, y: 30 - side / 2, width: side, height: side))
-            cut.compositingFilter = "xor"
-            holder.addSublayer(cut)
-            inverted.mask = holder
+            inverted.mask = invertedMatte(over: inverted.bounds, cutting: cut)
             root.addSublayer(inverted)
         }
         return root
@@ -66,16 +58,7 @@ import _StrataTestSupport
         let (folded, foldedStats) = try picture(folding: true), (passes, passStats) = try picture(folding: false)
         #expect(passStats.passes == 9, "a content and a mask pass per card, and the screen: \(passStats)")
         #expect(foldedStats.passes == 5, "the masks' passes are gone: \(foldedStats)")
-        var worst = 0, apart = 0, painted = 0
-        for y in 0..<120 {
-            for x in 0..<320 {
-                let a = pixel(folded, x, y), b = pixel(passes, x, y)
-                let d = (0..<4).map { abs(a[$0] - b[$0]) }.max()!
-                worst = max(worst, d)
-                if d > 2 { apart += 1 }
-                if a[0] < 250 || a[1] < 250 || a[2] < 250 { painted += 1 }
-            }
-        }
+        let (worst, apart, painted) = comparison(folded, passes)
         // The pass held the mask in 8 bits; read from its bitmap it is not rounded twice.
         #expect(apart <= 4, "pixels apart: \(apart), largest difference \(worst)")
         #expect(painted > 6_000, "painted \(painted)")

@@ -53,16 +53,7 @@ import _StrataTestSupport
         // pass takes as its clear colour; one drawn before the other passes of its sheet.
         for (k, x) in [300.0, 350.0].enumerated() {
             let inverted = card(CGRect(x: x, y: 90, width: 40, height: 40), 0x023047, angle: 0.1)
-            let holder = CALayer()
-            holder.frame = inverted.bounds
-            let cover = CALayer()
-            cover.frame = holder.bounds.insetBy(dx: -10, dy: -10)
-            cover.backgroundColor = color(0x000000)
-            holder.addSublayer(cover)
-            let cut = star(40)
-            cut.compositingFilter = "xor"
-            holder.addSublayer(cut)
-            inverted.mask = holder
+            inverted.mask = invertedMatte(over: inverted.bounds, cutting: star(40))
             if k == 0 { root.insertSublayer(inverted, at: 0) } else { root.addSublayer(inverted) }
         }
         // Tilted in 3D: its passes are drawn in its plane and composited in perspective.
@@ -86,16 +77,7 @@ import _StrataTestSupport
     @Test func sheetsDrawTheSamePixelsAsTargetsOfTheirOwn() throws {
         let (shared, stats) = try picture(sharing: true), (alone, _) = try picture(sharing: false)
         #expect(stats.passes >= 16, "two passes or more per card: \(stats)")
-        var worst = 0, apart = 0, painted = 0
-        for y in 0..<160 {
-            for x in 0..<400 {
-                let a = pixel(shared, x, y), b = pixel(alone, x, y)
-                let d = (0..<4).map { abs(a[$0] - b[$0]) }.max()!
-                worst = max(worst, d)
-                if d > 2 { apart += 1 }
-                if a[0] < 250 || a[1] < 250 || a[2] < 250 { painted += 1 }
-            }
-        }
+        let (worst, apart, painted) = comparison(shared, alone)
         // A vertex's window position is rounded to the rasterizer's subpixel grid
         // relative to the target's corner, so an edge crossing a pixel centre can
         // land on the other side of it: a handful of edge pixels.

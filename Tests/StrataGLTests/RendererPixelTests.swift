@@ -11,6 +11,23 @@ func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
     return image.pixels[i..<i + 4].map(Int.init)
 }
 
+/// How two pictures of one size differ: the largest difference of any
+/// channel, how many pixels differ by more than `tolerance` in some channel,
+/// and how many pixels of `a` are painted (not near white).
+func comparison(_ a: CGImage, _ b: CGImage, tolerance: Int = 2) -> (worst: Int, apart: Int, painted: Int) {
+    var worst = 0, apart = 0, painted = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let p = pixel(a, x, y), q = pixel(b, x, y)
+            let d = (0..<4).map { abs(p[$0] - q[$0]) }.max()!
+            worst = max(worst, d)
+            if d > tolerance { apart += 1 }
+            if p[0] < 250 || p[1] < 250 || p[2] < 250 { painted += 1 }
+        }
+    }
+    return (worst, apart, painted)
+}
+
 func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 2) -> Bool {
     zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
 }

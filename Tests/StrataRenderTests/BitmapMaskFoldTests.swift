@@ -34,12 +34,7 @@ import _StrataTestSupport
             card.mask = star
             return card
         }
-        let holder = CALayer()
-        holder.frame = card.bounds
-        holder.addSublayer(FrameBuilderTests.box(holder.bounds.insetBy(dx: -30, dy: -30), CGColor(gray: 0, alpha: 1)))
-        star.compositingFilter = "xor"
-        holder.addSublayer(star)
-        card.mask = holder
+        card.mask = invertedMatte(over: card.bounds, cutting: star, margin: 30)
         return card
     }
 
