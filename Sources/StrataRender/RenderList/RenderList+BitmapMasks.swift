@@ -137,10 +137,12 @@ extension RenderList {
         var number = [Int](repeating: -1, count: passes.count)
         var kept: [RenderPass] = []
         kept.reserveCapacity(passes.count - dropped.count)
-        for (p, pass) in passes.enumerated() where !dropped.contains(p) {
+        for p in passes.indices where !dropped.contains(p) {
             number[p] = kept.count
-            kept.append(pass)
+            kept.append(passes[p])
         }
+        // The kept passes' items are then theirs alone: renumbered in place, not copied.
+        passes = []
         for p in kept.indices {
             for i in kept[p].items.indices {
                 if case .texture(.pass(let old), let uv, let rect)? = kept[p].items[i].content {
