@@ -41,3 +41,29 @@ import Testing
         #expect(Double(half.raster.height) / Double(half.rect.height) == 0.5)
     }
 }
+
+/// What the shape rasterizer remembers of where shapes were drawn (to keep a
+/// moving shape to one bitmap) does not keep the shapes: an animated path
+/// makes a new shape every frame.
+@Suite struct ShapePlacementMemoryTests {
+    @Test func placementsDoNotKeepPathsAlive() throws {
+        let rasterizer = ShapeLayerRasterizer(capacity: 1)
+        weak var first: CGPath?
+        func draw(_ side: CGFloat) {
+            let path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: side, height: side / 2), transform: nil)
+            if side == 20 { first = path }
+            let layer = CAShapeLayer()
+            layer.frame = CGRect(x: 0, y: 0, width: side, height: side)
+            layer.path = path
+            layer.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            var source = RasterSource(layer)
+            source.pixelPhase = (0.25, 0.5)
+            #expect(rasterizer.rasterContents(of: source, pixelsPerPoint: 1) != nil)
+        }
+        draw(20)
+        #expect(first != nil)
+        // The cache keeps one bitmap, the newest: the first shape's is dropped.
+        draw(30)
+        #expect(first == nil, "the first path is kept alive")
+    }
+}

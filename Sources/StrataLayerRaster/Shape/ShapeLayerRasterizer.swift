@@ -28,8 +28,11 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
 
     private let lock = NSLock()
     private var cache: [BitmapKey: (image: RasterImage, rect: CGRect)] = [:]
-    /// By shape: bitmaps of a shape that moves are made at the layer's origin (see `steadyPhase`).
-    private var placements: [ShapeContent: Placement] = [:]
+    /// By the shape's hash (not the shape: an animated path's every frame would
+    /// be kept alive here): bitmaps of a shape that moves are made at the
+    /// layer's origin (see `steadyPhase`). Two shapes of one hash count as one
+    /// that moved, which costs only sharpness.
+    private var placements: [Int: Placement] = [:]
     /// Shapes whose placements are kept, at most (then forgotten all at once).
     private static let placementCapacity = 4096
     private var order: [BitmapKey] = []
@@ -78,17 +81,18 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         of shape: ShapeContent, _ phase: (x: Double, y: Double)?, records: Bool
     ) -> (x: Double, y: Double)? {
         guard let phase else { return nil }
+        let key = shape.hashValue
         lock.lock()
         defer { lock.unlock() }
-        guard let seen = placements[shape] else {
+        guard let seen = placements[key] else {
             if records {
                 if placements.count >= Self.placementCapacity { placements.removeAll(keepingCapacity: true) }
-                placements[shape] = Placement(phase: phase, moved: false)
+                placements[key] = Placement(phase: phase, moved: false)
             }
             return phase
         }
         if !seen.moved, seen.phase == phase { return phase }
-        if records, !seen.moved { placements[shape]!.moved = true }
+        if records, !seen.moved { placements[key]!.moved = true }
         return nil
     }
 
