@@ -25,6 +25,8 @@ import Testing
         for k in 1...20 {
             let frame = worker.take()
             if k < 20 { worker.submit(k) }
+            // Drawing: longer than a hand-off, so frames stay on the worker.
+            Thread.sleep(forTimeInterval: 0.002)
             got.append(frame)
         }
         #expect(!worker.hasPending)
@@ -33,6 +35,34 @@ import Testing
         #expect(seen.requests == Array(0..<20))
         let caller = Thread.current
         #expect(seen.threads.count == 1 && !seen.threads.contains(where: { $0 === caller }))
+    }
+
+    /// A caller that draws next to nothing gets its frames made on its own
+    /// thread after a run of such frames (the hand-off would be the frame's
+    /// whole cost), in order, and on the worker again once it draws.
+    @Test func framesAreMadeOnTheCallersThreadWhileItHasLittleToDraw() {
+        final class Threads: @unchecked Sendable { var made: [Thread] = [] }
+        let threads = Threads()
+        let worker = FrameWorker<Int, Int> { i in
+            threads.made.append(Thread.current)
+            return i
+        }
+        let caller = Thread.current
+        var got: [Int] = []
+        worker.submit(0)
+        for k in 1...40 {
+            got.append(worker.take())
+            worker.submit(k)
+            // Drawing nothing for 30 frames, then drawing for 10.
+            if k > 30 { Thread.sleep(forTimeInterval: 0.002) }
+        }
+        got.append(worker.take())
+        worker.stop()
+        #expect(got == Array(0...40))
+        let here = threads.made.map { $0 === caller }
+        #expect(!here[0], "the first frame is the worker's")
+        #expect(here[FrameWorker<Int, Int>.inlineRun + 2..<31].allSatisfy { $0 }, "\(here)")
+        #expect(here[35...].allSatisfy { !$0 }, "drawing again: the worker's: \(here)")
     }
 
     @Test func theNextFrameIsMadeWhileTheCallerWorks() {

@@ -26,6 +26,15 @@ import Foundation
 /// `FrameTicker.reusesPresentationCopies` a presentation tree is valid only
 /// until the next tick, so `make` must return a value (a `RenderList`): the
 /// worker's next tick then cannot touch a frame waiting to be drawn.
+///
+/// Overlapping hides the making of a frame behind what the caller does
+/// between `submit` and `take` (drawing), but the caller then waits for the
+/// worker to wake and hand the frame back (about `handOffSeconds`): where the
+/// caller's side is shorter than that, the wait is the frame's whole cost.
+/// Then frames are made on the caller's thread inside `submit`, in the same
+/// order: a small scene with little to draw ran at a third of its serial
+/// rate. The worker takes requests again once the caller's side takes twice
+/// that (a running average).
 package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     /// Guards everything below.
     private let condition = NSCondition()
@@ -34,9 +43,25 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     private var busy = false
     private var stopping = false
     private var running = true
+    /// What makes a frame, for frames made on the caller's thread.
+    nonisolated(unsafe) private let make: (Request) -> Frame
+    /// Frames in a row whose caller's side was under `handOffSeconds` (on the
+    /// worker), or over three times that (made here).
+    private var underRun = 0
+    private var overRun = 0
+    /// Frames in a row with little to draw before frames are made here.
+    package static var inlineRun: Int { 8 }
+    /// When the last `submit` returned.
+    private var submitted: UInt64?
+    /// Whether frames are made on the caller's thread (see the type's notes).
+    private var makesInline = false
+
+    /// Below this many seconds a frame is made on the caller's thread.
+    package static var handOffSeconds: Double { 50e-6 }
 
     /// Starts the worker thread; it waits for the first request.
     package init(name: String = "strata.frames", make: @escaping (Request) -> Frame) {
+        self.make = make
         nonisolated(unsafe) let make = make
         let thread = Thread { self.run(make) }
         thread.name = name
@@ -62,16 +87,28 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Hands `request` to the worker, which starts making its frame at once.
+    /// Hands `request` to the worker, which starts making its frame at once
+    /// (or, for frames quicker to make than to hand over, makes it here).
     /// The frame of the request before must have been taken.
     package func submit(_ request: Request) {
         condition.lock()
-        defer { condition.unlock() }
         precondition(!busy && frame == nil, "FrameWorker.submit: the frame of the last request was not taken")
         precondition(!stopping, "FrameWorker.submit: the worker was stopped")
-        self.request = request
-        busy = true
-        condition.broadcast()
+        guard makesInline else {
+            self.request = request
+            busy = true
+            submitted = DispatchTime.now().uptimeNanoseconds
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        // The worker is idle (no request, no frame): this thread may touch what `make` touches.
+        condition.unlock()
+        let made = make(request)
+        condition.lock()
+        frame = made
+        submitted = DispatchTime.now().uptimeNanoseconds
+        condition.unlock()
     }
 
     /// The frame of the last request, waiting for the worker to finish it.
@@ -79,6 +116,21 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         precondition(busy || frame != nil, "FrameWorker.take: nothing was submitted")
+        if let submitted {
+            // Where the next frame is made: here after a run of `inlineRun` frames whose caller's
+            // side was under `handOffSeconds` (a still stretch: drawing next to nothing), on the
+            // worker again after two over three times that (drawing again). Switching often
+            // costs more than either way: the worker wakes cold.
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - submitted) / 1e9
+            if makesInline {
+                overRun = seconds > 3 * Self.handOffSeconds ? overRun + 1 : 0
+                if overRun >= 2 { (makesInline, underRun, overRun) = (false, 0, 0) }
+            } else {
+                underRun = seconds < Self.handOffSeconds ? underRun + 1 : 0
+                if underRun >= Self.inlineRun { (makesInline, underRun, overRun) = (true, 0, 0) }
+            }
+            self.submitted = nil
+        }
         while busy { condition.wait() }
         let made = frame!
         frame = nil
