@@ -27,20 +27,25 @@ extension RenderList {
         guard folds else { return }
         var dropped = Set<Int>()
         for p in passes.indices {
-            guard passes[p].items.contains(where: { $0.kind == .composite && $0.mask != nil }) else { continue }
-            var items: [DrawItem] = []
-            items.reserveCapacity(passes[p].items.count)
-            for item in passes[p].items {
-                guard item.kind == .composite, case .pass(let m)? = item.mask, uses[m] == 1,
-                    let folded = bitmapMask(of: passes[m]), let pieces = Self.pieces(of: item, maskedBy: folded)
+            // Items are read in place and copied only once a pass has a mask to fold:
+            // most masks (turned, or not one bitmap) fold in no frame.
+            var rebuilt: [DrawItem]?
+            for i in passes[p].items.indices {
+                guard passes[p].items[i].kind == .composite, case .pass(let m)? = passes[p].items[i].mask,
+                    uses[m] == 1, let folded = bitmapMask(of: passes[m]),
+                    let pieces = Self.pieces(of: passes[p].items[i], maskedBy: folded)
                 else {
-                    items.append(item)
+                    rebuilt?.append(passes[p].items[i])
                     continue
                 }
-                items.append(contentsOf: pieces)
+                if rebuilt == nil {
+                    rebuilt = Array(passes[p].items[..<i])
+                    rebuilt!.reserveCapacity(passes[p].items.count + 4)
+                }
+                rebuilt!.append(contentsOf: pieces)
                 dropped.insert(m)
             }
-            passes[p].items = items
+            if let rebuilt { passes[p].items = rebuilt }
         }
         guard !dropped.isEmpty else { return }
         removePasses(dropped)
