@@ -186,7 +186,8 @@ void main() {
         color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
         // The mask's target may be another size than the content's: its own uv, kept in v_border.
         if ((v_flags & HAS_MASK) != 0) {
-            float m = texture(u_mask, mix(v_border.xy, v_border.zw, t)).a;
+            vec2 across = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
+            float m = texture(u_mask, mix(v_border.xy, v_border.zw, across)).a;
             color *= (v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m;
         }
     }

@@ -77,4 +77,17 @@ import _StrataTestSupport
         let whole = try #require(pieces.first).shape
         #expect(abs(area - Double(whole.width * whole.height)) < 1e-6, "\(area) vs \(whole)")
     }
+
+    @Test func masksFlippedOrTurnedAQuarterFoldToo() throws {
+        let flipped = Self.card(at: 10, star: 40), quarter = Self.card(at: 100, star: 40)
+        flipped.mask?.transform = CATransform3DMakeScale(-1, 1, 1)
+        quarter.mask?.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        let list = try Self.list([flipped, quarter])
+        #expect(!list.passes.contains { $0.purpose == .mask }, "\(list.dump())")
+        let placements = list.screen.items.compactMap(\.maskPlacement)
+        #expect(placements.count == 2, "\(list.dump())")
+        // Flipped across: the area runs from its right to its left.
+        #expect(placements.contains { !$0.transposed && $0.area.x > $0.area.z }, "\(placements.map(\.area))")
+        #expect(placements.contains { $0.transposed }, "turned a quarter")
+    }
 }

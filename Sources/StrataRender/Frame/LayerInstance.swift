@@ -54,6 +54,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         package static let hasArc: Int32 = 16384
         package static let hasDashes: Int32 = 32768
         package static let invertsMask: Int32 = 65536
+        package static let transposesMask: Int32 = 131072
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -95,8 +96,14 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             // texture coordinates (a composite draws no border).
             if item.kind == .composite, let mask = item.mask {
                 let a = item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1)
-                border = uvRect(
-                    mask, CGRect(x: Double(a.x), y: Double(a.y), width: Double(a.z - a.x), height: Double(a.w - a.y)))
+                let (x0, x1) = (min(a.x, a.z), max(a.x, a.z)), (y0, y1) = (min(a.y, a.w), max(a.y, a.w))
+                let uv = uvRect(
+                    mask, CGRect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
+                // A flipped mask runs from its end to its start.
+                border = (
+                    a.x <= a.z ? uv.0 : uv.2, a.y <= a.w ? uv.1 : uv.3, a.x <= a.z ? uv.2 : uv.0,
+                    a.y <= a.w ? uv.3 : uv.1
+                )
             }
         case .gradient(let ramp, let type, let start, let end, let focus)?:
             f |= Flags.hasGradient
@@ -123,6 +130,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         if item.continuousCorners { f |= Flags.continuous }
         if case .some = item.mask {
             f |= item.maskPlacement?.inverted == true ? Flags.hasMask | Flags.invertsMask : Flags.hasMask
+            if item.maskPlacement?.transposed == true { f |= Flags.transposesMask }
         }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift

@@ -59,6 +59,8 @@ extension RenderList {
         var onDevice: CGRect
         var area: SIMD4<Float>
         var inverted: Bool
+        /// Turned a quarter: the bitmap's x runs along the device's y.
+        var transposed: Bool
     }
 
     /// `composite` with `mask` sampled in its pass's place: where the bitmap
@@ -75,7 +77,7 @@ extension RenderList {
             width: Double(d.width) * m.m33 / m.m11, height: Double(d.height) * m.m33 / m.m22)
         var masked = composite
         masked.mask = .raster(mask.raster)
-        masked.maskPlacement = MaskPlacement(area: mask.area, inverted: mask.inverted)
+        masked.maskPlacement = MaskPlacement(area: mask.area, inverted: mask.inverted, transposed: mask.transposed)
         masked.quad = composite.quad.intersection(inside)
         var pieces: [DrawItem] = masked.quad.isNull || masked.quad.isEmpty ? [] : [masked]
         guard mask.inverted else { return pieces }
@@ -99,7 +101,8 @@ extension RenderList {
     }
 
     /// The bitmap `pass` draws (see ``BitmapMask``); nil unless the pass is a
-    /// mask drawing one bitmap, whole, without rotation, at about its own pixels.
+    /// mask drawing one bitmap, whole, square to the device (scaled, flipped or
+    /// turned a quarter), at about its own pixels.
     private func bitmapMask(of pass: RenderPass) -> BitmapMask? {
         guard pass.purpose == .mask, pass.cacheKey == nil, pass.blurSigma <= 0.05, pass.colorMap == nil,
             let first = pass.items.first, first.drawsOnlyItsContents, first.opacity == 1,
@@ -123,18 +126,43 @@ extension RenderList {
         case (.xor, let cover) where cover.a == 1: inverted = true
         default: return nil
         }
+        // Drawn square to the device: scaled (flipped too) or turned a quarter, no perspective.
         let m = first.mapping
-        guard m.m12 == 0, m.m21 == 0, m.m13 == 0, m.m23 == 0, m.m33 > 0, m.m11 > 0, m.m22 > 0 else { return nil }
+        guard m.m13 == 0, m.m23 == 0, m.m33 > 0 else { return nil }
+        let size = max(abs(m.m11), abs(m.m12), abs(m.m21), abs(m.m22))
+        func none(_ v: Double) -> Bool { abs(v) <= 1e-9 * size }
+        let transposed: Bool
+        if none(m.m12), none(m.m21), !none(m.m11), !none(m.m22) {
+            transposed = false
+        } else if none(m.m11), none(m.m22), !none(m.m12), !none(m.m21) {
+            transposed = true
+        } else {
+            return nil
+        }
+        let a = m.apply(Double(rect.minX), Double(rect.minY)), b = m.apply(Double(rect.maxX), Double(rect.maxY))
         let onDevice = CGRect(
-            x: (m.m11 * Double(rect.minX) + m.m31) / m.m33, y: (m.m22 * Double(rect.minY) + m.m32) / m.m33,
-            width: m.m11 * Double(rect.width) / m.m33, height: m.m22 * Double(rect.height) / m.m33)
+            x: min(a.x, b.x) / m.m33, y: min(a.y, b.y) / m.m33,
+            width: abs(b.x - a.x) / m.m33, height: abs(b.y - a.y) / m.m33)
         let bounds = pass.bounds
         guard onDevice.width > 0, onDevice.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
-        func unit(_ v: CGFloat, _ lo: CGFloat, _ length: CGFloat) -> Float { Float((v - lo) / length) }
-        let area = SIMD4<Float>(
-            unit(bounds.minX, onDevice.minX, onDevice.width), unit(bounds.minY, onDevice.minY, onDevice.height),
-            unit(bounds.maxX, onDevice.minX, onDevice.width), unit(bounds.maxY, onDevice.minY, onDevice.height))
-        return BitmapMask(raster: raster, onDevice: onDevice, area: area, inverted: inverted)
+        // The bitmap's unit coordinates along its x and y of a device point (on the axes
+        // they vary along): u from the device x (y, turned), v from the device y (x, turned).
+        func unitX(_ device: Double) -> Float {
+            let local = (device * m.m33 - (transposed ? m.m32 : m.m31)) / (transposed ? m.m12 : m.m11)
+            return Float((local - Double(rect.minX)) / Double(rect.width))
+        }
+        func unitY(_ device: Double) -> Float {
+            let local = (device * m.m33 - (transposed ? m.m31 : m.m32)) / (transposed ? m.m21 : m.m22)
+            return Float((local - Double(rect.minY)) / Double(rect.height))
+        }
+        // Where the composite's content starts and ends along each of the bitmap's axes
+        // (x0 > x1 where it is flipped); turned, its x runs down the content.
+        let (alongX, alongY) =
+            transposed
+            ? ((Double(bounds.minY), Double(bounds.maxY)), (Double(bounds.minX), Double(bounds.maxX)))
+            : ((Double(bounds.minX), Double(bounds.maxX)), (Double(bounds.minY), Double(bounds.maxY)))
+        let area = SIMD4<Float>(unitX(alongX.0), unitY(alongY.0), unitX(alongX.1), unitY(alongY.1))
+        return BitmapMask(raster: raster, onDevice: onDevice, area: area, inverted: inverted, transposed: transposed)
     }
 
     /// Removes `dropped` passes, renumbering what the others' items sample.
