@@ -59,6 +59,8 @@ extension RenderList {
     /// mattes and group opacity are). Their texels are read as they are
     /// (`Shading.texelQuad`). Run once the passes are numbered for good.
     mutating func markTexelForPixelComposites() {
+        // Only passes drawn on the device are sampled whole; a frame with none has nothing to mark.
+        guard passes.contains(where: { $0.purpose != .screen && $0.purpose != .appearance }) else { return }
         for p in passes.indices {
             for i in passes[p].items.indices where passes[p].items[i].kind == .composite {
                 guard case .texture(.pass(let source), let uv, let rect)? = passes[p].items[i].content,

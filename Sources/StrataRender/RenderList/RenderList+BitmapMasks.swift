@@ -13,6 +13,8 @@ extension RenderList {
     /// (around it the mask is transparent, or, inverted, opaque: the content
     /// is drawn there unmasked), so nothing samples past the bitmap's slot.
     mutating func foldBitmapMasks() {
+        // Most frames have no mask pass: no walk of their items.
+        guard passes.contains(where: { $0.purpose == .mask }) else { return }
         var uses = [Int](repeating: 0, count: passes.count)
         var folds = false
         for pass in passes {
@@ -71,10 +73,9 @@ extension RenderList {
         let m = composite.mapping
         guard m.m12 == 0, m.m21 == 0, m.m13 == 0, m.m23 == 0, m.m33 > 0, m.m11 > 0, m.m22 > 0 else { return nil }
         // The bitmap's rectangle in the composite's units.
-        let d = mask.onDevice
-        let inside = CGRect(
-            x: (Double(d.minX) * m.m33 - m.m31) / m.m11, y: (Double(d.minY) * m.m33 - m.m32) / m.m22,
-            width: Double(d.width) * m.m33 / m.m11, height: Double(d.height) * m.m33 / m.m22)
+        guard let inside = m.inverted()?.deviceBox(of: mask.onDevice, orElse: .null), !inside.isNull else {
+            return nil
+        }
         var masked = composite
         masked.mask = .raster(mask.raster)
         masked.maskPlacement = MaskPlacement(area: mask.area, inverted: mask.inverted, transposed: mask.transposed)
@@ -139,12 +140,11 @@ extension RenderList {
         } else {
             return nil
         }
-        let a = m.apply(Double(rect.minX), Double(rect.minY)), b = m.apply(Double(rect.maxX), Double(rect.maxY))
-        let onDevice = CGRect(
-            x: min(a.x, b.x) / m.m33, y: min(a.y, b.y) / m.m33,
-            width: abs(b.x - a.x) / m.m33, height: abs(b.y - a.y) / m.m33)
+        let onDevice = m.deviceBox(of: rect, orElse: .null)
         let bounds = pass.bounds
-        guard onDevice.width > 0, onDevice.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
+        guard !onDevice.isNull, onDevice.width > 0, onDevice.height > 0, bounds.width > 0, bounds.height > 0 else {
+            return nil
+        }
         // The bitmap's unit coordinates along its x and y of a device point (on the axes
         // they vary along): u from the device x (y, turned), v from the device y (x, turned).
         func unitX(_ device: Double) -> Float {
