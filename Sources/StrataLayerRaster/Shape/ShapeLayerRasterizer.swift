@@ -15,9 +15,25 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// What a bitmap shows: everything that changes its pixels.
     private struct BitmapKey: Hashable {
         let shape: ShapeContent
+        /// `shape`'s hash, taken once per drawing: the placements are looked up by it too,
+        /// and hashing an animated path walks all its points.
+        let shapeHash: Int
         let scaleX: Double, scaleY: Double
         /// The bitmap grid's shift in bitmap pixels (0 when it starts at the layer's origin).
         let phaseX: Double, phaseY: Double
+
+        static func == (a: BitmapKey, b: BitmapKey) -> Bool {
+            a.shapeHash == b.shapeHash && a.scaleX == b.scaleX && a.scaleY == b.scaleY && a.phaseX == b.phaseX
+                && a.phaseY == b.phaseY && a.shape == b.shape
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(shapeHash)
+            h.combine(scaleX)
+            h.combine(scaleY)
+            h.combine(phaseX)
+            h.combine(phaseY)
+        }
     }
 
     /// Where a shape was last drawn within a device pixel, and whether that changed.
@@ -60,28 +76,29 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// Made at the source's density along each axis where it gives them, else `pixelsPerPoint` along both.
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
+        let hash = shape.hashValue
         return rasterContents(
             of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
-            phase: steadyPhase(of: shape, source.pixelPhase, records: true))
+            phase: steadyPhase(of: hash, source.pixelPhase, records: true), shapeHash: hash)
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
         return contentsBounds(
             of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
-            phase: steadyPhase(of: shape, source.pixelPhase, records: false))
+            phase: steadyPhase(of: source.pixelPhase == nil ? 0 : shape.hashValue, source.pixelPhase, records: false))
     }
 
-    /// `phase`, unless `shape` was drawn before at another phase: a shape that
+    /// `phase`, unless the shape of hash `shapeHash` was drawn before at another phase: a shape that
     /// moves (or is drawn in several places) would need a bitmap per position,
     /// made every frame, so its bitmap is made at the layer's origin and
     /// resampled where it lands, as before it moved. `records`: this drawing
     /// counts (measuring the bounds of what is then drawn does not).
     private func steadyPhase(
-        of shape: ShapeContent, _ phase: (x: Double, y: Double)?, records: Bool
+        of shapeHash: Int, _ phase: (x: Double, y: Double)?, records: Bool
     ) -> (x: Double, y: Double)? {
         guard let phase else { return nil }
-        let key = shape.hashValue
+        let key = shapeHash
         lock.lock()
         defer { lock.unlock() }
         guard let seen = placements[key] else {
@@ -99,7 +116,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint` along
     /// each axis, and the local rect it covers; nil when it draws nothing.
     func rasterContents(
-        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil,
+        shapeHash: Int? = nil
     ) -> (image: RasterImage, rect: CGRect)? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
@@ -117,7 +135,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         let dash = shape.lineDashPattern
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
         let key = BitmapKey(
-            shape: shape, scaleX: scaleX, scaleY: scaleY, phaseX: layout.phaseX, phaseY: layout.phaseY)
+            shape: shape, shapeHash: shapeHash ?? shape.hashValue, scaleX: scaleX, scaleY: scaleY,
+            phaseX: layout.phaseX, phaseY: layout.phaseY)
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()
