@@ -25,6 +25,7 @@
 #define WITH_CONIC_GRADIENTS
 #define WITH_DASHES
 #define WITH_BLEND_MODES
+#define WITH_MASKED_BODIES
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
@@ -41,6 +42,8 @@ flat in vec4 v_content;
 flat in vec4 v_uv;
 flat in int v_flags;
 flat in vec4 v_tint;
+flat in vec4 v_maskRect;
+flat in vec4 v_maskUV;
 
 uniform vec4 u_target;
 uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
@@ -272,6 +275,19 @@ void main() {
             float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);
             float ring = clamp(shapeCoverage - coverage(dInner, length(vec2(dFdx(dInner), dFdy(dInner)))), 0.0, 1.0);
             color = over(v_border * ring, color);
+        }
+#endif
+#ifdef WITH_MASKED_BODIES
+        // Masked where a composite of a pass holding only this item was: the
+        // mask read at the pixel's device position, nothing outside its rect.
+        if ((v_flags & HAS_MASK) != 0) {
+            vec2 at = gl_FragCoord.xy - u_viewportOrigin;
+            vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
+            vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+            float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+            vec2 across = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
+            float m = texture(u_mask, mix(v_maskUV.xy, v_maskUV.zw, clamp(across, 0.0, 1.0))).a;
+            color *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
         }
 #endif
     }

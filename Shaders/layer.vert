@@ -23,6 +23,8 @@ layout(location = 10) in vec4 i_content;    // contents rect (local) | gradient 
 layout(location = 11) in vec4 i_uv;         // texture uv0.xy uv1.xy | gradient ramp v, 0, radial focus.xy
 layout(location = 12) in int i_flags;
 layout(location = 13) in vec4 i_tint;       // replicator instance colour (premultiplied), else white
+layout(location = 14) in vec4 i_maskRect;   // a masked item (not a composite): the device rect its mask spans
+layout(location = 15) in vec4 i_maskUV;     // and the mask's uv0.xy uv1.xy over it
 
 uniform vec4 u_target;  // target origin (device px) and size
 
@@ -36,6 +38,8 @@ flat out vec4 v_content;
 flat out vec4 v_uv;
 flat out int v_flags;
 flat out vec4 v_tint;
+flat out vec4 v_maskRect;
+flat out vec4 v_maskUV;
 
 // Where a ring mesh's vertex lies: the band DrawItem.ringBand (StrataRender)
 // computes, from the circle, its border, the anti-aliasing margin the quad has
@@ -95,4 +99,6 @@ void main() {
     v_uv = i_uv;
     v_flags = i_flags;
     v_tint = i_tint;
+    v_maskRect = i_maskRect;
+    v_maskUV = i_maskUV;
 }

@@ -106,6 +106,9 @@ package final class LayerRenderer: RenderBackend {
             GLVertexAttribute(
                 "i_tint", location: 13, components: 4, type: .unsignedByte,
                 offset: s.offset(of: \.tint)!, normalized: true, divisor: 1),
+            GLVertexAttribute(
+                "i_maskRect", location: 14, components: 4, offset: s.offset(of: \.maskRect)!, divisor: 1),
+            GLVertexAttribute("i_maskUV", location: 15, components: 4, offset: s.offset(of: \.maskUV)!, divisor: 1),
         ]
     }()
     static let cornerAttribute = GLVertexAttribute("a_corner", location: 0, components: 2, offset: 0)

@@ -42,6 +42,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { flattener.foldsBitmapMasks }
         set { flattener.foldsBitmapMasks = newValue }
     }
+    /// See `Flattener.foldsMaskedContent`.
+    package var foldsMaskedContent: Bool {
+        get { flattener.foldsMaskedContent }
+        set { flattener.foldsMaskedContent = newValue }
+    }
     /// See `FrameBuilder.drawsMeshes`.
     package var drawsMeshes: Bool {
         get { renderer.drawsMeshes }

@@ -70,6 +70,15 @@ import Testing
                 CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
                 CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
         r.addSublayer(group)
+        // A card masked by a translucent layer: drawn where its pass's composite was, reading the mask's pass.
+        let masked = layer(
+            CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 170, y: 140),
+            CGColor(red: 0.3, green: 0.8, blue: 0.9, alpha: 1))
+        let veil = CALayer()
+        veil.frame = CGRect(x: 5, y: 0, width: 20, height: 30)
+        veil.backgroundColor = CGColor(gray: 0, alpha: 0.6)
+        masked.mask = veil
+        r.addSublayer(masked)
         // A progress ring: a trimmed circle's stroke, drawn as an arc.
         let ring = CAShapeLayer()
         ring.frame = CGRect(x: 208, y: 45, width: 30, height: 30)

@@ -324,13 +324,21 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         l.mask = mask
         l.sublayerTransform = CATransform3DMakeTranslation(1000, 0, 0)  // must not move the mask
         root.addSublayer(l)
-        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        var flattener = Flattener(size: CGSize(width: 200, height: 100))
+        flattener.foldsMaskedContent = false
+        let list = flattener.renderList(for: root)
         #expect(list.passes.map(\.purpose) == [.maskedContent, .mask, .screen])
         // The page spans x 50…150, the mask its left half, 50…100 (plus the edge ramp).
         #expect(list.passes[0].bounds.minX >= 48 && list.passes[0].bounds.maxX <= 102)
         #expect(list.passes[0].bounds == list.passes[1].bounds)
         let composite = list.screen.items[0]
         #expect(composite.kind == .composite && composite.texture == .pass(0) && composite.mask == .pass(1))
+        // The page alone is the masked content: drawn where the composite was, it reads the mask's pass.
+        flattener.foldsMaskedContent = true
+        let folded = flattener.renderList(for: root)
+        #expect(folded.passes.map(\.purpose) == [.mask, .screen])
+        let page = folded.screen.items[0]
+        #expect(page.kind == .layer && page.mask == .pass(0) && page.maskPlacement?.region == list.passes[1].bounds)
     }
 }
 

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct LayerInstanceTests {
     @Test func layoutMatchesTheShaderAttributes() {
-        #expect(MemoryLayout<LayerInstance>.size == 172)
-        #expect(MemoryLayout<LayerInstance>.stride == 172)
+        #expect(MemoryLayout<LayerInstance>.size == 204)
+        #expect(MemoryLayout<LayerInstance>.stride == 204)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.quad) == 36)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.shape) == 52)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.radii) == 68)
@@ -17,6 +17,8 @@ import Testing
         #expect(MemoryLayout<LayerInstance>.offset(of: \.uv) == 148)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.flags) == 164)
         #expect(MemoryLayout<LayerInstance>.offset(of: \.tint) == 168)
+        #expect(MemoryLayout<LayerInstance>.offset(of: \.maskRect) == 172)
+        #expect(MemoryLayout<LayerInstance>.offset(of: \.maskUV) == 188)
     }
 
     @Test func packsFlagsAndFields() {

@@ -42,8 +42,12 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
     /// Blend modes that mix with the backdrop copied under the draw (`Shaders/blend.glsl`).
     package static let blendModes = LayerFeatures(rawValue: 1 << 13)
 
+    /// Items other than composites masked by a texture they read by device
+    /// position (``RenderList/foldMaskedContent()``).
+    package static let maskedBodies = LayerFeatures(rawValue: 1 << 14)
+
     /// Every feature: the whole program.
-    package static let all = LayerFeatures(rawValue: 0x3FFF)
+    package static let all = LayerFeatures(rawValue: 0x7FFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     package var shaderDefines: [String] {
@@ -54,7 +58,7 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.hardEdges, "WITH_HARD_EDGES"), (.clips, "WITH_CLIPS"), (.arcs, "WITH_ARCS"),
             (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
             (.conicGradients, "WITH_CONIC_GRADIENTS"), (.dashes, "WITH_DASHES"),
-            (.blendModes, "WITH_BLEND_MODES"),
+            (.blendModes, "WITH_BLEND_MODES"), (.maskedBodies, "WITH_MASKED_BODIES"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -75,6 +79,7 @@ extension DrawItem {
             f.insert(.bodies)
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
             if borderWidth > 0 { f.insert(.borders) }
+            if mask != nil { f.insert(.maskedBodies) }
             switch content {
             case .gradient(_, let type, _, _, _)?:
                 f.insert(.gradients)

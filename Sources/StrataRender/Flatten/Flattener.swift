@@ -36,6 +36,10 @@ public struct Flattener {
     /// Samples a mask pass's one bitmap in the pass's place
     /// (`RenderList.foldBitmapMasks`); off only to check that the two draw the same.
     package var foldsBitmapMasks = true
+    /// Draws a masked-content pass's one item in its composite's place, masked
+    /// by position (`RenderList.foldMaskedContent`); off only to check that
+    /// the two draw the same.
+    package var foldsMaskedContent = true
     /// Remembers layer looks from frame to frame so that a look that holds
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
@@ -86,7 +90,7 @@ public struct Flattener {
         return SnapshotStore.Settings(
             size: size, scale: scale, background: background,
             forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips,
-            foldsBitmapMasks: foldsBitmapMasks, rasterizer: rasterizerID,
+            foldsBitmapMasks: foldsBitmapMasks, foldsMaskedContent: foldsMaskedContent, rasterizer: rasterizerID,
             appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
@@ -155,6 +159,7 @@ public struct Flattener {
         state.appearances.endFrame(of: &state.list)
         // After the appearance atlas's pass is numbered and hashed: this drops passes.
         if foldsBitmapMasks { state.list.foldBitmapMasks() }
+        if foldsMaskedContent { state.list.foldMaskedContent() }
         state.list.markTexelForPixelComposites()
         return (state.list, state.probes)
     }

@@ -14,6 +14,7 @@ final class SnapshotStore: @unchecked Sendable {
         var forcesBlurredShadows: Bool
         var foldsClips: Bool
         var foldsBitmapMasks: Bool
+        var foldsMaskedContent: Bool
         var rasterizer: ObjectIdentifier?
         var appearanceCache: ObjectIdentifier?
     }

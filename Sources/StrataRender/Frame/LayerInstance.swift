@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Per-instance data of the layer program (`Shaders/layer.vert`), 172 bytes:
+/// Per-instance data of the layer program (`Shaders/layer.vert`), 204 bytes:
 ///
 ///     byte   0 ┌────────────────────────────────────────────┐
 ///              │ map: rows of the plane mapping, 3 × vec3   │ 36 B
@@ -18,7 +18,9 @@ import Strata
 ///              │   | arc ends | dashes' start.xy, caps      │
 ///          164 │ flags: Int32 (see `Flags`)                 │
 ///          168 │ tint.rgba: UInt8 × 4, normalized (premult.)│
-///          172 └────────────────────────────────────────────┘
+///          172 │ maskRect.xywh (device) | a masked item's   │
+///          188 │ maskUV uv0.xy uv1.xy   | mask, by position │
+///          204 └────────────────────────────────────────────┘
 ///
 /// Tuples keep the fields contiguous; `LayerInstanceTests` locks the offsets.
 package struct LayerInstance: BitwiseCopyable, Sendable {
@@ -36,6 +38,11 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
     /// (white for most items); a byte per component is finer than the
     /// 8-bit target it ends in.
     package var tint: (UInt8, UInt8, UInt8, UInt8)
+    /// For a masked item that is not a composite (``MaskPlacement/region``):
+    /// the device rectangle its mask spans, and the mask's texture
+    /// coordinates at its start and end.
+    package var maskRect: (Float, Float, Float, Float)
+    package var maskUV: (Float, Float, Float, Float)
 
     /// Bits of `flags`; `Shaders/layer.frag` is compiled with these values
     /// (``ShaderConstants``), so the two cannot disagree.
@@ -86,6 +93,8 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         }
         content = (0, 0, 1, 1)
         uv = (0, 0, 1, 1)
+        maskRect = (0, 0, 1, 1)
+        maskUV = (0, 0, 1, 1)
         switch item.content {
         case .texture(let source, let unitRect, let rect)?:
             f |= Flags.hasTexture
@@ -95,15 +104,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             // pass, but its target may be another size: the mask gets its own
             // texture coordinates (a composite draws no border).
             if item.kind == .composite, let mask = item.mask {
-                let a = item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1)
-                let (x0, x1) = (min(a.x, a.z), max(a.x, a.z)), (y0, y1) = (min(a.y, a.w), max(a.y, a.w))
-                let uv = uvRect(
-                    mask, CGRect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
-                // A flipped mask runs from its end to its start.
-                border = (
-                    a.x <= a.z ? uv.0 : uv.2, a.y <= a.w ? uv.1 : uv.3, a.x <= a.z ? uv.2 : uv.0,
-                    a.y <= a.w ? uv.3 : uv.1
-                )
+                border = Self.maskUV(mask, area: item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1), uvRect: uvRect)
             }
         case .gradient(let ramp, let type, let start, let end, let focus)?:
             f |= Flags.hasGradient
@@ -128,9 +129,13 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         }
         if item.clipsContentToShape { f |= Flags.clipContent }
         if item.continuousCorners { f |= Flags.continuous }
-        if case .some = item.mask {
+        if let mask = item.mask {
             f |= item.maskPlacement?.inverted == true ? Flags.hasMask | Flags.invertsMask : Flags.hasMask
             if item.maskPlacement?.transposed == true { f |= Flags.transposesMask }
+            if item.kind != .composite, let placement = item.maskPlacement, let region = placement.region {
+                maskRect = Self.rect(region)
+                maskUV = Self.maskUV(mask, area: placement.area, uvRect: uvRect)
+            }
         }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
@@ -141,6 +146,21 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
 
     /// The farthest a radial gradient's focal point lies from its centre, in radii.
     static let focusLimit: CGFloat = 0.999
+
+    /// The texture coordinates of `mask` at the start and end of `area` (its
+    /// unit coordinates, x0 > x1 where it is flipped).
+    static func maskUV(
+        _ mask: TextureSource, area a: SIMD4<Float>, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)
+    ) -> (Float, Float, Float, Float) {
+        let (x0, x1) = (min(a.x, a.z), max(a.x, a.z)), (y0, y1) = (min(a.y, a.w), max(a.y, a.w))
+        let uv = uvRect(
+            mask, CGRect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
+        // A flipped mask runs from its end to its start.
+        return (
+            a.x <= a.z ? uv.0 : uv.2, a.y <= a.w ? uv.1 : uv.3, a.x <= a.z ? uv.2 : uv.0,
+            a.y <= a.w ? uv.3 : uv.1
+        )
+    }
 
     static func rect(_ r: CGRect) -> (Float, Float, Float, Float) {
         (Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))

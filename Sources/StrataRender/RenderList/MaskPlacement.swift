@@ -1,8 +1,10 @@
 import Foundation
 
 /// How a composite reads a mask other than a pass over its own content (a
-/// mask's bitmap sampled in its pass's place, ``RenderList/foldBitmapMasks()``):
-/// a reference, so that the items that have none, nearly all, carry one word.
+/// mask's bitmap sampled in its pass's place, ``RenderList/foldBitmapMasks()``),
+/// or where a masked item that is not a composite reads its mask
+/// (``RenderList/foldMaskedContent()``): a reference, so that the items that
+/// have none, nearly all, carry one word.
 package final class MaskPlacement: Hashable, Sendable {
     /// The part of the mask (x0, y0, x1, y1 in its unit square) over the
     /// composite's content rect, from its start to its end along each axis
@@ -12,20 +14,31 @@ package final class MaskPlacement: Hashable, Sendable {
     package let inverted: Bool
     /// Whether the mask is turned a quarter: its x runs along the content's y.
     package let transposed: Bool
+    /// For an item that is not a composite: the device rectangle `area`
+    /// spans (it reads the mask by device position); outside it the item
+    /// draws nothing, as the composite it replaces drew nothing there.
+    package let region: CGRect?
 
-    package init(area: SIMD4<Float>, inverted: Bool, transposed: Bool = false) {
+    package init(area: SIMD4<Float>, inverted: Bool, transposed: Bool = false, region: CGRect? = nil) {
         self.area = area
         self.inverted = inverted
         self.transposed = transposed
+        self.region = region
     }
 
     package static func == (a: MaskPlacement, b: MaskPlacement) -> Bool {
-        a.area == b.area && a.inverted == b.inverted && a.transposed == b.transposed
+        a.area == b.area && a.inverted == b.inverted && a.transposed == b.transposed && a.region == b.region
     }
 
     package func hash(into h: inout Hasher) {
         h.combine(area)
         h.combine(inverted)
         h.combine(transposed)
+        if let region {
+            h.combine(region.origin.x)
+            h.combine(region.origin.y)
+            h.combine(region.size.width)
+            h.combine(region.size.height)
+        }
     }
 }

@@ -166,7 +166,7 @@ extension RenderList {
     }
 
     /// Removes `dropped` passes, renumbering what the others' items sample.
-    private mutating func removePasses(_ dropped: Set<Int>) {
+    mutating func removePasses(_ dropped: Set<Int>) {
         var number = [Int](repeating: -1, count: passes.count)
         var kept: [RenderPass] = []
         kept.reserveCapacity(passes.count - dropped.count)

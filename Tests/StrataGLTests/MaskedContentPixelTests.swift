@@ -1,0 +1,80 @@
+import Foundation
+import Strata
+import StrataHost
+import StrataRender
+import Testing
+import _StrataTestSupport
+
+/// A masked-content pass's one item drawn in its composite's place, masked by
+/// device position (`RenderList.foldMaskedContent`), gives the pixels the
+/// pass gave: shapes, gradients and rounded cards, masked by a bitmap that
+/// was folded (smaller, flipped, turned a quarter) and by a mask pass that
+/// stays (turned), faded, on whole and part pixels.
+@Suite struct MaskedContentPixelTests {
+    static func scene() -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 320, height: 120)
+        root.position = CGPoint(x: 160, y: 60)
+        func star(_ frame: CGRect, transform: CATransform3D = CATransform3DIdentity) -> CAShapeLayer {
+            let s = CAShapeLayer()
+            s.frame = frame
+            s.path = starPath(side: frame.width, inner: 0.3)
+            s.transform = transform
+            return s
+        }
+        // A rounded card on part pixels, a star inside it.
+        let card = CALayer()
+        card.frame = CGRect(x: 10.5, y: 10.25, width: 60, height: 60)
+        card.backgroundColor = color(0xe63946)
+        card.cornerRadius = 10
+        card.mask = star(CGRect(x: 12, y: 8, width: 36, height: 36))
+        // A gradient under a star larger than it, faded.
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 90, y: 20, width: 50, height: 50)
+        gradient.colors = [color(0x2a9d8f), color(0xe9c46a)]
+        gradient.opacity = 0.6
+        gradient.mask = star(CGRect(x: -15, y: -15, width: 80, height: 80))
+        // A shape layer's bitmap under a flipped star, and one under a star turned a quarter.
+        func disc(_ frame: CGRect, _ hex: UInt32) -> CAShapeLayer {
+            let d = CAShapeLayer()
+            d.frame = frame
+            d.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: frame.width, height: frame.height), transform: nil)
+            d.fillColor = color(hex)
+            return d
+        }
+        let flipped = disc(CGRect(x: 10, y: 75, width: 40, height: 40), 0x8ecae6)
+        flipped.mask = star(
+            CGRect(x: 2, y: 3, width: 34, height: 34), transform: CATransform3DMakeScale(-1, 1, 1))
+        let quarter = disc(CGRect(x: 90.5, y: 75, width: 40, height: 40), 0x219ebc)
+        quarter.mask = star(
+            CGRect(x: 4, y: 2, width: 34, height: 34), transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
+        // Turned by another angle: the mask keeps its pass, which the card reads.
+        let turned = CALayer()
+        turned.frame = CGRect(x: 170, y: 15.5, width: 60, height: 60)
+        turned.backgroundColor = color(0xf4a261)
+        turned.cornerRadius = 6
+        turned.mask = star(
+            CGRect(x: 5, y: 5, width: 50, height: 50), transform: CATransform3DMakeRotation(0.4, 0, 0, 1))
+        root.sublayers = [card, gradient, flipped, quarter, turned]
+        return root
+    }
+
+    func picture(folding: Bool) throws -> (CGImage, RenderStats) {
+        let renderer = try OffscreenRenderer()
+        renderer.foldsMaskedContent = folding
+        let out = try renderer.render(Self.scene(), size: CGSize(width: 320, height: 120), background: .white)
+        return (out.image, out.stats)
+    }
+
+    @Test func anItemMaskedByPositionDrawsWhatItsPassDrew() throws {
+        let (folded, foldedStats) = try picture(folding: true), (passes, passStats) = try picture(folding: false)
+        #expect(passStats.passes == 7, "a content pass per masked layer, the turned star's, the screen: \(passStats)")
+        #expect(foldedStats.passes == 2, "the turned star's mask pass and the screen: \(foldedStats)")
+        let (worst, apart, painted) = comparison(folded, passes)
+        // The pass held the item in 8 bits, and its 2×2 blocks of pixels (which
+        // give a shape's rate of change) lay another way on the device: a few
+        // pixels at corners differ by more than rounding.
+        #expect(apart <= 12, "pixels apart: \(apart), largest difference \(worst)")
+        #expect(painted > 4_000, "painted \(painted)")
+    }
+}

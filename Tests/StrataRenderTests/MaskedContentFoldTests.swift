@@ -1,0 +1,104 @@
+import Foundation
+import Strata
+import StrataLayerRaster
+import StrataRender
+import Testing
+import _StrataTestSupport
+
+/// A masked-content pass that holds one item is drawn as that item, in its
+/// composite's place, reading the mask by device position
+/// (`RenderList.foldMaskedContent`): the pass is gone, a mask pass that
+/// stays is sampled by the item, and only content exactly alike folds.
+@Suite struct MaskedContentFoldTests {
+    static func list(_ layers: [CALayer], folding: Bool = true) throws -> RenderList {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
+        root.sublayers = layers
+        var flattener = Flattener(
+            size: CGSize(width: 300, height: 120), background: CGColor(gray: 1, alpha: 1),
+            rasterizer: try StandardLayerRasterizer.shapesAndText())
+        flattener.foldsMaskedContent = folding
+        return flattener.renderList(for: root)
+    }
+
+    static func star(_ frame: CGRect, turned: Bool = false) -> CAShapeLayer {
+        let star = CAShapeLayer()
+        star.frame = frame
+        star.path = starPath(side: frame.width)
+        if turned { star.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
+        return star
+    }
+
+    /// A rounded card (one item) masked by a star.
+    static func card(at x: CGFloat, turned: Bool = false, opacity: Float = 1) -> CALayer {
+        let card = CALayer()
+        card.frame = CGRect(x: x, y: 20, width: 60, height: 60)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.8, alpha: 1)
+        card.cornerRadius = 8
+        card.opacity = opacity
+        card.mask = star(CGRect(x: 10, y: 10, width: 40, height: 40), turned: turned)
+        return card
+    }
+
+    @Test func aPassOfOneItemIsThatItemMaskedWhereItsCompositeWas() throws {
+        let unfolded = try Self.list([Self.card(at: 10)], folding: false), list = try Self.list([Self.card(at: 10)])
+        #expect(unfolded.passes.count == 2, "the card's pass, the screen: \(unfolded.dump())")
+        #expect(list.passes.count == 1, "\(list.dump())")
+        let item = try #require(list.screen.items.first { $0.mask != nil })
+        #expect(item.kind == .layer && item.radii.minXMinY == 8, "\(list.dump())")
+        guard case .raster? = item.mask else {
+            Issue.record("the star's bitmap is the mask: \(list.dump())")
+            return
+        }
+        let placement = try #require(item.maskPlacement)
+        // Where the composite drew: cut to the star's bitmap (about 40 + 2 pixels).
+        let region = try #require(placement.region)
+        #expect(region.width < 50 && region.height < 50 && region.minX > 10, "\(region)")
+        // Inside the bitmap, to within its gutter (the cut is on whole device pixels).
+        let texel: Float = 1 / 40
+        #expect(placement.area.x > -texel && placement.area.z < 1 + texel, "inside the bitmap: \(placement.area)")
+        #expect(item.layerFeatures.contains(.maskedBodies))
+        #expect(item.shading == .layer)
+    }
+
+    @Test func aMaskThatKeepsItsPassIsSampledByTheItem() throws {
+        let list = try Self.list([Self.card(at: 10, turned: true, opacity: 0.5)])
+        #expect(list.passes.map(\.purpose) == [.mask, .screen], "\(list.dump())")
+        let item = try #require(list.screen.items.first { $0.mask != nil })
+        #expect(item.mask == .pass(0) && item.kind == .layer, "\(list.dump())")
+        #expect(item.opacity == 0.5, "the composite's opacity moves to the item")
+        let placement = try #require(item.maskPlacement)
+        #expect(placement.region == list.passes[0].bounds)
+        #expect(placement.area == SIMD4(0, 0, 1, 1))
+    }
+
+    @Test func contentOfSeveralItemsOrBlendedKeepsItsPass() throws {
+        let two = Self.card(at: 10)
+        let bar = CALayer()
+        bar.frame = CGRect(x: 5, y: 25, width: 50, height: 10)
+        bar.backgroundColor = CGColor(gray: 0, alpha: 1)
+        two.addSublayer(bar)
+        let blended = Self.card(at: 100)
+        let inner = CALayer()
+        inner.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        inner.compositingFilter = "multiplyBlendMode"
+        blended.backgroundColor = nil
+        blended.addSublayer(inner)
+        let list = try Self.list([two, blended])
+        #expect(list.passes.filter { $0.purpose == .maskedContent }.count == 2, "\(list.dump())")
+    }
+
+    @Test func aSubAreaFollowsFlipsAndQuarterTurns() {
+        let bounds = CGRect(x: 10, y: 20, width: 100, height: 50)
+        let region = CGRect(x: 35, y: 20, width: 50, height: 25)
+        // The region is x 0.25…0.75, y 0…0.5 of the bounds.
+        let plain = RenderList.subArea(SIMD4(0, 0, 1, 1), transposed: false, of: region, within: bounds)
+        #expect(plain == SIMD4(0.25, 0, 0.75, 0.5))
+        let flipped = RenderList.subArea(SIMD4(1, 0, 0, 1), transposed: false, of: region, within: bounds)
+        #expect(flipped == SIMD4(0.75, 0, 0.25, 0.5))
+        // Turned: the mask's x runs along the content's y.
+        let turned = RenderList.subArea(SIMD4(0, 0, 1, 1), transposed: true, of: region, within: bounds)
+        #expect(turned == SIMD4(0, 0.25, 0.5, 0.75))
+    }
+}
