@@ -43,7 +43,7 @@ let package = Package(
         // Scene files (`*.scene.json`): reader, writer, playback, schema.
         .target(name: "StrataScene", dependencies: ["Strata"]),
         // Presentation, flattening, render list: no GL.
-        .target(name: "StrataRender", dependencies: ["Strata"]),
+        .target(name: "StrataRender", dependencies: ["Strata", "CStrataRuntime"]),
         // Layer contents rasterized on the CPU (shape paths, text through FreeType): StrataRender's LayerRasterizer.
         .target(name: "StrataLayerRaster", dependencies: ["Strata", "StrataRender", "CFreeType"]),
         // Lottie (Bodymovin) files as layer trees with keyframe animations, through the public API.

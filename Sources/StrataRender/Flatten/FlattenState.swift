@@ -1,3 +1,4 @@
+import CStrataRuntime
 import Foundation
 import Strata
 
@@ -257,9 +258,13 @@ struct FlattenState {
             if case .replicator(let replicator) = drawn {
                 drawInstances(of: replicator, in: layer, toDevice: toDevice, clip: childClip, into: &items)
             } else {
-                for sub in sublayers {
+                for k in sublayers.indices {
+                    // The nodes of a long list of sublayers, a few ahead (each is a kilobyte).
+                    if k + Self.prefetchDistance < sublayers.endIndex {
+                        prefetchNode(Int(sublayers[k + Self.prefetchDistance]))
+                    }
                     visit(
-                        Int(sub), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
+                        Int(sublayers[k]), superlayer: layer, parentToDevice: toDevice, parentIsFlat: true,
                         clip: childClip, opacity: 1, into: &items)
                 }
             }
@@ -275,6 +280,15 @@ struct FlattenState {
         if case .emitter(let emitter) = drawn {
             appendParticles(of: emitter, in: layer, toDevice: toDevice, mapping: mapping, clip: clip, into: &items)
         }
+    }
+
+    /// How many sublayers ahead of the one visited a walk brings nodes into the caches.
+    static let prefetchDistance = 4
+
+    /// Brings `node` into the caches ahead of its visit.
+    @inline(__always)
+    func prefetchNode(_ node: Int) {
+        strata_prefetch(context.nodes.baseAddress! + node, UInt(MemoryLayout<LayerSnapshotNode>.stride))
     }
 
     /// The sublayers of `layer` in drawing order (see `LayerTreeSnapshot.sublayers(of:)`).

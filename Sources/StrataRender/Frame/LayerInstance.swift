@@ -104,7 +104,8 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             // pass, but its target may be another size: the mask gets its own
             // texture coordinates (a composite draws no border).
             if item.kind == .composite, let mask = item.mask {
-                border = Self.maskUV(mask, area: item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1), uvRect: uvRect)
+                let area = item.maskPlacement?.area ?? SIMD4(0, 0, 1, 1)
+                border = Self.oriented(uvRect(mask, Self.unitRect(of: area)), as: area)
             }
         case .gradient(let ramp, let type, let start, let end, let focus)?:
             f |= Flags.hasGradient
@@ -134,7 +135,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
             if item.maskPlacement?.transposed == true { f |= Flags.transposesMask }
             if item.kind != .composite, let placement = item.maskPlacement, let region = placement.region {
                 maskRect = Self.rect(region)
-                maskUV = Self.maskUV(mask, area: placement.area, uvRect: uvRect)
+                maskUV = Self.oriented(uvRect(mask, Self.unitRect(of: placement.area)), as: placement.area)
             }
         }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
@@ -147,16 +148,16 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
     /// The farthest a radial gradient's focal point lies from its centre, in radii.
     static let focusLimit: CGFloat = 0.999
 
-    /// The texture coordinates of `mask` at the start and end of `area` (its
-    /// unit coordinates, x0 > x1 where it is flipped).
-    static func maskUV(
-        _ mask: TextureSource, area a: SIMD4<Float>, uvRect: (TextureSource, CGRect) -> (Float, Float, Float, Float)
-    ) -> (Float, Float, Float, Float) {
+    /// The rectangle `area` spans in a mask's unit square (x0 > x1 where it is flipped).
+    static func unitRect(of a: SIMD4<Float>) -> CGRect {
         let (x0, x1) = (min(a.x, a.z), max(a.x, a.z)), (y0, y1) = (min(a.y, a.w), max(a.y, a.w))
-        let uv = uvRect(
-            mask, CGRect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
-        // A flipped mask runs from its end to its start.
-        return (
+        return CGRect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+    }
+
+    /// `uv` (the texture coordinates of `unitRect(of: area)`) from the start of
+    /// `area` to its end: a flipped mask runs from its end to its start.
+    static func oriented(_ uv: (Float, Float, Float, Float), as a: SIMD4<Float>) -> (Float, Float, Float, Float) {
+        (
             a.x <= a.z ? uv.0 : uv.2, a.y <= a.w ? uv.1 : uv.3, a.x <= a.z ? uv.2 : uv.0,
             a.y <= a.w ? uv.3 : uv.1
         )

@@ -1,3 +1,4 @@
+import CStrataRuntime
 import Foundation
 
 extension LayerTreeSnapshot {
@@ -8,6 +9,16 @@ extension LayerTreeSnapshot {
     private static func sublayerTransform(of layer: CALayer) -> SublayerTransform? {
         let m = layer._state.sublayerTransform
         return CATransform3DIsIdentity(m) ? nil : (m, layer._state.anchorPointInBounds)
+    }
+
+    /// How many sublayers ahead of the one added an update brings their memory into the caches.
+    private static let prefetchDistance = 4
+
+    /// Brings `layer`'s object (its state is most of it) into the caches.
+    @inline(__always)
+    private static func prefetch(_ layer: CALayer) {
+        strata_prefetch(
+            Unmanaged.passUnretained(layer).toOpaque(), UInt(MemoryLayout<LayerState>.size + 128))
     }
 
     /// Where the next node and links go while updating.
@@ -201,6 +212,17 @@ extension LayerTreeSnapshot {
         let previous = sorts ? Array(links[start..<cursor.link]) : []
         var subtreeChanged = false, orderChanged = false
         for (k, sublayer) in sublayers.enumerated() {
+            // A long list of sublayers (a grid's cards): the layers and the nodes
+            // they are written to a few ahead, a kilobyte each, on their way.
+            if k + Self.prefetchDistance < sublayers.count {
+                Self.prefetch(sublayers[k + Self.prefetchDistance])
+                let node = cursor.node + Self.prefetchDistance
+                if node < nodes.count {
+                    nodes.withUnsafeBufferPointer {
+                        strata_prefetch($0.baseAddress! + node, UInt(MemoryLayout<LayerSnapshotNode>.stride))
+                    }
+                }
+            }
             let added = add(
                 sublayer, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
                 &cursor)
