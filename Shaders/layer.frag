@@ -62,7 +62,7 @@ out vec4 fragColor;
 #include "blend.glsl"
 #endif
 
-#if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES)
+#if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES) || defined(WITH_MASKED_BODIES)
 // Coverage of a plain rectangle whose edges can each be anti-aliased or hard.
 float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
     vec4 d = vec4(rect.x - p.x, p.x - rect.x - rect.z, rect.y - p.y, p.y - rect.y - rect.w);
@@ -283,10 +283,19 @@ void main() {
         if ((v_flags & HAS_MASK) != 0) {
             vec2 at = gl_FragCoord.xy - u_viewportOrigin;
             vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
-            vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
-            float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
-            vec2 across = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
-            float m = texture(u_mask, mix(v_maskUV.xy, v_maskUV.zw, clamp(across, 0.0, 1.0))).a;
+            float inside = 1.0, edge = 1.0;
+            vec2 unit;
+            if ((v_flags & MAPS_MASK) != 0) {
+                // A bitmap turned on the device: its unit coordinates here (the map is kept
+                // in maskRect and border), its edges anti-aliased as its pass drew them.
+                unit = vec2(dot(v_maskRect.xy, device) + v_border.x, dot(v_maskRect.zw, device) + v_border.y);
+                edge = edgeCoverage(unit, vec4(0.0, 0.0, 1.0, 1.0), 15);
+            } else {
+                vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+                inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+                unit = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
+            }
+            float m = texture(u_mask, mix(v_maskUV.xy, v_maskUV.zw, clamp(unit, 0.0, 1.0))).a * edge;
             color *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
         }
 #endif

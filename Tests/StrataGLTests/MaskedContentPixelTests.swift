@@ -8,8 +8,9 @@ import _StrataTestSupport
 /// A masked-content pass's one item drawn in its composite's place, masked by
 /// device position (`RenderList.foldMaskedContent`), gives the pixels the
 /// pass gave: shapes, gradients and rounded cards, masked by a bitmap that
-/// was folded (smaller, flipped, turned a quarter) and by a mask pass that
-/// stays (turned), faded, on whole and part pixels.
+/// was folded (smaller, flipped, turned a quarter), by a bitmap turned or
+/// sheared on the device (read through its map), inverted, and by a mask
+/// pass that stays (one item, and two apart), faded, on whole and part pixels.
 @Suite struct MaskedContentPixelTests {
     static func scene() -> CALayer {
         let root = CALayer()
@@ -48,14 +49,46 @@ import _StrataTestSupport
         let quarter = disc(CGRect(x: 90.5, y: 75, width: 40, height: 40), 0x219ebc)
         quarter.mask = star(
             CGRect(x: 4, y: 2, width: 34, height: 34), transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
-        // Turned by another angle: the mask keeps its pass, which the card reads.
-        let turned = CALayer()
-        turned.frame = CGRect(x: 170, y: 15.5, width: 60, height: 60)
-        turned.backgroundColor = color(0xf4a261)
-        turned.cornerRadius = 6
+        // Turned by another angle, and sheared: the card reads the star's bitmap through its map.
+        func plate(_ frame: CGRect, _ hex: UInt32) -> CALayer {
+            let p = CALayer()
+            p.frame = frame
+            p.backgroundColor = color(hex)
+            p.cornerRadius = 6
+            return p
+        }
+        let turned = plate(CGRect(x: 170, y: 5.5, width: 50, height: 50), 0xf4a261)
         turned.mask = star(
-            CGRect(x: 5, y: 5, width: 50, height: 50), transform: CATransform3DMakeRotation(0.4, 0, 0, 1))
-        root.sublayers = [card, gradient, flipped, quarter, turned]
+            CGRect(x: 5, y: 5, width: 40, height: 40), transform: CATransform3DMakeRotation(0.4, 0, 0, 1))
+        let sheared = plate(CGRect(x: 230, y: 5, width: 50, height: 50), 0x264653)
+        var shear = CATransform3DIdentity
+        shear.m21 = 0.3
+        sheared.mask = star(CGRect(x: 5, y: 5, width: 40, height: 40), transform: shear)
+        // An inverted matte turned: the plate shows around the star.
+        let inverted = plate(CGRect(x: 175.5, y: 62, width: 50, height: 50), 0xe76f51)
+        inverted.mask = invertedMatte(
+            over: inverted.bounds,
+            cutting: star(
+                CGRect(x: 8, y: 8, width: 34, height: 34), transform: CATransform3DMakeRotation(-0.7, 0, 0, 1)))
+        // A translucent plain layer as the mask keeps its pass, which the plate reads.
+        let veiled = plate(CGRect(x: 240, y: 62, width: 50, height: 50), 0x2a9d8f)
+        let veil = CALayer()
+        veil.frame = CGRect(x: 10, y: 0, width: 25, height: 50)
+        veil.backgroundColor = CGColor(gray: 0, alpha: 0.6)
+        veiled.mask = veil
+        // Two dots apart under one veil: each drawn reading the veil's pass.
+        let pair = CALayer()
+        pair.frame = CGRect(x: 135.5, y: 75, width: 35, height: 40)
+        for (x, y) in [(0.0, 0.0), (18.0, 22.0)] {
+            let dot = plate(CGRect(x: x, y: y, width: 15, height: 15), 0xe9c46a)
+            dot.cornerRadius = 7.5
+            pair.addSublayer(dot)
+        }
+        let pairVeil = CALayer()
+        pairVeil.frame = CGRect(x: 5, y: 0, width: 30, height: 40)
+        pairVeil.backgroundColor = CGColor(gray: 0, alpha: 0.7)
+        pair.mask = pairVeil
+        root.sublayers = [card, gradient, flipped, quarter, turned, sheared, inverted, veiled, pair]
         return root
     }
 
@@ -68,8 +101,8 @@ import _StrataTestSupport
 
     @Test func anItemMaskedByPositionDrawsWhatItsPassDrew() throws {
         let (folded, foldedStats) = try picture(folding: true), (passes, passStats) = try picture(folding: false)
-        #expect(passStats.passes == 7, "a content pass per masked layer, the turned star's, the screen: \(passStats)")
-        #expect(foldedStats.passes == 2, "the turned star's mask pass and the screen: \(foldedStats)")
+        #expect(passStats.passes == 15, "a content pass per masked layer, six masks', the screen: \(passStats)")
+        #expect(foldedStats.passes == 3, "the veils' mask passes and the screen: \(foldedStats)")
         let (worst, apart, painted) = comparison(folded, passes)
         // The pass held the item in 8 bits, and its 2×2 blocks of pixels (which
         // give a shape's rate of change) lay another way on the device: a few

@@ -62,7 +62,13 @@ import _StrataTestSupport
     }
 
     @Test func aMaskThatKeepsItsPassIsSampledByTheItem() throws {
-        let list = try Self.list([Self.card(at: 10, turned: true, opacity: 0.5)])
+        // A translucent plain layer as the mask: a pass of its own (no bitmap to read).
+        let card = Self.card(at: 10, opacity: 0.5)
+        let veil = CALayer()
+        veil.frame = CGRect(x: 5, y: 0, width: 30, height: 60)
+        veil.backgroundColor = CGColor(gray: 0, alpha: 0.6)
+        card.mask = veil
+        let list = try Self.list([card])
         #expect(list.passes.map(\.purpose) == [.mask, .screen], "\(list.dump())")
         let item = try #require(list.screen.items.first { $0.mask != nil })
         #expect(item.mask == .pass(0) && item.kind == .layer, "\(list.dump())")
@@ -70,6 +76,53 @@ import _StrataTestSupport
         let placement = try #require(item.maskPlacement)
         #expect(placement.region == list.passes[0].bounds)
         #expect(placement.area == SIMD4(0, 0, 1, 1))
+    }
+
+    @Test func aTurnedBitmapMaskIsReadByTheItemThroughItsMap() throws {
+        let inverted = Self.card(at: 100)
+        let cut = Self.star(CGRect(x: 10, y: 10, width: 40, height: 40), turned: true)
+        inverted.mask = invertedMatte(over: inverted.bounds, cutting: cut)
+        let list = try Self.list([Self.card(at: 10, turned: true), inverted])
+        #expect(list.passes.map(\.purpose) == [.screen], "both passes of each card are gone: \(list.dump())")
+        let items = list.screen.items.filter { $0.mask != nil }
+        #expect(items.count == 2, "\(list.dump())")
+        for (k, item) in items.enumerated() {
+            guard case .raster? = item.mask, let placement = item.maskPlacement, let map = placement.unitMap else {
+                Issue.record("read through a map: \(list.dump())")
+                continue
+            }
+            func unit(_ x: Float, _ y: Float) -> SIMD2<Float> {
+                SIMD2(x * map[0] + y * map[1] + map[4], x * map[2] + y * map[3] + map[5])
+            }
+            // The star's centre (its layer's, turned about it) lies inside its bitmap, the card's corner outside.
+            let centre = unit(40 + 90 * Float(k), 50), corner = unit(10 + 90 * Float(k), 20)
+            #expect(centre.x > 0.3 && centre.x < 0.7 && centre.y > 0.3 && centre.y < 0.7, "\(centre)")
+            #expect(corner.x < 0 || corner.x > 1 || corner.y < 0 || corner.y > 1, "\(corner)")
+            #expect(placement.inverted == (k == 1))
+        }
+    }
+
+    @Test func itemsThatShareNoPixelAreEachDrawnMasked() throws {
+        let group = CALayer()
+        group.frame = CGRect(x: 10, y: 10, width: 200, height: 80)
+        for x in [0.0, 120.0] {
+            let dot = CALayer()
+            dot.frame = CGRect(x: x, y: 10, width: 50, height: 50)
+            dot.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+            dot.cornerRadius = 25
+            group.addSublayer(dot)
+        }
+        let veil = CALayer()
+        veil.frame = CGRect(x: 0, y: 0, width: 200, height: 80)
+        veil.backgroundColor = CGColor(gray: 0, alpha: 0.5)
+        group.mask = veil
+        let list = try Self.list([group])
+        #expect(list.passes.map(\.purpose) == [.mask, .screen], "\(list.dump())")
+        let masked = list.screen.items.filter { $0.mask == .pass(0) }
+        #expect(masked.count == 2 && masked[0].maskPlacement == masked[1].maskPlacement, "\(list.dump())")
+        // Moved to touch, the two keep their pass.
+        group.sublayers?[1].frame.origin.x = 50
+        #expect(try Self.list([group]).passes.contains { $0.purpose == .maskedContent })
     }
 
     @Test func contentOfSeveralItemsOrBlendedKeepsItsPass() throws {

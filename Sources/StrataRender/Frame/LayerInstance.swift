@@ -19,6 +19,7 @@ import Strata
 ///          164 │ flags: Int32 (see `Flags`)                 │
 ///          168 │ tint.rgba: UInt8 × 4, normalized (premult.)│
 ///          172 │ maskRect.xywh (device) | a masked item's   │
+///              │   | its mask's unit map (border: its shift)│
 ///          188 │ maskUV uv0.xy uv1.xy   | mask, by position │
 ///          204 └────────────────────────────────────────────┘
 ///
@@ -62,6 +63,9 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         package static let hasDashes: Int32 = 32768
         package static let invertsMask: Int32 = 65536
         package static let transposesMask: Int32 = 131072
+        /// A masked item other than a composite reads its mask through
+        /// ``MaskPlacement/unitMap`` (kept in `maskRect` and `border`).
+        package static let mapsMask: Int32 = 262144
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -133,9 +137,17 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         if let mask = item.mask {
             f |= item.maskPlacement?.inverted == true ? Flags.hasMask | Flags.invertsMask : Flags.hasMask
             if item.maskPlacement?.transposed == true { f |= Flags.transposesMask }
-            if item.kind != .composite, let placement = item.maskPlacement, let region = placement.region {
-                maskRect = Self.rect(region)
-                maskUV = Self.oriented(uvRect(mask, Self.unitRect(of: placement.area)), as: placement.area)
+            if item.kind != .composite, let placement = item.maskPlacement {
+                if let map = placement.unitMap {
+                    // The bitmap's unit coordinates of a device point, and its texture coordinates.
+                    f |= Flags.mapsMask
+                    maskRect = (map[0], map[1], map[2], map[3])
+                    border = (map[4], map[5], 0, 0)
+                    maskUV = uvRect(mask, CGRect(x: 0, y: 0, width: 1, height: 1))
+                } else if let region = placement.region {
+                    maskRect = Self.rect(region)
+                    maskUV = Self.oriented(uvRect(mask, Self.unitRect(of: placement.area)), as: placement.area)
+                }
             }
         }
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }

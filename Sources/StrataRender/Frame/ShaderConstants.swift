@@ -15,7 +15,7 @@ package enum ShaderConstants {
             ("CLIP_CONTENT", Int(F.clipContent)), ("CONTINUOUS", Int(F.continuous)),
             ("AA_SHIFT", Int(F.antialiasShift)), ("HAS_MASK", Int(F.hasMask)), ("HAS_TINT", Int(F.hasTint)),
             ("HAS_ARC", Int(F.hasArc)), ("HAS_DASHES", Int(F.hasDashes)), ("INVERTS_MASK", Int(F.invertsMask)),
-            ("TRANSPOSES_MASK", Int(F.transposesMask)),
+            ("TRANSPOSES_MASK", Int(F.transposesMask)), ("MAPS_MASK", Int(F.mapsMask)),
             ("CLIP_TEXELS", ClipShape.texelsPerClip), ("RAMP_WIDTH", GradientRamp.width),
             ("RING_SEGMENTS", DrawGeometry.ringSegments),
             ("MAX_LOOKS", ParticleBatch.maximumLooks), ("LOOK_VECTORS", PlannedParticles.vectorsPerLook),

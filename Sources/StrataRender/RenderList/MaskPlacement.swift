@@ -18,16 +18,28 @@ package final class MaskPlacement: Hashable, Sendable {
     /// spans (it reads the mask by device position); outside it the item
     /// draws nothing, as the composite it replaces drew nothing there.
     package let region: CGRect?
+    /// For an item that is not a composite, masked by a bitmap turned on the
+    /// device (``RenderList/foldMaskedContent()``): the bitmap's unit
+    /// coordinates of a device point, `(x·m0 + y·m1 + m4, x·m2 + y·m3 + m5)`
+    /// (m6, m7 unused); the bitmap is read clamped to its anti-aliased
+    /// edges, so past it the mask is transparent. `area` and `region` are
+    /// then unused.
+    package let unitMap: SIMD8<Float>?
 
-    package init(area: SIMD4<Float>, inverted: Bool, transposed: Bool = false, region: CGRect? = nil) {
+    package init(
+        area: SIMD4<Float>, inverted: Bool, transposed: Bool = false, region: CGRect? = nil,
+        unitMap: SIMD8<Float>? = nil
+    ) {
         self.area = area
         self.inverted = inverted
         self.transposed = transposed
         self.region = region
+        self.unitMap = unitMap
     }
 
     package static func == (a: MaskPlacement, b: MaskPlacement) -> Bool {
         a.area == b.area && a.inverted == b.inverted && a.transposed == b.transposed && a.region == b.region
+            && a.unitMap == b.unitMap
     }
 
     package func hash(into h: inout Hasher) {
@@ -40,5 +52,6 @@ package final class MaskPlacement: Hashable, Sendable {
             h.combine(region.size.width)
             h.combine(region.size.height)
         }
+        h.combine(unitMap)
     }
 }

@@ -2,15 +2,16 @@ import Foundation
 import Strata
 
 extension RenderList {
-    /// Draws the one item of a masked-content pass where its composite was,
+    /// Draws the items of a masked-content pass where its composite was, each
     /// reading the composite's mask (a mask pass, or a mask's bitmap folded
-    /// by ``foldBitmapMasks()``) by device position, and drops the pass. A
-    /// pass of one item drawn over transparent and composited at full
-    /// strength is that item: drawn directly, times the mask, it gives the
-    /// same pixels, without a target to switch to and without shading its
-    /// pixels twice. Most Lottie mattes and masks cover one shape.
+    /// by ``foldBitmapMasks()``) by device position, and drops the pass.
+    /// Items that touch no pixel in common, drawn over transparent and
+    /// composited at an opacity, are those items at that opacity: drawn
+    /// directly, times the mask, they give the same pixels, without a target
+    /// to switch to and without shading their pixels twice. Most Lottie
+    /// mattes and masks cover one shape.
     mutating func foldMaskedContent() {
-        guard passes.contains(where: { $0.purpose == .maskedContent && $0.items.count == 1 }) else { return }
+        guard passes.contains(where: { $0.purpose == .maskedContent }) else { return }
         var uses = [Int](repeating: 0, count: passes.count)
         for pass in passes {
             for item in pass.items {
@@ -20,26 +21,54 @@ extension RenderList {
         }
         var dropped = Set<Int>()
         for p in passes.indices {
+            // Items are read in place and copied only once a pass has content to fold.
+            var rebuilt: [DrawItem]?
             for i in passes[p].items.indices {
                 guard case .texture(.pass(let k), _, _)? = passes[p].items[i].content, uses[k] == 1,
-                    let direct = Self.maskedItem(replacing: passes[p].items[i], of: passes[k])
-                else { continue }
-                passes[p].items[i] = direct
+                    var direct = Self.maskedItems(replacing: passes[p].items[i], of: passes[k])
+                else {
+                    rebuilt?.append(passes[p].items[i])
+                    continue
+                }
+                // A mask pass of one bitmap turned on the device, read by these items alone:
+                // they read the bitmap itself.
+                if case .pass(let m)? = direct[0].mask, uses[m] == 1 {
+                    let turned = direct.map {
+                        Self.turnedBitmapMask(of: passes[m], masking: $0, within: passes[k].bounds)
+                    }
+                    if turned.allSatisfy({ $0 != nil }), let first = turned[0] {
+                        let placement = MaskPlacement(
+                            area: SIMD4(0, 0, 1, 1), inverted: first.inverted, unitMap: first.unitMap)
+                        for j in direct.indices {
+                            direct[j].mask = .raster(first.raster)
+                            direct[j].maskPlacement = placement
+                        }
+                        dropped.insert(m)
+                    }
+                }
+                if rebuilt == nil {
+                    rebuilt = Array(passes[p].items[..<i])
+                    rebuilt!.reserveCapacity(passes[p].items.count + direct.count)
+                }
+                rebuilt!.append(contentsOf: direct)
                 dropped.insert(k)
             }
+            if let rebuilt { passes[p].items = rebuilt }
         }
         guard !dropped.isEmpty else { return }
         removePasses(dropped)
     }
 
-    /// The item of `pass` drawn in the place of `composite` (which shows that
+    /// The items of `pass` drawn in the place of `composite` (which shows that
     /// pass through its mask), or nil unless the two are exactly alike: the
     /// composite shows the whole pass on the device with its mask and an
-    /// opacity alone; the pass holds one plain item (one item's pixels over
-    /// transparent, faded, are the item faded).
-    static func maskedItem(replacing composite: DrawItem, of pass: RenderPass) -> DrawItem? {
+    /// opacity alone; the pass holds plain items whose device boxes do not
+    /// meet (items' pixels over transparent, faded, are the items faded
+    /// where no two of them share a pixel).
+    static func maskedItems(replacing composite: DrawItem, of pass: RenderPass) -> [DrawItem]? {
         guard composite.kind == .composite, let mask = composite.mask, pass.purpose == .maskedContent,
-            pass.items.count == 1, pass.cacheKey == nil, pass.blurSigma <= 0.05, pass.colorMap == nil,
+            !pass.items.isEmpty, pass.items.count <= maximumFoldedItems, pass.cacheKey == nil,
+            pass.blurSigma <= 0.05, pass.colorMap == nil,
             pass.background.isClear, composite.mapping == .identity,
             composite.blend == .normal, composite.fill.isClear, composite.tint == .white,
             composite.blurSigma == 0,
@@ -47,28 +76,53 @@ extension RenderList {
             uv == CGRect(x: 0, y: 0, width: 1, height: 1), bounds == pass.bounds, bounds.width > 0,
             bounds.height > 0
         else { return nil }
-        var item = pass.items[0]
-        guard item.kind == .layer, item.mask == nil, item.blend == .normal, item.tint == .white,
-            composite.clip < 0 || item.clip < 0 || item.clip == composite.clip
-        else { return nil }
-        // The item reads the mask by device position, which an affine mapping keeps linear.
-        let m = item.mapping
-        guard m.m13 == 0, m.m23 == 0, m.m33 > 0 else { return nil }
         // The composite draws where its quad and its content meet (a folded bitmap
-        // cuts it to the bitmap): the item is drawn there only.
+        // cuts it to the bitmap): the items are drawn there only.
         let region = composite.quad.intersection(bounds)
         guard !region.isNull, region.width > 0, region.height > 0 else { return nil }
         let placement = composite.maskPlacement
         let area = Self.subArea(
             placement?.area ?? SIMD4(0, 0, 1, 1), transposed: placement?.transposed ?? false,
             of: region, within: bounds)
-        item.mask = mask
-        item.maskPlacement = MaskPlacement(
+        let folded = MaskPlacement(
             area: area, inverted: placement?.inverted ?? false, transposed: placement?.transposed ?? false,
             region: region)
-        if composite.clip >= 0 { item.clip = composite.clip }
-        item.opacity *= composite.opacity
-        return item
+        var items: [DrawItem] = []
+        items.reserveCapacity(pass.items.count)
+        var boxes: [CGRect] = []
+        for var item in pass.items {
+            // Each reads the mask by device position, which an affine mapping keeps linear.
+            let m = item.mapping
+            guard item.kind == .layer, item.mask == nil, item.blend == .normal, item.tint == .white,
+                composite.clip < 0 || item.clip < 0 || item.clip == composite.clip,
+                m.m13 == 0, m.m23 == 0, m.m33 > 0
+            else { return nil }
+            if pass.items.count > 1 {
+                let box = m.deviceBox(of: item.quad, orElse: .null)
+                guard !box.isNull, !boxes.contains(where: { Self.share(box, $0) }) else { return nil }
+                boxes.append(box)
+            }
+            item.mask = mask
+            item.maskPlacement = folded
+            if composite.clip >= 0 { item.clip = composite.clip }
+            item.opacity *= composite.opacity
+            items.append(item)
+        }
+        return items
+    }
+
+    /// The most items of one pass drawn in its composite's place (the overlap
+    /// test compares every two).
+    static let maximumFoldedItems = 16
+
+    /// Whether two device boxes reach a pixel in common.
+    static func share(_ a: CGRect, _ b: CGRect) -> Bool {
+        func pixels(_ r: CGRect) -> CGRect {
+            let x0 = r.minX.rounded(.down), y0 = r.minY.rounded(.down)
+            return CGRect(x: x0, y: y0, width: r.maxX.rounded(.up) - x0, height: r.maxY.rounded(.up) - y0)
+        }
+        let i = pixels(a).intersection(pixels(b))
+        return !i.isNull && i.width > 0 && i.height > 0
     }
 
     /// The part of `area` (a mask's unit coordinates at the start and end of
@@ -88,5 +142,51 @@ extension RenderList {
         return SIMD4(
             lerp(area.x, area.z, alongX0), lerp(area.y, area.w, alongY0), lerp(area.x, area.z, alongX1),
             lerp(area.y, area.w, alongY1))
+    }
+
+    /// The bitmap a mask pass draws, whole and alone, under any affine
+    /// mapping (turned, sheared), for `item` (masked by the pass over
+    /// `bounds`, a plain item with no border: its border colour carries the
+    /// map's translation) to read by device position: its unit coordinates of
+    /// a device point (``MaskPlacement/unitMap``). Read clamped to its edges,
+    /// with the anti-aliased edges the pass drew it with, it is transparent
+    /// past them, as the pass was; an inverted one (an opaque cover with the
+    /// bitmap xor-ed out) is opaque there, so the item must lie inside
+    /// `bounds`, where the composite drew. Nil for anything else.
+    static func turnedBitmapMask(of pass: RenderPass, masking item: DrawItem, within bounds: CGRect)
+        -> (raster: RasterImage, unitMap: SIMD8<Float>, inverted: Bool)?
+    {
+        guard pass.purpose == .mask, pass.cacheKey == nil, pass.blurSigma <= 0.05, pass.colorMap == nil,
+            pass.items.count == 1, item.kind == .layer, item.borderWidth == 0
+        else { return nil }
+        let first = pass.items[0]
+        guard first.drawsOnlyItsContents, first.opacity == 1,
+            case .texture(.raster(let raster), let uv, let rect)? = first.content,
+            uv == CGRect(x: 0, y: 0, width: 1, height: 1), raster.width > 0, raster.height > 0,
+            raster.hasClearEdges || first.antialiasedEdges == 0b1111, rect.width > 0, rect.height > 0,
+            first.quad.contains(rect), !AtlasPlanner.minifies(first, .raster(raster))
+        else { return nil }
+        let inverted: Bool
+        switch (first.blend, pass.background) {
+        case (.normal, .clear): inverted = false
+        case (.xor, let cover) where cover.a == 1: inverted = true
+        default: return nil
+        }
+        if inverted {
+            let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
+            guard !reach.isNull, bounds.contains(reach) else { return nil }
+        }
+        let m = first.mapping
+        guard m.m13 == 0, m.m23 == 0, m.m33 > 0 else { return nil }
+        // Device (x, y) = (u·m11 + v·m21 + m31, u·m12 + v·m22 + m32) / m33, inverted.
+        let det = m.m11 * m.m22 - m.m21 * m.m12
+        guard abs(det) > 1e-12 * max(abs(m.m11 * m.m22), abs(m.m21 * m.m12), 1e-300) else { return nil }
+        let w = Double(rect.width), h = Double(rect.height)
+        let u0 = (-m.m22 * m.m31 + m.m21 * m.m32) / det, v0 = (m.m12 * m.m31 - m.m11 * m.m32) / det
+        let map = SIMD8<Float>(
+            Float(m.m22 * m.m33 / det / w), Float(-m.m21 * m.m33 / det / w),
+            Float(-m.m12 * m.m33 / det / h), Float(m.m11 * m.m33 / det / h),
+            Float((u0 - Double(rect.minX)) / w), Float((v0 - Double(rect.minY)) / h), 0, 0)
+        return (raster, map, inverted)
     }
 }
