@@ -1,3 +1,4 @@
+import CStrataRuntime
 import Foundation
 
 extension CALayer {
@@ -122,7 +123,12 @@ extension CALayer {
         let cachedSubs = cached.flatMap { $0._sublayers.count == _sublayers.count ? $0._sublayers : nil }
         var subs: [CALayer]? = cachedSubs == nil ? [] : nil  // nil: so far the cached copy's
         if cachedSubs == nil { subs!.reserveCapacity(_sublayers.count) }
+        let count = _sublayers.count
         for (i, sub) in _sublayers.enumerated() {
+            // A long list of sublayers (a grid's cards): the layers a few ahead, then
+            // their copies and animations, on their way into the caches.
+            if i + 8 < count { _sublayers[i + 8].prefetchObject() }
+            if i + 4 < count { _sublayers[i + 4].prefetchCopyAndAnimations() }
             let s = sub.makePresentationCopy(
                 parentTime: local, looking: target, found: &found, reusing: reusing,
                 advancing: advancing, events: &events)
@@ -312,5 +318,26 @@ extension CALayer {
         _previousStateVersion = delta == nil ? 0 : _stateVersion
         _stateDelta = delta
         _stateVersion = CALayer.lastStateVersion
+    }
+}
+
+extension CALayer {
+    /// The bytes of a layer object, about: its state is most of it.
+    private static let objectBytes = UInt(MemoryLayout<LayerState>.size + 256)
+
+    /// Asks the CPU to bring this layer's object into its caches.
+    @inline(__always)
+    fileprivate func prefetchObject() {
+        strata_prefetch(Unmanaged.passUnretained(self).toOpaque(), Self.objectBytes)
+    }
+
+    /// Asks the CPU to bring the objects a tick reads after this layer's into
+    /// its caches: its kept presentation copy and its animations.
+    @inline(__always)
+    fileprivate func prefetchCopyAndAnimations() {
+        if let copy = _presentationCache {
+            strata_prefetch(Unmanaged.passUnretained(copy).toOpaque(), Self.objectBytes)
+        }
+        if let state = _animationState { strata_prefetch(Unmanaged.passUnretained(state).toOpaque(), 256) }
     }
 }
