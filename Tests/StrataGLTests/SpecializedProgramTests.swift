@@ -136,9 +136,12 @@ import Testing
     @Test func batchesCarryTheUnionOfTheirItemsFeatures() {
         let list = Flattener(size: CGSize(width: 240, height: 160)).renderList(for: everything())
         let screen = list.passes[list.passes.count - 1].items
-        let batches = Batcher.batches(screen) { _ in .page(0) }
+        // Batch ranges index the drawing order, which may move an item to an earlier batch.
+        let (batches, order) = Batcher.plan(screen) { _ in .page(0) }
         for batch in batches where batch.shading == .layer {
-            let union = screen[batch.range].reduce(into: LayerFeatures()) { $0.formUnion($1.layerFeatures) }
+            let union = batch.range.reduce(into: LayerFeatures()) {
+                $0.formUnion(screen[order?[$1] ?? $1].layerFeatures)
+            }
             #expect(batch.features == union)
         }
         // The six cards come first: plain ones need only bodies, bordered ones borders too.

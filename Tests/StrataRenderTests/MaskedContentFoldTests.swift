@@ -57,6 +57,11 @@ import _StrataTestSupport
         // Inside the bitmap, to within its gutter (the cut is on whole device pixels).
         let texel: Float = 1 / 40
         #expect(placement.area.x > -texel && placement.area.z < 1 + texel, "inside the bitmap: \(placement.area)")
+        // Its quad is cut to that region: it shades no more pixels than the composite did.
+        let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
+        #expect(
+            reach.minX >= region.minX - 1e-3 && reach.minY >= region.minY - 1e-3 && reach.maxX <= region.maxX + 1e-3
+                && reach.maxY <= region.maxY + 1e-3, "\(reach) in \(region)")
         #expect(item.layerFeatures.contains(.maskedBodies))
         #expect(item.shading == .layer)
     }

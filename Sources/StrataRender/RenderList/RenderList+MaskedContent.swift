@@ -32,11 +32,11 @@ extension RenderList {
                 }
                 // A mask pass of one bitmap turned on the device, read by these items alone:
                 // they read the bitmap itself.
-                if case .pass(let m)? = direct[0].mask, uses[m] == 1 {
+                if case .pass(let m)? = direct.first?.mask, uses[m] == 1 {
                     let turned = direct.map {
                         Self.turnedBitmapMask(of: passes[m], masking: $0, within: passes[k].bounds)
                     }
-                    if turned.allSatisfy({ $0 != nil }), let first = turned[0] {
+                    if turned.allSatisfy({ $0 != nil }), let first = turned.first ?? nil {
                         let placement = MaskPlacement(
                             area: SIMD4(0, 0, 1, 1), inverted: first.inverted, unitMap: first.unitMap)
                         for j in direct.indices {
@@ -64,7 +64,9 @@ extension RenderList {
     /// composite shows the whole pass on the device with its mask and an
     /// opacity alone; the pass holds plain items whose device boxes do not
     /// meet (items' pixels over transparent, faded, are the items faded
-    /// where no two of them share a pixel).
+    /// where no two of them share a pixel). Each is cut to where the
+    /// composite drew where its mapping allows (an item that is not is not
+    /// folded when it would shade more than twice the composite's pixels).
     static func maskedItems(replacing composite: DrawItem, of pass: RenderPass) -> [DrawItem]? {
         guard composite.kind == .composite, let mask = composite.mask, pass.purpose == .maskedContent,
             !pass.items.isEmpty, pass.items.count <= maximumFoldedItems, pass.cacheKey == nil,
@@ -97,10 +99,20 @@ extension RenderList {
                 composite.clip < 0 || item.clip < 0 || item.clip == composite.clip,
                 m.m13 == 0, m.m23 == 0, m.m33 > 0
             else { return nil }
+            let box = m.deviceBox(of: item.quad, orElse: .null)
+            guard !box.isNull else { return nil }
             if pass.items.count > 1 {
-                let box = m.deviceBox(of: item.quad, orElse: .null)
-                guard !box.isNull, !boxes.contains(where: { Self.share(box, $0) }) else { return nil }
+                guard !boxes.contains(where: { Self.share(box, $0) }) else { return nil }
                 boxes.append(box)
+            }
+            // Drawn where the composite was only: the quad cut to the region where the
+            // mapping keeps rectangles square; else the item must not shade far more
+            // pixels than the composite did.
+            if m.m12 == 0, m.m21 == 0, let toLocal = m.inverted() {
+                item.quad = item.quad.intersection(toLocal.deviceBox(of: region, orElse: .null))
+                if item.quad.isNull || item.quad.isEmpty { continue }
+            } else if box.width * box.height > 2 * region.width * region.height {
+                return nil
             }
             item.mask = mask
             item.maskPlacement = folded
