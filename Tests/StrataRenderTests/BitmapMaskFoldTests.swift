@@ -11,14 +11,7 @@ import _StrataTestSupport
 /// the pass is gone, the others renumbered; rotated masks keep their pass.
 @Suite struct BitmapMaskFoldTests {
     static func list(_ layers: [CALayer], folding: Bool = true) throws -> RenderList {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
-        root.sublayers = layers
-        var flattener = Flattener(
-            size: CGSize(width: 300, height: 120), background: CGColor(gray: 1, alpha: 1),
-            rasterizer: try StandardLayerRasterizer.shapesAndText())
-        flattener.foldsBitmapMasks = folding
-        return flattener.renderList(for: root)
+        try maskTestList(layers) { $0.foldsBitmapMasks = folding }
     }
 
     /// A card with a group inside (a pass of its own, sampled by the masked content) masked by a star.
@@ -90,4 +83,17 @@ import _StrataTestSupport
         #expect(placements.contains { !$0.transposed && $0.area.x > $0.area.z }, "\(placements.map(\.area))")
         #expect(placements.contains { $0.transposed }, "turned a quarter")
     }
+}
+
+/// The render list of `layers` on a white 300 × 120 canvas, shape and text
+/// layers drawn, after `configure` set the flattener's switches.
+func maskTestList(_ layers: [CALayer], configure: (inout Flattener) -> Void) throws -> RenderList {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
+    root.sublayers = layers
+    var flattener = Flattener(
+        size: CGSize(width: 300, height: 120), background: CGColor(gray: 1, alpha: 1),
+        rasterizer: try StandardLayerRasterizer.shapesAndText())
+    configure(&flattener)
+    return flattener.renderList(for: root)
 }

@@ -11,14 +11,7 @@ import _StrataTestSupport
 /// stays is sampled by the item, and only content exactly alike folds.
 @Suite struct MaskedContentFoldTests {
     static func list(_ layers: [CALayer], folding: Bool = true) throws -> RenderList {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
-        root.sublayers = layers
-        var flattener = Flattener(
-            size: CGSize(width: 300, height: 120), background: CGColor(gray: 1, alpha: 1),
-            rasterizer: try StandardLayerRasterizer.shapesAndText())
-        flattener.foldsMaskedContent = folding
-        return flattener.renderList(for: root)
+        try maskTestList(layers) { $0.foldsMaskedContent = folding }
     }
 
     static func star(_ frame: CGRect, turned: Bool = false) -> CAShapeLayer {

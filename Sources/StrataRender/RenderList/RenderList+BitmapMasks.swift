@@ -120,13 +120,7 @@ extension RenderList {
                 item.blend == first.blend, item.drawsOnlyItsContents
             else { return nil }
         }
-        let inverted: Bool
-        switch (first.blend, pass.background) {
-        case (.normal, .clear): inverted = false
-        // An opaque cover (its colour is no matter: a mask reads alpha) with the bitmap xor-ed out.
-        case (.xor, let cover) where cover.a == 1: inverted = true
-        default: return nil
-        }
+        guard let inverted = Self.inversion(of: first, in: pass) else { return nil }
         // Drawn square to the device: scaled (flipped too) or turned a quarter, no perspective.
         let m = first.mapping
         guard m.m13 == 0, m.m23 == 0, m.m33 > 0 else { return nil }
@@ -163,6 +157,18 @@ extension RenderList {
             : ((Double(bounds.minX), Double(bounds.maxX)), (Double(bounds.minY), Double(bounds.maxY)))
         let area = SIMD4<Float>(unitX(alongX.0), unitY(alongY.0), unitX(alongX.1), unitY(alongY.1))
         return BitmapMask(raster: raster, onDevice: onDevice, area: area, inverted: inverted, transposed: transposed)
+    }
+
+    /// Whether a mask pass that draws `bitmap` inverts it: false where the pass
+    /// is the bitmap over transparent, true where it is an opaque cover (its
+    /// colour is no matter: a mask reads alpha) with the bitmap xor-ed out,
+    /// nil for any other pass.
+    static func inversion(of bitmap: DrawItem, in pass: RenderPass) -> Bool? {
+        switch (bitmap.blend, pass.background) {
+        case (.normal, .clear): return false
+        case (.xor, let cover) where cover.a == 1: return true
+        default: return nil
+        }
     }
 
     /// Removes `dropped` passes, renumbering what the others' items sample.

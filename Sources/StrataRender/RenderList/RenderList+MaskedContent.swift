@@ -178,12 +178,7 @@ extension RenderList {
             raster.hasClearEdges || first.antialiasedEdges == 0b1111, rect.width > 0, rect.height > 0,
             first.quad.contains(rect), !AtlasPlanner.minifies(first, .raster(raster))
         else { return nil }
-        let inverted: Bool
-        switch (first.blend, pass.background) {
-        case (.normal, .clear): inverted = false
-        case (.xor, let cover) where cover.a == 1: inverted = true
-        default: return nil
-        }
+        guard let inverted = Self.inversion(of: first, in: pass) else { return nil }
         if inverted {
             let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
             guard !reach.isNull, bounds.contains(reach) else { return nil }
