@@ -81,6 +81,17 @@ float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
 
 vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
 
+#if defined(WITH_COMPOSITES) || defined(WITH_MASKED_BODIES)
+// A mask's alpha at `t` (0…1 across the part of it `uvs` spans, from its start
+// to its end; its x down t's y where it is turned a quarter), times `edge`,
+// inverted for an inverted matte.
+float maskAt(vec4 uvs, vec2 t, float edge) {
+    vec2 across = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
+    float m = texture(u_mask, mix(uvs.xy, uvs.zw, clamp(across, 0.0, 1.0))).a * edge;
+    return (v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m;
+}
+#endif
+
 #ifdef WITH_ARCS
 // Coverage of a stroke `width` wide along an arc of the circle inscribed in `shape`
 // (x, y, w, h; centre line `width` / 2 inside its edge): `arc` is the direction of
@@ -188,11 +199,7 @@ void main() {
         // A tinted composite (a blurred shadow silhouette) uses only the alpha.
         color = (v_flags & HAS_TINT) != 0 ? v_fill * (texel.a * edge) : texel * edge;
         // The mask's target may be another size than the content's: its own uv, kept in v_border.
-        if ((v_flags & HAS_MASK) != 0) {
-            vec2 across = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
-            float m = texture(u_mask, mix(v_border.xy, v_border.zw, across)).a;
-            color *= (v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m;
-        }
+        if ((v_flags & HAS_MASK) != 0) { color *= maskAt(v_border, t, 1.0); }
     }
 #endif
 #ifdef WITH_BODIES
@@ -283,20 +290,16 @@ void main() {
         if ((v_flags & HAS_MASK) != 0) {
             vec2 at = gl_FragCoord.xy - u_viewportOrigin;
             vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
-            float inside = 1.0, edge = 1.0;
-            vec2 unit;
             if ((v_flags & MAPS_MASK) != 0) {
                 // A bitmap turned on the device: its unit coordinates here (the map is kept
                 // in maskRect and border), its edges anti-aliased as its pass drew them.
-                unit = vec2(dot(v_maskRect.xy, device) + v_border.x, dot(v_maskRect.zw, device) + v_border.y);
-                edge = edgeCoverage(unit, vec4(0.0, 0.0, 1.0, 1.0), 15);
+                vec2 unit = vec2(dot(v_maskRect.xy, device) + v_border.x, dot(v_maskRect.zw, device) + v_border.y);
+                color *= maskAt(v_maskUV, unit, edgeCoverage(unit, vec4(0.0, 0.0, 1.0, 1.0), 15));
             } else {
                 vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
-                inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
-                unit = (v_flags & TRANSPOSES_MASK) != 0 ? t.yx : t;
+                float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+                color *= inside * maskAt(v_maskUV, t, 1.0);
             }
-            float m = texture(u_mask, mix(v_maskUV.xy, v_maskUV.zw, clamp(unit, 0.0, 1.0))).a * edge;
-            color *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
         }
 #endif
     }

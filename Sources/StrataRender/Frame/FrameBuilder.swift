@@ -1,4 +1,3 @@
-import CStrataRuntime
 import Foundation
 import Strata
 
@@ -324,12 +323,6 @@ package final class FrameBuilder {
         // looked up once, not in three dictionaries per item.
         var lastPass: (pass: Int, placement: PassPlacement)?
         for n in items.indices {
-            // Items are six cache lines each: the next ones are on their way while this one is packed.
-            if n + 4 < items.count {
-                items.withUnsafeBufferPointer {
-                    strata_prefetch($0.baseAddress! + drawn(n + 4), UInt(MemoryLayout<DrawItem>.stride))
-                }
-            }
             plan.instances.append(
                 LayerInstance(items[drawn(n)]) { source, rect in
                     guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }

@@ -33,8 +33,9 @@ import Foundation
 /// caller's side is shorter than that, the wait is the frame's whole cost.
 /// Then frames are made on the caller's thread inside `submit`, in the same
 /// order: a small scene with little to draw ran at a third of its serial
-/// rate. The worker takes requests again once the caller's side takes twice
-/// that (a running average).
+/// rate. That happens after `inlineRun` such frames in a row, and the worker
+/// takes requests again after two frames whose caller's side took over three
+/// times that (switching back and forth wakes the worker cold).
 package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     /// Guards everything below.
     private let condition = NSCondition()

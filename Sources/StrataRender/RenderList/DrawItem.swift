@@ -67,10 +67,13 @@ package struct DrawItem: Hashable, Sendable {
     /// Whether contents are clipped to the rounded `shape` (the layer's own
     /// `masksToBounds`); otherwise only background and border are rounded.
     package var clipsContentToShape: Bool
-    /// A second texture whose alpha multiplies the result (mask pass), for composites.
+    /// A second texture whose alpha multiplies the result: a composite's mask
+    /// pass, a mask's bitmap folded into it, or what a masked item drawn in its
+    /// composite's place reads (``RenderList/foldMaskedContent()``).
     package var mask: TextureSource?
-    /// Where `mask` lies under the composite when it is not a pass over the
-    /// same part of the device (nil: all of the mask, as it is).
+    /// Where `mask` lies under a composite when it is not a pass over the same
+    /// part of the device (nil: all of the mask, as it is), or where a masked
+    /// item that is not a composite reads it.
     package var maskPlacement: MaskPlacement?
     package var borderWidth: Double
     package var borderColor: PremultipliedColor

@@ -15,18 +15,7 @@ extension RenderList {
     mutating func foldBitmapMasks() {
         // Most frames have no mask pass: no walk of their items.
         guard passes.contains(where: { $0.purpose == .mask }) else { return }
-        var uses = [Int](repeating: 0, count: passes.count)
-        var folds = false
-        for pass in passes {
-            for item in pass.items {
-                if case .pass(let p)? = item.texture { uses[p] += 1 }
-                if case .pass(let p)? = item.mask {
-                    uses[p] += 1
-                    folds = folds || item.kind == .composite
-                }
-            }
-        }
-        guard folds else { return }
+        let uses = passSamplings()
         var dropped = Set<Int>()
         for p in passes.indices {
             // Items are read in place and copied only once a pass has a mask to fold:
@@ -169,6 +158,19 @@ extension RenderList {
         case (.xor, let cover) where cover.a == 1: return true
         default: return nil
         }
+    }
+
+    /// How many items sample each pass, as their contents or as their mask
+    /// (a pass sampled once can be folded into the item that samples it).
+    func passSamplings() -> [Int] {
+        var uses = [Int](repeating: 0, count: passes.count)
+        for pass in passes {
+            for item in pass.items {
+                if case .pass(let p)? = item.texture { uses[p] += 1 }
+                if case .pass(let p)? = item.mask { uses[p] += 1 }
+            }
+        }
+        return uses
     }
 
     /// Removes `dropped` passes, renumbering what the others' items sample.

@@ -12,13 +12,7 @@ extension RenderList {
     /// mattes and masks cover one shape.
     mutating func foldMaskedContent() {
         guard passes.contains(where: { $0.purpose == .maskedContent }) else { return }
-        var uses = [Int](repeating: 0, count: passes.count)
-        for pass in passes {
-            for item in pass.items {
-                if case .texture(.pass(let p), _, _)? = item.content { uses[p] += 1 }
-                if case .pass(let p)? = item.mask { uses[p] += 1 }
-            }
-        }
+        let uses = passSamplings()
         var dropped = Set<Int>()
         for p in passes.indices {
             // Items are read in place and copied only once a pass has content to fold.
@@ -32,19 +26,17 @@ extension RenderList {
                 }
                 // A mask pass of one bitmap turned on the device, read by these items alone:
                 // they read the bitmap itself.
-                if case .pass(let m)? = direct.first?.mask, uses[m] == 1 {
-                    let turned = direct.map {
-                        Self.turnedBitmapMask(of: passes[m], masking: $0, within: passes[k].bounds)
+                if case .pass(let m)? = direct.first?.mask, uses[m] == 1,
+                    let turned = Self.turnedBitmapMask(of: passes[m]),
+                    direct.allSatisfy({ Self.reads(turned, masking: $0, within: passes[k].bounds) })
+                {
+                    let placement = MaskPlacement(
+                        area: SIMD4(0, 0, 1, 1), inverted: turned.inverted, unitMap: turned.unitMap)
+                    for j in direct.indices {
+                        direct[j].mask = .raster(turned.raster)
+                        direct[j].maskPlacement = placement
                     }
-                    if turned.allSatisfy({ $0 != nil }), let first = turned.first ?? nil {
-                        let placement = MaskPlacement(
-                            area: SIMD4(0, 0, 1, 1), inverted: first.inverted, unitMap: first.unitMap)
-                        for j in direct.indices {
-                            direct[j].mask = .raster(first.raster)
-                            direct[j].maskPlacement = placement
-                        }
-                        dropped.insert(m)
-                    }
+                    dropped.insert(m)
                 }
                 if rebuilt == nil {
                     rebuilt = Array(passes[p].items[..<i])
@@ -156,33 +148,32 @@ extension RenderList {
             lerp(area.y, area.w, alongY1))
     }
 
+    /// A mask's bitmap turned on the device, as items read it by position
+    /// (see ``turnedBitmapMask(of:)``).
+    struct TurnedBitmapMask {
+        var raster: RasterImage
+        /// The bitmap's unit coordinates of a device point (``MaskPlacement/unitMap``).
+        var unitMap: SIMD8<Float>
+        var inverted: Bool
+    }
+
     /// The bitmap a mask pass draws, whole and alone, under any affine
-    /// mapping (turned, sheared), for `item` (masked by the pass over
-    /// `bounds`, a plain item with no border: its border colour carries the
-    /// map's translation) to read by device position: its unit coordinates of
-    /// a device point (``MaskPlacement/unitMap``). Read clamped to its edges,
-    /// with the anti-aliased edges the pass drew it with, it is transparent
-    /// past them, as the pass was; an inverted one (an opaque cover with the
-    /// bitmap xor-ed out) is opaque there, so the item must lie inside
-    /// `bounds`, where the composite drew. Nil for anything else.
-    static func turnedBitmapMask(of pass: RenderPass, masking item: DrawItem, within bounds: CGRect)
-        -> (raster: RasterImage, unitMap: SIMD8<Float>, inverted: Bool)?
-    {
+    /// mapping (turned, sheared), for items to read by device position through
+    /// the inverse of that mapping. Read clamped to its edges, with the
+    /// anti-aliased edges the pass drew it with, it is transparent past them,
+    /// as the pass was. Nil for any other pass.
+    static func turnedBitmapMask(of pass: RenderPass) -> TurnedBitmapMask? {
         guard pass.purpose == .mask, pass.cacheKey == nil, pass.blurSigma <= 0.05, pass.colorMap == nil,
-            pass.items.count == 1, item.kind == .layer, item.borderWidth == 0
+            pass.items.count == 1
         else { return nil }
         let first = pass.items[0]
         guard first.drawsOnlyItsContents, first.opacity == 1,
             case .texture(.raster(let raster), let uv, let rect)? = first.content,
             uv == CGRect(x: 0, y: 0, width: 1, height: 1), raster.width > 0, raster.height > 0,
             raster.hasClearEdges || first.antialiasedEdges == 0b1111, rect.width > 0, rect.height > 0,
-            first.quad.contains(rect), !AtlasPlanner.minifies(first, .raster(raster))
+            first.quad.contains(rect), !AtlasPlanner.minifies(first, .raster(raster)),
+            let inverted = Self.inversion(of: first, in: pass)
         else { return nil }
-        guard let inverted = Self.inversion(of: first, in: pass) else { return nil }
-        if inverted {
-            let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
-            guard !reach.isNull, bounds.contains(reach) else { return nil }
-        }
         let m = first.mapping
         guard m.m13 == 0, m.m23 == 0, m.m33 > 0 else { return nil }
         // Device (x, y) = (u·m11 + v·m21 + m31, u·m12 + v·m22 + m32) / m33, inverted.
@@ -194,6 +185,17 @@ extension RenderList {
             Float(m.m22 * m.m33 / det / w), Float(-m.m21 * m.m33 / det / w),
             Float(-m.m12 * m.m33 / det / h), Float(m.m11 * m.m33 / det / h),
             Float((u0 - Double(rect.minX)) / w), Float((v0 - Double(rect.minY)) / h), 0, 0)
-        return (raster, map, inverted)
+        return TurnedBitmapMask(raster: raster, unitMap: map, inverted: inverted)
+    }
+
+    /// Whether `item` (masked by the pass of `mask` over `bounds`) can read
+    /// `mask` itself: a plain item with no border (its border colour carries
+    /// the map's shift); for an inverted mask, which is opaque past the
+    /// bitmap, one lying inside `bounds`, where the composite drew.
+    static func reads(_ mask: TurnedBitmapMask, masking item: DrawItem, within bounds: CGRect) -> Bool {
+        guard item.kind == .layer, item.borderWidth == 0 else { return false }
+        guard mask.inverted else { return true }
+        let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
+        return !reach.isNull && bounds.contains(reach)
     }
 }
