@@ -40,6 +40,27 @@ import Testing
         #expect(Double(half.raster.width) / Double(half.rect.width) == 0.5)
         #expect(Double(half.raster.height) / Double(half.rect.height) == 0.5)
     }
+
+    @Test func bitmapsBelowAPixelPerPointKeepAClearPixelAtEachEdge() throws {
+        // Turned and shrunk: the point of margin is under a pixel, so a whole pixel more is added,
+        // and the bitmap (its edges in its pixels) is drawn by the plain textured program.
+        for scale in [0.3, 0.6, 0.9, 1.0, 2.0] as [CGFloat] {
+            let shown = try shownBitmap(scaleX: scale, scaleY: scale)
+            #expect(shown.raster.hasClearEdges, "at \(scale): \(shown.raster.width)×\(shown.raster.height)")
+        }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 100, y: 100, width: 80, height: 200)
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.transform = CATransform3DRotate(CATransform3DMakeScale(0.4, 0.4, 1), 0.5, 0, 0, 1)
+        root.addSublayer(shape)
+        var flattener = Flattener(size: CGSize(width: 400, height: 400))
+        flattener.rasterizer = ShapeLayerRasterizer()
+        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        #expect(item.shading == .texturedQuad, "\(item)")
+    }
 }
 
 /// What the shape rasterizer remembers of where shapes were drawn (to keep a

@@ -229,10 +229,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let grown = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
         // Densities rounded up to a quarter octave (an animated scale reuses bitmaps), and
-        // two pixels spare for the rounding out to whole pixels below.
+        // four pixels spare for the rounding out to whole pixels and the margin below.
         func density(_ ppp: Double, _ length: CGFloat) -> Double {
             let quantized = pow(2, (log2(max(ppp, 1.0 / 64)) * 4).rounded(.up) / 4)
-            return min(quantized, (Self.maximumSide - 2) / Double(max(length, 1)))
+            return min(quantized, (Self.maximumSide - 4) / Double(max(length, 1)))
         }
         let sx = density(pixelsPerPoint.x, grown.width), sy = density(pixelsPerPoint.y, grown.height)
         // Whole bitmap pixels from the layer's origin: a layer placed on whole device pixels
@@ -245,9 +245,14 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             return phase
         }
         let px = shift(sx, pixelsPerPoint.x, phase?.x), py = shift(sy, pixelsPerPoint.y, phase?.y)
-        let x0 = (Double(grown.minX) * sx + px).rounded(.down), y0 = (Double(grown.minY) * sy + py).rounded(.down)
-        let w = max(1, Int((Double(grown.maxX) * sx + px).rounded(.up) - x0))
-        let h = max(1, Int((Double(grown.maxY) * sy + py).rounded(.up) - y0))
+        // Below a pixel per point the point of margin is less than a pixel: a whole clear
+        // pixel more on each side keeps the bitmap's edges in its pixels, so it is drawn as
+        // it is, turned or not (`RasterImage.hasClearEdges`), with no edge test per pixel.
+        let marginX = sx < 1 ? 1.0 : 0, marginY = sy < 1 ? 1.0 : 0
+        let x0 = (Double(grown.minX) * sx + px).rounded(.down) - marginX
+        let y0 = (Double(grown.minY) * sy + py).rounded(.down) - marginY
+        let w = max(1, Int((Double(grown.maxX) * sx + px).rounded(.up) + marginX - x0))
+        let h = max(1, Int((Double(grown.maxY) * sy + py).rounded(.up) + marginY - y0))
         let rect = CGRect(x: (x0 - px) / sx, y: (y0 - py) / sy, width: Double(w) / sx, height: Double(h) / sy)
         return (rect, sx, sy, w, h, px, py)
     }
