@@ -26,6 +26,8 @@
 #define WITH_DASHES
 #define WITH_BLEND_MODES
 #define WITH_MASKED_BODIES
+#define WITH_MAPPED_MASKS
+#define WITH_SHAPES
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
@@ -62,7 +64,7 @@ out vec4 fragColor;
 #include "blend.glsl"
 #endif
 
-#if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES) || defined(WITH_MASKED_BODIES)
+#if defined(WITH_COMPOSITES) || defined(WITH_TEXTURES) || defined(WITH_HARD_EDGES) || defined(WITH_MAPPED_MASKS)
 // Coverage of a plain rectangle whose edges can each be anti-aliased or hard.
 float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
     vec4 d = vec4(rect.x - p.x, p.x - rect.x - rect.z, rect.y - p.y, p.y - rect.y - rect.w);
@@ -81,7 +83,7 @@ float edgeCoverage(vec2 p, vec4 rect, int aaEdges) {
 
 vec4 over(vec4 top, vec4 bottom) { return top + bottom * (1.0 - top.a); }
 
-#if defined(WITH_COMPOSITES) || defined(WITH_MASKED_BODIES)
+#if defined(WITH_COMPOSITES) || defined(WITH_MASKED_BODIES) || defined(WITH_MAPPED_MASKS)
 // A mask's alpha at `t` (0…1 across the part of it `uvs` spans, from its start
 // to its end; its x down t's y where it is turned a quarter), times `edge`,
 // inverted for an inverted matte.
@@ -204,9 +206,14 @@ void main() {
 #endif
 #ifdef WITH_BODIES
     if (kind == 0) {
-        float shapeCoverage;
 #ifdef WITH_HARD_EDGES
         int aaEdges = (v_flags >> AA_SHIFT) & 15;
+#else
+        const int aaEdges = 15;
+#endif
+#ifdef WITH_SHAPES
+        float shapeCoverage;
+#ifdef WITH_HARD_EDGES
         if (aaEdges == 15) {
             float d = sdRoundedRect(p, v_shape, v_radii, continuous);
             shapeCoverage = coverage(d, length(vec2(dFdx(d), dFdy(d))));
@@ -214,11 +221,14 @@ void main() {
             shapeCoverage = edgeCoverage(p, v_shape, aaEdges);
         }
 #else
-        const int aaEdges = 15;
         float d = sdRoundedRect(p, v_shape, v_radii, continuous);
         shapeCoverage = coverage(d, length(vec2(dFdx(d), dFdy(d))));
 #endif
         color = v_fill * shapeCoverage;
+#else
+        // No item of the batch paints or clips to its own shape: contents, arcs or dashes only.
+        const float shapeCoverage = 1.0;
+#endif
 #ifdef WITH_GRADIENTS
         if ((v_flags & HAS_GRADIENT) != 0) {
             int type = (v_flags >> GRADIENT_TYPE_SHIFT) & 3;
@@ -263,43 +273,50 @@ void main() {
             color = over(texel * c, color);
         }
 #endif
-#ifdef WITH_BORDERS
         float bw = v_params.x;
 #ifdef WITH_ARCS
         if ((v_flags & HAS_ARC) != 0) {
             // A stroke along part of the circle inscribed in the shape (its centre line
             // half the border inside the shape's edge), by its distance field.
             color = over(v_border * arcCoverage(p, v_shape, bw, v_content, v_uv), color);
-        } else
+        }
 #endif
 #ifdef WITH_DASHES
         if ((v_flags & HAS_DASHES) != 0) {
             color = over(v_border * dashCoverage(p, v_shape, bw, v_content, v_uv), color);
-        } else
+        }
 #endif
-        if (bw > 0.0) {
+#ifdef WITH_BORDERS
+        // A ring along the shape's edge (arcs and dashes have no ring: their flags say so).
+        if (bw > 0.0 && (v_flags & (HAS_ARC | HAS_DASHES)) == 0) {
             vec4 innerRect = vec4(v_shape.xy + bw, max(v_shape.zw - 2.0 * bw, 0.0));
             float dInner = sdRoundedRect(p, innerRect, max(v_radii - bw, 0.0), continuous);
             float ring = clamp(shapeCoverage - coverage(dInner, length(vec2(dFdx(dInner), dFdy(dInner)))), 0.0, 1.0);
             color = over(v_border * ring, color);
         }
 #endif
-#ifdef WITH_MASKED_BODIES
+#if defined(WITH_MASKED_BODIES) || defined(WITH_MAPPED_MASKS)
         // Masked where a composite of a pass holding only this item was: the
-        // mask read at the pixel's device position, nothing outside its rect.
+        // mask read at the pixel's device position.
         if ((v_flags & HAS_MASK) != 0) {
             vec2 at = gl_FragCoord.xy - u_viewportOrigin;
             vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
+#ifdef WITH_MAPPED_MASKS
             if ((v_flags & MAPS_MASK) != 0) {
                 // A bitmap turned on the device: its unit coordinates here (the map is kept
                 // in maskRect and border), its edges anti-aliased as its pass drew them.
                 vec2 unit = vec2(dot(v_maskRect.xy, device) + v_border.x, dot(v_maskRect.zw, device) + v_border.y);
                 color *= maskAt(v_maskUV, unit, edgeCoverage(unit, vec4(0.0, 0.0, 1.0, 1.0), 15));
-            } else {
+            }
+#endif
+#ifdef WITH_MASKED_BODIES
+            if ((v_flags & MAPS_MASK) == 0) {
+                // A rectangle of the device: nothing outside it.
                 vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
                 float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
                 color *= inside * maskAt(v_maskUV, t, 1.0);
             }
+#endif
         }
 #endif
     }

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataGL
 import StrataHost
+import StrataLayerRaster
 import StrataRender
 import Testing
 
@@ -79,6 +80,16 @@ import Testing
         veil.backgroundColor = CGColor(gray: 0, alpha: 0.6)
         masked.mask = veil
         r.addSublayer(masked)
+        // A card masked by a turned ellipse: it reads the ellipse's bitmap through the bitmap's map.
+        let turnedMask = layer(
+            CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 10, y: 95),
+            CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1))
+        let ellipse = CAShapeLayer()
+        ellipse.frame = CGRect(x: 3, y: 4, width: 10, height: 8)
+        ellipse.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 8), transform: nil)
+        ellipse.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
+        turnedMask.mask = ellipse
+        r.addSublayer(turnedMask)
         // A progress ring: a trimmed circle's stroke, drawn as an arc.
         let ring = CAShapeLayer()
         ring.frame = CGRect(x: 208, y: 45, width: 30, height: 30)
@@ -121,7 +132,11 @@ import Testing
     @Test func specializedProgramsDrawWhatTheWholeProgramDraws() throws {
         let size = CGSize(width: 240, height: 160)
         let background = CGColor(gray: 0.1, alpha: 1)
-        let list = Flattener(size: size, background: background).renderList(for: everything())
+        // With a rasterizer: the turned ellipse that masks a card is a bitmap.
+        let list = Flattener(
+            size: size, background: background, rasterizer: try StandardLayerRasterizer.shapesAndText()
+        )
+        .renderList(for: everything())
         let features = list.passes.flatMap(\.items).reduce(into: LayerFeatures()) { $0.formUnion($1.layerFeatures) }
         #expect(features == .all, "the scene misses features: \(features.rawValue)")
         let specialized = try OffscreenRenderer()
@@ -131,6 +146,23 @@ import Testing
         let b = try whole.render(list)
         #expect(a.stats.drawCalls == b.stats.drawCalls, "specializing adds no draw calls")
         #expect(a.image.pixels == b.image.pixels)
+    }
+
+    /// Each feature compiles alone and with bodies: no part of `layer.frag` leans on
+    /// another part that a batch could lack.
+    @Test func everyFeatureCompilesAloneAndWithBodies() throws {
+        let host = try OffscreenHost(width: 4, height: 4)
+        try host.withCurrent {
+            let library = try ShaderLibrary(context: host.context)
+            for bit in 0..<32 {
+                let feature = LayerFeatures(rawValue: 1 << UInt32(bit))
+                guard LayerFeatures.all.contains(feature) else { continue }
+                for features in [feature, feature.union(.bodies)] {
+                    _ = try library.program(
+                        vertex: "layer.vert", fragment: "layer.frag", defines: features.shaderDefines)
+                }
+            }
+        }
     }
 
     @Test func batchesCarryTheUnionOfTheirItemsFeatures() {
@@ -144,9 +176,9 @@ import Testing
             }
             #expect(batch.features == union)
         }
-        // The six cards come first: plain ones need only bodies, bordered ones borders too.
-        #expect(screen[0].layerFeatures == .bodies)
-        #expect(screen[3].layerFeatures == [.bodies, .borders])
+        // The six cards come first: plain ones need only their shapes, bordered ones borders too.
+        #expect(screen[0].layerFeatures == [.bodies, .shapes])
+        #expect(screen[3].layerFeatures == [.bodies, .shapes, .borders])
         #expect(batches.first?.features.contains(.shadows) == true, "one batch up to the first texture change")
     }
 }

@@ -82,7 +82,8 @@ import _StrataTestSupport
     }
 
     /// Rings, progress arcs over them and spinners beside them, cell by cell:
-    /// three draws (one per kind), each as cheap as its kind.
+    /// three draws (one per kind), each as cheap as its kind: an arc or dashes
+    /// need neither the ring's code nor the coverage of the shape.
     @Test func cheapAndCostlyItemsThatDoNotOverlapGroupByKind() throws {
         var items: [DrawItem] = []
         for cell in 0..<20 {
@@ -93,7 +94,7 @@ import _StrataTestSupport
         #expect(batches.count == 3)
         #expect(
             batches.map(\.features) == [
-                [.bodies, .borders], [.bodies, .borders, .arcs], [.bodies, .borders, .dashes],
+                [.bodies, .shapes, .borders], [.bodies, .arcs], [.bodies, .dashes],
             ])
         #expect(batches.allSatisfy { $0.geometry == .ring })
         let drawn = try #require(order)

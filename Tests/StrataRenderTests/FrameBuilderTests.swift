@@ -296,7 +296,7 @@ import Testing
     }
 
     @Test func clipsWithContinuousCornersBringTheirCode() throws {
-        #expect(try features(continuousClip: true) == [.bodies, .clips, .continuousCorners])
-        #expect(try features(continuousClip: false) == [.bodies, .clips])
+        #expect(try features(continuousClip: true) == [.bodies, .shapes, .clips, .continuousCorners])
+        #expect(try features(continuousClip: false) == [.bodies, .shapes, .clips])
     }
 }

@@ -8,8 +8,8 @@ import Foundation
 /// plain rounded rectangle about eight times what its own part does; a GPU
 /// pays less but still in registers and occupancy.
 package struct LayerFeatures: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt16
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Backgrounds, contents and borders (`DrawItem.Kind.layer`).
     package static let bodies = LayerFeatures(rawValue: 1 << 0)
@@ -46,8 +46,16 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
     /// position (``RenderList/foldMaskedContent()``).
     package static let maskedBodies = LayerFeatures(rawValue: 1 << 14)
 
+    /// Items other than composites masked by a bitmap turned on the device,
+    /// read through the inverse of its mapping (``MaskPlacement/unitMap``).
+    package static let mappedMasks = LayerFeatures(rawValue: 1 << 15)
+    /// The coverage of an item's own rounded rectangle: for its fill, gradient,
+    /// border ring or contents clipped to it. Items that draw only contents
+    /// (a path's bitmap), arcs or dashes skip it.
+    package static let shapes = LayerFeatures(rawValue: 1 << 16)
+
     /// Every feature: the whole program.
-    package static let all = LayerFeatures(rawValue: 0x7FFF)
+    package static let all = LayerFeatures(rawValue: 0x1_FFFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     package var shaderDefines: [String] {
@@ -59,6 +67,7 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
             (.conicGradients, "WITH_CONIC_GRADIENTS"), (.dashes, "WITH_DASHES"),
             (.blendModes, "WITH_BLEND_MODES"), (.maskedBodies, "WITH_MASKED_BODIES"),
+            (.mappedMasks, "WITH_MAPPED_MASKS"), (.shapes, "WITH_SHAPES"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -74,15 +83,21 @@ extension DrawItem {
         switch kind {
         case .shadow: f.insert(.shadows)
         case .composite: f.insert(.composites)
-        case .particle, .particles: f.formUnion([.bodies, .textures])
+        case .particle, .particles:
+            f.formUnion([.bodies, .textures])
+            if !fill.isClear { f.insert(.shapes) }
         case .layer:
             f.insert(.bodies)
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
-            if borderWidth > 0 { f.insert(.borders) }
-            if mask != nil { f.insert(.maskedBodies) }
+            if !fill.isClear || clipsContentToShape { f.insert(.shapes) }
+            if mask != nil { f.insert(maskPlacement?.unitMap != nil ? .mappedMasks : .maskedBodies) }
+            switch content {
+            case .borderArc?, .borderDashes?: break
+            default: if borderWidth > 0 { f.formUnion([.borders, .shapes]) }
+            }
             switch content {
             case .gradient(_, let type, _, _, _)?:
-                f.insert(.gradients)
+                f.formUnion([.gradients, .shapes])
                 switch type {
                 case .axial: break
                 case .radial: f.insert(.radialGradients)
