@@ -25,9 +25,11 @@ float clipCoverage(vec2 device, int index) {
         vec3 h = device.x * r0 + device.y * r1 + r2;
         // Behind the plane's eye: outside (a large distance keeps the derivatives finite).
         float d = h.z > 0.0 ? sdRoundedRect(h.xy / h.z, rect, radii, continuous) : 1e6;
-        // Hard clips (3D sorting's cuts) take whole pixels up to half a pixel outside.
+        // Hard clips (3D sorting's cuts) take whole pixels up to half a pixel outside;
+        // an inverted clip (a ring's hole, an inverted matte) keeps the outside.
         float aa = max(length(vec2(dFdx(d), dFdy(d))), 1e-6);
-        result *= t4.w > 0.5 ? (d / aa < 0.5 ? 1.0 : 0.0) : coverage(d, aa);
+        float c = t4.w > 0.5 && t4.w < 1.5 ? (d / aa < 0.5 ? 1.0 : 0.0) : coverage(d, aa);
+        result *= t4.w > 1.5 ? 1.0 - c : c;
         index = int(t4.z);
     }
     return result;

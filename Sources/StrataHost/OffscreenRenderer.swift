@@ -47,6 +47,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
         get { flattener.foldsMaskedContent }
         set { flattener.foldsMaskedContent = newValue }
     }
+    /// See `Flattener.foldsShapeMasks`.
+    package var foldsShapeMasks: Bool {
+        get { flattener.foldsShapeMasks }
+        set { flattener.foldsShapeMasks = newValue }
+    }
     /// See `FrameBuilder.drawsMeshes`.
     package var drawsMeshes: Bool {
         get { renderer.drawsMeshes }

@@ -84,7 +84,10 @@ import _StrataTestSupport
         holder.addSublayer(hole)
         page.mask = holder
         root.addSublayer(page)
-        let l = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        // Kept a pass (not turned into an inverted clip) to see how it is cleared.
+        var flattener = Flattener(size: CGSize(width: 200, height: 100))
+        flattener.foldsShapeMasks = false
+        let l = flattener.renderList(for: root)
         let mask = try #require(l.passes.first { $0.purpose == .mask })
         #expect(l.labels(of: mask.items) == ["hole"])
         #expect(mask.background == PremultipliedColor(r: 0, g: 0, b: 0, a: 1))

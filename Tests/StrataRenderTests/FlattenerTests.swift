@@ -379,13 +379,18 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         #expect(abs(corner.x) < 1e-9 && abs(corner.y) < 1e-9)
     }
 
+    /// A translucent or faded mask stays a pass; an opaque bordered one (its
+    /// border over its fill) becomes a clip of the composite only through the
+    /// shape-mask fold (`RenderList.foldShapeMasks`).
     @Test func translucentOrBorderedMasksStayPasses() {
-        for configure in [
-            { (m: CALayer) in m.backgroundColor = CGColor(gray: 0, alpha: 0.5) },
-            { (m: CALayer) in
-                m.borderWidth = 3; m.borderColor = .black
-            },
-            { (m: CALayer) in m.opacity = 0.5 },
+        for (configure, folds) in [
+            ({ (m: CALayer) in m.backgroundColor = CGColor(gray: 0, alpha: 0.5) }, false),
+            (
+                { (m: CALayer) in
+                    m.borderWidth = 3; m.borderColor = .black
+                }, true
+            ),
+            ({ (m: CALayer) in m.opacity = 0.5 }, false),
         ] {
             let root = canvasRoot()
             let page = makeLayer(
@@ -396,8 +401,14 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
             configure(mask)
             page.mask = mask
             root.addSublayer(page)
-            let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
-            #expect(list.passes.map(\.purpose) == [.maskedContent, .mask, .screen])
+            var flattener = Flattener(size: CGSize(width: 200, height: 100))
+            flattener.foldsShapeMasks = false
+            #expect(flattener.renderList(for: root).passes.map(\.purpose) == [.maskedContent, .mask, .screen])
+            flattener.foldsShapeMasks = true
+            let list = flattener.renderList(for: root)
+            #expect(
+                list.passes.map(\.purpose) == (folds ? [.maskedContent, .screen] : [.maskedContent, .mask, .screen]))
+            #expect(list.screen.items.contains { $0.kind == .composite && $0.clip >= 0 } == folds)
         }
     }
 }

@@ -40,6 +40,10 @@ public struct Flattener {
     /// by position (`RenderList.foldMaskedContent`); off only to check that
     /// the two draw the same.
     package var foldsMaskedContent = true
+    /// Cuts the reader of a mask pass that draws one opaque rounded rectangle
+    /// or ring by clips instead (`RenderList.foldShapeMasks`); off only to
+    /// check that the two draw the same.
+    package var foldsShapeMasks = true
     /// Remembers layer looks from frame to frame so that a look that holds
     /// still is drawn from the appearance atlas pass as one textured quad (nil: every
     /// frame draws every look; a single picture gains nothing from it).
@@ -90,7 +94,9 @@ public struct Flattener {
         return SnapshotStore.Settings(
             size: size, scale: scale, background: background,
             forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips,
-            foldsBitmapMasks: foldsBitmapMasks, foldsMaskedContent: foldsMaskedContent, rasterizer: rasterizerID,
+            foldsBitmapMasks: foldsBitmapMasks, foldsMaskedContent: foldsMaskedContent,
+            foldsShapeMasks: foldsShapeMasks,
+            rasterizer: rasterizerID,
             appearanceCache: appearanceCache.map(ObjectIdentifier.init))
     }
 
@@ -160,6 +166,7 @@ public struct Flattener {
         // After the appearance atlas's pass is numbered and hashed: this drops passes.
         if foldsBitmapMasks { state.list.foldBitmapMasks() }
         if foldsMaskedContent { state.list.foldMaskedContent() }
+        if foldsShapeMasks { state.list.foldShapeMasks() }
         state.list.markTexelForPixelComposites()
         return (state.list, state.probes)
     }

@@ -15,6 +15,7 @@ final class SnapshotStore: @unchecked Sendable {
         var foldsClips: Bool
         var foldsBitmapMasks: Bool
         var foldsMaskedContent: Bool
+        var foldsShapeMasks: Bool
         var rasterizer: ObjectIdentifier?
         var appearanceCache: ObjectIdentifier?
     }

@@ -6,7 +6,8 @@ extension ClipShape {
     package static let texelsPerClip = 5
 
     /// The clip's row of the clip texture: the device-to-local mapping (9),
-    /// rect (4), radii (4), continuous corners, parent index, hard edges.
+    /// rect (4), radii (4), continuous corners, parent index, and the edge:
+    /// 0 anti-aliased, 1 hard, 2 anti-aliased and inverted.
     package func appendTexels(to data: inout [Float]) {
         let m = deviceToLocal
         data += [
@@ -15,7 +16,7 @@ extension ClipShape {
             Float(m.m33), Float(rect.minX), Float(rect.minY), Float(rect.width),
             Float(rect.height), Float(radii.minXMinY), Float(radii.maxXMinY), Float(radii.maxXMaxY),
             Float(radii.minXMaxY), continuousCorners ? 1 : 0, Float(parent),
-            antialiased ? 0 : 1,
+            inverted ? 2 : antialiased ? 0 : 1,
         ]
     }
 }

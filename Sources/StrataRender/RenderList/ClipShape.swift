@@ -16,12 +16,18 @@ package struct ClipShape: Hashable, Sendable {
     /// to half a pixel outside its edge (the earlier half of a plane split in
     /// 3D sorting, so the two halves never both fade at the cut).
     package var antialiased: Bool
+    /// Whether the clip keeps what lies outside the rounded rectangle instead
+    /// (one minus its anti-aliased coverage): the hole of a ring, or an
+    /// inverted matte, folded from a mask pass (``RenderList/foldShapeMasks()``).
+    package var inverted: Bool
 
     package init(
         deviceToLocal: PlaneMapping, rect: CGRect, radii: CornerRadii,
-        continuousCorners: Bool, parent: Int32, antialiased: Bool = true
+        continuousCorners: Bool, parent: Int32, antialiased: Bool = true, inverted: Bool = false
     ) {
+        precondition(antialiased || !inverted, "ClipShape: an inverted clip is anti-aliased")
         self.deviceToLocal = deviceToLocal; self.rect = rect; self.radii = radii
         self.continuousCorners = continuousCorners; self.parent = parent; self.antialiased = antialiased
+        self.inverted = inverted
     }
 }

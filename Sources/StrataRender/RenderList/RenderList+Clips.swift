@@ -37,7 +37,8 @@ extension RenderList {
         if let known = boxes[index] { return known.isInfinite ? nil : known }
         let clip = clips[index]
         var box: CGRect? = nil
-        if let toDevice = clip.deviceToLocal.inverted() {
+        // An inverted clip shows everything outside it: no box.
+        if !clip.inverted, let toDevice = clip.deviceToLocal.inverted() {
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
             var seen = true
             for corner in 0..<4 {
@@ -98,6 +99,8 @@ extension ClipShape {
     /// corners, in the clip's plane, inside the rect shrunk by the largest corner
     /// radius and half a device pixel (where the edge ramp starts).
     func holds(_ box: CGRect) -> Bool {
+        // An inverted clip cuts what lies inside it.
+        guard !inverted else { return false }
         let r = radii.maximum
         // No arrays: this runs for every clipped item every frame.
         var points: (x0: Double, y0: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double) = (

@@ -10,7 +10,7 @@ extension RenderList {
         for (i, clip) in clips.enumerated() {
             lines.append(
                 "clip \(i) rect \(Self.text(clip.rect)) radii \(Self.text(clip.radii))"
-                    + " parent \(clip.parent)\(clip.antialiased ? "" : " hard") toLocal \(Self.text(clip.deviceToLocal))"
+                    + " parent \(clip.parent)\(clip.antialiased ? "" : " hard")\(clip.inverted ? " inverted" : "") toLocal \(Self.text(clip.deviceToLocal))"
             )
         }
         for (i, _) in gradients.enumerated() { lines.append("gradient \(i)") }

@@ -27,7 +27,9 @@ extension RenderList {
 
     /// Folds `clip` into `item` when it can (see ``foldClipsIntoShapes()``).
     static func fold(_ clip: ClipShape, into item: inout DrawItem) {
-        guard item.kind == .layer, clip.antialiased, item.borderWidth == 0, item.mask == nil else { return }
+        guard item.kind == .layer, clip.antialiased, !clip.inverted, item.borderWidth == 0, item.mask == nil else {
+            return
+        }
         let paintsShape: Bool
         switch item.content {
         case nil: paintsShape = true
