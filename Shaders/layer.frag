@@ -53,7 +53,6 @@ uniform sampler2D u_contents;
 uniform sampler2D u_mask;
 uniform sampler2D u_ramps;
 uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
-uniform float u_rampCount;
 
 out vec4 fragColor;
 
@@ -256,8 +255,11 @@ void main() {
                 t = fract((atan(a1.y, a1.x) - atan(a0.y, a0.x)) / 6.28318530718 + 1.0);
             }
 #endif
-            float u = (clamp(t, 0.0, 1.0) * float(RAMP_WIDTH - 1) + 0.5) / float(RAMP_WIDTH);
-            vec4 g = texture(u_ramps, vec2(u, (v_uv.x + 0.5) / u_rampCount));
+            // Between the ramp's two nearest texels, fetched and mixed: a software
+            // rasterizer's bilinear sampler fetches four and costs more per pixel.
+            float x = clamp(t, 0.0, 1.0) * float(RAMP_WIDTH - 1);
+            int i0 = min(int(x), RAMP_WIDTH - 2), row = int(v_uv.x);
+            vec4 g = mix(texelFetch(u_ramps, ivec2(i0, row), 0), texelFetch(u_ramps, ivec2(i0 + 1, row), 0), x - float(i0));
             color = over(g * shapeCoverage, color);
         }
 #endif

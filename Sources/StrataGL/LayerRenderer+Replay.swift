@@ -91,7 +91,7 @@ extension LayerRenderer {
         sglBindFramebuffer(GLenum(GL_FRAMEBUFFER), frameFramebuffer)
         sglViewport(GLint(pass.viewportX), GLint(pass.viewportY), GLsizei(pass.width), GLsizei(pass.height))
         let target = SIMD4<Float>(Float(pass.origin.x), Float(pass.origin.y), Float(pass.width), Float(pass.height))
-        layerUniforms = (target, Float(plan.rampCount), SIMD2(Float(pass.viewportX), Float(pass.viewportY)))
+        layerUniforms = (target, SIMD2(Float(pass.viewportX), Float(pass.viewportY)))
         currentProgram = nil
         // Source over is the state every pass starts in.
         if currentBlend != .normal {
@@ -184,7 +184,6 @@ extension LayerRenderer {
                 let program = try layerProgram(draw.features)
                 program.use()
                 program.setUniform("u_target", layerUniforms.target)
-                program.setUniform("u_rampCount", layerUniforms.rampCount)
                 program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
             }
         }

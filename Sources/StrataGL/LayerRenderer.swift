@@ -36,7 +36,7 @@ package final class LayerRenderer: RenderBackend {
     }
     /// The values of the per-frame and per-pass uniforms the layer programs share.
     var layerUniforms = (
-        target: SIMD4<Float>(0, 0, 1, 1), rampCount: Float(1), viewportOrigin: SIMD2<Float>(0, 0)
+        target: SIMD4<Float>(0, 0, 1, 1), viewportOrigin: SIMD2<Float>(0, 0)
     )
     /// The program of the last draw in this pass (nil: none yet).
     var currentProgram: (shading: Shading, features: LayerFeatures)?

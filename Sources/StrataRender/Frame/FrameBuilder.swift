@@ -167,7 +167,6 @@ package final class FrameBuilder {
 
     /// Gradient ramps (when they changed) and clips for this frame.
     func prepareSharedTextures(_ list: RenderList, into plan: inout FramePlan) {
-        plan.rampCount = max(1, list.gradients.count)
         if !list.gradients.isEmpty && list.gradients != uploadedRamps {
             plan.ramps = list.gradients
             uploadedRamps = list.gradients

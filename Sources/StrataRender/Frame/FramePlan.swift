@@ -14,8 +14,6 @@ package struct FramePlan: Sendable {
     package var targets: [TargetChange]
     /// New contents of the gradient ramp texture (one ramp per row), when it changed.
     package var ramps: [GradientRamp]?
-    /// Rows the ramp texture has this frame (at least 1).
-    package var rampCount: Int
     /// The clip texture's texels (``ClipShape/texelsPerClip`` RGBA32F per
     /// clip), when the frame has clips.
     package var clips: (texels: [Float], count: Int)?
@@ -30,7 +28,7 @@ package struct FramePlan: Sendable {
     init(target: FrameTarget, stats: RenderStats) {
         self.target = target
         unchanged = false
-        atlas = []; targets = []; ramps = nil; rampCount = 1; clips = nil; instances = []; passes = []
+        atlas = []; targets = []; ramps = nil; clips = nil; instances = []; passes = []
         self.stats = stats
     }
 }
