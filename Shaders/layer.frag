@@ -28,6 +28,7 @@
 #define WITH_MASKED_BODIES
 #define WITH_MAPPED_MASKS
 #define WITH_SHAPES
+#define WITH_TEXEL_MASKS
 #endif
 
 // Instance flag bits (KIND_MASK, KIND_SHADOW, HAS_TEXTURE…), the clip texture's
@@ -297,7 +298,7 @@ void main() {
             color = over(v_border * ring, color);
         }
 #endif
-#if defined(WITH_MASKED_BODIES) || defined(WITH_MAPPED_MASKS)
+#if defined(WITH_MASKED_BODIES) || defined(WITH_MAPPED_MASKS) || defined(WITH_TEXEL_MASKS)
         // Masked where a composite of a pass holding only this item was: the
         // mask read at the pixel's device position.
         if ((v_flags & HAS_MASK) != 0) {
@@ -312,11 +313,23 @@ void main() {
             }
 #endif
 #ifdef WITH_MASKED_BODIES
-            if ((v_flags & MAPS_MASK) == 0) {
+            if ((v_flags & (MAPS_MASK | READS_MASK_TEXELS)) == 0) {
                 // A rectangle of the device: nothing outside it.
                 vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
                 float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
                 color *= inside * maskAt(v_maskUV, t, 1.0);
+            }
+#endif
+#ifdef WITH_TEXEL_MASKS
+            if ((v_flags & READS_MASK_TEXELS) != 0) {
+                // A pass's pixels on the device's: the pixel's own texel, unfiltered.
+                vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+                float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+                vec2 uv = mix(v_maskUV.xy, v_maskUV.zw, clamp(t, 0.0, 1.0));
+                ivec2 size = textureSize(u_mask, 0);
+                ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);
+                float m = texelFetch(u_mask, texel, 0).a;
+                color *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
             }
 #endif
         }

@@ -71,7 +71,8 @@ import Testing
                 CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 25, y: 25),
                 CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)))
         r.addSublayer(group)
-        // A card masked by a translucent layer: drawn where its pass's composite was, reading the mask's pass.
+        // A card masked by a translucent layer: drawn where its pass's composite was, reading the
+        // mask's pass texel for pixel.
         let masked = layer(
             CGRect(x: 0, y: 0, width: 30, height: 30), CGPoint(x: 170, y: 140),
             CGColor(red: 0.3, green: 0.8, blue: 0.9, alpha: 1))
@@ -90,6 +91,16 @@ import Testing
         ellipse.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
         turnedMask.mask = ellipse
         r.addSublayer(turnedMask)
+        // A card masked by an ellipse square to the device: it reads the ellipse's bitmap by position.
+        let ellipseMasked = layer(
+            CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 10, y: 115),
+            CGColor(red: 0.2, green: 0.9, blue: 0.9, alpha: 1))
+        ellipseMasked.cornerRadius = 3
+        let plainEllipse = CAShapeLayer()
+        plainEllipse.frame = CGRect(x: 3, y: 4, width: 10, height: 8)
+        plainEllipse.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 8), transform: nil)
+        ellipseMasked.mask = plainEllipse
+        r.addSublayer(ellipseMasked)
         // A progress ring: a trimmed circle's stroke, drawn as an arc.
         let ring = CAShapeLayer()
         ring.frame = CGRect(x: 208, y: 45, width: 30, height: 30)

@@ -44,6 +44,8 @@ import _StrataTestSupport
             return
         }
         let placement = try #require(item.maskPlacement)
+        // A bitmap is filtered where it is read (its texels need not lie on pixels).
+        #expect(!placement.texelForPixel)
         // Where the composite drew: cut to the star's bitmap (about 40 + 2 pixels).
         let region = try #require(placement.region)
         #expect(region.width < 50 && region.height < 50 && region.minX > 10, "\(region)")
@@ -74,6 +76,9 @@ import _StrataTestSupport
         let placement = try #require(item.maskPlacement)
         #expect(placement.region == list.passes[0].bounds)
         #expect(placement.area == SIMD4(0, 0, 1, 1))
+        // The pass lies on the device's pixels where the item reads it: texel for pixel.
+        #expect(placement.texelForPixel && item.layerFeatures.contains(.texelMasks))
+        #expect(!item.layerFeatures.contains(.maskedBodies))
     }
 
     @Test func aTurnedBitmapMaskIsReadByTheItemThroughItsMap() throws {

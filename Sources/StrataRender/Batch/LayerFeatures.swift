@@ -53,9 +53,13 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
     /// border ring or contents clipped to it. Items that draw only contents
     /// (a path's bitmap), arcs or dashes skip it.
     package static let shapes = LayerFeatures(rawValue: 1 << 16)
+    /// Items other than composites masked by a pass they read by device
+    /// position texel for pixel (``MaskPlacement/texelForPixel``): a fetch,
+    /// where a software rasterizer's filtered read costs several.
+    package static let texelMasks = LayerFeatures(rawValue: 1 << 17)
 
     /// Every feature: the whole program.
-    package static let all = LayerFeatures(rawValue: 0x1_FFFF)
+    package static let all = LayerFeatures(rawValue: 0x3_FFFF)
 
     /// The preprocessor symbols that compile these features into `layer.frag`.
     package var shaderDefines: [String] {
@@ -67,7 +71,7 @@ package struct LayerFeatures: OptionSet, Hashable, Sendable {
             (.continuousCorners, "WITH_CONTINUOUS_CORNERS"), (.radialGradients, "WITH_RADIAL_GRADIENTS"),
             (.conicGradients, "WITH_CONIC_GRADIENTS"), (.dashes, "WITH_DASHES"),
             (.blendModes, "WITH_BLEND_MODES"), (.maskedBodies, "WITH_MASKED_BODIES"),
-            (.mappedMasks, "WITH_MAPPED_MASKS"), (.shapes, "WITH_SHAPES"),
+            (.mappedMasks, "WITH_MAPPED_MASKS"), (.shapes, "WITH_SHAPES"), (.texelMasks, "WITH_TEXEL_MASKS"),
         ]
         for (feature, name) in names where contains(feature) { defines.append(name) }
         return defines
@@ -90,7 +94,13 @@ extension DrawItem {
             f.insert(.bodies)
             if antialiasedEdges != 0b1111 { f.insert(.hardEdges) }
             if !fill.isClear || clipsContentToShape { f.insert(.shapes) }
-            if mask != nil { f.insert(maskPlacement?.unitMap != nil ? .mappedMasks : .maskedBodies) }
+            if mask != nil {
+                if maskPlacement?.unitMap != nil {
+                    f.insert(.mappedMasks)
+                } else {
+                    f.insert(maskPlacement?.texelForPixel == true ? .texelMasks : .maskedBodies)
+                }
+            }
             switch content {
             case .borderArc?, .borderDashes?: break
             default: if borderWidth > 0 { f.formUnion([.borders, .shapes]) }

@@ -66,6 +66,9 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         /// A masked item other than a composite reads its mask through
         /// ``MaskPlacement/unitMap`` (kept in `maskRect` and `border`).
         package static let mapsMask: Int32 = 262144
+        /// A masked item other than a composite reads its mask texel for pixel
+        /// (``MaskPlacement/texelForPixel``).
+        package static let readsMaskTexels: Int32 = 524288
     }
 
     /// Packs `item`; `uvRect` maps a texture source and a rect in the source's unit
@@ -145,6 +148,7 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
                     border = (map[4], map[5], 0, 0)
                     maskUV = uvRect(mask, CGRect(x: 0, y: 0, width: 1, height: 1))
                 } else if let region = placement.region {
+                    if placement.texelForPixel { f |= Flags.readsMaskTexels }
                     maskRect = Self.rect(region)
                     maskUV = Self.oriented(uvRect(mask, Self.unitRect(of: placement.area)), as: placement.area)
                 }

@@ -16,6 +16,7 @@ package enum ShaderConstants {
             ("AA_SHIFT", Int(F.antialiasShift)), ("HAS_MASK", Int(F.hasMask)), ("HAS_TINT", Int(F.hasTint)),
             ("HAS_ARC", Int(F.hasArc)), ("HAS_DASHES", Int(F.hasDashes)), ("INVERTS_MASK", Int(F.invertsMask)),
             ("TRANSPOSES_MASK", Int(F.transposesMask)), ("MAPS_MASK", Int(F.mapsMask)),
+            ("READS_MASK_TEXELS", Int(F.readsMaskTexels)),
             ("CLIP_TEXELS", ClipShape.texelsPerClip), ("RAMP_WIDTH", GradientRamp.width),
             ("RING_SEGMENTS", DrawGeometry.ringSegments),
             ("MAX_LOOKS", ParticleBatch.maximumLooks), ("LOOK_VECTORS", PlannedParticles.vectorsPerLook),

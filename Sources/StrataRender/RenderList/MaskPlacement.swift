@@ -25,21 +25,26 @@ package final class MaskPlacement: Hashable, Sendable {
     /// edges, so past it the mask is transparent. `area` and `region` are
     /// then unused.
     package let unitMap: SIMD8<Float>?
+    /// For an item read by `region`: the mask's texels lie on the device's
+    /// pixels over it (a mask pass, read where it was drawn), so each pixel
+    /// reads its texel as it is, unfiltered.
+    package let texelForPixel: Bool
 
     package init(
         area: SIMD4<Float>, inverted: Bool, transposed: Bool = false, region: CGRect? = nil,
-        unitMap: SIMD8<Float>? = nil
+        unitMap: SIMD8<Float>? = nil, texelForPixel: Bool = false
     ) {
         self.area = area
         self.inverted = inverted
         self.transposed = transposed
         self.region = region
         self.unitMap = unitMap
+        self.texelForPixel = texelForPixel
     }
 
     package static func == (a: MaskPlacement, b: MaskPlacement) -> Bool {
         a.area == b.area && a.inverted == b.inverted && a.transposed == b.transposed && a.region == b.region
-            && a.unitMap == b.unitMap
+            && a.unitMap == b.unitMap && a.texelForPixel == b.texelForPixel
     }
 
     package func hash(into h: inout Hasher) {
@@ -53,5 +58,6 @@ package final class MaskPlacement: Hashable, Sendable {
             h.combine(region.size.height)
         }
         h.combine(unitMap)
+        h.combine(texelForPixel)
     }
 }

@@ -78,9 +78,15 @@ extension RenderList {
         let area = Self.subArea(
             placement?.area ?? SIMD4(0, 0, 1, 1), transposed: placement?.transposed ?? false,
             of: region, within: bounds)
+        // A mask pass covers the content's part of the device pixel for pixel.
+        let onPixels =
+            region.minX.rounded() == region.minX && region.minY.rounded() == region.minY
+            && region.maxX.rounded() == region.maxX && region.maxY.rounded() == region.maxY
+        var texelForPixel = false
+        if case .pass = mask, placement == nil, onPixels { texelForPixel = true }
         let folded = MaskPlacement(
             area: area, inverted: placement?.inverted ?? false, transposed: placement?.transposed ?? false,
-            region: region)
+            region: region, texelForPixel: texelForPixel)
         var items: [DrawItem] = []
         items.reserveCapacity(pass.items.count)
         var boxes: [CGRect] = []
