@@ -9,7 +9,8 @@ import Testing
 /// layer scaled unevenly keeps one-pixel edges (its bitmap made at the smaller
 /// density alone was stretched along the other, smearing the edges there).
 @Suite struct ShapeBitmapDensityTests {
-    func shownBitmap(scaleX: CGFloat, scaleY: CGFloat) throws -> (raster: RasterImage, rect: CGRect) {
+    /// The item an ellipse's shape layer under `transform` is drawn as.
+    func shownItem(_ transform: CATransform3D) throws -> DrawItem {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
         let shape = CAShapeLayer()
@@ -17,11 +18,15 @@ import Testing
         // An ellipse that is not a circle: a rectangle would be drawn in closed form, with no bitmap.
         shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
         shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        shape.setAffineTransform(CGAffineTransform(scaleX: scaleX, y: scaleY))
+        shape.transform = transform
         root.addSublayer(shape)
         var flattener = Flattener(size: CGSize(width: 400, height: 400))
         flattener.rasterizer = ShapeLayerRasterizer()
-        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        return try #require(flattener.renderList(for: root).screen.items.first)
+    }
+
+    func shownBitmap(scaleX: CGFloat, scaleY: CGFloat) throws -> (raster: RasterImage, rect: CGRect) {
+        let item = try shownItem(CATransform3DMakeScale(scaleX, scaleY, 1))
         guard case .texture(.raster(let raster), _, let rect)? = item.content else {
             Issue.record("not a bitmap: \(item)")
             throw CancellationError()
@@ -48,17 +53,7 @@ import Testing
             let shown = try shownBitmap(scaleX: scale, scaleY: scale)
             #expect(shown.raster.hasClearEdges, "at \(scale): \(shown.raster.width)×\(shown.raster.height)")
         }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
-        let shape = CAShapeLayer()
-        shape.frame = CGRect(x: 100, y: 100, width: 80, height: 200)
-        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 80, height: 200), transform: nil)
-        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        shape.transform = CATransform3DRotate(CATransform3DMakeScale(0.4, 0.4, 1), 0.5, 0, 0, 1)
-        root.addSublayer(shape)
-        var flattener = Flattener(size: CGSize(width: 400, height: 400))
-        flattener.rasterizer = ShapeLayerRasterizer()
-        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        let item = try shownItem(CATransform3DRotate(CATransform3DMakeScale(0.4, 0.4, 1), 0.5, 0, 0, 1))
         #expect(item.shading == .texturedQuad, "\(item)")
     }
 }
