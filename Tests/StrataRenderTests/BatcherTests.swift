@@ -63,6 +63,33 @@ import _StrataTestSupport
     }
 }
 
+/// Clips and composites cost a batch's every pixel less than the costly
+/// features: a small item joins a batch without them, a large one is drawn
+/// apart (`Batcher.weightyFeatures`).
+@Suite struct BatcherWeightTests {
+    func card(_ rect: CGRect, clip: Int32 = -1) -> DrawItem {
+        var item = DrawItem(
+            mapping: .identity, quad: rect.insetBy(dx: -1, dy: -1), shape: rect,
+            fill: PremultipliedColor(r: 0, g: 0, b: 1, a: 1), clip: clip)
+        item.radii = CornerRadii(minXMinY: 4, maxXMinY: 4, maxXMaxY: 4, minXMaxY: 4)
+        return item
+    }
+
+    @Test func fewPixelsPayForAClipTheyLackManyAreDrawnApart() {
+        // A clipped card, then small plain cards over it: they ride in its draw.
+        let clipped = card(CGRect(x: 0, y: 0, width: 30, height: 30), clip: 0)
+        let small = (0..<3).map { card(CGRect(x: 5 + 6 * Double($0), y: 5, width: 4, height: 4)) }
+        #expect(Batcher.batches([clipped] + small) { _ in .none }.count == 1)
+        // A large plain card over the clipped one: a draw of its own, without the clip's code.
+        let large = card(CGRect(x: 0, y: 0, width: 300, height: 200))
+        let batches = Batcher.batches([clipped, large]) { _ in .none }
+        #expect(batches.count == 2)
+        #expect(batches.map { $0.features.contains(.clips) } == [true, false])
+        // A small clipped card over a large plain one does not bring the clip to its pixels.
+        #expect(Batcher.batches([large, clipped]) { _ in .none }.count == 2)
+    }
+}
+
 /// Items may move to an earlier batch only past items they do not overlap, so
 /// the picture is the painter's order's.
 @Suite struct BatcherReorderTests {

@@ -11,7 +11,9 @@ import Strata
 /// batch carries the union of its items' ``LayerFeatures``, so a batch of plain
 /// shapes gets a program with nothing else in it; but an item does not join a
 /// batch whose costly features (``costlyFeatures``) differ from its own, since
-/// every pixel of the batch would pay for them.
+/// every pixel of the batch would pay for them, nor one whose clips or
+/// composites (``weightyFeatures``) differ from its own unless the pixels
+/// that would pay for them are few.
 ///
 /// The painter's order is the picture, so an item joins an earlier batch than
 /// the last only when it overlaps no item drawn after that batch: then moving
@@ -32,6 +34,16 @@ package enum Batcher {
         .arcs, .dashes, .radialGradients, .conicGradients,
         .continuousCorners,
     ]
+
+    /// Features whose code costs a pixel of a batch less than the costly ones:
+    /// an item joins a batch that has one it lacks, or brings one the batch
+    /// lacks, only where the pixels that would pay for it are few (a draw of
+    /// their own costs about what some thousands of such pixels do).
+    package static let weightyFeatures: LayerFeatures = [.clips, .composites]
+
+    /// The most device pixels (bounding boxes) that may pay for a weighty
+    /// feature they do not use rather than be drawn apart.
+    static let weightyPixels = 4096.0
 
     /// How many items an item may be checked against for overlap on its way
     /// back to an earlier batch: bounds the work per item in large scenes.
@@ -64,6 +76,21 @@ package enum Batcher {
             let a = deviceBounds(i).integral, b = deviceBounds(j).integral
             return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
         }
+        func pixels(_ i: Int) -> Double {
+            let box = deviceBounds(i)
+            return box.isNull ? 0 : Double(box.width * box.height)
+        }
+        /// Whether the pixels that would pay for a weighty feature they lack are few.
+        func fewPay(_ i: Int, _ key: OpenBatch.Key, joining b: Int) -> Bool {
+            let item = key.features.intersection(weightyFeatures)
+            let batch = open[b].key.features.intersection(weightyFeatures)
+            if !item.isSuperset(of: batch), pixels(i) > weightyPixels { return false }
+            if !batch.isSuperset(of: item) {
+                if open[b].pixels == nil { open[b].pixels = open[b].members.reduce(0) { $0 + pixels($1) } }
+                if open[b].pixels! > weightyPixels { return false }
+            }
+            return true
+        }
         var reordered = false
         for (i, item) in items.enumerated() {
             var key = OpenBatch.Key(
@@ -78,7 +105,7 @@ package enum Batcher {
                 func overlaps(_ j: Int) -> Bool {
                     backdrop ? sharePixels(i, j) : deviceBounds(j).intersects(deviceBounds(i))
                 }
-                if open[b].accepts(key) {
+                if open[b].accepts(key), fewPay(i, key, joining: b) {
                     // A backdrop batch takes only items that share no pixel with its own.
                     if !key.blend.readsBackdrop
                         || (open[b].members.count <= checks && !open[b].members.contains(where: overlaps))
@@ -94,6 +121,7 @@ package enum Batcher {
                 b -= 1
             }
             if let joined {
+                if open[joined].pixels != nil { open[joined].pixels! += pixels(i) }
                 open[joined].add(i, key)
                 if joined != open.count - 1 { reordered = true }
             } else {
@@ -140,6 +168,8 @@ private struct OpenBatch {
 
     var key: Key
     var members: [Int]
+    /// The device pixels its members cover (bounding boxes), once asked for.
+    var pixels: Double?
 
     init(_ item: Int, _ key: Key) {
         self.key = key
