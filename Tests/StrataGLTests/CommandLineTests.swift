@@ -84,7 +84,7 @@ struct StrataProcess {
         #expect(first.status == 0, "\(first.err)")
         // The stats line counts what was drawn: the carousel's cards in a few draws.
         let draws = first.out.components(separatedBy: "draw calls ").dropFirst().first?.prefix { $0.isNumber }
-        #expect(draws.flatMap { Int($0) }.map { (1...8).contains($0) } == true, "\(first.out)")
+        #expect(draws.flatMap { Int($0) }.map { (1...16).contains($0) } == true, "\(first.out)")
         let second = try StrataProcess.run(["render", carousel, "-o", b])
         #expect(second.status == 0)
         #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))

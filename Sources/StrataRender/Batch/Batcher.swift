@@ -11,9 +11,9 @@ import Strata
 /// batch carries the union of its items' ``LayerFeatures``, so a batch of plain
 /// shapes gets a program with nothing else in it; but an item does not join a
 /// batch whose costly features (``costlyFeatures``) differ from its own, since
-/// every pixel of the batch would pay for them, nor one whose clips or
-/// composites (``weightyFeatures``) differ from its own unless the pixels
-/// that would pay for them are few.
+/// every pixel of the batch would pay for them, nor one whose clips,
+/// composites, gradients or masks (``weightyFeatures``) differ from its own
+/// unless the pixels that would pay for them are few.
 ///
 /// The painter's order is the picture, so an item joins an earlier batch than
 /// the last only when it overlaps no item drawn after that batch: then moving
@@ -39,7 +39,9 @@ package enum Batcher {
     /// an item joins a batch that has one it lacks, or brings one the batch
     /// lacks, only where the pixels that would pay for it are few (a draw of
     /// their own costs about what some thousands of such pixels do).
-    package static let weightyFeatures: LayerFeatures = [.clips, .composites]
+    package static let weightyFeatures: LayerFeatures = [
+        .clips, .composites, .gradients, .maskedBodies, .mappedMasks, .texelMasks,
+    ]
 
     /// The most device pixels (bounding boxes) that may pay for a weighty
     /// feature they do not use rather than be drawn apart.
