@@ -312,19 +312,17 @@ void main() {
                 color *= maskAt(v_maskUV, unit, edgeCoverage(unit, vec4(0.0, 0.0, 1.0, 1.0), 15));
             }
 #endif
+#if defined(WITH_MASKED_BODIES) || defined(WITH_TEXEL_MASKS)
+            // Read by position over a rectangle of the device: nothing outside it.
+            vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+            float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+#endif
 #ifdef WITH_MASKED_BODIES
-            if ((v_flags & (MAPS_MASK | READS_MASK_TEXELS)) == 0) {
-                // A rectangle of the device: nothing outside it.
-                vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
-                float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
-                color *= inside * maskAt(v_maskUV, t, 1.0);
-            }
+            if ((v_flags & (MAPS_MASK | READS_MASK_TEXELS)) == 0) { color *= inside * maskAt(v_maskUV, t, 1.0); }
 #endif
 #ifdef WITH_TEXEL_MASKS
             if ((v_flags & READS_MASK_TEXELS) != 0) {
                 // A pass's pixels on the device's: the pixel's own texel, unfiltered.
-                vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
-                float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
                 vec2 uv = mix(v_maskUV.xy, v_maskUV.zw, clamp(t, 0.0, 1.0));
                 ivec2 size = textureSize(u_mask, 0);
                 ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);

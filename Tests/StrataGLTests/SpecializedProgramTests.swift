@@ -81,26 +81,21 @@ import Testing
         veil.backgroundColor = CGColor(gray: 0, alpha: 0.6)
         masked.mask = veil
         r.addSublayer(masked)
-        // A card masked by a turned ellipse: it reads the ellipse's bitmap through the bitmap's map.
-        let turnedMask = layer(
-            CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 10, y: 95),
-            CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1))
-        let ellipse = CAShapeLayer()
-        ellipse.frame = CGRect(x: 3, y: 4, width: 10, height: 8)
-        ellipse.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 8), transform: nil)
-        ellipse.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
-        turnedMask.mask = ellipse
-        r.addSublayer(turnedMask)
-        // A card masked by an ellipse square to the device: it reads the ellipse's bitmap by position.
-        let ellipseMasked = layer(
-            CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 10, y: 115),
-            CGColor(red: 0.2, green: 0.9, blue: 0.9, alpha: 1))
-        ellipseMasked.cornerRadius = 3
-        let plainEllipse = CAShapeLayer()
-        plainEllipse.frame = CGRect(x: 3, y: 4, width: 10, height: 8)
-        plainEllipse.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 8), transform: nil)
-        ellipseMasked.mask = plainEllipse
-        r.addSublayer(ellipseMasked)
+        // Cards masked by an ellipse: turned, a card reads the ellipse's bitmap through the
+        // bitmap's map; square to the device (and rounded, so that its pass keeps an item),
+        // by position.
+        for (y, turned) in [(95.0, true), (115.0, false)] {
+            let card = layer(
+                CGRect(x: 0, y: 0, width: 16, height: 16), CGPoint(x: 10, y: y),
+                CGColor(red: turned ? 0.9 : 0.2, green: 0.9, blue: turned ? 0.2 : 0.9, alpha: 1))
+            if !turned { card.cornerRadius = 3 }
+            let ellipse = CAShapeLayer()
+            ellipse.frame = CGRect(x: 3, y: 4, width: 10, height: 8)
+            ellipse.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 8), transform: nil)
+            if turned { ellipse.transform = CATransform3DMakeRotation(0.4, 0, 0, 1) }
+            card.mask = ellipse
+            r.addSublayer(card)
+        }
         // A progress ring: a trimmed circle's stroke, drawn as an arc.
         let ring = CAShapeLayer()
         ring.frame = CGRect(x: 208, y: 45, width: 30, height: 30)
