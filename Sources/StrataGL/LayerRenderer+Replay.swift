@@ -13,7 +13,8 @@ extension LayerRenderer {
             // at once raised resident memory by that much at every restart.
             contents = [:]
             context.collectGarbage()
-        case let .page(index, size, levels):
+        case let .page(index, size, levels), let .grownPage(index, size, levels):
+            // A grown page replaces the smaller texture; the plan uploads its slots again.
             let page = try GLTexture(context: context, width: size, height: size, label: "atlas page \(index)")
             try page.allocateMipLevels(levels)
             contents[index] = page

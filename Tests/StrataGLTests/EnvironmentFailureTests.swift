@@ -87,7 +87,7 @@ import Testing
         #expect {
             try renderer.render(Self.tree(), size: Self.size)
         } throws: { error in
-            "\(error)" == "'atlas page 0': GL_OUT_OF_MEMORY after creating a 2048×2048 texture"
+            "\(error)" == "'atlas page 0': GL_OUT_OF_MEMORY after creating a 256×256 texture"
         }
         try Self.renderAndCheck(renderer)
     }

@@ -323,6 +323,24 @@ import _StrataTestSupport
         #expect(atlas.fits(width: 240, height: 1))
     }
 
+    /// A page starts small and doubles as it fills; its slots keep their place.
+    @Test func aPageGrowsFromItsSmallestSideKeepingItsSlots() {
+        var atlas = AtlasAllocator(pageSize: 256, gutter: 1, smallestSide: 64)
+        let first = atlas.allocate(width: 30, height: 30)!
+        #expect(atlas.side(ofPage: 0) == 64)
+        let second = atlas.allocate(width: 50, height: 40)!
+        #expect(atlas.side(ofPage: 0) == 128 && second.page == 0 && second.y == 33, "a second shelf needs 128 down")
+        #expect(atlas.allocate(width: 200, height: 10)!.page == 0)
+        #expect(atlas.side(ofPage: 0) == 256 && atlas.pageCount == 1)
+        #expect(first == AtlasAllocator.Slot(page: 0, x: 1, y: 1, width: 30, height: 30))
+        // Only a full-size page opens another, which starts small again.
+        #expect(atlas.allocate(width: 250, height: 250)!.page == 1)
+        #expect(atlas.allocate(width: 10, height: 10)!.page == 0)
+        atlas.reset()
+        #expect(atlas.allocate(width: 10, height: 10)!.page == 0)
+        #expect(atlas.side(ofPage: 0) == 64)
+    }
+
     @Test func rejectsWhatCannotFit() {
         var atlas = AtlasAllocator(pageSize: 64)
         #expect(atlas.allocate(width: 63, height: 10) == nil)

@@ -138,14 +138,14 @@ import Testing
         let builder = FrameBuilder()
         // At its size: a flat page.
         let first = builder.plan(Self.list(Self.root([layer])), into: Self.target)
-        #expect(first.atlas.map(\.description) == ["page 0 2048² levels 0…0", "slot 0 (0, 0) 66×66 levels 0…0"])
+        #expect(first.atlas.map(\.description) == ["page 0 256² levels 0…0", "slot 0 (0, 0) 66×66 levels 0…0"])
         // Turned by 30°: still every texel a pixel or more; nothing is uploaded again.
         layer.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 6))
         #expect(builder.plan(Self.list(Self.root([layer])), into: Self.target).atlas.isEmpty)
         // At a quarter of its size it needs its levels: a slot in a mipmapped page.
         layer.setAffineTransform(CGAffineTransform(scaleX: 0.25, y: 0.25))
         let third = builder.plan(Self.list(Self.root([layer])), into: Self.target)
-        #expect(third.atlas.map(\.description) == ["page 1 2048² levels 0…3", "slot 1 (0, 0) 80×80 levels 0…3"])
+        #expect(third.atlas.map(\.description) == ["page 1 256² levels 0…3", "slot 1 (0, 0) 80×80 levels 0…3"])
         // Squeezed along one axis only, and in perspective, too.
         let squeezed = CALayer(), tilted = CALayer()
         squeezed.frame = CGRect(x: 0, y: 0, width: 64, height: 20)
@@ -161,6 +161,41 @@ import Testing
         #expect(
             fourth.atlas.map(\.description).filter { $0.hasPrefix("slot") }
                 == ["slot 1 (80, 0) 80×80 levels 0…3", "slot 1 (160, 0) 80×80 levels 0…3"], "\(fourth.dump())")
+    }
+
+    /// An atlas page's texture is as large as its slots reach: made at the
+    /// end of a frame's placing, and made again larger when a later frame's
+    /// contents do not fit, with every slot it held uploaded again and texture
+    /// coordinates over its new side.
+    @Test func anAtlasPageGrowsWithWhatItHolds() throws {
+        func layer(_ side: Int, at x: CGFloat) -> CALayer {
+            let l = CALayer()
+            l.frame = CGRect(x: x, y: 0, width: CGFloat(side), height: CGFloat(side))
+            l.contents = CGImage(
+                width: side, height: side, pixels: [UInt8](repeating: 200, count: side * side * 4),
+                label: "\(side) at \(x)")
+            return l
+        }
+        let small = layer(100, at: 0), large = layer(300, at: 110)
+        let builder = FrameBuilder()
+        let backend = RecordingBackend()
+        let first = builder.plan(Self.list(Self.root([small])), into: Self.target)
+        #expect(first.atlas.map(\.description) == ["page 0 256² levels 0…0", "slot 0 (0, 0) 102×102 levels 0…0"])
+        backend.replay(first)
+        let second = builder.plan(Self.list(Self.root([small, large])), into: Self.target)
+        #expect(
+            second.atlas.map(\.description) == [
+                "page 0 grown to 512² levels 0…0", "slot 0 (0, 0) 102×102 levels 0…0",
+                "slot 0 (0, 102) 302×302 levels 0…0",
+            ], "\(second.dump())")
+        backend.replay(second)
+        #expect(backend.problems == [])
+        // The small image's texels are read over the grown side: 1/512 in, 100/512 across.
+        let corners = second.instances.map { $0.uv }
+        #expect(corners.contains { abs($0.0 - 1 / 512) < 1e-6 && abs($0.2 - 101 / 512) < 1e-6 }, "\(corners)")
+        // Both placed in one frame: one page at the side they need, no growth.
+        let fresh = FrameBuilder().plan(Self.list(Self.root([small, large])), into: Self.target)
+        #expect(fresh.atlas.map(\.description).first == "page 0 512² levels 0…0")
     }
 
     @Test func contentsGetOneSlotAndAreUploadedOnce() throws {
@@ -184,7 +219,7 @@ import Testing
         }
         // Shown larger than its pixels: a flat page, one level.
         #expect(levels == [0])
-        #expect(first.atlas[0].description == "page 0 2048² levels 0…0", "\(first.dump())")
+        #expect(first.atlas[0].description == "page 0 256² levels 0…0", "\(first.dump())")
         #expect(first.stats.uploads == 1)
         #expect(first.stats.drawCalls == 1, "the three images are one draw")
         layers[0].position.x += 3

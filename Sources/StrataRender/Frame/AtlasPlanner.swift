@@ -57,10 +57,15 @@ struct AtlasPlanner {
     var frame = 0
     var lastUsed: [TextureSource: Int] = [:]
 
+    /// The side a page's texture starts at (it doubles as the page fills).
+    static let smallestPageSide = 256
+
     init(pageSize: Int) {
         self.pageSize = pageSize
-        atlas = AtlasAllocator(pageSize: pageSize, gutter: 1 << Self.mipLevels, alignment: 1 << Self.mipLevels)
-        flatAtlas = AtlasAllocator(pageSize: pageSize, gutter: 1)
+        let smallest = min(Self.smallestPageSide, pageSize)
+        atlas = AtlasAllocator(
+            pageSize: pageSize, gutter: 1 << Self.mipLevels, alignment: 1 << Self.mipLevels, smallestSide: smallest)
+        flatAtlas = AtlasAllocator(pageSize: pageSize, gutter: 1, smallestSide: smallest)
     }
 
     /// The texture holding `source` (valid after `prepare`).
@@ -75,8 +80,13 @@ struct AtlasPlanner {
         if dedicated[source] != nil {
             return (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
         }
-        let s = flatSlots[source] ?? slots[source]!
-        let p = Double(pageSize)
+        let s: AtlasAllocator.Slot, p: Double
+        if let flat = flatSlots[source] {
+            (s, p) = (flat, Double(textureSizes[flatPageTextures[flat.page]]!.width))
+        } else {
+            s = slots[source]!
+            p = Double(textureSizes[pageTextures[s.page]]!.width)
+        }
         func u(_ t: CGFloat) -> Float { Float((Double(s.x) + Double(t) * Double(s.width)) / p) }
         func v(_ t: CGFloat) -> Float { Float((Double(s.y) + Double(t) * Double(s.height)) / p) }
         return (u(rect.minX), v(rect.minY), u(rect.maxX), v(rect.maxY))
@@ -142,10 +152,47 @@ struct AtlasPlanner {
             recyclePages()
             lastUsed = lastUsed.filter { $0.value == frame }
         }
+        var slotUploads: [AtlasUpload] = []
         for (i, (source, label)) in used.enumerated() where !isPlaced(source) {
-            place(source, layer: list.labels.text(of: label), flat: !minified[i], into: &uploads)
+            place(source, layer: list.labels.text(of: label), flat: !minified[i], into: &slotUploads)
         }
-        return uploads
+        makePages(into: &uploads, slots: &slotUploads)
+        return uploads + slotUploads
+    }
+
+    /// Makes a texture for each page opened this frame, at the side its
+    /// slots reach, and makes again (larger) a page's texture whose slots
+    /// have outgrown it, with every slot it holds uploaded again (in
+    /// `newSlots`, which then holds each of its slots once).
+    mutating func makePages(into uploads: inout [AtlasUpload], slots newSlots: inout [AtlasUpload]) {
+        for flat in [true, false] {
+            let allocator = flat ? flatAtlas : atlas
+            let levels = flat ? 0 : Self.mipLevels
+            for page in 0..<allocator.pageCount {
+                let side = allocator.side(ofPage: page)
+                let index = pageTexture(page, flat: flat)
+                guard let size = textureSizes[index], size.width < side else { continue }
+                textureSizes[index] = (side, side)
+                if size.width == 0 {
+                    uploads.append(.page(index: index, size: side, levels: levels))
+                } else {
+                    uploads.append(.grownPage(index: index, size: side, levels: levels))
+                    // Every slot the page holds, this frame's new ones too, is uploaded again.
+                    newSlots.removeAll {
+                        if case .slot(index, _, _, _, _) = $0 { return true }
+                        return false
+                    }
+                    let held = (flat ? flatSlots : slots).filter { $0.value.page == page }
+                        .sorted { ($0.value.y, $0.value.x) < ($1.value.y, $1.value.x) }
+                    for (source, slot) in held {
+                        newSlots.append(
+                            .slot(
+                                index: index, block: allocator.block(of: slot), contents: source,
+                                gutter: allocator.gutter, levels: levels))
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `source` has a slot or a texture.
@@ -247,14 +294,9 @@ struct AtlasPlanner {
     mutating func place(_ source: TextureSource, layer: String, flat: Bool, into uploads: inout [AtlasUpload]) {
         let (width, height) = Self.size(of: source)
         if flat, let slot = flatAtlas.allocate(width: width, height: height) {
-            while flatPageTextures.count <= slot.page {
-                let index = newTexture(width: pageSize, height: pageSize)
-                flatPageTextures.append(index)
-                uploads.append(.page(index: index, size: pageSize, levels: 0))
-            }
             uploads.append(
                 .slot(
-                    index: flatPageTextures[slot.page], block: flatAtlas.block(of: slot), contents: source,
+                    index: pageTexture(slot.page, flat: true), block: flatAtlas.block(of: slot), contents: source,
                     gutter: flatAtlas.gutter, levels: 0))
             flatSlots[source] = slot
             return
@@ -271,16 +313,22 @@ struct AtlasPlanner {
         guard let slot = atlas.allocate(width: width, height: height) else {
             preconditionFailure("AtlasPlanner: \(width)×\(height) fits a page but found no slot")
         }
-        while pageTextures.count <= slot.page {
-            let index = newTexture(width: pageSize, height: pageSize)
-            pageTextures.append(index)
-            uploads.append(.page(index: index, size: pageSize, levels: Self.mipLevels))
-        }
         uploads.append(
             .slot(
-                index: pageTextures[slot.page], block: atlas.block(of: slot), contents: source,
+                index: pageTexture(slot.page, flat: false), block: atlas.block(of: slot), contents: source,
                 gutter: atlas.gutter, levels: Self.mipLevels))
         slots[source] = slot
+    }
+
+    /// The texture index of page `page`, numbered when the page opens; its
+    /// texture is made at the end of the frame's placing, at the side its
+    /// slots reach (``makePages(into:slots:)``).
+    mutating func pageTexture(_ page: Int, flat: Bool) -> Int {
+        while (flat ? flatPageTextures.count : pageTextures.count) <= page {
+            let index = newTexture(width: 0, height: 0)
+            if flat { flatPageTextures.append(index) } else { pageTextures.append(index) }
+        }
+        return flat ? flatPageTextures[page] : pageTextures[page]
     }
 
     mutating func newTexture(width: Int, height: Int) -> Int {

@@ -8,6 +8,9 @@ package enum AtlasUpload: Sendable {
     /// Texture `index` is made: an empty `size × size` page with mip levels
     /// 0…`levels`, filled later by regions.
     case page(index: Int, size: Int, levels: Int)
+    /// Texture `index`, a page, is made again, larger: empty, `size × size`
+    /// with mip levels 0…`levels`; every slot it holds is uploaded again after.
+    case grownPage(index: Int, size: Int, levels: Int)
     /// Texture `index` is made for contents too large for a page, from their
     /// premultiplied pixels (``pixels``); the backend builds its mip levels 1…`levels`.
     case dedicated(index: Int, width: Int, height: Int, contents: TextureSource, levels: Int, label: String)
@@ -55,6 +58,7 @@ extension AtlasUpload: CustomStringConvertible {
         switch self {
         case .reset: return "reset"
         case let .page(index, size, levels): return "page \(index) \(size)² levels 0…\(levels)"
+        case let .grownPage(index, size, levels): return "page \(index) grown to \(size)² levels 0…\(levels)"
         case let .dedicated(index, width, height, _, _, label): return "dedicated \(index) \(width)×\(height) \(label)"
         case let .slot(index, block, _, _, levels):
             return "slot \(index) (\(block.x), \(block.y)) \(block.width)×\(block.height) levels 0…\(levels)"

@@ -54,6 +54,8 @@ package final class RecordingBackend: RenderBackend {
         case .reset: textures = []
         case .page(let index, _, _), .dedicated(let index, _, _, _, _, _):
             if !textures.insert(index).inserted { problems.append("texture \(index) made twice") }
+        case .grownPage(let index, _, _):
+            if !textures.contains(index) { problems.append("missing texture \(index) grown") }
         case .slot(let index, _, _, _, _):
             if !textures.contains(index) { problems.append("slot in missing texture \(index)") }
         }
