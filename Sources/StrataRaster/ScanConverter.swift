@@ -30,6 +30,9 @@ package struct ScanConverter {
     package let width: Int
     package let height: Int
     package let evenOdd: Bool
+    /// Whether a row's bytes are made only where its edges wrote (the running sum written
+    /// as runs between): off, every cell of every row is summed, for checking the two agree.
+    package var skipsUnwrittenCells = true
 
     /// A converter for `width × height` pixels; `evenOdd` fills by the even-odd rule, else non-zero winding.
     package init(width: Int, height: Int, evenOdd: Bool) {
@@ -72,7 +75,7 @@ package struct ScanConverter {
     /// Converts rows `band × bandHeight ..< (band + 1) × bandHeight`.
     private func convert(band: Int, _ list: [RasterEdge], _ rowStart: [Int], into target: RowsPointer) {
         let first = band * Self.bandHeight, last = min(height, first + Self.bandHeight)
-        var state = State(width: width, evenOdd: evenOdd)
+        var state = State(width: width, evenOdd: evenOdd, skipsUnwrittenCells: skipsUnwrittenCells)
         // Edges that started above the band and reach into it.
         let top = Double(first)
         for e in list[..<rowStart[first]] where e.y1 > top { state.pending.append(e) }
@@ -109,14 +112,20 @@ package struct ScanConverter {
         var sorted = 0
         /// Area deltas for the current row; `width + 2` cells so any x in 0...width fits.
         var acc: [Double]
+        /// The cells of `acc` written this row, as ranges packed `lo << 32 | hi` (inclusive):
+        /// between them the running sum holds still, so a row costs its edges, not its width.
+        var touched: [Int] = []
         var events: [Double] = []
         var crossings: [Double] = []
         var keys: [(top: Double, bottom: Double)] = []
         var merged: [Active] = []
 
-        init(width: Int, evenOdd: Bool) {
+        let skipsUnwrittenCells: Bool
+
+        init(width: Int, evenOdd: Bool, skipsUnwrittenCells: Bool) {
             self.width = width
             self.evenOdd = evenOdd
+            self.skipsUnwrittenCells = skipsUnwrittenCells
             acc = [Double](repeating: 0, count: width + 2)
         }
 
@@ -319,8 +328,10 @@ package struct ScanConverter {
                     let f = (l + r) / 2 - Double(c)
                     acc[c] += dy * (1 - f)
                     acc[c + 1] += dy * f
+                    touched.append(c << 32 | (c + 1))
                     return
                 }
+                let first = c
                 let perX = dy / (r - l)
                 var x = l
                 while x < r {
@@ -332,6 +343,7 @@ package struct ScanConverter {
                     x = nx
                     c += 1
                 }
+                touched.append(first << 32 | c)
             }
         }
 
@@ -447,22 +459,56 @@ package struct ScanConverter {
             let f = cx - Double(c)
             acc[c] += v * (1 - f)
             acc[c + 1] += v * f
+            touched.append(c << 32 | (c + 1))
         }
 
-        /// Turns the row's deltas into bytes and clears them.
+        /// Turns the row's deltas into bytes and clears them, cell by cell only where
+        /// they were written: elsewhere the running sum holds, and its byte is written
+        /// as a run (nothing where it is 0, which the buffer already holds).
         mutating func resolve(into bytes: UnsafeMutableBufferPointer<UInt8>, rowStart: Int) {
+            guard !touched.isEmpty else { return }
             let n = width
-            acc.withUnsafeMutableBufferPointer { acc in
-                var sum = 0.0
-                for x in 0..<n {
-                    sum += acc[x]
-                    acc[x] = 0
-                    let c = min(max(sum, 0), 1)
-                    bytes[rowStart + x] = UInt8(c * 255 + 0.5)
+            if !skipsUnwrittenCells {
+                touched.removeAll(keepingCapacity: true)
+                touched.append(n + 1)
+            } else if touched.count > 64 {
+                // Many small writes: their ranges sorted and merged are about the row anyway.
+                var lo = Int.max, hi = 0
+                for t in touched {
+                    lo = min(lo, t >> 32)
+                    hi = max(hi, t & 0xffff_ffff)
                 }
-                acc[n] = 0
-                acc[n + 1] = 0
+                touched.removeAll(keepingCapacity: true)
+                touched.append(lo << 32 | hi)
+            } else {
+                touched.sort()
             }
+            let out = bytes.baseAddress! + rowStart
+            acc.withUnsafeMutableBufferPointer { acc in
+                @inline(__always) func byte(_ sum: Double) -> UInt8 { UInt8(min(max(sum, 0), 1) * 255 + 0.5) }
+                var sum = 0.0, x = 0
+                for t in touched {
+                    let lo = t >> 32, hi = t & 0xffff_ffff
+                    if hi < x { continue }
+                    // The run up to this range holds the sum so far.
+                    let start = max(lo, x)
+                    if start > x, x < n {
+                        let b = byte(sum)
+                        if b != 0 { (out + x).update(repeating: b, count: min(start, n) - x) }
+                    }
+                    for c in start...hi {
+                        sum += acc[c]
+                        acc[c] = 0
+                        if c < n { out[c] = byte(sum) }
+                    }
+                    x = hi + 1
+                }
+                if x < n {
+                    let b = byte(sum)
+                    if b != 0 { (out + x).update(repeating: b, count: n - x) }
+                }
+            }
+            touched.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -17,6 +17,30 @@ struct PathRasterizerTests {
         CGPath(rect: CGRect(x: x, y: y, width: w, height: h), transform: nil)
     }
 
+    /// Rows made only where their edges wrote hold the bytes of rows summed cell by cell:
+    /// random polygons crossing themselves and the bitmap's sides, exact and sampled rows.
+    @Test(arguments: [false, true]) func rowsSkippingUnwrittenCellsMatchRowsSummedWhole(evenOdd: Bool) {
+        var rng = SplitMix(state: 7)
+        for shape in 0..<40 {
+            var edges = RasterEdges(width: 97, height: 70)
+            let polygons = 1 + shape % 3
+            for _ in 0..<polygons {
+                let count = shape < 20 ? 3 + shape % 6 : 200 + shape * 10
+                edges.addPolygon(
+                    (0..<count).map { _ in
+                        CGPoint(
+                            x: Double.random(in: -20...117, using: &rng), y: Double.random(in: -10...80, using: &rng))
+                    })
+            }
+            let sparse = ScanConverter(width: 97, height: 70, evenOdd: evenOdd)
+            var dense = sparse
+            dense.skipsUnwrittenCells = false
+            let (a, b) = (sparse.coverage(edges), dense.coverage(edges))
+            let differing = zip(a, b).filter { $0 != $1 }.count
+            #expect(differing == 0, "shape \(shape): \(differing) bytes differ")
+        }
+    }
+
     @Test func halfCoveredPixelIs128() {
         let m = fill(rect(10.5, 10, 20, 20))
         #expect(m[10, 15] == 128)
@@ -266,5 +290,17 @@ struct PathRasterizerTests {
         let m = PathRasterizer.fill(polygons: [pts], rule: .evenOdd, transform: .identity, width: 64, height: 64)
         #expect(m.coveredArea > 0)
         #expect(Date().timeIntervalSince(start) < 60)
+    }
+}
+
+/// A seeded generator (SplitMix64), so the random shapes are the same every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
