@@ -110,4 +110,32 @@ import _StrataTestSupport
         #expect(apart <= 12, "pixels apart: \(apart), largest difference \(worst)")
         #expect(painted > 4_000, "painted \(painted)")
     }
+
+    /// An upright inverted star over a card: the folded bitmap cuts the composite into
+    /// pieces, and the card's pass folds into each; the same pixels as the pass gave.
+    @Test func aPassFoldedIntoPiecesDrawsWhatItsPassDrew() throws {
+        func picture(folding: Bool) throws -> (CGImage, RenderStats) {
+            let card = CALayer()
+            card.frame = CGRect(x: 10.5, y: 10, width: 120, height: 90)
+            card.backgroundColor = color(0xe63946)
+            card.cornerRadius = 12
+            card.opacity = 0.7
+            let star = CAShapeLayer()
+            star.frame = CGRect(x: 40, y: 25, width: 40, height: 40)
+            star.path = starPath(side: 40, inner: 0.4)
+            card.mask = invertedMatte(over: card.bounds, cutting: star)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            root.sublayers = [card]
+            let renderer = try OffscreenRenderer()
+            renderer.foldsMaskedContent = folding
+            let out = try renderer.render(root, size: CGSize(width: 160, height: 120), background: .white)
+            return (out.image, out.stats)
+        }
+        let (folded, foldedStats) = try picture(folding: true), (passes, passStats) = try picture(folding: false)
+        #expect(passStats.passes == 2 && foldedStats.passes == 1, "\(passStats) \(foldedStats)")
+        let (worst, apart, painted) = comparison(folded, passes)
+        #expect(apart <= 4, "pixels apart: \(apart), largest difference \(worst)")
+        #expect(painted > 8_000, "painted \(painted)")
+    }
 }

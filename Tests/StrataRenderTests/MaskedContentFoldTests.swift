@@ -128,6 +128,42 @@ import _StrataTestSupport
         #expect(try Self.list([group]).passes.contains { $0.purpose == .maskedContent })
     }
 
+    /// An inverted matte's bitmap folded into the composite cuts it into pieces: the part
+    /// under the bitmap reads it, the parts around it are unmasked. The content pass folds
+    /// into each piece, its item cut to that piece, and is gone.
+    @Test func aPassShownInPiecesFoldsIntoEachPiece() throws {
+        func card() -> CALayer {
+            let card = CALayer()
+            card.frame = CGRect(x: 10, y: 10, width: 120, height: 90)
+            card.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.8, alpha: 1)
+            card.cornerRadius = 12
+            card.opacity = 0.8
+            card.mask = invertedMatte(
+                over: card.bounds, cutting: Self.star(CGRect(x: 40, y: 25, width: 40, height: 40)))
+            return card
+        }
+        let unfolded = try Self.list([card()], folding: false)
+        let pieces = unfolded.screen.items.filter { $0.kind == .composite }
+        #expect(pieces.count > 1 && pieces.filter { $0.mask != nil }.count == 1, "\(unfolded.dump())")
+        let list = try Self.list([card()])
+        #expect(list.passes.map(\.purpose) == [.screen], "\(list.dump())")
+        let items = list.screen.items
+        #expect(items.count == pieces.count && items.allSatisfy { $0.kind == .layer && $0.opacity == 0.8 })
+        #expect(items.filter { $0.mask != nil }.count == 1, "\(list.dump())")
+        // Each piece of the card lies in its composite's piece: together they cover it once.
+        for (item, piece) in zip(items, pieces) {
+            let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
+            #expect(reach.insetBy(dx: 1e-3, dy: 1e-3).intersection(piece.quad) == reach.insetBy(dx: 1e-3, dy: 1e-3))
+        }
+        for i in items.indices {
+            for j in items.indices where j > i {
+                let a = items[i].mapping.deviceBox(of: items[i].quad, orElse: .null)
+                let b = items[j].mapping.deviceBox(of: items[j].quad, orElse: .null)
+                #expect(a.intersection(b).width * a.intersection(b).height < 1e-6, "\(a) meets \(b)")
+            }
+        }
+    }
+
     @Test func contentOfSeveralItemsOrBlendedKeepsItsPass() throws {
         let two = Self.card(at: 10)
         let bar = CALayer()

@@ -10,16 +10,30 @@ extension RenderList {
     /// directly, times the mask, they give the same pixels, without a target
     /// to switch to and without shading their pixels twice. Most Lottie
     /// mattes and masks cover one shape.
+    ///
+    /// A pass shown by several composites (a folded bitmap mask cuts its
+    /// composite into the part under the bitmap and unmasked parts around
+    /// it) is folded into each where every item can be cut exactly to that
+    /// composite's part, and dropped once all are folded.
     mutating func foldMaskedContent() {
         guard passes.contains(where: { $0.purpose == .maskedContent }) else { return }
         let uses = passSamplings()
+        var pieces = [Int](repeating: 0, count: passes.count)
+        for pass in passes {
+            for item in pass.items where item.kind == .composite {
+                if case .texture(.pass(let k), _, _)? = item.content { pieces[k] += 1 }
+            }
+        }
+        var folded = [Int](repeating: 0, count: passes.count)
         var dropped = Set<Int>()
         for p in passes.indices {
             // Items are read in place and copied only once a pass has content to fold.
             var rebuilt: [DrawItem]?
             for i in passes[p].items.indices {
-                guard case .texture(.pass(let k), _, _)? = passes[p].items[i].content, uses[k] == 1,
-                    var direct = Self.maskedItems(replacing: passes[p].items[i], of: passes[k])
+                guard case .texture(.pass(let k), _, _)? = passes[p].items[i].content,
+                    uses[k] == 1 || pieces[k] == uses[k],
+                    var direct = Self.maskedItems(
+                        replacing: passes[p].items[i], of: passes[k], cutsExactly: uses[k] > 1)
                 else {
                     rebuilt?.append(passes[p].items[i])
                     continue
@@ -43,7 +57,8 @@ extension RenderList {
                     rebuilt!.reserveCapacity(passes[p].items.count + direct.count)
                 }
                 rebuilt!.append(contentsOf: direct)
-                dropped.insert(k)
+                folded[k] += 1
+                if folded[k] == uses[k] { dropped.insert(k) }
             }
             if let rebuilt { passes[p].items = rebuilt }
         }
@@ -52,15 +67,18 @@ extension RenderList {
     }
 
     /// The items of `pass` drawn in the place of `composite` (which shows that
-    /// pass through its mask), or nil unless the two are exactly alike: the
-    /// composite shows the whole pass on the device with its mask and an
-    /// opacity alone; the pass holds plain items whose device boxes do not
-    /// meet (items' pixels over transparent, faded, are the items faded
+    /// pass through its mask, or a part of it unmasked), or nil unless the two
+    /// are exactly alike: the composite shows the pass on the device with its
+    /// mask and an opacity alone; the pass holds plain items whose device boxes
+    /// do not meet (items' pixels over transparent, faded, are the items faded
     /// where no two of them share a pixel). Each is cut to where the
     /// composite drew where its mapping allows (an item that is not is not
-    /// folded when it would shade more than twice the composite's pixels).
-    static func maskedItems(replacing composite: DrawItem, of pass: RenderPass) -> [DrawItem]? {
-        guard composite.kind == .composite, let mask = composite.mask, pass.purpose == .maskedContent,
+    /// folded when it would shade more than twice the composite's pixels, nor
+    /// at all where `cutsExactly`: other composites show the rest of the pass).
+    static func maskedItems(replacing composite: DrawItem, of pass: RenderPass, cutsExactly: Bool = false)
+        -> [DrawItem]?
+    {
+        guard composite.kind == .composite, composite.mask != nil || cutsExactly, pass.purpose == .maskedContent,
             !pass.items.isEmpty, pass.items.count <= maximumFoldedItems, pass.cacheKey == nil,
             pass.blurSigma <= 0.05, pass.colorMap == nil,
             pass.background.isClear, composite.mapping == .identity,
@@ -82,8 +100,9 @@ extension RenderList {
         let onPixels =
             region.minX.rounded() == region.minX && region.minY.rounded() == region.minY
             && region.maxX.rounded() == region.maxX && region.maxY.rounded() == region.maxY
+        let mask = composite.mask
         var texelForPixel = false
-        if case .pass = mask, placement == nil, onPixels { texelForPixel = true }
+        if case .pass? = mask, placement == nil, onPixels { texelForPixel = true }
         let folded = MaskPlacement(
             area: area, inverted: placement?.inverted ?? false, transposed: placement?.transposed ?? false,
             region: region, texelForPixel: texelForPixel)
@@ -109,11 +128,13 @@ extension RenderList {
             if m.m12 == 0, m.m21 == 0, let toLocal = m.inverted() {
                 item.quad = item.quad.intersection(toLocal.deviceBox(of: region, orElse: .null))
                 if item.quad.isNull || item.quad.isEmpty { continue }
-            } else if box.width * box.height > 2 * region.width * region.height {
+            } else if cutsExactly || box.width * box.height > 2 * region.width * region.height {
                 return nil
             }
-            item.mask = mask
-            item.maskPlacement = folded
+            if let mask {
+                item.mask = mask
+                item.maskPlacement = folded
+            }
             if composite.clip >= 0 { item.clip = composite.clip }
             item.opacity *= composite.opacity
             items.append(item)
@@ -123,7 +144,7 @@ extension RenderList {
 
     /// The most items of one pass drawn in its composite's place (the overlap
     /// test compares every two).
-    static let maximumFoldedItems = 16
+    static let maximumFoldedItems = 64
 
     /// Whether two device boxes reach a pixel in common.
     static func share(_ a: CGRect, _ b: CGRect) -> Bool {
