@@ -56,6 +56,31 @@ import _StrataTestSupport
         }
     }
 
+    /// A pass nothing samples any more (its composite cut away) is dropped, then the
+    /// mask only it read; the rest are renumbered, the appearance atlas stays.
+    @Test func passesNothingSamplesAreDropped() {
+        let box = CGRect(x: 0, y: 0, width: 10, height: 10)
+        func composite(of pass: Int, mask: Int? = nil) -> DrawItem {
+            DrawItem(
+                kind: .composite, mapping: .identity, quad: box, shape: box,
+                content: .texture(.pass(pass), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: box),
+                mask: mask.map { .pass($0) })
+        }
+        let dot = DrawItem(mapping: .identity, quad: box, shape: box, fill: PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
+        var list = RenderList(pixelWidth: 10, pixelHeight: 10, background: .clear)
+        list.passes = [
+            RenderPass(purpose: .mask, bounds: box, items: [dot]),
+            RenderPass(purpose: .maskedContent, bounds: box, items: [dot]),
+            RenderPass(purpose: .appearance, bounds: box, items: [dot]),
+            RenderPass(purpose: .groupOpacity, bounds: box, items: [composite(of: 1, mask: 0)]),
+            RenderPass(purpose: .groupOpacity, bounds: box, items: [dot]),
+            RenderPass(purpose: .screen, bounds: box, items: [composite(of: 4)]),
+        ]
+        list.dropUnsampledPasses()
+        #expect(list.passes.map(\.purpose) == [.appearance, .groupOpacity, .screen], "\(list.dump())")
+        #expect(list.screen.items[0].texture == .pass(1))
+    }
+
     @Test func anInvertedMaskDrawsTheContentUnmaskedAroundItsBitmap() throws {
         let list = try Self.list([Self.card(at: 10, star: 30, inverted: true)])
         #expect(!list.passes.contains { $0.purpose == .mask }, "\(list.dump())")

@@ -167,6 +167,7 @@ public struct Flattener {
         if foldsBitmapMasks { state.list.foldBitmapMasks() }
         if foldsMaskedContent { state.list.foldMaskedContent() }
         if foldsShapeMasks { state.list.foldShapeMasks() }
+        state.list.dropUnsampledPasses()
         state.list.markTexelForPixelComposites()
         return (state.list, state.probes)
     }

@@ -173,6 +173,24 @@ extension RenderList {
         return uses
     }
 
+    /// Drops the offscreen passes no item samples any more, and then those
+    /// only they sampled: a fold or a cut can take away a pass's last
+    /// composite (a clip that shows none of it), and a pass nothing reads is
+    /// drawn for nothing. Passes kept across frames (a cache key, the
+    /// appearance atlas) stay.
+    package mutating func dropUnsampledPasses() {
+        while true {
+            let uses = passSamplings()
+            let unsampled = Set(
+                passes.indices.filter { p in
+                    p < passes.count - 1 && uses[p] == 0 && passes[p].cacheKey == nil
+                        && passes[p].purpose != .screen && passes[p].purpose != .appearance
+                })
+            if unsampled.isEmpty { return }
+            removePasses(unsampled)
+        }
+    }
+
     /// Removes `dropped` passes, renumbering what the others' items sample.
     mutating func removePasses(_ dropped: Set<Int>) {
         var number = [Int](repeating: -1, count: passes.count)
