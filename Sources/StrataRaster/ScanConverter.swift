@@ -466,11 +466,12 @@ package struct ScanConverter {
         /// they were written: elsewhere the running sum holds, and its byte is written
         /// as a run (nothing where it is 0, which the buffer already holds).
         mutating func resolve(into bytes: UnsafeMutableBufferPointer<UInt8>, rowStart: Int) {
-            guard !touched.isEmpty else { return }
             let n = width
             if !skipsUnwrittenCells {
                 touched.removeAll(keepingCapacity: true)
                 touched.append(n + 1)
+            } else if touched.isEmpty {
+                return
             } else if touched.count > 64 {
                 // Many small writes: their ranges sorted and merged are about the row anyway.
                 var lo = Int.max, hi = 0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small seeded generator, so each thread makes the same changes every run.
-package struct SplitMix {
+package struct SplitMix: RandomNumberGenerator {
     package var state: UInt64
     package init(seed: UInt64) { state = seed }
 
