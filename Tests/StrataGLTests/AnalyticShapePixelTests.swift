@@ -204,6 +204,42 @@ import _StrataTestSupport
         #expect(Double(off) / Double(count) < 0.01, "\(off) pixels off by more than 32")
     }
 
+    /// A shape layer that fills and strokes its rounded rectangle or circle draws
+    /// what a fill layer under a stroke layer draws: the fill reaches the path, not
+    /// the stroke's outer edge (else both cover its anti-aliased pixels), flat and turned.
+    @Test func aFillUnderItsStrokeEndsAtThePath() throws {
+        func picture(separate: Bool) throws -> CGImage {
+            let r = root(300, 120)
+            let paths = [
+                CGPath(
+                    roundedRect: CGRect(x: 10, y: 10, width: 90, height: 70), cornerWidth: 12, cornerHeight: 12,
+                    transform: nil),
+                CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80), transform: nil),
+                CGPath(rect: CGRect(x: 10.5, y: 10, width: 70, height: 60), transform: nil),
+            ]
+            for (i, path) in paths.enumerated() {
+                let at = CGPoint(x: 60 + 95 * CGFloat(i), y: 60)
+                let size = CGSize(width: 110, height: 100)
+                let layers =
+                    separate
+                    ? [shape(path, at: at, size: size), shape(path, at: at, size: size)]
+                    : [shape(path, at: at, size: size)]
+                for (k, l) in layers.enumerated() {
+                    l.fillColor = separate && k == 1 ? nil : color(0x3a86ff)
+                    l.strokeColor = separate && k == 0 ? nil : color(0x222222)
+                    l.lineWidth = 3 + CGFloat(i)
+                    l.setAffineTransform(CGAffineTransform(rotationAngle: 0.2 * CGFloat(i)))
+                    r.addSublayer(l)
+                }
+            }
+            return try OffscreenRenderer().render(r, size: CGSize(width: 300, height: 120), background: .white).image
+        }
+        let (one, two) = (try picture(separate: false), try picture(separate: true))
+        let (worst, apart, painted) = comparison(one, two)
+        #expect(apart == 0, "pixels apart: \(apart), largest difference \(worst)")
+        #expect(painted > 10_000, "painted \(painted)")
+    }
+
     /// Outlined layers and a stroked rectangle (borders with nothing inside) drawn as
     /// frame meshes give the pixels their quads give: square and rounded, thin and
     /// thick, turned, and in perspective.

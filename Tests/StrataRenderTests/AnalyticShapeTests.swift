@@ -61,19 +61,26 @@ import Testing
         #expect(ring.content == nil && ring.fill.isClear && ring.borderWidth == 10)
         #expect(abs(ring.shape.minX - 45) < 1e-6 && abs(ring.shape.width - 110) < 1e-6)
         #expect(abs(ring.radii.minXMaxY - 55) < 0.05)
-        // Square corners: mitred stay square, round joins get half the width.
-        func square(_ join: CAShapeLayerLineJoin) -> DrawItem? {
+        // Square corners: mitred stay square, round joins get half the width. The fill
+        // under the stroke is an item of its own, to the path, the stroke's drawn over it.
+        func square(_ join: CAShapeLayerLineJoin) -> [DrawItem] {
             items {
                 $0.path = CGPath(rect: CGRect(x: 10, y: 10, width: 100, height: 100), transform: nil)
                 $0.strokeColor = blue
                 $0.lineWidth = 8
                 $0.lineJoin = join
-            }.first
+            }
         }
-        #expect(square(.miter)?.radii == .zero)
-        #expect(square(.round)?.radii.minXMinY == 4)
-        #expect(square(.miter)?.fill == PremultipliedColor(red))
-        #expect(try #require(square(.bevel)).content != nil, "a bevelled square corner is not a rounded rectangle")
+        #expect(square(.miter).last?.radii == .zero)
+        #expect(square(.round).last?.radii.minXMinY == 4)
+        let (fill, stroke) = (try #require(square(.miter).first), try #require(square(.miter).last))
+        #expect(fill.fill == PremultipliedColor(red) && fill.borderWidth == 0)
+        #expect(fill.shape == CGRect(x: 10, y: 10, width: 100, height: 100) && fill.radii == .zero)
+        #expect(
+            stroke.fill.isClear && stroke.borderWidth == 8
+                && stroke.shape == CGRect(x: 6, y: 6, width: 108, height: 108))
+        #expect(
+            try #require(square(.bevel).first).content != nil, "a bevelled square corner is not a rounded rectangle")
     }
 
     @Test func trimmedCirclesBecomeArcs() throws {

@@ -6,7 +6,8 @@ import Synchronization
 /// lands: a rectangle, rounded rectangle or circle, filled and/or stroked
 /// with a plain line. It becomes one body item (fill, border) whose edges are
 /// computed per device pixel under any transform, instead of a bitmap made on
-/// the CPU, uploaded and resampled.
+/// the CPU, uploaded and resampled. A fill under a stroke is an item of its
+/// own, drawn to the path (the stroke's item over it covers only the stroke).
 struct AnalyticShape: Sendable {
     /// The item's shape: the path's rectangle, grown by half the line width when stroked.
     var rect: CGRect
@@ -19,6 +20,10 @@ struct AnalyticShape: Sendable {
     var borderArc: (start: Double, sweep: Double, roundCaps: Bool)?
     /// For a dashed stroke of a circle: its dashes (``DrawItem/Content/borderDashes(_:)``).
     var borderDashes: CircleDashes?
+    /// For a fill under a stroke: the path's own rectangle and corners, which
+    /// the fill reaches (not the stroke's outer edge, where the two would
+    /// both cover the anti-aliased pixels and show darker than the stroke).
+    var fillShape: (rect: CGRect, radii: CornerRadii)?
 
     /// What `recognized` found for a shape at a tolerance step, remembered across
     /// frames: a still shape is recognized once, not in every frame's bounds and drawing.
@@ -136,6 +141,7 @@ struct AnalyticShape: Sendable {
                 minXMinY: outer(radii.minXMinY), maxXMinY: outer(radii.maxXMinY),
                 maxXMaxY: outer(radii.maxXMaxY), minXMaxY: outer(radii.minXMaxY)),
             fill: fill, borderWidth: lineWidth, borderColor: stroke)
+        if !fill.isClear { fillShape = (rect, radii) }
     }
 
     /// Where a trimmed circle's stroke starts and how far it turns (radians in the

@@ -2,13 +2,14 @@ import Foundation
 import Strata
 
 extension FlattenState {
-    /// A shape layer's path as one body item drawn in closed form (``AnalyticShape``),
-    /// when its body shows nothing else: no background, border or contents image,
-    /// and no `masksToBounds` cut of its own drawing. Nil: the path goes through the rasterizer.
-    func analyticShapeItem(
+    /// A shape layer's path as body items drawn in closed form (``AnalyticShape``):
+    /// one, or a fill to the path and a stroke over it. Only when its body shows
+    /// nothing else: no background, border or contents image, and no
+    /// `masksToBounds` cut of its own drawing. Nil: the path goes through the rasterizer.
+    func analyticShapeItems(
         of layer: Int, _ drawn: LayerContent, mapping: PlaneMapping, clip: Int32,
         label: ItemLabel
-    ) -> DrawItem? {
+    ) -> [DrawItem]? {
         guard case .shape(let shape) = drawn, let path = shape.path,
             path.elements.count <= AnalyticShape.maximumElements
         else { return nil }
@@ -30,9 +31,23 @@ extension FlattenState {
         } else {
             content = analytic.borderDashes.map { .borderDashes($0) }
         }
-        return DrawItem(
-            label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
-            shape: analytic.rect, radii: analytic.radii, fill: analytic.fill, content: content,
-            borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
+        guard let under = analytic.fillShape else {
+            return [
+                DrawItem(
+                    label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
+                    shape: analytic.rect, radii: analytic.radii, fill: analytic.fill, content: content,
+                    borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip)
+            ]
+        }
+        let fillMargin = antialiasingMargin(mapping, under.rect)
+        return [
+            DrawItem(
+                label: label, mapping: mapping, quad: under.rect.insetBy(dx: -fillMargin, dy: -fillMargin),
+                shape: under.rect, radii: under.radii, fill: analytic.fill, clip: clip),
+            DrawItem(
+                label: label, mapping: mapping, quad: analytic.rect.insetBy(dx: -margin, dy: -margin),
+                shape: analytic.rect, radii: analytic.radii, content: content,
+                borderWidth: analytic.borderWidth, borderColor: analytic.borderColor, clip: clip),
+        ]
     }
 }

@@ -102,7 +102,7 @@ extension FlattenState {
             }
         }
 
-        let analytic = analyticShapeItem(of: layer, drawn, mapping: mapping, clip: -1, label: label)
+        let analytic = analyticShapeItems(of: layer, drawn, mapping: mapping, clip: -1, label: label)
         let content = analytic == nil ? contentFill(of: layer, drawn, mapping: mapping, measuring: true) : nil
         let separateContents =
             crossfadeItems(layer, new: content, mapping: mapping, label: label)
@@ -119,7 +119,7 @@ extension FlattenState {
         if !fill.isClear || (content != nil && separateContents == nil) || (borderOnBody && border != nil) {
             r = r.union(deviceBox(of: quad, mapping: mapping))
         }
-        if let analytic { r = r.union(deviceBox(of: analytic, useShape: false)) }
+        for item in analytic ?? [] { r = r.union(deviceBox(of: item, useShape: false)) }
         // Drawing stops where it cannot make the clip of the layer's bounds.
         let clipFails = nodes[layer].state.masksToBounds && mapping.inverted() == nil
         if let separateContents {

@@ -192,7 +192,7 @@ struct FlattenState {
             }
         }
 
-        let analytic = analyticShapeItem(of: layer, drawn, mapping: mapping, clip: clip, label: label)
+        let analytic = analyticShapeItems(of: layer, drawn, mapping: mapping, clip: clip, label: label)
         let content = analytic == nil ? contentFill(of: layer, drawn, mapping: mapping) : nil
         // Contents drawn as items of their own, between the background and the
         // sublayers: a cross-fade (old and new image), or cells (nine-part
@@ -222,7 +222,7 @@ struct FlattenState {
         if !body.fill.isClear || body.content != nil || (borderOnBody && border != nil) {
             items.append(body)
         }
-        if let analytic { items.append(analytic) }
+        if let analytic { items.append(contentsOf: analytic) }
 
         // The clip of this layer's own bounds, made once when something needs it.
         var ownClip: Int32?
