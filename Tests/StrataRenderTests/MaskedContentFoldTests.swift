@@ -138,8 +138,10 @@ import _StrataTestSupport
             card.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.8, alpha: 1)
             card.cornerRadius = 12
             card.opacity = 0.8
-            card.mask = invertedMatte(
-                over: card.bounds, cutting: Self.star(CGRect(x: 40, y: 25, width: 40, height: 40)))
+            let star = Self.star(CGRect(x: 40.3, y: 25.6, width: 40, height: 40))
+            // Shrunk: its bitmap's density is rounded to a quarter octave, its edges off the device's grid.
+            star.setAffineTransform(CGAffineTransform(scaleX: 0.93, y: 0.93))
+            card.mask = invertedMatte(over: card.bounds, cutting: star)
             return card
         }
         let unfolded = try Self.list([card()], folding: false)
@@ -150,10 +152,23 @@ import _StrataTestSupport
         let items = list.screen.items
         #expect(items.count == pieces.count && items.allSatisfy { $0.kind == .layer && $0.opacity == 0.8 })
         #expect(items.filter { $0.mask != nil }.count == 1, "\(list.dump())")
-        // Each piece of the card lies in its composite's piece: together they cover it once.
+        // Each piece of the card lies in its composite's piece, to within the half pixel
+        // its cut moves to a pixel boundary: together they cover it once.
         for (item, piece) in zip(items, pieces) {
-            let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
-            #expect(reach.insetBy(dx: 1e-3, dy: 1e-3).intersection(piece.quad) == reach.insetBy(dx: 1e-3, dy: 1e-3))
+            let reach = item.mapping.deviceBox(of: item.quad, orElse: .null).insetBy(dx: 0.501, dy: 0.501)
+            #expect(reach.intersection(piece.quad) == reach, "\(reach) in \(piece.quad)")
+        }
+        // Cut where the pieces' pixels part (a pixel is the piece's that holds its centre):
+        // on whole pixels inside the card, so no column between two pieces is left to neither.
+        let card = CGRect(x: 10, y: 10, width: 120, height: 90)
+        for item in items {
+            let box = item.mapping.deviceBox(of: item.quad, orElse: .null)
+            for edge in [box.minX, box.maxX] where edge > card.minX && edge < card.maxX {
+                #expect(abs(edge - edge.rounded()) < 1e-6, "cut at \(edge): \(box)")
+            }
+            for edge in [box.minY, box.maxY] where edge > card.minY && edge < card.maxY {
+                #expect(abs(edge - edge.rounded()) < 1e-6, "cut at \(edge): \(box)")
+            }
         }
         for i in items.indices {
             for j in items.indices where j > i {

@@ -106,6 +106,18 @@ extension RenderList {
         let folded = MaskPlacement(
             area: area, inverted: placement?.inverted ?? false, transposed: placement?.transposed ?? false,
             region: region, texelForPixel: texelForPixel)
+        // Pieces of one composite are cut where their pixels part: a pixel is a piece's
+        // when its centre lies inside, so an edge between centres moves to the pixel
+        // boundary after the last one it holds. Items drawn on whole pixels round their
+        // quads, and two neighbours rounding one fractional edge apart would leave a
+        // column of pixels to neither.
+        func pixelEdge(_ v: CGFloat) -> CGFloat { (v - 0.5).rounded(.up) }
+        let cut =
+            cutsExactly
+            ? CGRect(
+                x: pixelEdge(region.minX), y: pixelEdge(region.minY),
+                width: pixelEdge(region.maxX) - pixelEdge(region.minX),
+                height: pixelEdge(region.maxY) - pixelEdge(region.minY)) : region
         var items: [DrawItem] = []
         items.reserveCapacity(pass.items.count)
         var boxes: [CGRect] = []
@@ -126,7 +138,7 @@ extension RenderList {
             // mapping keeps rectangles square; else the item must not shade far more
             // pixels than the composite did.
             if m.m12 == 0, m.m21 == 0, let toLocal = m.inverted() {
-                item.quad = item.quad.intersection(toLocal.deviceBox(of: region, orElse: .null))
+                item.quad = item.quad.intersection(toLocal.deviceBox(of: cut, orElse: .null))
                 if item.quad.isNull || item.quad.isEmpty { continue }
             } else if cutsExactly || box.width * box.height > 2 * region.width * region.height {
                 return nil
