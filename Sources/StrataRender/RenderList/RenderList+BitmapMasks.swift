@@ -179,13 +179,13 @@ extension RenderList {
     /// drawn for nothing. Passes kept across frames (a cache key, the
     /// appearance atlas) stay.
     package mutating func dropUnsampledPasses() {
-        while true {
+        func droppable(_ pass: RenderPass) -> Bool {
+            pass.cacheKey == nil && pass.purpose != .screen && pass.purpose != .appearance
+        }
+        // Most frames have no such pass: no walk of their items.
+        while passes.dropLast().contains(where: droppable) {
             let uses = passSamplings()
-            let unsampled = Set(
-                passes.indices.filter { p in
-                    p < passes.count - 1 && uses[p] == 0 && passes[p].cacheKey == nil
-                        && passes[p].purpose != .screen && passes[p].purpose != .appearance
-                })
+            let unsampled = Set(passes.indices.dropLast().filter { uses[$0] == 0 && droppable(passes[$0]) })
             if unsampled.isEmpty { return }
             removePasses(unsampled)
         }
