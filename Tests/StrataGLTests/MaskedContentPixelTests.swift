@@ -93,10 +93,8 @@ import _StrataTestSupport
     }
 
     func picture(folding: Bool) throws -> (CGImage, RenderStats) {
-        let renderer = try OffscreenRenderer()
-        renderer.foldsMaskedContent = folding
-        let out = try renderer.render(Self.scene(), size: CGSize(width: 320, height: 120), background: .white)
-        return (out.image, out.stats)
+        try StrataGLTests.picture(
+            Self.scene(), size: CGSize(width: 320, height: 120), folding: folding, by: \.foldsMaskedContent)
     }
 
     @Test func anItemMaskedByPositionDrawsWhatItsPassDrew() throws {
@@ -127,10 +125,8 @@ import _StrataTestSupport
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
             root.sublayers = [card]
-            let renderer = try OffscreenRenderer()
-            renderer.foldsMaskedContent = folding
-            let out = try renderer.render(root, size: CGSize(width: 160, height: 120), background: .white)
-            return (out.image, out.stats)
+            return try StrataGLTests.picture(
+                root, size: CGSize(width: 160, height: 120), folding: folding, by: \.foldsMaskedContent)
         }
         let (folded, foldedStats) = try picture(folding: true), (passes, passStats) = try picture(folding: false)
         #expect(passStats.passes == 2 && foldedStats.passes == 1, "\(passStats) \(foldedStats)")

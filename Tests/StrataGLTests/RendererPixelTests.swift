@@ -28,6 +28,17 @@ func comparison(_ a: CGImage, _ b: CGImage, tolerance: Int = 2) -> (worst: Int, 
     return (worst, apart, painted)
 }
 
+/// `scene` drawn on white by a renderer with one of its folds (`fold`, a switch
+/// kept for checking that folding draws the same) on or off.
+func picture(
+    _ scene: CALayer, size: CGSize, folding: Bool, by fold: ReferenceWritableKeyPath<OffscreenRenderer, Bool>
+) throws -> (CGImage, RenderStats) {
+    let renderer = try OffscreenRenderer()
+    renderer[keyPath: fold] = folding
+    let out = try renderer.render(scene, size: size, background: .white)
+    return (out.image, out.stats)
+}
+
 func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 2) -> Bool {
     zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
 }

@@ -72,10 +72,8 @@ import _StrataTestSupport
     }
 
     func picture(folding: Bool) throws -> (CGImage, RenderStats) {
-        let renderer = try OffscreenRenderer()
-        renderer.foldsShapeMasks = folding
-        let out = try renderer.render(Self.scene(), size: CGSize(width: 320, height: 120), background: .white)
-        return (out.image, out.stats)
+        try StrataGLTests.picture(
+            Self.scene(), size: CGSize(width: 320, height: 120), folding: folding, by: \.foldsShapeMasks)
     }
 
     @Test func clipsDrawWhatTheMaskPassesDrew() throws {
