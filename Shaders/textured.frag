@@ -2,7 +2,9 @@
 // A texture drawn as it is, times opacity: cached layer appearances and
 // offscreen passes whose edges are already in their pixels. The smallest
 // program there is, for the items that make up most animated frames; with
-// TEXEL_FOR_PIXEL, a bitmap drawn one texel per pixel, read without filtering.
+// TEXEL_FOR_PIXEL, a bitmap drawn one texel per pixel, read without filtering;
+// with MASKED as well, times a mask whose texels also lie one per pixel
+// (Shading.maskedTexelQuad): a matte's bitmap or pass over a path's bitmap.
 
 in vec2 v_local;
 flat in vec4 v_params;   // borderWidth, opacity, sigma, clip index
@@ -10,6 +12,16 @@ flat in vec4 v_content;  // contents rect (local)
 flat in vec4 v_uv;       // texture uv0.xy uv1.xy
 
 uniform sampler2D u_contents;
+
+#ifdef MASKED
+flat in int v_flags;
+flat in vec4 v_maskRect;  // the device rectangle the mask spans
+flat in vec4 v_maskUV;    // the mask's texture coordinates over it, start to end
+
+uniform sampler2D u_mask;
+uniform vec4 u_target;
+uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
+#endif
 
 out vec4 fragColor;
 
@@ -21,5 +33,17 @@ void main() {
     fragColor = texelFetch(u_contents, ivec2(uv * vec2(textureSize(u_contents, 0))), 0) * v_params.y;
 #else
     fragColor = texture(u_contents, uv) * v_params.y;
+#endif
+#ifdef MASKED
+    // The mask's texel under the pixel's centre, as layer.frag reads a mask
+    // by device position; nothing outside the mask's rectangle.
+    vec2 at = gl_FragCoord.xy - u_viewportOrigin;
+    vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
+    vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+    float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
+    vec2 maskUV = mix(v_maskUV.xy, v_maskUV.zw, clamp(t, 0.0, 1.0));
+    ivec2 size = textureSize(u_mask, 0);
+    float m = texelFetch(u_mask, clamp(ivec2(floor(maskUV * vec2(size))), ivec2(0), size - 1), 0).a;
+    fragColor *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
 #endif
 }

@@ -176,6 +176,11 @@ extension LayerRenderer {
                 let program = try draw.shading == .texelQuad ? texelQuadProgram() : texturedQuadProgram()
                 program.use()
                 program.setUniform("u_target", layerUniforms.target)
+            } else if draw.shading == .maskedTexelQuad {
+                let program = try maskedTexelQuadProgram()
+                program.use()
+                program.setUniform("u_target", layerUniforms.target)
+                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
             } else if draw.shading == .particle {
                 let program = try particleShadingProgram()
                 program.use()

@@ -48,6 +48,8 @@ package final class LayerRenderer: RenderBackend {
     var texturedProgram: GLProgram?
     /// `Shading.texelQuad`: bitmaps drawn one texel per pixel.
     var texelProgram: GLProgram?
+    /// `Shading.maskedTexelQuad`: those bitmaps under a mask read texel for pixel.
+    var maskedTexelProgram: GLProgram?
     /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
     var particleProgram: GLProgram?
     /// `Shading.particles`, without and with clips (made when a frame first has a batch).
@@ -250,6 +252,15 @@ package final class LayerRenderer: RenderBackend {
         if let texelProgram { return texelProgram }
         let program = try contentsProgram(fragment: "textured.frag", defines: ["TEXEL_FOR_PIXEL"])
         texelProgram = program
+        return program
+    }
+
+    /// The masked texel-for-pixel program (`Shading.maskedTexelQuad`), compiled the first time a draw needs it.
+    func maskedTexelQuadProgram() throws(GLError) -> GLProgram {
+        if let maskedTexelProgram { return maskedTexelProgram }
+        let program = try contentsProgram(fragment: "textured.frag", defines: ["TEXEL_FOR_PIXEL", "MASKED"])
+        program.setUniform("u_mask", Int32(1))
+        maskedTexelProgram = program
         return program
     }
 

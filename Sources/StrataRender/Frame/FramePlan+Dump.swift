@@ -43,12 +43,14 @@ extension FramePlan {
                 if let scissor = region.scissor { lines.append("  scissor \(RenderList.text(scissor))") }
                 for draw in region.draws {
                     let parts = draw.features.shaderDefines.dropFirst().map { $0.dropFirst(5).lowercased() }
-                    var program =
-                        draw.shading == .texturedQuad
-                        ? "textured"
-                        : draw.shading == .texelQuad
-                            ? "texel"
-                            : draw.shading == .particle ? "particle" : "layer[\(parts.joined(separator: ","))]"
+                    var program: String
+                    switch draw.shading {
+                    case .texturedQuad: program = "textured"
+                    case .texelQuad: program = "texel"
+                    case .maskedTexelQuad: program = "texel[masked]"
+                    case .particle: program = "particle"
+                    case .layer, .particles: program = "layer[\(parts.joined(separator: ","))]"
+                    }
                     if let particles = draw.particles {
                         program =
                             "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"

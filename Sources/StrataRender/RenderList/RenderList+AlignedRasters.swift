@@ -88,7 +88,7 @@ extension DrawItem {
     /// any other item.
     var paintedQuads: [CGRect]? {
         guard case .texture(.raster(let raster), _, let rect)? = content, let runs = raster.paintedRuns,
-            shading == .texelQuad
+            shading == .texelQuad || shading == .maskedTexelQuad
         else { return nil }
         let ux = Double(rect.width) / Double(raster.width), uy = Double(rect.height) / Double(raster.height)
         return runs.compactMap { run in
