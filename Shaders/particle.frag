@@ -7,11 +7,19 @@
 
 #include "shapes.glsl"
 
+#ifdef PARTICLE_BATCH
+// From particles.vert: the rect's unit square, the tint times opacity.
+in vec2 v_unit;
+flat in vec4 v_uv;       // the image's texture uv0.xy uv1.xy
+flat in vec4 v_tint;
+uniform float u_clip;    // the batch's innermost clip, or -1
+#else
 in vec2 v_local;
 flat in vec4 v_border;   // the tint
 flat in vec4 v_params;   // borderWidth, opacity, sigma, clip index
 flat in vec4 v_content;  // the image's rect (local)
 flat in vec4 v_uv;       // its texture uv0.xy uv1.xy
+#endif
 
 uniform sampler2D u_contents;
 
@@ -25,14 +33,26 @@ uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
 out vec4 fragColor;
 
 void main() {
+#ifdef PARTICLE_BATCH
+    vec2 t = v_unit;
+    // Distance outside the rect along each of its axes, in device pixels
+    // (the unit square's rate of change is the rect's, over its size).
+    vec2 outside = max(-t, t - 1.0);
+    vec2 coverage = clamp(0.5 - outside / max(fwidth(t), vec2(1e-9)), 0.0, 1.0);
+    vec2 uv = mix(v_uv.xy, v_uv.zw, clamp(t, 0.0, 1.0));
+    fragColor = texture(u_contents, uv) * v_tint * (coverage.x * coverage.y);
+    float clipIndex = u_clip;
+#else
     vec2 t = (v_local - v_content.xy) / v_content.zw;
     vec2 uv = mix(v_uv.xy, v_uv.zw, clamp(t, 0.0, 1.0));
     // Distance outside the rect along each local axis, in device pixels.
     vec2 outside = max(v_content.xy - v_local, v_local - v_content.xy - v_content.zw);
     vec2 coverage = clamp(0.5 - outside / max(fwidth(v_local), vec2(1e-6)), 0.0, 1.0);
     fragColor = texture(u_contents, uv) * v_border * (coverage.x * coverage.y * v_params.y);
+    float clipIndex = v_params.w;
+#endif
 #ifdef WITH_CLIPS
-    int clip = int(v_params.w);
+    int clip = int(clipIndex);
     if (clip >= 0) {
         vec2 local = gl_FragCoord.xy - u_viewportOrigin;
         vec2 device = vec2(local.x + u_target.x, u_target.w - local.y + u_target.y);

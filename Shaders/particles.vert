@@ -2,8 +2,9 @@
 // An emitter's particles in bulk: four vertices per particle, each reading
 // the particle's birth (ParticleBirth in Strata) from u_births, placed,
 // turned, scaled and tinted here for the batch's time, so the CPU does
-// nothing per particle and frame. It hands particle.frag what layer.vert
-// hands it for a `.particle` item, so the two draw a particle alike.
+// nothing per particle and frame. particle.frag (with PARTICLE_BATCH) draws
+// it as it draws a `.particle` item of layer.vert, from fewer varyings: on a
+// CPU rasterizer each one costs every triangle's set-up and every pixel.
 
 // Five RGBA32F texels per birth, in ParticleBirth's order: x y z vx | vy vz
 // birth lifetime | scale scaleSpeed spin look | colour | colour speed.
@@ -15,23 +16,18 @@ uniform float u_time;                       // the layer time drawn, relative to
 uniform vec4 u_looks[LOOK_VECTORS * MAX_LOOKS];  // per look: uv0.xy uv1.xy; w, h, speed; acceleration
 uniform float u_opacity;
 uniform vec4 u_tint;                        // premultiplied
-uniform float u_clip;                       // innermost clip, or -1
 uniform bool u_additive;
 
-out vec2 v_local;
-flat out vec4 v_border;
-flat out vec4 v_params;
-flat out vec4 v_content;
-flat out vec4 v_uv;
+out vec2 v_unit;       // the point in the image's rect: 0 to 1 across it, past it in the margin
+flat out vec4 v_uv;    // the image's texture uv0.xy uv1.xy
+flat out vec4 v_tint;  // premultiplied colour times the batch's opacity
 
 // Nothing drawn: every corner outside the clip volume.
 void drawNothing() {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-    v_local = vec2(0.0);
-    v_border = vec4(0.0);
-    v_params = vec4(0.0);
-    v_content = vec4(0.0, 0.0, 1.0, 1.0);
+    v_unit = vec2(0.0);
     v_uv = vec4(0.0);
+    v_tint = vec4(0.0);
 }
 
 void main() {
@@ -81,9 +77,7 @@ void main() {
     // Device pixels (y down) to clip space (y up), keeping w, as layer.vert does.
     vec2 rel = device.xy - u_target.xy * device.z;
     gl_Position = vec4(rel.x / u_target.z * 2.0 - device.z, device.z - rel.y / u_target.w * 2.0, 0.0, device.z);
-    v_local = local;
-    v_border = vec4(color.rgb * color.a, u_additive ? 0.0 : color.a) * u_tint;
-    v_params = vec4(0.0, u_opacity, 0.0, u_clip);
-    v_content = rect;
+    v_unit = (local - rect.xy) / rect.zw;
     v_uv = uv;
+    v_tint = vec4(color.rgb * color.a, u_additive ? 0.0 : color.a) * u_tint * u_opacity;
 }

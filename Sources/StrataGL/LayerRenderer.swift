@@ -304,7 +304,7 @@ package final class LayerRenderer: RenderBackend {
         let program = try shaders.program(
             vertex: "particles.vert", fragment: "particle.frag",
             attributes: [],
-            defines: clipped ? ["WITH_CLIPS"] : [])
+            defines: clipped ? ["PARTICLE_BATCH", "WITH_CLIPS"] : ["PARTICLE_BATCH"])
         program.use()
         program.setUniform("u_contents", Int32(0))
         program.setUniform("u_clips", Int32(3))
