@@ -173,3 +173,27 @@ import _StrataTestSupport
         #expect(draws.count == 2 && draws.last?.particles != nil)
     }
 }
+
+/// A particle's image is read from mip levels where it is drawn smaller than
+/// its pixels only when its cell's `minificationFilter` is trilinear, as in
+/// Core Animation (its default, linear, reads the image as it is): batched or
+/// drawn one by one, the atlas plans the same page.
+@Suite struct ParticleMinificationTests {
+    /// The atlas pages a frame of shrunk particles (a quarter of their image) is planned with.
+    func pages(filter: CALayerContentsFilter?, batched: Bool) -> [String] {
+        let (root, _) = emitterTree(time: 1, batched: batched) { _, _, cell in
+            cell.scale = 0.25
+            if let filter { cell.minificationFilter = filter.rawValue }
+        }
+        let list = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root)
+        let plan = FrameBuilder().plan(list, into: FrameTarget(id: 1, width: 200, height: 100, keepsPixels: true))
+        return plan.atlas.map(\.description).filter { $0.hasPrefix("page") }
+    }
+
+    @Test(arguments: [true, false])
+    func aShrunkParticleIsReadWithoutMipLevelsUnlessItsCellAsks(batched: Bool) {
+        #expect(pages(filter: nil, batched: batched) == ["page 0 256² levels 0…0"])
+        #expect(pages(filter: .linear, batched: batched) == ["page 0 256² levels 0…0"])
+        #expect(pages(filter: .trilinear, batched: batched) == ["page 0 256² levels 0…3"])
+    }
+}

@@ -37,6 +37,10 @@ package struct EmitterCellValues {
     package var minificationFilter = CALayerContentsFilter.linear.rawValue
     package var magnificationFilter = CALayerContentsFilter.linear.rawValue
     package var minificationFilterBias: Float = 0
+
+    /// Whether the cell's image is read from mip levels where a particle is
+    /// drawn smaller than its pixels: its minification filter is trilinear.
+    package var readsMipLevels: Bool { minificationFilter == CALayerContentsFilter.trilinear.rawValue }
     // CAMediaTiming: when the cell emits, relative to its emitter (the layer,
     // or for a sub-cell the particle that emits it).
     package var beginTime: CFTimeInterval = 0

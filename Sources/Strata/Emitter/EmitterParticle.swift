@@ -28,13 +28,17 @@ public struct EmitterParticle: Equatable, @unchecked Sendable {
     public var cellName: String?
     /// Its cell's place among the emitter's cells (for ordering).
     var cellOrder: UInt64
+    /// Whether its image is read from mip levels where it is drawn smaller than
+    /// its pixels: its cell's `minificationFilter` is trilinear (Core Animation's
+    /// default, linear, reads the image as it is).
+    package var mipmapped = false
 
     public static func == (a: EmitterParticle, b: EmitterParticle) -> Bool {
         a.position == b.position && a.zPosition == b.zPosition && a.angle == b.angle && a.scale == b.scale
             && a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
             && a.contents === b.contents && a.contentsRect == b.contentsRect && a.contentsScale == b.contentsScale
             && a.birthTime == b.birthTime && a.age == b.age && a.lifetime == b.lifetime && a.cellName == b.cellName
-            && a.cellOrder == b.cellOrder
+            && a.cellOrder == b.cellOrder && a.mipmapped == b.mipmapped
     }
 
     /// The particle's size on its emitter layer: its contents' natural size times its scale.

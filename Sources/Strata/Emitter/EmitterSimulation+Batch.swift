@@ -95,7 +95,7 @@ extension EmitterSimulation.Run {
         let look = ParticleLook(
             image: image, contentsRect: v.contentsRect, size: natural,
             acceleration: (Float(acceleration.x), Float(acceleration.y), Float(acceleration.z)),
-            speed: v.speed, minimumScale: s)
+            speed: v.speed, minimumScale: s, mipmapped: v.readsMipLevels)
         let index = batch!.lookIndex(for: look)
         if s < batch!.looks[index].minimumScale { batch!.looks[index].minimumScale = s }
         let layerScale = Double(layer.scale)

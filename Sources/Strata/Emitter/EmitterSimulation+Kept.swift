@@ -79,7 +79,7 @@ extension EmitterSimulation.Run {
                 let new = ParticleLook(
                     image: image!, contentsRect: v.contentsRect, size: natural,
                     acceleration: (Float(acceleration.x), Float(acceleration.y), Float(acceleration.z)),
-                    speed: v.speed, minimumScale: s)
+                    speed: v.speed, minimumScale: s, mipmapped: v.readsMipLevels)
                 look = Int32(made.lookIndex(for: new))
             }
             if s < made.looks[Int(look)].minimumScale { made.looks[Int(look)].minimumScale = s }

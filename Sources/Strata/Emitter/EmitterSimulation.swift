@@ -229,7 +229,8 @@ package enum EmitterSimulation {
                                 blue: channel(blue0, v.blueSpeed), alpha: channel(alpha0, v.alphaSpeed),
                                 contents: v.contents as? CGImage, contentsRect: v.contentsRect,
                                 contentsScale: v.contentsScale,
-                                birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order))
+                                birthTime: birth, age: age, lifetime: life, cellName: v.name, cellOrder: order,
+                                mipmapped: v.readsMipLevels))
                     }
                     budget -= 1
                 }

@@ -19,15 +19,19 @@ package struct ParticleLook: Equatable, @unchecked Sendable {
     /// The smallest scale a particle of this look has at the batch's time
     /// (how much smaller than its pixels the image can be drawn).
     package var minimumScale: Double
+    /// Whether the image is read from mip levels where it is drawn smaller than
+    /// its pixels (``EmitterParticle/mipmapped``).
+    package var mipmapped: Bool
 
     package static func == (a: ParticleLook, b: ParticleLook) -> Bool {
         a.image === b.image && a.contentsRect == b.contentsRect && a.size == b.size
             && a.acceleration == b.acceleration && a.speed == b.speed && a.minimumScale == b.minimumScale
+            && a.mipmapped == b.mipmapped
     }
 
     /// Whether `other` draws like this look (the same image and motion), whatever its particles' scales.
     func drawsLike(_ other: ParticleLook) -> Bool {
         image === other.image && contentsRect == other.contentsRect && size == other.size
-            && acceleration == other.acceleration && speed == other.speed
+            && acceleration == other.acceleration && speed == other.speed && mipmapped == other.mipmapped
     }
 }

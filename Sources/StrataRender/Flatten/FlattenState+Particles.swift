@@ -116,11 +116,13 @@ extension FlattenState {
         guard ppu > 0, ppu.isFinite else { return nil }
         let margin = min(1.5 / ppu, Double(max(rect.width, rect.height)))
         let r = particle.red * alpha, g = particle.green * alpha, b = particle.blue * alpha
-        return DrawItem(
+        var item = DrawItem(
             kind: .particle, label: label, mapping: particleMapping,
             quad: rect.insetBy(dx: -margin, dy: -margin), shape: rect,
             content: .texture(.image(image), uv: particle.contentsRect, rect: rect),
             borderColor: PremultipliedColor(r: r, g: g, b: b, a: additive ? 0 : alpha),
             clip: clip)
+        item.mipmapsWhenMinified = particle.mipmapped
+        return item
     }
 }

@@ -104,7 +104,7 @@ struct AtlasPlanner {
                 if case .particles(let batch, _)? = item.content {
                     for look in batch.looks {
                         let source = TextureSource.image(look.image)
-                        let shrinks = Self.minifies(look, mapping: item.mapping)
+                        let shrinks = look.mipmapped && Self.minifies(look, mapping: item.mapping)
                         if let i = index[source] {
                             if shrinks { minified[i] = true }
                             continue
@@ -124,12 +124,12 @@ struct AtlasPlanner {
                 guard let source = item.texture else { continue }
                 if case .pass = source { continue }
                 if let i = index[source] {
-                    if !minified[i] && Self.minifies(item, source) { minified[i] = true }
+                    if !minified[i] && item.mipmapsWhenMinified && Self.minifies(item, source) { minified[i] = true }
                     continue
                 }
                 index[source] = used.count
                 used.append((source, item.label))
-                minified.append(Self.minifies(item, source))
+                minified.append(item.mipmapsWhenMinified && Self.minifies(item, source))
             }
         }
         frame += 1

@@ -94,6 +94,10 @@ package struct DrawItem: Hashable, Sendable {
     /// For a composite: it samples its pass one texel per device pixel, each
     /// pixel's centre a texel's centre (``RenderList/markTexelForPixelComposites()``).
     package var sampledTexelForPixel = false
+    /// Whether a texture drawn smaller than its texels is read from mip levels
+    /// (trilinear). A particle follows its cell's `minificationFilter`
+    /// (``EmitterParticle/mipmapped``); layers' contents always are.
+    package var mipmapsWhenMinified = true
 
     package init(
         kind: Kind = .layer, label: ItemLabel = .none, mapping: PlaneMapping, quad: CGRect, shape: CGRect,
