@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataLayerRaster
 import Testing
 import _StrataTestSupport
 
@@ -445,6 +446,25 @@ func canvasRoot(_ size: CGSize = CGSize(width: 200, height: 100)) -> CALayer {
         root.addSublayer(c)
         let items = Flattener(size: CGSize(width: 200, height: 100)).renderList(for: root).screen.items
         #expect(items.map(\.antialiasedEdges) == [0b1111, 0b1111, 0b1111])
+    }
+
+    /// A shape layer of no size (as Lottie's are) draws its bitmap alone: its
+    /// item's shape is empty, so it has no edge to share, with itself or with
+    /// a neighbour in its plane.
+    @Test func bitmapsOfLayersOfNoSizeHaveNoEdgesToShare() throws {
+        let root = canvasRoot()
+        for x in [10.0, 60.0] {
+            let star = CAShapeLayer()
+            star.frame = CGRect(x: x, y: 10, width: 0, height: 0)
+            star.path = starPath(side: 40)
+            root.addSublayer(star)
+        }
+        let list = Flattener(
+            size: CGSize(width: 200, height: 100), rasterizer: try StandardLayerRasterizer.shapesAndText()
+        ).renderList(for: root)
+        let bitmaps = list.screen.items.filter { $0.texture != nil }
+        #expect(bitmaps.count == 2 && bitmaps.allSatisfy { $0.shape.isEmpty }, "\(list.dump())")
+        #expect(bitmaps.map(\.antialiasedEdges) == [0b1111, 0b1111])
     }
 }
 

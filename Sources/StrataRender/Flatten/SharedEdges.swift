@@ -13,7 +13,9 @@ package enum SharedEdges {
     /// Clears the anti-aliasing bit of every shared edge among `items`.
     package static func process(_ items: inout [DrawItem]) {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
-        for (i, item) in items.enumerated() where item.kind == .layer && item.radii.isZero {
+        // An empty shape (a bitmap's item draws its contents alone) has no edge to share.
+        for (i, item) in items.enumerated()
+        where item.kind == .layer && item.radii.isZero && item.shape.width > 0 && item.shape.height > 0 {
             guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
             let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
             // Edges past any screen share nothing (and their ranges would not be numbers).
