@@ -198,6 +198,28 @@ import Testing
         #expect(fresh.atlas.map(\.description).first == "page 0 512² levels 0…0")
     }
 
+    /// Pages emptied for a frame's new bitmaps keep their textures: a page that
+    /// grew stays that large, and what is placed in it again is read over the
+    /// texture's side, not over the side its new slots reach.
+    @Test func aRecycledPageIsReadOverItsTexturesSide() throws {
+        func layer(_ side: Int, _ label: String) -> CALayer {
+            let l = CALayer()
+            l.frame = CGRect(x: 0, y: 0, width: CGFloat(side), height: CGFloat(side))
+            l.contents = CGImage(
+                width: side, height: side, pixels: [UInt8](repeating: 90, count: side * side * 4), label: label)
+            return l
+        }
+        // Pages of at most 512: the second frame's bitmap finds no room beside the first's.
+        let builder = FrameBuilder(maximumTextureSize: 512)
+        let first = builder.plan(Self.list(Self.root([layer(100, "a"), layer(300, "b")])), into: Self.target)
+        #expect(first.atlas.map(\.description).first == "page 0 512² levels 0…0", "\(first.dump())")
+        let second = builder.plan(Self.list(Self.root([layer(250, "c")])), into: Self.target)
+        // No page is made: the 512² texture takes the new bitmap where the old ones were.
+        #expect(second.atlas.map(\.description) == ["slot 0 (0, 0) 252×252 levels 0…0"], "\(second.dump())")
+        let uv = try #require(second.instances.first?.uv)
+        #expect(abs(uv.0 - 1 / 512) < 1e-6 && abs(uv.2 - 251 / 512) < 1e-6, "\(uv)")
+    }
+
     @Test func contentsGetOneSlotAndAreUploadedOnce() throws {
         let image = CGImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64), label: "grey")
         let layers = (0..<3).map { i in
