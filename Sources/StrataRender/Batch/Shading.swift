@@ -27,6 +27,11 @@ package enum Shading: UInt8, Hashable, Sendable {
     case particles
 }
 
+extension Shading {
+    /// Whether the program reads the item's texture one texel per device pixel.
+    package var readsTexelForPixel: Bool { self == .texelQuad || self == .maskedTexelQuad }
+}
+
 extension DrawItem {
     /// The smallest program that draws this item exactly.
     package var shading: Shading {
@@ -61,9 +66,8 @@ extension DrawItem {
     /// turned nor flipped: a mask pass read where it was drawn, or a bitmap
     /// placed on whole pixels at one texel per pixel.
     var drawsOnlyItsMaskedContents: Bool {
-        guard kind == .layer, fill.isClear, borderWidth == 0, clip < 0, tint == .white, !clipsContentToShape,
-            let mask, let placement = maskPlacement, let region = placement.region, placement.unitMap == nil,
-            !placement.transposed
+        guard drawsOnlyItsContentsAndMask, let mask, let placement = maskPlacement, let region = placement.region,
+            placement.unitMap == nil, !placement.transposed
         else { return false }
         if placement.texelForPixel { return true }
         guard case .raster(let bitmap) = mask, bitmap.width > 0, bitmap.height > 0 else { return false }

@@ -78,9 +78,12 @@ extension RenderList {
 extension DrawItem {
     /// Whether the item draws its contents and nothing else: a layer body with no
     /// fill, border, clip, mask, tint or cut to its shape.
-    var drawsOnlyItsContents: Bool {
-        kind == .layer && fill.isClear && borderWidth == 0 && clip < 0 && mask == nil && tint == .white
-            && !clipsContentToShape
+    var drawsOnlyItsContents: Bool { mask == nil && drawsOnlyItsContentsAndMask }
+
+    /// Whether the item draws its contents, perhaps masked, and nothing else: a
+    /// layer body with no fill, border, clip, tint or cut to its shape.
+    var drawsOnlyItsContentsAndMask: Bool {
+        kind == .layer && fill.isClear && borderWidth == 0 && clip < 0 && tint == .white && !clipsContentToShape
     }
 
     /// The quads (local units) of a textured-quad bitmap's painted runs, cut to
@@ -88,7 +91,7 @@ extension DrawItem {
     /// any other item.
     var paintedQuads: [CGRect]? {
         guard case .texture(.raster(let raster), _, let rect)? = content, let runs = raster.paintedRuns,
-            shading == .texelQuad || shading == .maskedTexelQuad
+            shading.readsTexelForPixel
         else { return nil }
         let ux = Double(rect.width) / Double(raster.width), uy = Double(rect.height) / Double(raster.height)
         return runs.compactMap { run in
