@@ -172,26 +172,16 @@ extension LayerRenderer {
         let wanted = (draw.shading, draw.features)
         if currentProgram == nil || currentProgram! != wanted {
             currentProgram = wanted
-            if draw.shading == .texturedQuad || draw.shading == .texelQuad {
-                let program = try draw.shading == .texelQuad ? texelQuadProgram() : texturedQuadProgram()
-                program.use()
-                program.setUniform("u_target", layerUniforms.target)
-            } else if draw.shading == .maskedTexelQuad {
-                let program = try maskedTexelQuadProgram()
-                program.use()
-                program.setUniform("u_target", layerUniforms.target)
-                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
-            } else if draw.shading == .particle {
-                let program = try particleShadingProgram()
-                program.use()
-                program.setUniform("u_target", layerUniforms.target)
-                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
-            } else {
-                let program = try layerProgram(draw.features)
-                program.use()
-                program.setUniform("u_target", layerUniforms.target)
-                program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
+            let program: GLProgram
+            switch draw.shading {
+            case .texturedQuad, .texelQuad, .maskedTexelQuad: program = try texturedProgram(draw.shading)
+            case .particle: program = try particleShadingProgram()
+            case .layer, .particles: program = try layerProgram(draw.features)
             }
+            program.use()
+            program.setUniform("u_target", layerUniforms.target)
+            // Only the programs that read the device position have it (elsewhere a no-op).
+            program.setUniform("u_viewportOrigin", layerUniforms.viewportOrigin)
         }
         if draw.shading == .layer, draw.features.contains(.blendModes) {
             // The program is in use (chosen above); a draw without a backdrop blends by function.

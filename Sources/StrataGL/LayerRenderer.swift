@@ -42,14 +42,12 @@ package final class LayerRenderer: RenderBackend {
     var currentProgram: (shading: Shading, features: LayerFeatures)?
     /// The blend function set (source over between frames and passes).
     var currentBlend = BlendMode.normal
-    /// `Shading.texturedQuad`: cached appearances and passes drawn as they are
-    /// (made when a frame first draws one, as every program is: a process
-    /// compiles only what its frames use).
-    var texturedProgram: GLProgram?
-    /// `Shading.texelQuad`: bitmaps drawn one texel per pixel.
-    var texelProgram: GLProgram?
-    /// `Shading.maskedTexelQuad`: those bitmaps under a mask read texel for pixel.
-    var maskedTexelProgram: GLProgram?
+    /// The `textured.frag` programs by shading: `.texturedQuad` (cached
+    /// appearances and passes drawn as they are), `.texelQuad` (bitmaps drawn
+    /// one texel per pixel) and `.maskedTexelQuad` (those under a mask read
+    /// texel for pixel), each made when a frame first draws one, as every
+    /// program is: a process compiles only what its frames use.
+    var texturedPrograms: [Shading: GLProgram] = [:]
     /// `Shading.particle`: emitters' tinted images (made when a frame first has particles).
     var particleProgram: GLProgram?
     /// `Shading.particles`, without and with clips (made when a frame first has a batch).
@@ -239,28 +237,21 @@ package final class LayerRenderer: RenderBackend {
         }
     }
 
-    /// The textured-quad program, compiled the first time a draw needs it.
-    func texturedQuadProgram() throws(GLError) -> GLProgram {
-        if let texturedProgram { return texturedProgram }
-        let program = try contentsProgram(fragment: "textured.frag")
-        texturedProgram = program
-        return program
-    }
-
-    /// The texel-for-pixel program (`Shading.texelQuad`), compiled the first time a draw needs it.
-    func texelQuadProgram() throws(GLError) -> GLProgram {
-        if let texelProgram { return texelProgram }
-        let program = try contentsProgram(fragment: "textured.frag", defines: ["TEXEL_FOR_PIXEL"])
-        texelProgram = program
-        return program
-    }
-
-    /// The masked texel-for-pixel program (`Shading.maskedTexelQuad`), compiled the first time a draw needs it.
-    func maskedTexelQuadProgram() throws(GLError) -> GLProgram {
-        if let maskedTexelProgram { return maskedTexelProgram }
-        let program = try contentsProgram(fragment: "textured.frag", defines: ["TEXEL_FOR_PIXEL", "MASKED"])
-        program.setUniform("u_mask", Int32(1))
-        maskedTexelProgram = program
+    /// The `textured.frag` program of `shading` (`.texturedQuad`, `.texelQuad`
+    /// or `.maskedTexelQuad`), compiled the first time a draw needs it.
+    func texturedProgram(_ shading: Shading) throws(GLError) -> GLProgram {
+        if let program = texturedPrograms[shading] { return program }
+        let defines: [String]
+        switch shading {
+        case .texturedQuad: defines = []
+        case .texelQuad: defines = ["TEXEL_FOR_PIXEL"]
+        case .maskedTexelQuad: defines = ["TEXEL_FOR_PIXEL", "MASKED"]
+        case .layer, .particle, .particles:
+            preconditionFailure("LayerRenderer: \(shading) is not drawn by textured.frag")
+        }
+        let program = try contentsProgram(fragment: "textured.frag", defines: defines)
+        if shading == .maskedTexelQuad { program.setUniform("u_mask", Int32(1)) }
+        texturedPrograms[shading] = program
         return program
     }
 

@@ -72,8 +72,7 @@ import Testing
             let shaders = try ShaderLibrary(context: host.context, programCache: cache)
             let renderer = try LayerRenderer(context: host.context, shaders: shaders)
             try renderer.render(list, framebuffer: host.drawableFramebuffer, width: host.width, height: host.height)
-            return Array(renderer.layerPrograms.values)
-                + [renderer.texturedProgram, renderer.texelProgram].compactMap { $0 }
+            return Array(renderer.layerPrograms.values) + Array(renderer.texturedPrograms.values)
         }
         return (host.readPixels(), programs, host.context.info.supportsProgramBinaries)
     }
