@@ -57,6 +57,7 @@ uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
 
 out vec4 fragColor;
 
+#include "device.glsl"
 #ifdef WITH_CLIPS
 #include "clips.glsl"
 #endif
@@ -302,8 +303,7 @@ void main() {
         // Masked where a composite of a pass holding only this item was: the
         // mask read at the pixel's device position.
         if ((v_flags & HAS_MASK) != 0) {
-            vec2 at = gl_FragCoord.xy - u_viewportOrigin;
-            vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
+            vec2 device = devicePixel();
 #ifdef WITH_MAPPED_MASKS
             if ((v_flags & MAPS_MASK) != 0) {
                 // A bitmap turned on the device: its unit coordinates here (the map is kept
@@ -323,10 +323,7 @@ void main() {
 #ifdef WITH_TEXEL_MASKS
             if ((v_flags & READS_MASK_TEXELS) != 0) {
                 // A pass's pixels on the device's: the pixel's own texel, unfiltered.
-                vec2 uv = mix(v_maskUV.xy, v_maskUV.zw, clamp(t, 0.0, 1.0));
-                ivec2 size = textureSize(u_mask, 0);
-                ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);
-                float m = texelFetch(u_mask, texel, 0).a;
+                float m = texelMaskAt(u_mask, v_maskUV, t);
                 color *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
             }
 #endif
@@ -336,11 +333,7 @@ void main() {
 #endif
 #ifdef WITH_CLIPS
     int clip = int(v_params.w);
-    if (clip >= 0) {
-        vec2 local = gl_FragCoord.xy - u_viewportOrigin;
-        vec2 device = vec2(local.x + u_target.x, u_target.w - local.y + u_target.y);
-        color *= clipCoverage(device, clip);
-    }
+    if (clip >= 0) { color *= clipCoverage(devicePixel(), clip); }
 #endif
     // A replicator instance's colour multiplies all of it (white elsewhere).
 #ifdef WITH_BLEND_MODES

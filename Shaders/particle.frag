@@ -27,6 +27,7 @@ uniform sampler2D u_contents;
 uniform vec4 u_target;
 uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
 uniform sampler2D u_clips;   // 5 RGBA32F texels per clip, one clip per row
+#include "device.glsl"
 #include "clips.glsl"
 #endif
 
@@ -53,10 +54,6 @@ void main() {
 #endif
 #ifdef WITH_CLIPS
     int clip = int(clipIndex);
-    if (clip >= 0) {
-        vec2 local = gl_FragCoord.xy - u_viewportOrigin;
-        vec2 device = vec2(local.x + u_target.x, u_target.w - local.y + u_target.y);
-        fragColor *= clipCoverage(device, clip);
-    }
+    if (clip >= 0) { fragColor *= clipCoverage(devicePixel(), clip); }
 #endif
 }

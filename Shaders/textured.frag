@@ -21,6 +21,7 @@ flat in vec4 v_maskUV;    // the mask's texture coordinates over it, start to en
 uniform sampler2D u_mask;
 uniform vec4 u_target;
 uniform vec2 u_viewportOrigin;  // the viewport's corner in the target (passes sharing one)
+#include "device.glsl"
 #endif
 
 out vec4 fragColor;
@@ -37,13 +38,9 @@ void main() {
 #ifdef MASKED
     // The mask's texel under the pixel's centre, as layer.frag reads a mask
     // by device position; nothing outside the mask's rectangle.
-    vec2 at = gl_FragCoord.xy - u_viewportOrigin;
-    vec2 device = vec2(at.x + u_target.x, u_target.w - at.y + u_target.y);
-    vec2 t = (device - v_maskRect.xy) / v_maskRect.zw;
+    vec2 t = (devicePixel() - v_maskRect.xy) / v_maskRect.zw;
     float inside = all(greaterThanEqual(t, vec2(0.0))) && all(lessThanEqual(t, vec2(1.0))) ? 1.0 : 0.0;
-    vec2 maskUV = mix(v_maskUV.xy, v_maskUV.zw, clamp(t, 0.0, 1.0));
-    ivec2 size = textureSize(u_mask, 0);
-    float m = texelFetch(u_mask, clamp(ivec2(floor(maskUV * vec2(size))), ivec2(0), size - 1), 0).a;
+    float m = texelMaskAt(u_mask, v_maskUV, t);
     fragColor *= inside * ((v_flags & INVERTS_MASK) != 0 ? 1.0 - m : m);
 #endif
 }
