@@ -228,9 +228,8 @@ struct DecomposedTransform: Equatable {
         // `CATransform3DMakeRotation(θ, axis)` is the quaternion (−sin(θ/2)·axis,
         // cos(θ/2)) in `rows(fromQuaternion:)`'s convention, and the rows of
         // a ⊗ b are the rows of a times those of b.
-        // Most turns are about one axis: the others' halves are exactly (±0, 1), with no call.
-        func half(_ a: Double) -> (Double, Double) { a == 0 ? (a, 1) : (sin(a / 2), cos(a / 2)) }
-        let (sx, cx) = half(x), (sy, cy) = half(y), (sz, cz) = half(z)
+        let (sx, cx) = (sin(x / 2), cos(x / 2)), (sy, cy) = (sin(y / 2), cos(y / 2))
+        let (sz, cz) = (sin(z / 2), cos(z / 2))
         // qx ⊗ qy, with qx = (−sx, 0, 0, cx) and qy = (0, −sy, 0, cy).
         let a = (x: -sx * cy, y: -cx * sy, z: sx * sy, w: cx * cy)
         // ⊗ qz, with qz = (0, 0, −sz, cz).
