@@ -190,6 +190,18 @@ struct StrataProcess {
         }
     }
 
+    /// A failure while the benchmark runs (here a shader folder with no
+    /// shaders) is one line naming the scene, as `render` says it.
+    @Test func aBenchThatCannotDrawFailsWithOneLine() throws {
+        let empty = scratch.appendingPathComponent("no-shaders")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let r = try StrataProcess.run(
+            ["bench", carousel, "--frames", "3", "--no-rlottie"], environment: ["STRATA_SHADERS": empty.path])
+        #expect(r.status != 0)
+        #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(r.err.hasPrefix("strata: \(carousel): ") && r.err.contains("cannot read shader"), "\(r.err)")
+    }
+
     @Test func everyMalformedFileFailsWithItsOneLine() throws {
         // The corpus of StrataTests' MalformedCorpusTests, and the messages it expects.
         let folder = StrataProcess.packageRoot.appendingPathComponent("Tests/StrataTests/Fixtures/malformed")

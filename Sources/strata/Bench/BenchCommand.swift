@@ -65,7 +65,15 @@ struct BenchCommand: ParsableCommand {
             let benchmark = SceneBenchmark(
                 scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
                 frames: max(1, frames ?? defaultFrames), seconds: seconds, serial: serial)
-            let report = try benchmark.run(window: window)
+            let report: SceneBenchmark.Report
+            do {
+                report = try benchmark.run(window: window)
+            } catch let exit as ExitCode {
+                throw exit
+            } catch {
+                // A shader, GL or display failure mid-run: one line naming the scene, as `render` says it.
+                throw failure("\(path): \(error)")
+            }
             // A Lottie file: rlottie's time for the same frames, in the same run, when python3 has rlottie-python.
             let url = URL(fileURLWithPath: path)
             let rlottie =
