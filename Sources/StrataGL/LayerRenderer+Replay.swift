@@ -28,7 +28,7 @@ extension LayerRenderer {
             guard let texture = contents[index] else {
                 preconditionFailure("LayerRenderer: the plan fills texture \(index), which it never made")
             }
-            try upload.forEachLevel { (level, x, y, width, height, pixels) throws(GLError) in
+            try upload.forEachRegion { (level, x, y, width, height, pixels) throws(GLError) in
                 try texture.replaceRegion(
                     level: level, x: x, y: y, width: width, height: height,
                     premultipliedPixels: pixels)

@@ -235,7 +235,7 @@ import Testing
         // One page and one slot for the one image; the three layers are one draw.
         #expect(first.atlas.count == 2, "\(first.dump())")
         var levels: [Int] = []
-        first.atlas[1].forEachLevel { level, _, _, width, height, pixels in
+        first.atlas[1].forEachRegion { level, _, _, width, height, pixels in
             levels.append(level)
             #expect(pixels.count == width * height * 4)
         }

@@ -395,6 +395,57 @@ struct AtlasPlanner {
         }
     }
 
+    /// `withGutter`'s block as regions (their rectangles in the block):
+    /// `pixels` themselves inset by `gutter`, then the strips around them
+    /// (top and bottom the block's whole width, corners included; left and
+    /// right the contents' height), leaving out strips of no size.
+    static func gutterRegions(
+        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
+        blockWidth: Int, blockHeight: Int
+    ) -> [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] {
+        precondition(
+            blockWidth >= width + 2 * g && blockHeight >= height + 2 * g && width > 0 && height > 0,
+            "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
+        let right = blockWidth - g - width, bottom = blockHeight - g - height
+        var regions: [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] = [(g, g, width, height, pixels)]
+        // A strip of `count` rows, each the contents' row `y` with its end pixels repeated out to the block's sides.
+        func rows(_ count: Int, repeating y: Int) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count * blockWidth * 4) { bytes, initialized in
+                pixels.withUnsafeBytes { raw in
+                    let row = raw.bindMemory(to: UInt32.self).baseAddress! + y * width
+                    let strip = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self).baseAddress!
+                    for k in 0..<count {
+                        let line = strip + k * blockWidth
+                        line.initialize(repeating: row[0], count: g)
+                        (line + g).initialize(from: row, count: width)
+                        (line + g + width).initialize(repeating: row[width - 1], count: right)
+                    }
+                }
+                initialized = count * blockWidth * 4
+            }
+        }
+        // A strip `columns` wide beside the contents repeating each row's pixel at `x`.
+        func columns(_ count: Int, repeating x: Int) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count * height * 4) { bytes, initialized in
+                pixels.withUnsafeBytes { raw in
+                    let source = raw.bindMemory(to: UInt32.self)
+                    let strip = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self)
+                    for y in 0..<height {
+                        (strip.baseAddress! + y * count).initialize(repeating: source[y * width + x], count: count)
+                    }
+                }
+                initialized = count * height * 4
+            }
+        }
+        if g > 0 {
+            regions.append((0, 0, blockWidth, g, rows(g, repeating: 0)))
+            regions.append((0, g, g, height, columns(g, repeating: 0)))
+        }
+        if right > 0 { regions.append((g + width, g, right, height, columns(right, repeating: width - 1))) }
+        if bottom > 0 { regions.append((0, g + height, blockWidth, bottom, rows(bottom, repeating: height - 1))) }
+        return regions
+    }
+
     /// The next mip level of premultiplied RGBA8 pixels of even size: each
     /// texel the rounded mean of a 2×2 block, as a box-filtered mip chain has.
     static func halved(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {

@@ -16,7 +16,7 @@ package enum AtlasUpload: Sendable {
     case dedicated(index: Int, width: Int, height: Int, contents: TextureSource, levels: Int, label: String)
     /// `contents` into a slot of page `index`: the `block` (level-0 pixels,
     /// the contents inset by `gutter` with their edges repeated into it) and
-    /// the same block in mip levels 1…`levels` (``forEachLevel(_:)``).
+    /// the same block in mip levels 1…`levels` (``forEachRegion(_:)``).
     case slot(
         index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int,
         levels: Int)
@@ -31,16 +31,29 @@ extension AtlasUpload {
         return AtlasPlanner.premultipliedPixels(of: contents).2
     }
 
-    /// Makes a slot's pixels level by level (level, rectangle in that level,
-    /// premultiplied pixels), so one level at a time is held: the pixels are
-    /// made when the backend uploads them, not when the frame is planned.
-    package func forEachLevel<E: Error>(
+    /// Makes a slot's pixels region by region, level by level (level,
+    /// rectangle in that level, premultiplied pixels), so one level at a time
+    /// is held: the pixels are made when the backend uploads them, not when
+    /// the frame is planned. Together a level's regions cover the block once.
+    /// A large slot without mip levels (a path's bitmap) is five regions: the
+    /// contents' own pixels as they are, and the gutter's four strips around
+    /// them, so the backend copies its pixels once, not into a block first.
+    package func forEachRegion<E: Error>(
         _ body: (_ level: Int, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ pixels: [UInt8]) throws(E) -> Void
     ) throws(E) {
         guard case let .slot(_, block, contents, gutter, levels) = self else {
-            preconditionFailure("AtlasUpload.forEachLevel: only a slot has levels")
+            preconditionFailure("AtlasUpload.forEachRegion: only a slot has regions")
         }
         let (width, height, pixels, _) = AtlasPlanner.premultipliedPixels(of: contents)
+        if levels == 0, width * height >= Self.smallestSlotUploadedInPlace {
+            for region in AtlasPlanner.gutterRegions(
+                pixels, width: width, height: height, gutter: gutter,
+                blockWidth: block.width, blockHeight: block.height)
+            {
+                try body(0, block.x + region.x, block.y + region.y, region.width, region.height, region.pixels)
+            }
+            return
+        }
         var level = AtlasPlanner.withGutter(
             pixels, width: width, height: height, gutter: gutter,
             blockWidth: block.width, blockHeight: block.height)
@@ -51,6 +64,11 @@ extension AtlasUpload {
             try body(k, block.x >> k, block.y >> k, block.width >> k, block.height >> k, level)
         }
     }
+
+    /// The fewest pixels of a slot without mip levels that are uploaded from
+    /// the contents' own pixels, their gutter apart: below it one block,
+    /// copied once more, costs less than a backend's five uploads.
+    static let smallestSlotUploadedInPlace = 16_384
 }
 
 extension AtlasUpload: CustomStringConvertible {
