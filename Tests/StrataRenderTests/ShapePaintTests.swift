@@ -21,6 +21,11 @@ import Testing
             seed = seed &* 1_664_525 &+ 1_013_904_223
             coverage.append(UInt8(truncatingIfNeeded: seed >> 24))
         }
+        // Runs outside and inside the path, which are painted eight pixels at a time,
+        // on and off the eight-pixel grid, and a tail shorter than eight.
+        for (value, count) in [(0, 24), (7, 3), (255, 17), (0, 8), (128, 1), (255, 8), (0, 13), (255, 5)] {
+            coverage += [UInt8](repeating: UInt8(value), count: count)
+        }
         var composited = [UInt8](repeating: 0, count: coverage.count * 4)
         ShapeLayerRasterizer.composite(color, coverage: coverage, into: &composited)
         let painted = ShapeLayerRasterizer.painted(color, coverage: coverage)
@@ -30,5 +35,23 @@ import Testing
         let full: [UInt8] = channels.map { UInt8(($0 * 255).rounded()) }
         #expect(Array(painted[255 * 4..<256 * 4]) == full)
         #expect(Array(painted[0..<4]) == [0, 0, 0, 0])
+    }
+
+    /// Where a colour paints every pixel it covers (an opaque one), a bitmap's
+    /// painted tiles are found in its coverage; not where the least coverage
+    /// of a translucent colour rounds to nothing.
+    @Test func paintedTilesFromCoverageAreThoseOfThePixels() {
+        let color = PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 1)
+        #expect(ShapeLayerRasterizer.paintsEveryCoveredPixel(color))
+        #expect(!ShapeLayerRasterizer.paintsEveryCoveredPixel(PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 0.4)))
+        var coverage = [UInt8](repeating: 0, count: 300 * 300)
+        for (x, y, k) in [(5, 7, 1), (191, 100, 255), (64, 230, 90), (299, 299, 3)] { coverage[y * 300 + x] = UInt8(k) }
+        let pixels = ShapeLayerRasterizer.painted(color, coverage: coverage)
+        let fromPixels = RasterImage(key: "pixels", width: 300, height: 300, pixels: pixels)
+        let fromCoverage = RasterImage(
+            key: "coverage", width: 300, height: 300, pixels: pixels, paintedWhereNonZero: coverage)
+        #expect(fromPixels.paintedRuns?.count == 4)
+        #expect(fromCoverage.paintedRuns == fromPixels.paintedRuns)
+        #expect(fromCoverage.hasClearEdges == fromPixels.hasClearEdges)
     }
 }

@@ -148,11 +148,14 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             .concatenating(CGAffineTransform(scaleX: CGFloat(scaleX), y: CGFloat(scaleY)))
         // The first paint writes every pixel; a stroke over a fill composites over it.
         var pixels: [UInt8] = []
+        // The coverage and colour of the bitmap's one paint; nil when a stroke is over a fill.
+        var onlyPaint: (coverage: [UInt8], color: PremultipliedColor)?
         if !fill.isClear {
             let mask = PathRasterizer.fill(
                 path: path, rule: shape.fillRule,
                 transform: transform, width: w, height: h)
             pixels = Self.painted(fill, coverage: mask.bytes)
+            onlyPaint = (mask.bytes, fill)
         }
         if strokes {
             let trimmed =
@@ -166,13 +169,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                 transform: transform, width: w, height: h)
             if pixels.isEmpty {
                 pixels = Self.painted(stroke, coverage: mask.bytes)
+                onlyPaint = (mask.bytes, stroke)
             } else {
                 Self.composite(stroke, coverage: mask.bytes, into: &pixels)
+                onlyPaint = nil
             }
         }
-        let image = RasterImage(
-            key: "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)", width: w,
-            height: h, pixels: pixels)
+        let name = "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)"
+        // One paint: its coverage says where the paint is, a quarter of the bytes to look through.
+        let image =
+            if let onlyPaint, Self.paintsEveryCoveredPixel(onlyPaint.color) {
+                RasterImage(key: name, width: w, height: h, pixels: pixels, paintedWhereNonZero: onlyPaint.coverage)
+            } else {
+                RasterImage(key: name, width: w, height: h, pixels: pixels)
+            }
         let result = (image, rect)
         lock.lock()
         made += 1
@@ -263,17 +273,45 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     static func painted(_ color: PremultipliedColor, coverage: [UInt8]) -> [UInt8] {
         let bytes = coveredBytes(color)
         return [UInt8](unsafeUninitializedCapacity: coverage.count * 4) { out, count in
-            coverage.withUnsafeBufferPointer { cover in
+            coverage.withUnsafeBytes { cover in
                 bytes.withUnsafeBufferPointer { bytes in
                     let words = UnsafeMutableRawBufferPointer(out)
                     // Bytes in memory order r, g, b, a (little-endian words).
-                    for i in 0..<cover.count {
+                    let clear = bytes[0].littleEndian, full = bytes[255].littleEndian
+                    let fullPair = UInt64(full) | UInt64(full) << 32
+                    var i = 0
+                    // A path's bitmap is mostly outside (0) or inside (255): eight
+                    // pixels at a time where all eight are one or the other.
+                    while i + 8 <= cover.count {
+                        let eight = cover.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        if eight == 0 || eight == ~0 {
+                            let pair = eight == 0 ? UInt64(clear) | UInt64(clear) << 32 : fullPair
+                            for k in 0..<4 {
+                                words.storeBytes(of: pair, toByteOffset: (i + 2 * k) * 4, as: UInt64.self)
+                            }
+                        } else {
+                            for k in i..<(i + 8) {
+                                words.storeBytes(
+                                    of: bytes[Int(cover[k])].littleEndian, toByteOffset: k * 4, as: UInt32.self)
+                            }
+                        }
+                        i += 8
+                    }
+                    while i < cover.count {
                         words.storeBytes(of: bytes[Int(cover[i])].littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                        i += 1
                     }
                 }
             }
             count = coverage.count * 4
         }
+    }
+
+    /// Whether `painted(color, coverage:)` leaves a pixel transparent exactly
+    /// where its coverage is 0: whether the least coverage paints a byte (an
+    /// opaque colour's does; a translucent one's may round to nothing).
+    static func paintsEveryCoveredPixel(_ color: PremultipliedColor) -> Bool {
+        coveredBytes(color)[1] != 0
     }
 
     /// `color × k / 255` as the four bytes of a premultiplied pixel (r in the

@@ -22,7 +22,18 @@ public final class RasterImage: Hashable, @unchecked Sendable {
         precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
         self.key = key; self.width = width; self.height = height; self.pixels = pixels
         hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
-        paintedRuns = Self.paintedRuns(pixels, width: width, height: height)
+        paintedRuns = Self.paintedRuns(pixels, bytesPerPixel: 4, width: width, height: height)
+    }
+
+    /// A bitmap whose pixels are transparent exactly where `coverage` (a
+    /// byte per pixel, as a path's coverage mask) is 0: its painted tiles are
+    /// found in those bytes, a quarter of the pixels'.
+    package init(key: String, width: Int, height: Int, pixels: [UInt8], paintedWhereNonZero coverage: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
+        precondition(coverage.count == width * height, "RasterImage: coverage count does not match \(width)×\(height)")
+        self.key = key; self.width = width; self.height = height; self.pixels = pixels
+        hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
+        paintedRuns = Self.paintedRuns(coverage, bytesPerPixel: 1, width: width, height: height)
     }
 
     /// The side of the tiles ``paintedRuns`` are made of, in pixels.
@@ -44,7 +55,8 @@ public final class RasterImage: Hashable, @unchecked Sendable {
 
     /// See ``paintedRuns``: nil below 256 × 256 pixels, where a bitmap's tiles
     /// would leave out under a quarter of it, or beyond 64 runs (each is a quad).
-    private static func paintedRuns(_ pixels: [UInt8], width: Int, height: Int) -> [CGRect]? {
+    /// `pixels`: `bytesPerPixel` bytes each, any of them set where there is paint.
+    private static func paintedRuns(_ pixels: [UInt8], bytesPerPixel b: Int, width: Int, height: Int) -> [CGRect]? {
         guard width * height >= 65_536 else { return nil }
         let t = paintTile
         let columns = (width + t - 1) / t, rows = (height + t - 1) / t
@@ -57,11 +69,11 @@ public final class RasterImage: Hashable, @unchecked Sendable {
                     let tile = row + x / t
                     let end = min(width, (x / t + 1) * t)
                     if !painted[tile] {
-                        // Any byte set, two pixels a word (a colour with no alpha counts:
+                        // Any byte set, a word at a time (a colour with no alpha counts:
                         // drawing a tile that shows nothing costs only its pixels).
                         var bits: UInt64 = 0
-                        var i = (y * width + x) * 4
-                        let stop = (y * width + end) * 4
+                        var i = (y * width + x) * b
+                        let stop = (y * width + end) * b
                         while i + 8 <= stop {
                             bits |= p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                             i += 8
