@@ -46,7 +46,9 @@ import Synchronization
         /// Whether the path has no elements.
         public var isEmpty: Bool { elements.isEmpty }
 
-        public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
+        // The same path object (a layer's path handed to its presentation copies and
+        // snapshot) is equal without comparing every element.
+        public static func == (a: CGPath, b: CGPath) -> Bool { a === b || a.elements == b.elements }
         public func hash(into h: inout Hasher) { h.combine(elements) }
     }
 #endif
