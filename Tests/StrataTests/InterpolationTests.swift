@@ -269,3 +269,20 @@ private struct SplitMix {
             AnimValue.transform(from: NSValue(cgAffineTransform: affine)) == CATransform3DMakeAffineTransform(affine))
     }
 }
+
+/// A Bool property's keyframe values, as CA code boxes them: Swift Bools and
+/// NSNumbers (any number but zero is true), nothing else.
+@Suite struct BoolValueTests {
+    @Test func boolsAndNumbersReadAsBools() {
+        #expect(AnimValue.bool(from: true) == true)
+        #expect(AnimValue.bool(from: false) == false)
+        #expect(AnimValue.bool(from: NSNumber(value: true)) == true)
+        #expect(AnimValue.bool(from: NSNumber(value: false)) == false)
+        #expect(AnimValue.bool(from: NSNumber(value: 2.5)) == true)
+        #expect(AnimValue.bool(from: NSNumber(value: 0.0)) == false)
+        #expect(AnimValue.bool(from: 3) == true)
+        #expect(AnimValue.bool(from: Float(0)) == false)
+        #expect(AnimValue.bool(from: "yes") == nil)
+        #expect(AnimValue.bool(from: nil) == nil)
+    }
+}

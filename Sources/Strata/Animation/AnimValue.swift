@@ -57,6 +57,11 @@ enum AnimValue {
 
     /// A Bool from Bool or NSNumber (or any number: non-zero is true).
     static func bool(from any: Any?) -> Bool? {
+        guard let any else { return nil }
+        if type(of: any) == Bool.self { return any as? Bool }
+        // An NSNumber (how a Bool is boxed for CA) read as a number: cast to Bool, it bridges,
+        // at several times the cost (every frame, for every layer a Lottie file shows and hides).
+        if let number = any as? NSNumber { return number.doubleValue != 0 }
         if let b = any as? Bool { return b }
         return double(from: any).map { $0 != 0 }
     }
