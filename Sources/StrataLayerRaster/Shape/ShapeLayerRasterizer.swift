@@ -11,7 +11,7 @@ import Synchronization
 /// Results are cached by everything that changes the pixels; the pixel
 /// density is rounded up to a quarter octave so an animated scale reuses
 /// bitmaps instead of redrawing every frame. Safe to use from several threads.
-public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
+public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unchecked Sendable {
     /// What a bitmap shows: everything that changes its pixels.
     private struct BitmapKey: Hashable {
         let shape: ShapeContent
@@ -65,6 +65,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
     private var cachedBytes = 0
     /// Bitmaps made (not served from the cache), for tests and stats.
     public private(set) var made = 0
+    /// Of those, the bitmaps made ahead (`prepare`).
+    public private(set) var madeAhead = 0
     /// The most pixels along either side of one bitmap.
     public static let maximumSide = 4096.0
 
@@ -87,6 +89,53 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         return contentsBounds(
             of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
             phase: steadyPhase(of: source.pixelPhase == nil ? 0 : shape.hashValue, source.pixelPhase, records: false))
+    }
+
+    /// Makes the bitmaps of the shapes among `requests` side by side on the
+    /// cores, into the cache, where `rasterContents(of:pixelsPerPoint:)` with
+    /// the same arguments finds them. Where the shape is placed is not
+    /// recorded: the flattening's own ask does that. The bitmaps are numbered
+    /// and cached in the order asked, so the cache (and what it later drops)
+    /// does not depend on which core finished first.
+    package func prepare(_ requests: [RasterRequest]) {
+        var keys = Set<BitmapKey>()
+        var plans: [BitmapPlan] = []
+        for request in requests {
+            guard case .shape(let shape) = request.source.content else { continue }
+            let hash = shape.hashValue
+            guard
+                let plan = Self.bitmapPlan(
+                    of: shape,
+                    pixelsPerPoint: request.source.pixelsPerPointAlongAxes
+                        ?? (request.pixelsPerPoint, request.pixelsPerPoint),
+                    phase: steadyPhase(of: hash, request.source.pixelPhase, records: false), shapeHash: hash),
+                cached(plan.key) == nil, keys.insert(plan.key).inserted
+            else { continue }
+            plans.append(plan)
+        }
+        // Waking other cores costs tens of microseconds and takes them from whatever else runs
+        // (a frame being drawn, the GPU's own threads on a software rasterizer): worth it only
+        // for bitmaps that take far longer to make.
+        guard plans.count > 1, plans.reduce(0, { $0 + $1.width * $1.height }) >= Self.fewestPixelsMadeAhead
+        else { return }
+        let toDraw = plans
+        let first = Self.bitmapsMade.add(plans.count, ordering: .relaxed).newValue - plans.count + 1
+        var drawn = [(image: RasterImage, rect: CGRect)?](repeating: nil, count: plans.count)
+        drawn.withUnsafeMutableBufferPointer { out in
+            let results = Results(base: out.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: plans.count) { k in
+                results.base[k] = Self.draw(toDraw[k], number: first + k)
+            }
+        }
+        for (plan, result) in zip(plans, drawn) { _ = keep(result!, for: plan.key, ahead: true) }
+    }
+
+    /// The fewest pixels, all bitmaps together, that `prepare` makes side by side.
+    static let fewestPixelsMadeAhead = 262_144
+
+    /// Where `prepare`'s bitmaps are written, each by its own iteration.
+    private struct Results: @unchecked Sendable {
+        let base: UnsafeMutablePointer<(image: RasterImage, rect: CGRect)?>
     }
 
     /// `phase`, unless the shape of hash `shapeHash` was drawn before at another phase: a shape that
@@ -119,6 +168,29 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
         of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil,
         shapeHash: Int? = nil
     ) -> (image: RasterImage, rect: CGRect)? {
+        guard let plan = Self.bitmapPlan(of: shape, pixelsPerPoint: pixelsPerPoint, phase: phase, shapeHash: shapeHash)
+        else { return nil }
+        if let hit = cached(plan.key) { return hit }
+        return keep(Self.draw(plan, number: Self.bitmapsMade.add(1, ordering: .relaxed).newValue), for: plan.key)
+    }
+
+    /// What a bitmap of a shape is: its key, where it lies and its paints.
+    private struct BitmapPlan: @unchecked Sendable {
+        let key: BitmapKey
+        let path: CGPath
+        let rect: CGRect
+        let scaleX: Double, scaleY: Double
+        let width: Int, height: Int
+        let fill: PremultipliedColor, stroke: PremultipliedColor
+        let lineWidth: Double
+        let strokes: Bool
+    }
+
+    /// The plan of `shape`'s bitmap; nil when it draws nothing.
+    private static func bitmapPlan(
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)?,
+        shapeHash: Int?
+    ) -> BitmapPlan? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
@@ -131,21 +203,30 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
                 pixelsPerPoint: pixelsPerPoint, phase: phase)
         else { return nil }
-        let (rect, scaleX, scaleY, w, h) = (layout.rect, layout.scaleX, layout.scaleY, layout.width, layout.height)
-        let dash = shape.lineDashPattern
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
         let key = BitmapKey(
-            shape: shape, shapeHash: shapeHash ?? shape.hashValue, scaleX: scaleX, scaleY: scaleY,
+            shape: shape, shapeHash: shapeHash ?? shape.hashValue, scaleX: layout.scaleX, scaleY: layout.scaleY,
             phaseX: layout.phaseX, phaseY: layout.phaseY)
-        lock.lock()
-        if let hit = cache[key] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
+        return BitmapPlan(
+            key: key, path: path, rect: layout.rect, scaleX: layout.scaleX, scaleY: layout.scaleY,
+            width: layout.width, height: layout.height, fill: fill, stroke: stroke, lineWidth: lineWidth,
+            strokes: strokes)
+    }
 
+    /// The cached bitmap of `key`, if any.
+    private func cached(_ key: BitmapKey) -> (image: RasterImage, rect: CGRect)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache[key]
+    }
+
+    /// Draws the bitmap `plan` says, named by `number` (each bitmap made has its own).
+    private static func draw(_ plan: BitmapPlan, number: Int) -> (image: RasterImage, rect: CGRect) {
+        let shape = plan.key.shape, path = plan.path, rect = plan.rect
+        let (fill, stroke, w, h) = (plan.fill, plan.stroke, plan.width, plan.height)
+        let dash = shape.lineDashPattern
         let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
-            .concatenating(CGAffineTransform(scaleX: CGFloat(scaleX), y: CGFloat(scaleY)))
+            .concatenating(CGAffineTransform(scaleX: CGFloat(plan.scaleX), y: CGFloat(plan.scaleY)))
         // The first paint writes every pixel; a stroke over a fill composites over it.
         var pixels: [UInt8] = []
         // The coverage and colour of the bitmap's one paint; nil when a stroke is over a fill.
@@ -157,13 +238,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             pixels = Self.painted(fill, coverage: mask.bytes)
             onlyPaint = (mask.bytes, fill)
         }
-        if strokes {
+        if plan.strokes {
             let trimmed =
                 shape.strokeStart > 0 || shape.strokeEnd < 1
                 ? path.trimmed(from: max(0, shape.strokeStart), to: min(1, shape.strokeEnd)) : path
             let usesDash = !dash.isEmpty && dash.contains { $0 > 0 } && dash.allSatisfy { $0 >= 0 && $0.isFinite }
             let mask = PathRasterizer.stroke(
-                path: trimmed, lineWidth: CGFloat(lineWidth), cap: shape.lineCap,
+                path: trimmed, lineWidth: CGFloat(plan.lineWidth), cap: shape.lineCap,
                 join: shape.lineJoin, miterLimit: shape.miterLimit,
                 dash: usesDash ? (shape.lineDashPhase, dash) : nil,
                 transform: transform, width: w, height: h)
@@ -175,7 +256,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
                 onlyPaint = nil
             }
         }
-        let name = "shape#\(Self.bitmapsMade.add(1, ordering: .relaxed).newValue)"
+        let name = "shape#\(number)"
         // One paint: its coverage says where the paint is, a quarter of the bytes to look through.
         let image =
             if let onlyPaint, Self.paintsEveryCoveredPixel(onlyPaint.color) {
@@ -183,12 +264,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, @unchecked Sendable {
             } else {
                 RasterImage(key: name, width: w, height: h, pixels: pixels)
             }
-        let result = (image, rect)
+        return (image, rect)
+    }
+
+    /// Caches `result` as the bitmap of `key` (dropping the oldest past the
+    /// capacities) and returns it.
+    private func keep(_ result: (image: RasterImage, rect: CGRect), for key: BitmapKey, ahead: Bool = false)
+        -> (image: RasterImage, rect: CGRect)
+    {
         lock.lock()
         made += 1
+        if ahead { madeAhead += 1 }
         if cache.updateValue(result, forKey: key) == nil {
             order.append(key)
-            cachedBytes += image.pixels.count
+            cachedBytes += result.image.pixels.count
         }
         // The newest bitmap stays, however large.
         while order.count > 1, order.count > capacity || cachedBytes > byteCapacity {

@@ -49,6 +49,9 @@ extension FlattenState {
                         return (standIn, rect)
                     }
                 } else if let made = rasterizer.rasterContents(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                    rasterPlacements?.record(
+                        node: layer, layerID: nodes[layer].layerID, pixelsPerPoint: ppu > 0 ? ppu : 1,
+                        axes: source.pixelsPerPointAlongAxes, phase: source.pixelPhase)
                     return (
                         .texture(
                             .raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),

@@ -23,6 +23,9 @@ struct FlattenState {
     var replicatedLayers = 0
     /// With `context.recordsProbes`, each layer-space pass drawn once more, for tests.
     var probes: [LayerSpaceProbe] = []
+    /// Where each leaf's bitmap is asked for, remembered for the next frame's
+    /// bitmaps made ahead (nil: not remembered).
+    var rasterPlacements: RasterPlacementMemo?
     /// The device box (whole pixels) of each clip made from a mask (`clip(items:from:to:)`),
     /// handed to tests with a probe (`LayerSpaceProbe.maskClipReach`). Kept only with
     /// `context.recordsProbes` (no frame's drawing reads it).

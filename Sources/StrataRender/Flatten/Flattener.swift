@@ -78,7 +78,8 @@ public struct Flattener {
     /// the next.
     public func renderList(for roots: [CALayer]) -> RenderList {
         snapshots.renderList(of: roots, settings: reuseSettings) {
-            renderList(for: $0, memo: $1, recordingProbes: false).list
+            renderList(for: $0, memo: $1.appearances, rasterPlacements: $1.rasterPlacements, recordingProbes: false)
+                .list
         }
     }
 
@@ -103,23 +104,24 @@ public struct Flattener {
     /// The render list, and each layer-space pass in it drawn once more
     /// (`LayerSpaceProbe`), for tests of the bounds functions that size them.
     package func renderListRecordingProbes(for roots: [CALayer]) -> (list: RenderList, probes: [LayerSpaceProbe]) {
-        renderList(for: LayerTreeSnapshot(roots), memo: nil, recordingProbes: true)
+        renderList(for: LayerTreeSnapshot(roots), memo: nil, rasterPlacements: nil, recordingProbes: true)
     }
 
     /// The render list for the trees of `snapshot`.
     package func renderList(for snapshot: LayerTreeSnapshot) -> RenderList {
-        renderList(for: snapshot, memo: nil, recordingProbes: false).list
+        renderList(for: snapshot, memo: nil, rasterPlacements: nil, recordingProbes: false).list
     }
 
-    private func renderList(for tree: LayerTreeSnapshot, memo: AppearanceMemo?, recordingProbes: Bool)
-        -> (list: RenderList, probes: [LayerSpaceProbe])
-    {
+    private func renderList(
+        for tree: LayerTreeSnapshot, memo: AppearanceMemo?, rasterPlacements: RasterPlacementMemo?,
+        recordingProbes: Bool
+    ) -> (list: RenderList, probes: [LayerSpaceProbe]) {
         tree.nodes.withUnsafeBufferPointer { nodes in
             tree.links.withUnsafeBufferPointer { links in
                 tree.instanceLinks.withUnsafeBufferPointer { instanceLinks in
                     flatten(
                         tree.roots, nodes: nodes, links: links, instanceLinks: instanceLinks, memo: memo,
-                        recordingProbes: recordingProbes)
+                        rasterPlacements: rasterPlacements, recordingProbes: recordingProbes)
                 }
             }
         }
@@ -129,7 +131,7 @@ public struct Flattener {
     private func flatten(
         _ roots: [Int32], nodes: UnsafeBufferPointer<LayerSnapshotNode>,
         links: UnsafeBufferPointer<Int32>, instanceLinks: UnsafeBufferPointer<Range<Int32>>,
-        memo: AppearanceMemo?, recordingProbes: Bool
+        memo: AppearanceMemo?, rasterPlacements: RasterPlacementMemo?, recordingProbes: Bool
     )
         -> (list: RenderList, probes: [LayerSpaceProbe])
     {
@@ -142,6 +144,15 @@ public struct Flattener {
                 pixelWidth: w, pixelHeight: h,
                 background: background.map { PremultipliedColor($0) } ?? .clear),
             appearances: AppearanceStore(cache: appearanceCache, memo: memo))
+        if let rasterPlacements {
+            rasterPlacements.beginFlattening()
+            // The shapes that changed, made side by side before the walk asks for them one by one.
+            if let preparing = rasterizer as? RasterPreparing {
+                let requests = rasterPlacements.requests(in: nodes)
+                if requests.count > 1 { preparing.prepare(requests) }
+            }
+            state.rasterPlacements = rasterPlacements
+        }
         let device = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var items: [DrawItem] = []
         items.reserveCapacity(state.appearances.memo?.screenItemCount ?? 0)

@@ -30,27 +30,39 @@ final class SnapshotStore: @unchecked Sendable {
     private var settled = false
     /// Leaves' cached looks, for the kept snapshot under `memoSettings`.
     private let memo = AppearanceMemo()
+    /// Where leaves' bitmaps were asked for, for the kept snapshot under `memoSettings`.
+    private let rasterPlacements = RasterPlacementMemo()
     private var memoSettings: Settings?
+
+    /// What is remembered for the kept snapshot, handed to a flattening of it.
+    struct Memos {
+        let appearances: AppearanceMemo?
+        let rasterPlacements: RasterPlacementMemo?
+    }
 
     /// The render list of `roots`, made by `make` from the updated snapshot,
     /// or the last one when neither the snapshot nor `settings` changed and
     /// the list has settled (nil settings: always made). While another
     /// thread uses the kept snapshot (copies of a flattener share it), made
     /// from a fresh one. `make` gets the looks remembered for the kept
-    /// snapshot under these settings (nil: none for a fresh snapshot, or
-    /// without settings).
+    /// snapshot under these settings, and where their bitmaps were asked for
+    /// (none for a fresh snapshot, or without settings).
     func renderList(
         of roots: [CALayer], settings: Settings?,
-        _ make: (LayerTreeSnapshot, AppearanceMemo?) -> RenderList
+        _ make: (LayerTreeSnapshot, Memos) -> RenderList
     ) -> RenderList {
-        guard lock.try() else { return make(LayerTreeSnapshot(roots), nil) }
+        guard lock.try() else { return make(LayerTreeSnapshot(roots), Memos(appearances: nil, rasterPlacements: nil)) }
         defer { lock.unlock() }
         snapshot.update(from: roots)
         if memoSettings != settings {
             memo.removeAll()
+            rasterPlacements.removeAll()
             memoSettings = settings
         }
-        let memo = settings == nil ? nil : self.memo
+        let memo =
+            settings == nil
+            ? Memos(appearances: nil, rasterPlacements: nil)
+            : Memos(appearances: self.memo, rasterPlacements: rasterPlacements)
         guard let settings, !snapshot.hasChanges, let last, last.settings == settings else {
             settled = false
             let list = make(snapshot, memo)
