@@ -98,6 +98,21 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// and cached in the order asked, so the cache (and what it later drops)
     /// does not depend on which core finished first.
     package func prepare(_ requests: [RasterRequest]) {
+        // Waking other cores costs tens of microseconds and takes them from whatever else runs
+        // (a frame being drawn, the GPU's own threads on a software rasterizer): worth it only
+        // for bitmaps that take far longer to make. Their sizes first (a path keeps its box),
+        // before hashing any path.
+        var pixels = 0
+        for request in requests {
+            guard case .shape(let shape) = request.source.content, let path = shape.path, !path.isEmpty,
+                let layout = Self.bitmapLayout(
+                    of: shape, path: path, strokes: shape.strokeColor != nil, lineWidth: Double(shape.lineWidth),
+                    pixelsPerPoint: request.source.pixelsPerPointAlongAxes
+                        ?? (request.pixelsPerPoint, request.pixelsPerPoint))
+            else { continue }
+            pixels += layout.width * layout.height
+        }
+        guard pixels >= Self.fewestPixelsMadeAhead else { return }
         var keys = Set<BitmapKey>()
         var plans: [BitmapPlan] = []
         for request in requests {
@@ -113,9 +128,6 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
             else { continue }
             plans.append(plan)
         }
-        // Waking other cores costs tens of microseconds and takes them from whatever else runs
-        // (a frame being drawn, the GPU's own threads on a software rasterizer): worth it only
-        // for bitmaps that take far longer to make.
         guard plans.count > 1, plans.reduce(0, { $0 + $1.width * $1.height }) >= Self.fewestPixelsMadeAhead
         else { return }
         let toDraw = plans
