@@ -412,20 +412,23 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// where its coverage is 0: whether the least coverage paints a byte (an
     /// opaque colour's does; a translucent one's may round to nothing).
     static func paintsEveryCoveredPixel(_ color: PremultipliedColor) -> Bool {
-        coveredBytes(color)[1] != 0
+        coveredPixel(color, coverage: 1) != 0
+    }
+
+    /// `color × coverage / 255` as the four bytes of a premultiplied pixel (r in the low byte).
+    @inline(__always)
+    private static func coveredPixel(_ color: PremultipliedColor, coverage: Int) -> UInt32 {
+        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
+        let k = Float(coverage) / 255
+        return UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
+            | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
     }
 
     /// `color × k / 255` as the four bytes of a premultiplied pixel (r in the
     /// low byte), for each coverage `k`: what a pixel with nothing beneath becomes.
     private static func coveredBytes(_ color: PremultipliedColor) -> [UInt32] {
-        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
         var bytes = [UInt32](repeating: 0, count: 256)
-        for cover in 1..<256 {
-            let k = Float(cover) / 255
-            bytes[cover] =
-                UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
-                | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
-        }
+        for cover in 1..<256 { bytes[cover] = coveredPixel(color, coverage: cover) }
         return bytes
     }
 
