@@ -427,10 +427,21 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// `color × k / 255` as the four bytes of a premultiplied pixel (r in the
     /// low byte), for each coverage `k`: what a pixel with nothing beneath becomes.
     private static func coveredBytes(_ color: PremultipliedColor) -> [UInt32] {
+        // A Lottie frame paints the same few colours into its bitmaps every frame: their tables
+        // are kept (a table is 255 colour products, a bitmap of a small shape not many more pixels).
+        if let kept = coveredTables.withLock({ $0[color] }) { return kept }
         var bytes = [UInt32](repeating: 0, count: 256)
         for cover in 1..<256 { bytes[cover] = coveredPixel(color, coverage: cover) }
+        coveredTables.withLock { tables in
+            if tables.count >= coveredTableCapacity { tables.removeAll(keepingCapacity: true) }
+            tables[color] = bytes
+        }
         return bytes
     }
+
+    /// `coveredBytes`' tables kept, by colour (forgotten all at once past `coveredTableCapacity`).
+    private static let coveredTables = Mutex<[PremultipliedColor: [UInt32]]>([:])
+    private static let coveredTableCapacity = 256
 
     /// `color × coverage` over the premultiplied pixels.
     ///
