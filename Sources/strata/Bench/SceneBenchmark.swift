@@ -105,10 +105,23 @@ struct SceneBenchmark {
         let started = clock.now
         let warmup = 3
 
-        // Counting the pixels a frame shades projects every item: done after the
-        // run for a sample of frames, so that it does not lengthen the frames timed.
-        var sampled: [(RenderStats, RenderList)] = []
+        // Counting the pixels a frame shades projects every item: done for a sample
+        // of frames, each while nothing else runs (after the next frame's tick and
+        // flatten, before the frame after is handed to the worker) and taken out of
+        // the frame it fell in. One list is kept at a time: keeping every sampled
+        // list to count after the run kept their bitmaps, and the frames timed then
+        // made theirs in fresh memory, page by page.
+        var pixelsShaded: [Double] = []
+        var sampled: (RenderStats, RenderList)?
         let sampleStride = max(1, frames / 24)
+        /// Counts the sampled frame waiting, if any; the time it took.
+        func countSampled() -> Duration {
+            guard let (stats, list) = sampled else { return .zero }
+            let start = clock.now
+            pixelsShaded.append(stats.pixelsShaded(list))
+            sampled = nil
+            return clock.now - start
+        }
         // The counts reported are each the median over the frames timed, as the times
         // are (taken after the run): the last frame's alone misled where frames
         // alternate between drawn and unchanged (a nonzero GPU time beside 0 draw calls).
@@ -119,7 +132,7 @@ struct SceneBenchmark {
             {
                 counts[k].append(Double(value))
             }
-            if (index - warmup) % sampleStride == 0 { sampled.append((stats, list)) }
+            if (index - warmup) % sampleStride == 0 { sampled = (stats, list) }
             if lists.count < 8 { lists.append(list) }
         }
         func keepGoing(_ index: Int) -> Bool {
@@ -160,8 +173,10 @@ struct SceneBenchmark {
                     if let worker {
                         if !worker.hasPending { worker.submit((index, info)) }
                         made = worker.take()
+                        lastDone = lastDone + countSampled()
                         if keepGoing(index + 1) { worker.submit((index + 1, info)) }
                     } else {
+                        lastDone = lastDone + countSampled()
                         made = make(index, info)
                     }
                     let t2 = clock.now, cpu2 = ThreadCPUClock.now()
@@ -179,6 +194,7 @@ struct SceneBenchmark {
                 index += 1
             }
             worker?.stop()
+            _ = countSampled()
         }
 
         if useWindow {
@@ -221,7 +237,7 @@ struct SceneBenchmark {
         report.pipelined = !serial
         report.tickMs = median(tick) * 1e3; report.flattenMs = median(flatten) * 1e3
         report.submitMs = median(submit) * 1e3; report.gpuMs = median(gpu) * 1e3; report.frameMs = median(total) * 1e3
-        report.pixelsShaded = median(sampled.map { stats, list in stats.pixelsShaded(list) })
+        report.pixelsShaded = median(pixelsShaded)
         report.cpuMs = median(cpu) * 1e3
         // The floor: the same quads with a plain textured program, in the same run.
         var floor: [Double] = []
