@@ -375,23 +375,29 @@ struct AtlasPlanner {
         precondition(
             blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
             "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
+        return blockRows(pixels, width: width, height: height, gutter: g, blockWidth: blockWidth, 0..<blockHeight)
+    }
+
+    /// Rows `rows` of `withGutter`'s block.
+    private static func blockRows(
+        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int, blockWidth pw: Int, _ rows: Range<Int>
+    ) -> [UInt8] {
         // Pixels as 32-bit words, a row at a time: the image's row copied whole between its
         // edge pixels repeated (a byte-by-byte loop cost more than the shapes' own drawing).
-        // Every byte of the block is written once, straight into the array returned.
-        let pw = blockWidth
-        return [UInt8](unsafeUninitializedCapacity: pw * blockHeight * 4) { bytes, count in
+        // Every byte is written once, straight into the array returned.
+        [UInt8](unsafeUninitializedCapacity: pw * rows.count * 4) { bytes, count in
             pixels.withUnsafeBytes { raw in
                 let source = raw.bindMemory(to: UInt32.self)
                 let block = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self)
-                for y in 0..<blockHeight {
+                for y in rows {
                     let row = source.baseAddress! + min(max(y - g, 0), height - 1) * width
-                    let line = block.baseAddress! + y * pw
+                    let line = block.baseAddress! + (y - rows.lowerBound) * pw
                     line.initialize(repeating: row[0], count: g)
                     (line + g).initialize(from: row, count: width)
                     (line + g + width).initialize(repeating: row[width - 1], count: pw - g - width)
                 }
             }
-            count = pw * blockHeight * 4
+            count = pw * rows.count * 4
         }
     }
 
@@ -408,21 +414,8 @@ struct AtlasPlanner {
             "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
         let right = blockWidth - g - width, bottom = blockHeight - g - height
         var regions: [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] = [(g, g, width, height, pixels)]
-        // A strip of `count` rows, each the contents' row `y` with its end pixels repeated out to the block's sides.
-        func rows(_ count: Int, repeating y: Int) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: count * blockWidth * 4) { bytes, initialized in
-                pixels.withUnsafeBytes { raw in
-                    let row = raw.bindMemory(to: UInt32.self).baseAddress! + y * width
-                    let strip = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self).baseAddress!
-                    for k in 0..<count {
-                        let line = strip + k * blockWidth
-                        line.initialize(repeating: row[0], count: g)
-                        (line + g).initialize(from: row, count: width)
-                        (line + g + width).initialize(repeating: row[width - 1], count: right)
-                    }
-                }
-                initialized = count * blockWidth * 4
-            }
+        func rows(_ rows: Range<Int>) -> [UInt8] {
+            blockRows(pixels, width: width, height: height, gutter: g, blockWidth: blockWidth, rows)
         }
         // A strip `columns` wide beside the contents repeating each row's pixel at `x`.
         func columns(_ count: Int, repeating x: Int) -> [UInt8] {
@@ -438,11 +431,11 @@ struct AtlasPlanner {
             }
         }
         if g > 0 {
-            regions.append((0, 0, blockWidth, g, rows(g, repeating: 0)))
+            regions.append((0, 0, blockWidth, g, rows(0..<g)))
             regions.append((0, g, g, height, columns(g, repeating: 0)))
         }
         if right > 0 { regions.append((g + width, g, right, height, columns(right, repeating: width - 1))) }
-        if bottom > 0 { regions.append((0, g + height, blockWidth, bottom, rows(bottom, repeating: height - 1))) }
+        if bottom > 0 { regions.append((0, g + height, blockWidth, bottom, rows((g + height)..<blockHeight))) }
         return regions
     }
 

@@ -18,22 +18,26 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     /// costs about as much.
     package let paintedRuns: [CGRect]?
 
-    public init(key: String, width: Int, height: Int, pixels: [UInt8]) {
-        precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
-        self.key = key; self.width = width; self.height = height; self.pixels = pixels
-        hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
-        paintedRuns = Self.paintedRuns(pixels, bytesPerPixel: 4, width: width, height: height)
+    public convenience init(key: String, width: Int, height: Int, pixels: [UInt8]) {
+        self.init(key: key, width: width, height: height, pixels: pixels, paint: pixels, bytesPerPixel: 4)
     }
 
     /// A bitmap whose pixels are transparent exactly where `coverage` (a
     /// byte per pixel, as a path's coverage mask) is 0: its painted tiles are
     /// found in those bytes, a quarter of the pixels'.
-    package init(key: String, width: Int, height: Int, pixels: [UInt8], paintedWhereNonZero coverage: [UInt8]) {
-        precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
+    package convenience init(
+        key: String, width: Int, height: Int, pixels: [UInt8], paintedWhereNonZero coverage: [UInt8]
+    ) {
         precondition(coverage.count == width * height, "RasterImage: coverage count does not match \(width)×\(height)")
+        self.init(key: key, width: width, height: height, pixels: pixels, paint: coverage, bytesPerPixel: 1)
+    }
+
+    /// `paint`: `bytesPerPixel` bytes a pixel, any of them set where the pixels have paint.
+    private init(key: String, width: Int, height: Int, pixels: [UInt8], paint: [UInt8], bytesPerPixel: Int) {
+        precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
         self.key = key; self.width = width; self.height = height; self.pixels = pixels
         hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
-        paintedRuns = Self.paintedRuns(coverage, bytesPerPixel: 1, width: width, height: height)
+        paintedRuns = Self.paintedRuns(paint, bytesPerPixel: bytesPerPixel, width: width, height: height)
     }
 
     /// The side of the tiles ``paintedRuns`` are made of, in pixels.
