@@ -66,7 +66,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// Bitmaps made (not served from the cache), for tests and stats.
     public private(set) var made = 0
     /// Of those, the bitmaps made ahead (`prepare`).
-    public private(set) var madeAhead = 0
+    package private(set) var madeAhead = 0
     /// The most pixels along either side of one bitmap.
     public static let maximumSide = 4096.0
 
@@ -100,19 +100,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     package func prepare(_ requests: [RasterRequest]) {
         // Waking other cores costs tens of microseconds and takes them from whatever else runs
         // (a frame being drawn, the GPU's own threads on a software rasterizer): worth it only
-        // for bitmaps that take far longer to make. Their sizes first (a path keeps its box),
-        // before hashing any path.
-        var pixels = 0
-        for request in requests {
-            guard case .shape(let shape) = request.source.content, let path = shape.path, !path.isEmpty,
-                let layout = Self.bitmapLayout(
-                    of: shape, path: path, strokes: shape.strokeColor != nil, lineWidth: Double(shape.lineWidth),
-                    pixelsPerPoint: request.source.pixelsPerPointAlongAxes
-                        ?? (request.pixelsPerPoint, request.pixelsPerPoint))
-            else { continue }
-            pixels += layout.width * layout.height
-        }
-        guard pixels >= Self.fewestPixelsMadeAhead else { return }
+        // for bitmaps that take far longer to make. Judged first by the sizes the bitmaps had
+        // when last made, before any path is hashed or measured.
+        guard requests.reduce(0, { $0 + $1.pixels }) >= Self.fewestPixelsMadeAhead else { return }
         var keys = Set<BitmapKey>()
         var plans: [BitmapPlan] = []
         for request in requests {

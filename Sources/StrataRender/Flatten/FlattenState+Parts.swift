@@ -41,17 +41,19 @@ extension FlattenState {
         case .shape, .text:
             if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
+                let density = ppu > 0 ? ppu : 1
                 let source = RasterSource(
                     content: drawn, bounds: bounds, pixelsPerPointAlongAxes: axisDensities(mapping, bounds),
                     pixelPhase: mapping.pixelPhase)
                 if measuring {
-                    if let rect = rasterizer.contentsBounds(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                    if let rect = rasterizer.contentsBounds(of: source, pixelsPerPoint: density) {
                         return (standIn, rect)
                     }
-                } else if let made = rasterizer.rasterContents(of: source, pixelsPerPoint: ppu > 0 ? ppu : 1) {
+                } else if let made = rasterizer.rasterContents(of: source, pixelsPerPoint: density) {
                     rasterPlacements?.record(
-                        node: layer, layerID: nodes[layer].layerID, pixelsPerPoint: ppu > 0 ? ppu : 1,
-                        axes: source.pixelsPerPointAlongAxes, phase: source.pixelPhase)
+                        RasterRequest(
+                            source: source, pixelsPerPoint: density, pixels: made.image.width * made.image.height),
+                        node: layer, layerID: nodes[layer].layerID)
                     return (
                         .texture(
                             .raster(made.image), uv: CGRect(x: 0, y: 0, width: 1, height: 1),

@@ -13,19 +13,21 @@ final class RasterPlacementMemo {
     struct Placement {
         /// The layer the node stood for.
         let layerID: ObjectIdentifier
-        let pixelsPerPoint: Double
-        let axes: (x: Double, y: Double)?
-        let phase: (x: Double, y: Double)?
+        /// The ask: densities, pixel phase, and the bitmap's size.
+        let request: RasterRequest
         /// The flattening that asked.
         let flattening: UInt64
         /// Whether the flattening before asked at the same densities and phase:
         /// the layer holds still on the device (a moving one lands on another
         /// phase each frame, where a bitmap made ahead would be wasted).
-        let steady: Bool
+        var steady = false
 
         func sameSpot(as other: Placement) -> Bool {
-            pixelsPerPoint == other.pixelsPerPoint && axes?.x == other.axes?.x && axes?.y == other.axes?.y
-                && phase?.x == other.phase?.x && phase?.y == other.phase?.y
+            let a = request, b = other.request
+            return a.pixelsPerPoint == b.pixelsPerPoint
+                && a.source.pixelsPerPointAlongAxes?.x == b.source.pixelsPerPointAlongAxes?.x
+                && a.source.pixelsPerPointAlongAxes?.y == b.source.pixelsPerPointAlongAxes?.y
+                && a.source.pixelPhase?.x == b.source.pixelPhase?.x && a.source.pixelPhase?.y == b.source.pixelPhase?.y
         }
     }
 
@@ -36,46 +38,37 @@ final class RasterPlacementMemo {
     /// Starts a flattening: what the last one recorded is now the guess.
     func beginFlattening() { flattening &+= 1 }
 
-    /// Records that `node` (standing for `layerID`) asked for its bitmap at
-    /// these densities and phase in this flattening (a node asked at two spots
-    /// in one flattening, as a replicator's instances are, is not steady).
-    func record(
-        node: Int, layerID: ObjectIdentifier, pixelsPerPoint: Double, axes: (x: Double, y: Double)?,
-        phase: (x: Double, y: Double)?
-    ) {
+    /// Records that `node` (standing for `layerID`) asked for its bitmap as
+    /// `request` says in this flattening (a node asked at two spots in one
+    /// flattening, as a replicator's instances are, is not steady).
+    func record(_ request: RasterRequest, node: Int, layerID: ObjectIdentifier) {
         if node >= placements.count {
             placements.append(contentsOf: repeatElement(nil, count: node + 1 - placements.count))
         }
-        var placement = Placement(
-            layerID: layerID, pixelsPerPoint: pixelsPerPoint, axes: axes, phase: phase, flattening: flattening,
-            steady: false)
+        var placement = Placement(layerID: layerID, request: request, flattening: flattening)
         if let last = placements[node], last.layerID == layerID {
             if last.flattening == flattening {
                 if !last.sameSpot(as: placement) { placements[node] = placement }
                 return
             }
-            placement = Placement(
-                layerID: layerID, pixelsPerPoint: pixelsPerPoint, axes: axes, phase: phase, flattening: flattening,
-                steady: last.flattening == flattening &- 1 && last.sameSpot(as: placement))
+            placement.steady = last.flattening == flattening &- 1 && last.sameSpot(as: placement)
         }
         placements[node] = placement
     }
 
     /// The requests to make ahead for this flattening: each leaf whose content
     /// changed, that asked for its bitmap in the last flattening from a spot it
-    /// also held in the one before, at that spot.
+    /// also held in the one before, at that spot, with its new content.
     func requests(in nodes: UnsafeBufferPointer<LayerSnapshotNode>) -> [RasterRequest] {
         var requests: [RasterRequest] = []
         for (i, placement) in placements.prefix(nodes.count).enumerated() {
             guard let placement, placement.steady, placement.flattening == flattening &- 1,
                 nodes[i].layerID == placement.layerID, nodes[i].changes.contains(.content)
             else { continue }
-            requests.append(
-                RasterRequest(
-                    source: RasterSource(
-                        content: nodes[i].content, bounds: nodes[i].state.bounds,
-                        pixelsPerPointAlongAxes: placement.axes, pixelPhase: placement.phase),
-                    pixelsPerPoint: placement.pixelsPerPoint))
+            var request = placement.request
+            request.source.content = nodes[i].content
+            request.source.bounds = nodes[i].state.bounds
+            requests.append(request)
         }
         return requests
     }

@@ -4,10 +4,13 @@ import Foundation
 package struct RasterRequest {
     package var source: RasterSource
     package var pixelsPerPoint: Double
+    /// The pixels of the layer's bitmap when last made: about what this one costs.
+    package var pixels: Int
 
-    package init(source: RasterSource, pixelsPerPoint: Double) {
+    package init(source: RasterSource, pixelsPerPoint: Double, pixels: Int) {
         self.source = source
         self.pixelsPerPoint = pixelsPerPoint
+        self.pixels = pixels
     }
 }
 
