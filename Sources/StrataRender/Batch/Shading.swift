@@ -45,14 +45,14 @@ extension DrawItem {
         // device pixels by a quad inside its rectangle, and nothing else drawn with
         // it: its pixels are the whole picture, as a pass's are.
         if drawsOnlyItsContents, case .texture(.raster(let raster), _, let rect)? = content {
-            let inside = rect.contains(quad) && mapsToWholePixels(rect)
+            let inside = rect.encloses(quad) && mapsToWholePixels(rect)
             if inside, isTexelForPixel(raster, in: rect) { return .texelQuad }
             if raster.hasClearEdges || inside { return .texturedQuad }
         }
         // The same bitmap under a mask read texel for pixel: what is left of the
         // layer program is the mask's texel.
         if drawsOnlyItsMaskedContents, case .texture(.raster(let raster), _, let rect)? = content,
-            rect.contains(quad), mapsToWholePixels(rect), isTexelForPixel(raster, in: rect)
+            rect.encloses(quad), mapsToWholePixels(rect), isTexelForPixel(raster, in: rect)
         {
             return .maskedTexelQuad
         }
