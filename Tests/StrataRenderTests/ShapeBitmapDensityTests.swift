@@ -36,10 +36,10 @@ import Testing
 
     @Test func unevenScalesMakeBitmapsAtEachAxissDensity() throws {
         // 100 % × 20 %: a pixel per point across (a bitmap made at the smaller density alone had
-        // 17 pixels across for 80 on screen), and 0.2 down, rounded up to a quarter octave.
+        // 17 pixels across for 80 on screen), and 0.2 down (a shape drawn once, at its own density).
         let squeezed = try shownBitmap(scaleX: 1, scaleY: 0.2)
         #expect(squeezed.raster.width == 82, "\(squeezed.raster.width)×\(squeezed.raster.height)")
-        #expect(abs(Double(squeezed.raster.height) / Double(squeezed.rect.height) - pow(2, -9 / 4)) < 1e-9)
+        #expect(abs(Double(squeezed.raster.height) / Double(squeezed.rect.height) - 0.2) < 1e-9)
         // 50 % both ways: half a pixel per point along both.
         let half = try shownBitmap(scaleX: 0.5, scaleY: 0.5)
         #expect(Double(half.raster.width) / Double(half.rect.width) == 0.5)
@@ -55,6 +55,110 @@ import Testing
         }
         let item = try shownItem(CATransform3DRotate(CATransform3DMakeScale(0.4, 0.4, 1), 0.5, 0, 0, 1))
         #expect(item.shading == .texturedQuad, "\(item)")
+    }
+}
+
+/// A shape that holds still is drawn at the density it is shown at, its
+/// pixels the device's; one whose scale changes falls back to densities
+/// rounded to a quarter octave, so that an animated scale reuses bitmaps.
+@Suite struct SteadyShapeDensityTests {
+    func source(_ shape: CAShapeLayer, density: Double, phase: (x: Double, y: Double)? = (0, 0)) -> RasterSource {
+        var source = RasterSource(shape)
+        source.pixelsPerPointAlongAxes = (density, density)
+        source.pixelPhase = phase
+        return source
+    }
+
+    func ellipse() -> CAShapeLayer {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 80, height: 50)
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 80, height: 50), transform: nil)
+        shape.fillColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
+        return shape
+    }
+
+    /// Bitmap pixels per point along x.
+    func density(_ made: (image: RasterImage, rect: CGRect)) -> Double {
+        Double(made.image.width) / Double(made.rect.width)
+    }
+
+    @Test func aShapeShownAtAFractionalScaleIsDrawnTexelForPixel() throws {
+        // 93 %, placed on whole pixels: the bitmap has 0.93 pixels per point (rounded up to
+        // a quarter octave it had one, and was resampled, blurring its edges).
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let shape = ellipse()
+        shape.position = CGPoint(x: 100, y: 100)
+        shape.transform = CATransform3DMakeScale(0.93, 0.93, 1)
+        root.addSublayer(shape)
+        var flattener = Flattener(size: CGSize(width: 200, height: 200))
+        flattener.rasterizer = ShapeLayerRasterizer()
+        let item = try #require(flattener.renderList(for: root).screen.items.first)
+        guard case .texture(.raster(let raster), _, let rect)? = item.content else {
+            Issue.record("not a bitmap: \(item)")
+            return
+        }
+        #expect(abs(Double(raster.width) / Double(rect.width) - 0.93) < 1e-9, "\(raster.width) for \(rect.width)")
+        #expect(item.shading == .texelQuad, "\(item.shading)")
+    }
+
+    @Test func aScaledShapeFallsBackToRoundedDensitiesAndReusesThem() throws {
+        let rasterizer = ShapeLayerRasterizer()
+        let shape = ellipse()
+        let first = try #require(rasterizer.rasterContents(of: source(shape, density: 0.93), pixelsPerPoint: 0.93))
+        #expect(abs(density(first) - 0.93) < 1e-9)
+        // Shown a hair larger (a layer that wobbles): the same bitmap, not one per frame.
+        let wobbled = try #require(rasterizer.rasterContents(of: source(shape, density: 0.935), pixelsPerPoint: 0.935))
+        #expect(wobbled.image === first.image)
+        #expect(rasterizer.made == 1)
+        // Scaled: from then on at a quarter octave up (0.97 and 0.99 both draw at 1.0), made once.
+        for scale in [0.97, 0.99, 0.98, 0.93] {
+            let made = try #require(rasterizer.rasterContents(of: source(shape, density: scale), pixelsPerPoint: scale))
+            #expect(density(made) == 1, "at \(scale): \(density(made))")
+        }
+        #expect(rasterizer.made == 2, "\(rasterizer.made) bitmaps for one scale step")
+    }
+
+    @Test func aMovedShapeKeepsItsDensityButStartsAtTheLayersOrigin() throws {
+        let rasterizer = ShapeLayerRasterizer()
+        let shape = ellipse()
+        let placed = try #require(
+            rasterizer.rasterContents(of: source(shape, density: 0.93, phase: (0.25, 0.5)), pixelsPerPoint: 0.93))
+        #expect(placed.rect.minX != 0 || placed.rect.minY != 0)
+        let moved = try #require(
+            rasterizer.rasterContents(of: source(shape, density: 0.93, phase: (0.75, 0.5)), pixelsPerPoint: 0.93))
+        #expect(abs(density(moved) - 0.93) < 1e-9)
+        // At the origin: a whole number of bitmap pixels from the layer's origin.
+        let x0 = Double(moved.rect.minX) * density(moved)
+        #expect(abs(x0 - x0.rounded()) < 1e-9, "\(x0)")
+        let again = try #require(
+            rasterizer.rasterContents(of: source(shape, density: 0.93, phase: (0.1, 0.5)), pixelsPerPoint: 0.93))
+        #expect(again.image === moved.image)
+        #expect(rasterizer.made == 2)
+    }
+}
+
+/// The shape rasterizer's cache drops the bitmaps not asked for again before
+/// those asked for every frame: an animated path's bitmaps pass through it
+/// without pushing out the still shapes beside it.
+@Suite struct ShapeCacheReuseTests {
+    @Test func bitmapsAskedForEveryFrameOutliveSingleUseOnes() throws {
+        let rasterizer = ShapeLayerRasterizer(capacity: 4)
+        func source(width: CGFloat) -> RasterSource {
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+            shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: width, height: 40), transform: nil)
+            shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            return RasterSource(shape)
+        }
+        let still = [source(width: 90), source(width: 80)]
+        for frame in 0..<20 {
+            for s in still { #expect(rasterizer.rasterContents(of: s, pixelsPerPoint: 1) != nil) }
+            // An animated path: a new shape every frame.
+            #expect(rasterizer.rasterContents(of: source(width: 10 + CGFloat(frame)), pixelsPerPoint: 1) != nil)
+        }
+        // Made once each: the two still shapes, and the twenty frames of the animated one.
+        #expect(rasterizer.made == 22, "\(rasterizer.made)")
     }
 }
 

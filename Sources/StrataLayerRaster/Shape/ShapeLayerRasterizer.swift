@@ -8,9 +8,12 @@ import Synchronization
 /// as exact-area coverage, composited into one premultiplied bitmap at about
 /// device resolution.
 ///
-/// Results are cached by everything that changes the pixels; the pixel
-/// density is rounded up to a quarter octave so an animated scale reuses
-/// bitmaps instead of redrawing every frame. Safe to use from several threads.
+/// Results are cached by everything that changes the pixels. A shape is
+/// drawn at the density it is shown at, its pixels on the device's where it
+/// lies on whole pixels, until it is shown at another density or place: from
+/// then on its density is rounded up to a quarter octave and its bitmap starts
+/// at the layer's origin, so an animated scale or position reuses bitmaps
+/// instead of redrawing every frame. Safe to use from several threads.
 public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unchecked Sendable {
     /// What a bitmap shows: everything that changes its pixels.
     private struct BitmapKey: Hashable {
@@ -36,21 +39,42 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         }
     }
 
-    /// Where a shape was last drawn within a device pixel, and whether that changed.
+    /// Where a shape was first drawn within a device pixel and at what
+    /// density, and whether either changed since.
     private struct Placement {
-        var phase: (x: Double, y: Double)
+        /// nil until the shape is drawn where its phase on the device is known.
+        var phase: (x: Double, y: Double)?
+        var density: (x: Double, y: Double)
         var moved: Bool
+        var rescaled: Bool
+    }
+
+    /// How a shape's bitmap is laid out (`steadyLayout`): where its grid starts
+    /// within a device pixel (nil: at the layer's origin), and the density it is
+    /// made at exactly (nil: the density asked for, rounded up to a quarter octave).
+    private struct Layout {
+        var phase: (x: Double, y: Double)?
+        var exactDensity: (x: Double, y: Double)?
+    }
+
+    /// A cached bitmap, and whether it was asked for since it was made or last
+    /// spared from being dropped.
+    private struct Cached {
+        var bitmap: (image: RasterImage, rect: CGRect)
+        var used: Bool
     }
 
     private let lock = NSLock()
-    private var cache: [BitmapKey: (image: RasterImage, rect: CGRect)] = [:]
+    private var cache: [BitmapKey: Cached] = [:]
     /// By the shape's hash (not the shape: an animated path's every frame would
     /// be kept alive here): bitmaps of a shape that moves are made at the
-    /// layer's origin (see `steadyPhase`). Two shapes of one hash count as one
-    /// that moved, which costs only sharpness.
+    /// layer's origin, and of one that is scaled at rounded densities (see
+    /// `steadyLayout`). Two shapes of one hash count as one that moved and was
+    /// scaled, which costs only sharpness.
     private var placements: [Int: Placement] = [:]
     /// Shapes whose placements are kept, at most (then forgotten all at once).
     private static let placementCapacity = 4096
+    /// The cached bitmaps' keys, the next one to drop first.
     private var order: [BitmapKey] = []
     /// Bitmaps made by every rasterizer in the process: each one's `RasterImage` key
     /// (equal keys must mean equal pixels, across rasterizers too).
@@ -79,16 +103,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
         let hash = shape.hashValue
+        let asked = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
+        let layout = steadyLayout(of: hash, source.pixelPhase, density: asked, records: true)
         return rasterContents(
-            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
-            phase: steadyPhase(of: hash, source.pixelPhase, records: true), shapeHash: hash)
+            of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
+            phase: layout.phase, shapeHash: hash)
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
+        let asked = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
+        let layout = steadyLayout(of: shape.hashValue, source.pixelPhase, density: asked, records: false)
         return contentsBounds(
-            of: shape, pixelsPerPoint: source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint),
-            phase: steadyPhase(of: source.pixelPhase == nil ? 0 : shape.hashValue, source.pixelPhase, records: false))
+            of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
+            phase: layout.phase)
     }
 
     /// Makes the bitmaps of the shapes among `requests` side by side on the
@@ -108,12 +136,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         for request in requests {
             guard case .shape(let shape) = request.source.content else { continue }
             let hash = shape.hashValue
+            let asked = request.source.pixelsPerPointAlongAxes ?? (request.pixelsPerPoint, request.pixelsPerPoint)
+            let layout = steadyLayout(of: hash, request.source.pixelPhase, density: asked, records: false)
             guard
                 let plan = Self.bitmapPlan(
-                    of: shape,
-                    pixelsPerPoint: request.source.pixelsPerPointAlongAxes
-                        ?? (request.pixelsPerPoint, request.pixelsPerPoint),
-                    phase: steadyPhase(of: hash, request.source.pixelPhase, records: false), shapeHash: hash),
+                    of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
+                    phase: layout.phase, shapeHash: hash),
                 cached(plan.key) == nil, keys.insert(plan.key).inserted
             else { continue }
             plans.append(plan)
@@ -140,37 +168,64 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let base: UnsafeMutablePointer<(image: RasterImage, rect: CGRect)?>
     }
 
-    /// `phase`, unless the shape of hash `shapeHash` was drawn before at another phase: a shape that
-    /// moves (or is drawn in several places) would need a bitmap per position,
-    /// made every frame, so its bitmap is made at the layer's origin and
-    /// resampled where it lands, as before it moved. `records`: this drawing
-    /// counts (measuring the bounds of what is then drawn does not).
-    private func steadyPhase(
-        of shapeHash: Int, _ phase: (x: Double, y: Double)?, records: Bool
-    ) -> (x: Double, y: Double)? {
-        guard let phase else { return nil }
-        let key = shapeHash
+    /// How the shape of hash `shapeHash`, asked for at `phase` and `density`,
+    /// is laid out: at that phase and exactly that density while it holds
+    /// still, its bitmap's pixels then the device's (drawn texel for pixel
+    /// where it lies on whole pixels, not resampled). A shape that moves (or
+    /// is drawn in several places) would need a bitmap per position, and one
+    /// whose scale changes a bitmap per scale, made every frame: once it moved,
+    /// its bitmap is made at the layer's origin, and once it was scaled, at the
+    /// density rounded up to a quarter octave, then resampled where it lands.
+    /// `records`: this drawing counts (measuring the bounds of what is then
+    /// drawn, or making it ahead, does not).
+    private func steadyLayout(
+        of shapeHash: Int, _ phase: (x: Double, y: Double)?, density: (x: Double, y: Double), records: Bool
+    ) -> Layout {
         lock.lock()
         defer { lock.unlock() }
-        guard let seen = placements[key] else {
+        guard var placement = placements[shapeHash] else {
             if records {
                 if placements.count >= Self.placementCapacity { placements.removeAll(keepingCapacity: true) }
-                placements[key] = Placement(phase: phase, moved: false)
+                placements[shapeHash] = Placement(phase: phase, density: density, moved: false, rescaled: false)
             }
-            return phase
+            return Layout(phase: phase, exactDensity: density)
         }
-        if !seen.moved, seen.phase == phase { return phase }
-        if records, !seen.moved { placements[key]!.moved = true }
-        return nil
+        let before = (placement.moved, placement.rescaled, placement.phase == nil)
+        var layout = Layout()
+        if let phase {
+            if placement.phase == nil { placement.phase = phase }
+            if !placement.moved, let first = placement.phase, first == phase {
+                layout.phase = phase
+            } else {
+                placement.moved = true
+            }
+        }
+        // The density it was first made at, while the one asked for is within a
+        // sixty-fourth of it: a layer that moves has its scale worked out anew each
+        // frame, and one that wobbles (a skew, a turn) changes it a little; a key that
+        // changed with it would make the bitmap again every frame. (Drawn a little off
+        // its density, it is resampled, as a rounded density's bitmap always was.)
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= max(abs(a), abs(b)) / 64 }
+        if !placement.rescaled, same(placement.density.x, density.x), same(placement.density.y, density.y) {
+            layout.exactDensity = placement.density
+        } else {
+            placement.rescaled = true
+        }
+        if records, before != (placement.moved, placement.rescaled, placement.phase == nil) {
+            placements[shapeHash] = placement
+        }
+        return layout
     }
 
     /// The bitmap of `shape`'s fill and stroke at about `pixelsPerPoint` along
     /// each axis, and the local rect it covers; nil when it draws nothing.
     func rasterContents(
-        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil,
-        shapeHash: Int? = nil
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false,
+        phase: (x: Double, y: Double)? = nil, shapeHash: Int? = nil
     ) -> (image: RasterImage, rect: CGRect)? {
-        guard let plan = Self.bitmapPlan(of: shape, pixelsPerPoint: pixelsPerPoint, phase: phase, shapeHash: shapeHash)
+        guard
+            let plan = Self.bitmapPlan(
+                of: shape, pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase, shapeHash: shapeHash)
         else { return nil }
         if let hit = cached(plan.key) { return hit }
         return keep(Self.draw(plan, number: Self.bitmapsMade.add(1, ordering: .relaxed).newValue), for: plan.key)
@@ -190,8 +245,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
 
     /// The plan of `shape`'s bitmap; nil when it draws nothing.
     private static func bitmapPlan(
-        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)?,
-        shapeHash: Int?
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), exactly: Bool,
+        phase: (x: Double, y: Double)?, shapeHash: Int?
     ) -> BitmapPlan? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
@@ -203,7 +258,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         guard
             let layout = Self.bitmapLayout(
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                pixelsPerPoint: pixelsPerPoint, phase: phase)
+                pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase)
         else { return nil }
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
         let key = BitmapKey(
@@ -219,7 +274,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     private func cached(_ key: BitmapKey) -> (image: RasterImage, rect: CGRect)? {
         lock.lock()
         defer { lock.unlock() }
-        return cache[key]
+        guard let index = cache.index(forKey: key) else { return nil }
+        if !cache.values[index].used { cache.values[index].used = true }
+        return cache.values[index].bitmap
     }
 
     /// Draws the bitmap `plan` says, named by `number` (each bitmap made has its own).
@@ -269,22 +326,31 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         return (image, rect)
     }
 
-    /// Caches `result` as the bitmap of `key` (dropping the oldest past the
-    /// capacities) and returns it.
+    /// Caches `result` as the bitmap of `key` and returns it. Past the
+    /// capacities the oldest bitmap not asked for since it was made (or last
+    /// spared) is dropped: a bitmap shown every frame stays while those of an
+    /// animated path come and go.
     private func keep(_ result: (image: RasterImage, rect: CGRect), for key: BitmapKey, ahead: Bool = false)
         -> (image: RasterImage, rect: CGRect)
     {
         lock.lock()
         made += 1
         if ahead { madeAhead += 1 }
-        if cache.updateValue(result, forKey: key) == nil {
+        if cache.updateValue(Cached(bitmap: result, used: false), forKey: key) == nil {
             order.append(key)
             cachedBytes += result.image.pixels.count
         }
-        // The newest bitmap stays, however large.
+        // The newest bitmap stays, however large. Each one spared is not asked for
+        // again until it is dropped or kept, so the loop ends.
         while order.count > 1, order.count > capacity || cachedBytes > byteCapacity {
-            if let dropped = cache.removeValue(forKey: order.removeFirst()) {
-                cachedBytes -= dropped.image.pixels.count
+            let oldest = order.removeFirst()
+            if oldest == key {
+                order.append(oldest)
+            } else if let index = cache.index(forKey: oldest), cache.values[index].used {
+                cache.values[index].used = false
+                order.append(oldest)
+            } else if let dropped = cache.removeValue(forKey: oldest) {
+                cachedBytes -= dropped.bitmap.image.pixels.count
             }
         }
         lock.unlock()
@@ -293,7 +359,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
 
     /// The local rect `rasterContents` returns for `shape`, without drawing it.
     func contentsBounds(
-        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
+        of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false,
+        phase: (x: Double, y: Double)? = nil
     ) -> CGRect? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
@@ -303,17 +370,18 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         guard !fill.isClear || strokes,
             let layout = Self.bitmapLayout(
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                pixelsPerPoint: pixelsPerPoint, phase: phase)
+                pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase)
         else { return nil }
         return layout.rect
     }
 
     /// Where the bitmap of `shape` lies (the path's box grown by the stroke's
     /// reach and a point, on whole pixels of the bitmap), its pixels per point
-    /// along each axis and its size; nil for a path with coordinates that are not finite.
+    /// along each axis (`pixelsPerPoint` `exactly`, else rounded up to a quarter
+    /// octave) and its size; nil for a path with coordinates that are not finite.
     static func bitmapLayout(
         of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
-        pixelsPerPoint: (x: Double, y: Double), phase: (x: Double, y: Double)? = nil
+        pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false, phase: (x: Double, y: Double)? = nil
     )
         -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int, phaseX: Double, phaseY: Double)?
     {
@@ -329,11 +397,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let box = path.boundingBoxOfPath
         guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let grown = box.insetBy(dx: -CGFloat(reach) - 1, dy: -CGFloat(reach) - 1)
-        // Densities rounded up to a quarter octave (an animated scale reuses bitmaps), and
-        // four pixels spare for the rounding out to whole pixels and the margin below.
+        // Densities as asked, or rounded up to a quarter octave (an animated scale reuses
+        // bitmaps), and four pixels spare for the rounding out to whole pixels and the margin below.
         func density(_ ppp: Double, _ length: CGFloat) -> Double {
-            let quantized = pow(2, (log2(max(ppp, 1.0 / 64)) * 4).rounded(.up) / 4)
-            return min(quantized, (Self.maximumSide - 4) / Double(max(length, 1)))
+            let least = max(ppp, 1.0 / 64)
+            let chosen = exactly ? least : pow(2, (log2(least) * 4).rounded(.up) / 4)
+            return min(chosen, (Self.maximumSide - 4) / Double(max(length, 1)))
         }
         let sx = density(pixelsPerPoint.x, grown.width), sy = density(pixelsPerPoint.y, grown.height)
         // Whole bitmap pixels from the layer's origin: a layer placed on whole device pixels
