@@ -174,4 +174,19 @@ struct PathGeometryTests {
         #expect(close(p.boundingBoxOfPath, CGRect(x: -4, y: -4, width: 24, height: 19)))
         #expect(close(frozen.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 20, height: 15)))
     }
+
+    /// The hash is taken once per path, and anew when a mutable path grows: equal
+    /// paths (other objects, the same elements) hash alike before and after.
+    @Test func aPathsHashFollowsItsElements() {
+        let p = CGMutablePath()
+        p.move(to: pt(0, 0))
+        p.addLine(to: pt(20, 15))
+        #expect(p.hashValue == CGPath(elements: p.elements).hashValue)
+        #expect(p.hashValue == p.hashValue)
+        let before = p.hashValue
+        p.addLine(to: pt(-4, -4))
+        #expect(p.hashValue == CGPath(elements: p.elements).hashValue)
+        #expect(p.hashValue != before)
+        #expect(Set([p, CGPath(elements: p.elements)]).count == 1)
+    }
 }

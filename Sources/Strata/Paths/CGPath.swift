@@ -31,6 +31,12 @@ import Synchronization
         /// whether it is a plain shape), and curves' extremes cost a root-finding each.
         let boundingBoxMemo = Mutex<(count: Int, box: CGRect)?>(nil)
 
+        /// The elements' hash with the number of elements it was taken for (valid, as
+        /// `boundingBoxMemo`, while that is the count). A shape's path is hashed several
+        /// times a frame (whether it is a plain shape, its bitmap's key, where it was
+        /// placed), and each time walked every element.
+        let hashMemo = Mutex<(count: Int, hash: Int)?>(nil)
+
         /// An empty path.
         public init() { elements = [] }
 
@@ -49,6 +55,15 @@ import Synchronization
         // The same path object (a layer's path handed to its presentation copies and
         // snapshot) is equal without comparing every element.
         public static func == (a: CGPath, b: CGPath) -> Bool { a === b || a.elements == b.elements }
-        public func hash(into h: inout Hasher) { h.combine(elements) }
+        public func hash(into h: inout Hasher) { h.combine(elementsHash) }
+
+        /// `elements`' hash, taken once while they stay as they are.
+        private var elementsHash: Int {
+            let count = elements.count
+            if let memo = hashMemo.withLock({ $0 }), memo.count == count { return memo.hash }
+            let hash = elements.hashValue
+            hashMemo.withLock { $0 = (count, hash) }
+            return hash
+        }
     }
 #endif
