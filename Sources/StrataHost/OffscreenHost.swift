@@ -133,15 +133,20 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// that was current before (or none).
     ///
     /// One thread at a time: a second thread waits until the first returns.
-    /// Nesting on one thread is allowed (the inner call just runs `body`).
-    /// Objects whose owners have gone are deleted first (`collectGarbage`).
-    /// `body` must not hand GL work to another thread or await.
+    /// Nesting on one thread is allowed (the inner call just runs `body`), and
+    /// is what a loop of frames should do: the calls inside one call around the
+    /// loop neither make the context current nor release it again (on Mesa a
+    /// release flushes the context, and each EGL call asks the kernel for the
+    /// process id). Objects whose owners have gone are deleted first
+    /// (`collectGarbage`), in nested calls too. `body` must not hand GL work to
+    /// another thread or await.
     public func withCurrent<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         // eglGetCurrentContext answers for the thread's bound API.
         eglBindAPI(EGLenum(EGL_OPENGL_API))
         if eglGetCurrentContext() == eglContext {
+            context.collectGarbage()
             return try body()
         }
         let previous = CurrentEGLContext()

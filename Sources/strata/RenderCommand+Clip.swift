@@ -106,18 +106,22 @@ extension RenderCommand {
         }
         defer { worker.stop() }
         do {
-            for k in range {
-                if k == range.lowerBound { worker.submit(k) }
-                let list = worker.take()
-                if k + 1 < range.upperBound { worker.submit(k + 1) }
-                for frame in try pipeline.submit(list) {
+            // The context stays current for the whole clip, not made current and
+            // released for each frame's draw and readbacks.
+            try pipeline.renderer.host.withCurrent { () throws -> Void in
+                for k in range {
+                    if k == range.lowerBound { worker.submit(k) }
+                    let list = worker.take()
+                    if k + 1 < range.upperBound { worker.submit(k + 1) }
+                    for frame in try pipeline.submit(list) {
+                        try emit(frame)
+                        progress.advance()
+                    }
+                }
+                for frame in try pipeline.drain() {
                     try emit(frame)
                     progress.advance()
                 }
-            }
-            for frame in try pipeline.drain() {
-                try emit(frame)
-                progress.advance()
             }
         } catch let error as HostError {
             throw failure("\(self.scene): \(error.description)")

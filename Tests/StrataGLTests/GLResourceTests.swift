@@ -52,6 +52,29 @@ import Testing
         #expect(host.context.liveObjects == before)
     }
 
+    /// A loop of frames inside one `withCurrent` keeps the context current:
+    /// each nested call still deletes what was dropped before it (a clip's
+    /// dropped textures are not held to its end).
+    @Test func nestedCallsKeepTheContextAndCollectWhatWasDropped() throws {
+        let host = try OffscreenHost(width: 1, height: 1)
+        let before = host.context.liveObjects
+        try host.withCurrent { () throws(GLError) in
+            for frame in 0..<3 {
+                var texture: GLTexture? = try host.withCurrent { () throws(GLError) in
+                    // Each frame starts with what earlier frames dropped gone.
+                    #expect(host.context.liveObjects == before, "frame \(frame)")
+                    return try GLTexture(context: host.context, width: 4, height: 4, label: "frame")
+                }
+                #expect(host.context.liveObjects.textures == before.textures + 1)
+                texture = nil
+                _ = texture
+                #expect(host.context.isCurrent)
+            }
+            host.withCurrent { #expect(host.context.liveObjects == before) }
+        }
+        #expect(!host.context.isCurrent)
+    }
+
     @Test func imageUploadIsPremultipliedTopRowFirst() throws {
         let host = try OffscreenHost(width: 1, height: 1)
         let image = CGImage(

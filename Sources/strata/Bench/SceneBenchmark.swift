@@ -213,10 +213,13 @@ struct SceneBenchmark {
                 makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },
                 draw: { try renderer.render($0, frame: $1!) }, finish: { host.context.finish() })
         } else {
-            try play(
-                step: { body in try body(nil) }, more: { true },
-                makeList: { tree, _ in flattener.renderList(for: tree) },
-                draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
+            // The context stays current for the whole run, as a render loop's would.
+            try offscreen.host.withCurrent { () throws -> Void in
+                try play(
+                    step: { body in try body(nil) }, more: { true },
+                    makeList: { tree, _ in flattener.renderList(for: tree) },
+                    draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
+            }
             if let end = animationEnd {
                 // Past the end nothing changes: frames after the first idle one should draw nothing.
                 var idle = 0
