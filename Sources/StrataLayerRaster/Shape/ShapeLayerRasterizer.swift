@@ -202,9 +202,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         }
         // The density it was first made at, while the one asked for is within a
         // sixty-fourth of it: a layer that moves has its scale worked out anew each
-        // frame, and one that wobbles (a skew, a turn) changes it a little; a key that
-        // changed with it would make the bitmap again every frame. (Drawn a little off
-        // its density, it is resampled, as a rounded density's bitmap always was.)
+        // frame, and one that wobbles (a skew, a turn) changes it a little. Compared
+        // exactly, such a shape would count as scaled at its first frame and fall back
+        // to rounded densities; this way it keeps its bitmap, drawn a little off its
+        // density (resampled, as a rounded density's bitmap always was).
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= max(abs(a), abs(b)) / 64 }
         if !placement.rescaled, same(placement.density.x, density.x), same(placement.density.y, density.y) {
             layout.exactDensity = placement.density
