@@ -56,6 +56,22 @@ import _StrataTestSupport
         }
     }
 
+    /// A star whose bitmap's rectangle has edges that are not whole numbers (its
+    /// card scaled, the bitmap made at the density shown) is folded as well:
+    /// the item's quad is that rectangle, and counts as inside it.
+    @Test func aBitmapOnFractionalEdgesIsFoldedToo() throws {
+        for scale in [0.93, 0.87, 1.13] as [CGFloat] {
+            for side in [38, 41, 43] as [CGFloat] {
+                let card = Self.card(at: 10, star: side)
+                card.transform = CATransform3DMakeScale(scale, scale, 1)
+                let list = try Self.list([card])
+                #expect(
+                    list.passes.filter { $0.purpose == .mask }.isEmpty,
+                    "star \(side) at \(scale): \(list.dump())")
+            }
+        }
+    }
+
     /// A pass nothing samples any more (its composite cut away) is dropped, then the
     /// mask only it read; the rest are renumbered, the appearance atlas stays.
     @Test func passesNothingSamplesAreDropped() {

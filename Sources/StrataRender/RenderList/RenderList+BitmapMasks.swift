@@ -102,7 +102,7 @@ extension RenderList {
         else { return nil }
         // Pieces of one bitmap (its painted runs) count as the bitmap; one item draws it whole.
         if pass.items.count == 1 {
-            guard first.quad.contains(rect) else { return nil }
+            guard first.quad.encloses(rect) else { return nil }
         }
         for item in pass.items.dropFirst() {
             guard item.content == first.content, item.mapping == first.mapping, item.opacity == 1,

@@ -64,7 +64,7 @@ extension RenderList {
     /// A ring or frame mesh is measured from the quad's margin (``DrawItem/ringBand``,
     /// ``DrawItem/frameHole``): such an item keeps its quad.
     func fitQuad(of item: inout DrawItem, box: CGRect, toClip clip: Int, boxes: inout [CGRect?]) {
-        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.contains(box), item.geometry == .quad else {
+        guard let clipBox = deviceBox(ofClip: clip, &boxes), !clipBox.encloses(box), item.geometry == .quad else {
             return
         }
         let shown = box.intersection(clipBox)

@@ -47,7 +47,7 @@ extension DrawItem {
         }
         // A pixel whose centre is half a pixel inside an edge is wholly covered: an edge on the
         // target's border leaves no pixel partly covered.
-        guard onDevice(shape).contains(target), onDevice(quad).contains(target) else {
+        guard onDevice(shape).encloses(target), onDevice(quad).encloses(target) else {
             return nil
         }
         return fill.scaled(by: opacity)

@@ -210,7 +210,7 @@ extension RenderList {
             case .texture(.raster(let raster), let uv, let rect)? = first.content,
             uv == CGRect(x: 0, y: 0, width: 1, height: 1), raster.width > 0, raster.height > 0,
             raster.hasClearEdges || first.antialiasedEdges == 0b1111, rect.width > 0, rect.height > 0,
-            first.quad.contains(rect), !AtlasPlanner.minifies(first, .raster(raster)),
+            first.quad.encloses(rect), !AtlasPlanner.minifies(first, .raster(raster)),
             let inverted = Self.inversion(of: first, in: pass)
         else { return nil }
         let m = first.mapping
