@@ -135,6 +135,36 @@ func clippingPanel(cornerRadius: CGFloat, in root: CALayer) -> CALayer {
     }
 }
 
+/// A bitmap made at a fractional density (its rectangle's edges not whole
+/// numbers in its layer) on whole device pixels is trimmed too: its quad, the
+/// rectangle and a hair more, counts as holding it.
+@Suite struct FractionalAlignedRasterTests {
+    @Test func aBitmapOnFractionalEdgesIsTrimmed() {
+        var untrimmed: [Int] = []
+        for k in 0..<20 {
+            // (80 + k % 13) × 52 pixels at 0.93 px/pt, its corner on a whole device pixel,
+            // its quad a pixel wider all round (as the flattener makes it).
+            let width = 80 + k % 13
+            let bitmap = RasterImage(
+                key: "edged", width: width, height: 52, pixels: [UInt8](repeating: 255, count: width * 52 * 4))
+            let rect = CGRect(
+                x: -3.01075268817204 + Double(k) / 0.93, y: -2.956989247311828 + Double(k % 7) / 0.93,
+                width: Double(width) / 0.93, height: 52 / 0.93)
+            let item = DrawItem(
+                mapping: PlaneMapping(0.93, 0, 0, 0, 0.93, 0, 62.8, 76.75, 1),
+                quad: rect.insetBy(dx: -1 / 0.93, dy: -1 / 0.93), shape: .zero,
+                content: .texture(.raster(bitmap), uv: CGRect(x: 0, y: 0, width: 1, height: 1), rect: rect))
+            var list = RenderList(pixelWidth: 200, pixelHeight: 200, background: .clear)
+            list.passes = [
+                RenderPass(purpose: .screen, bounds: CGRect(x: 0, y: 0, width: 200, height: 200), items: [item])
+            ]
+            list.trimPixelAlignedRasters()
+            if list.screen.items[0].quad != rect { untrimmed.append(k) }
+        }
+        #expect(untrimmed.isEmpty, "not trimmed: \(untrimmed)")
+    }
+}
+
 /// A large bitmap whose paint lies in part of it is drawn as quads over its
 /// painted tiles only.
 @Suite struct SparseRasterTests {

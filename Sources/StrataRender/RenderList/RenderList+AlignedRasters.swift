@@ -13,7 +13,7 @@ extension RenderList {
             // Fields read in place first: every item of every frame passes here.
             for i in passes[p].items.indices where passes[p].items[i].drawsOnlyItsContents {
                 guard case .texture(.raster, _, let rect)? = passes[p].items[i].content,
-                    passes[p].items[i].quad != rect, passes[p].items[i].quad.contains(rect),
+                    passes[p].items[i].quad != rect, passes[p].items[i].quad.encloses(rect),
                     passes[p].items[i].mapsToWholePixels(rect)
                 else { continue }
                 passes[p].items[i].quad = rect
