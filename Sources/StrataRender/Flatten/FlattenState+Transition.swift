@@ -50,7 +50,7 @@ extension FlattenState {
         guard !new.isHidden, new.opacity >= 1, new.cornerRadius == 0,
             let background = new.backgroundColor, background.alpha >= 1
         else { return false }
-        return new.bounds.contains(old.bounds) && new.position == old.position
+        return new.bounds.encloses(old.bounds) && new.position == old.position
             && CATransform3DEqualToTransform(new.transform, old.transform) && new.anchorPoint == old.anchorPoint
     }
 }

@@ -65,7 +65,7 @@ extension RenderList {
             for i in passes[p].items.indices where passes[p].items[i].kind == .composite {
                 guard case .texture(.pass(let source), let uv, let rect)? = passes[p].items[i].content,
                     uv == CGRect(x: 0, y: 0, width: 1, height: 1), passes[source].bounds == rect,
-                    rect.contains(passes[p].items[i].quad)
+                    rect.encloses(passes[p].items[i].quad)
                 else { continue }
                 let m = passes[p].items[i].mapping
                 guard m.m11 == m.m33, m.m22 == m.m33, passes[p].items[i].mapsToWholePixels(rect) else { continue }

@@ -47,7 +47,7 @@ extension RenderList {
             } else {
                 let slack =
                     0.01 / max(item.mapping.pixelsPerUnit(at: Double(cut.rect.midX), Double(cut.rect.midY)), 1e-9)
-                guard item.shape.insetBy(dx: -slack, dy: -slack).contains(cut.rect) else { return }
+                guard item.shape.insetBy(dx: -slack, dy: -slack).encloses(cut.rect) else { return }
                 shape = cut.rect
             }
         } else {

@@ -235,6 +235,6 @@ extension RenderList {
         guard item.kind == .layer, item.borderWidth == 0 else { return false }
         guard mask.inverted else { return true }
         let reach = item.mapping.deviceBox(of: item.quad, orElse: .null)
-        return !reach.isNull && bounds.contains(reach)
+        return !reach.isNull && bounds.encloses(reach)
     }
 }
