@@ -136,8 +136,7 @@ public final class OffscreenHost: GLHost, @unchecked Sendable {
     /// Nesting on one thread is allowed (the inner call just runs `body`), and
     /// is what a loop of frames should do: the calls inside one call around the
     /// loop neither make the context current nor release it again (on Mesa a
-    /// release flushes the context, and each EGL call asks the kernel for the
-    /// process id). Objects whose owners have gone are deleted first
+    /// release flushes the context). Objects whose owners have gone are deleted first
     /// (`collectGarbage`), in nested calls too. `body` must not hand GL work to
     /// another thread or await.
     public func withCurrent<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

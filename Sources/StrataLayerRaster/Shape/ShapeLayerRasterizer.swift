@@ -50,11 +50,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     }
 
     /// How a shape's bitmap is laid out (`steadyLayout`): where its grid starts
-    /// within a device pixel (nil: at the layer's origin), and the density it is
-    /// made at exactly (nil: the density asked for, rounded up to a quarter octave).
+    /// within a device pixel (nil: at the layer's origin), its density along
+    /// each axis, and whether it is made at that density `exactly` (else rounded
+    /// up to a quarter octave).
     private struct Layout {
         var phase: (x: Double, y: Double)?
-        var exactDensity: (x: Double, y: Double)?
+        var density: (x: Double, y: Double)
+        var exactly: Bool
     }
 
     /// A cached bitmap, and whether it was asked for since it was made or last
@@ -103,20 +105,16 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     public func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)? {
         guard case .shape(let shape) = source.content else { return nil }
         let hash = shape.hashValue
-        let asked = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
-        let layout = steadyLayout(of: hash, source.pixelPhase, density: asked, records: true)
+        let layout = steadyLayout(of: hash, source, pixelsPerPoint: pixelsPerPoint, records: true)
         return rasterContents(
-            of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
-            phase: layout.phase, shapeHash: hash)
+            of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase, shapeHash: hash)
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
         guard case .shape(let shape) = source.content else { return nil }
-        let asked = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
-        let layout = steadyLayout(of: shape.hashValue, source.pixelPhase, density: asked, records: false)
+        let layout = steadyLayout(of: shape.hashValue, source, pixelsPerPoint: pixelsPerPoint, records: false)
         return contentsBounds(
-            of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
-            phase: layout.phase)
+            of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase)
     }
 
     /// Makes the bitmaps of the shapes among `requests` side by side on the
@@ -136,12 +134,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         for request in requests {
             guard case .shape(let shape) = request.source.content else { continue }
             let hash = shape.hashValue
-            let asked = request.source.pixelsPerPointAlongAxes ?? (request.pixelsPerPoint, request.pixelsPerPoint)
-            let layout = steadyLayout(of: hash, request.source.pixelPhase, density: asked, records: false)
+            let layout = steadyLayout(
+                of: hash, request.source, pixelsPerPoint: request.pixelsPerPoint, records: false)
             guard
                 let plan = Self.bitmapPlan(
-                    of: shape, pixelsPerPoint: layout.exactDensity ?? asked, exactly: layout.exactDensity != nil,
-                    phase: layout.phase, shapeHash: hash),
+                    of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase,
+                    shapeHash: hash),
                 cached(plan.key) == nil, keys.insert(plan.key).inserted
             else { continue }
             plans.append(plan)
@@ -168,8 +166,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let base: UnsafeMutablePointer<(image: RasterImage, rect: CGRect)?>
     }
 
-    /// How the shape of hash `shapeHash`, asked for at `phase` and `density`,
-    /// is laid out: at that phase and exactly that density while it holds
+    /// How the shape of hash `shapeHash`, asked for by `source` (at its pixel
+    /// phase and its densities along the axes, else `pixelsPerPoint`), is laid out: at that phase and exactly that density while it holds
     /// still, its bitmap's pixels then the device's (drawn texel for pixel
     /// where it lies on whole pixels, not resampled). A shape that moves (or
     /// is drawn in several places) would need a bitmap per position, and one
@@ -179,8 +177,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// `records`: this drawing counts (measuring the bounds of what is then
     /// drawn, or making it ahead, does not).
     private func steadyLayout(
-        of shapeHash: Int, _ phase: (x: Double, y: Double)?, density: (x: Double, y: Double), records: Bool
+        of shapeHash: Int, _ source: RasterSource, pixelsPerPoint: Double, records: Bool
     ) -> Layout {
+        let phase = source.pixelPhase
+        let density = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
         lock.lock()
         defer { lock.unlock() }
         guard var placement = placements[shapeHash] else {
@@ -188,10 +188,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 if placements.count >= Self.placementCapacity { placements.removeAll(keepingCapacity: true) }
                 placements[shapeHash] = Placement(phase: phase, density: density, moved: false, rescaled: false)
             }
-            return Layout(phase: phase, exactDensity: density)
+            return Layout(phase: phase, density: density, exactly: true)
         }
-        let before = (placement.moved, placement.rescaled, placement.phase == nil)
-        var layout = Layout()
+        var layout = Layout(phase: nil, density: density, exactly: false)
         if let phase {
             if placement.phase == nil { placement.phase = phase }
             if !placement.moved, let first = placement.phase, first == phase {
@@ -208,13 +207,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         // density (resampled, as a rounded density's bitmap always was).
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= max(abs(a), abs(b)) / 64 }
         if !placement.rescaled, same(placement.density.x, density.x), same(placement.density.y, density.y) {
-            layout.exactDensity = placement.density
+            layout.density = placement.density
+            layout.exactly = true
         } else {
             placement.rescaled = true
         }
-        if records, before != (placement.moved, placement.rescaled, placement.phase == nil) {
-            placements[shapeHash] = placement
-        }
+        if records { placements[shapeHash] = placement }
         return layout
     }
 
