@@ -38,11 +38,7 @@ import Foundation
         /// The smallest rectangle that holds the path's outline itself: end points and the
         /// extreme points of its curves, not their control points (`CGRect.null` when empty).
         public var boundingBoxOfPath: CGRect {
-            let count = elements.count
-            if let memo = boundingBoxMemo.withLock({ $0 }), memo.count == count { return memo.box }
-            let box = measuredBoundingBox
-            boundingBoxMemo.withLock { $0 = (count, box) }
-            return box
+            boundingBoxMemo.value(forCount: elements.count) { measuredBoundingBox }
         }
 
         /// `boundingBoxOfPath` worked out from the elements.

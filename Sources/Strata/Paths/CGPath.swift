@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if !canImport(CoreGraphics)
     /// An immutable graphics path, as in Core Graphics: subpaths of lines and Bézier curves.
@@ -25,17 +24,15 @@ import Synchronization
         /// it is made, which is why the class may be `Sendable`.
         public internal(set) var elements: [Element]
 
-        /// `boundingBoxOfPath` with the number of elements it was worked out for: still true
-        /// while that is the count (elements are only ever appended). A shape layer's
+        /// `boundingBoxOfPath`, kept while the elements stay as they are. A shape layer's
         /// path is measured several times a frame (its bitmap's layout, its bounds,
         /// whether it is a plain shape), and curves' extremes cost a root-finding each.
-        let boundingBoxMemo = Mutex<(count: Int, box: CGRect)?>(nil)
+        let boundingBoxMemo = ElementCountMemo<CGRect>()
 
-        /// The elements' hash with the number of elements it was taken for (valid, as
-        /// `boundingBoxMemo`, while that is the count). A shape's path is hashed several
+        /// The elements' hash, kept the same way. A shape's path is hashed several
         /// times a frame (whether it is a plain shape, its bitmap's key, where it was
         /// placed), and each time walked every element.
-        let hashMemo = Mutex<(count: Int, hash: Int)?>(nil)
+        let hashMemo = ElementCountMemo<Int>()
 
         /// An empty path.
         public init() { elements = [] }
@@ -58,12 +55,6 @@ import Synchronization
         public func hash(into h: inout Hasher) { h.combine(elementsHash) }
 
         /// `elements`' hash, taken once while they stay as they are.
-        private var elementsHash: Int {
-            let count = elements.count
-            if let memo = hashMemo.withLock({ $0 }), memo.count == count { return memo.hash }
-            let hash = elements.hashValue
-            hashMemo.withLock { $0 = (count, hash) }
-            return hash
-        }
+        private var elementsHash: Int { hashMemo.value(forCount: elements.count) { elements.hashValue } }
     }
 #endif
