@@ -56,6 +56,21 @@ public final class WindowRenderer {
 
     /// The render list of `roots`, each drawn over the ones before it, for the window's frame `info`.
     public func renderList(for roots: [CALayer], frame info: FrameInfo, background: CGColor?) -> RenderList {
+        configureFlattener(for: info, background: background)
+        return flattener.renderList(for: roots)
+    }
+
+    /// Ticks `ticker` to `time` and returns the render list of its tree for
+    /// the window's frame `info` (see `Flattener.renderList(ticking:at:)`).
+    public func renderList(
+        ticking ticker: FrameTicker, at time: CFTimeInterval, frame info: FrameInfo, background: CGColor?
+    ) -> RenderList {
+        configureFlattener(for: info, background: background)
+        return flattener.renderList(ticking: ticker, at: time)
+    }
+
+    /// Sizes the flattener to the window's frame `info`.
+    private func configureFlattener(for info: FrameInfo, background: CGColor?) {
         let width = max(1, info.framebufferWidth)
         let scale = Double(width) / Double(max(1, info.windowWidth))
         // One flattener kept from frame to frame: its layer-tree snapshot is updated in place.
@@ -64,7 +79,6 @@ public final class WindowRenderer {
         flattener.background = background
         flattener.rasterizer = layerRasterizer
         flattener.appearanceCache = appearanceCache
-        return flattener.renderList(for: roots)
     }
 
     /// Draws `list` (made for this frame's size) into the back buffer: straight

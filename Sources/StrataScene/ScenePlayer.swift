@@ -14,7 +14,9 @@ import Strata
 public final class ScenePlayer {
     /// The scene's copied tree, which the player changes as time passes.
     public let instance: SceneInstance
-    let ticker: FrameTicker
+    /// The ticker that plays the tree (`Flattener.renderList(ticking:at:)`
+    /// draws a frame with it after `advance(to:)`).
+    public let ticker: FrameTicker
     /// Model changes not yet applied, in order of time (stable).
     var pending: ArraySlice<(at: CFTimeInterval, apply: () -> Void)>
     /// The last time a frame was asked for.
@@ -38,6 +40,14 @@ public final class ScenePlayer {
     /// Commits every change due by `time`, each at its own time, and returns the
     /// presentation tree at `time`.
     public func frame(at time: CFTimeInterval) -> CALayer {
+        advance(to: time)
+        return ticker.tick(at: time)
+    }
+
+    /// Commits every change due by `time`, each at its own time, and leaves
+    /// the tick at `time` to the caller: `ticker.tick(at: time)` for the
+    /// presentation tree, or a flattener's `renderList(ticking: ticker, at: time)`.
+    public func advance(to time: CFTimeInterval) {
         precondition(time >= self.time, "ScenePlayer: time went backwards from \(self.time) to \(time)")
         self.time = time
         let clock = ticker.clock
@@ -49,6 +59,5 @@ public final class ScenePlayer {
                 CATransaction.flush()
             }
         }
-        return ticker.tick(at: time)
     }
 }

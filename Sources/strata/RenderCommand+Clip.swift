@@ -98,11 +98,15 @@ extension RenderCommand {
             // frame of a part is shown the frame before it, as one process
             // rendering the whole clip would have (so `--jobs` gives the same
             // bytes even where looks change); the clip's first frame, itself.
+            func list(at time: CFTimeInterval) -> RenderList {
+                player.advance(to: time)
+                return flattener.renderList(ticking: player.ticker, at: time)
+            }
             if k == range.lowerBound, flattener.appearanceCache != nil {
-                _ = flattener.renderList(for: player.frame(at: selection.time(ofFrame: max(k - 1, 0))))
+                _ = list(at: selection.time(ofFrame: max(k - 1, 0)))
             }
             // The list is plain data: the tree may change at the next frame.
-            return flattener.renderList(for: player.frame(at: selection.time(ofFrame: k)))
+            return list(at: selection.time(ofFrame: k))
         }
         defer { worker.stop() }
         do {

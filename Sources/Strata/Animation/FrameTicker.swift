@@ -55,14 +55,7 @@ public final class FrameTicker {
         defer { TransactionLock.shared.unlock() }
         let clock = self.clock
         return clock.withCurrent {
-            // Layers marked by setNeedsLayout() lay out first, then those marked by
-            // setNeedsDisplay() draw: their new frames and contents join this commit.
-            LayoutQueue.layOutLayers(inTreeOf: rootLayer)
-            DisplayQueue.displayLayers(inTreeOf: rootLayer)
-            // The changes since the last tick were made at the clock's time
-            // then, so they commit (and their animations begin) at that time.
-            ThreadAnimationState.current.commitImplicitIfOpen()
-            if clock.isManual { clock.set(time: time) }
+            prepareTick(at: time)
             // One walk moves the animations through their lives and samples the tree.
             var events: [AnimationEvent] = []
             let tree = rootLayer.presentationTree(
@@ -74,6 +67,43 @@ public final class FrameTicker {
             guard resample else { return tree }
             return rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies)
         }
+    }
+
+    /// `tick(at:)` for a render loop that draws each frame once: the tree is
+    /// sampled straight into `snapshot` (see `LayerTreeSnapshot.update(sampling:at:advancing:events:)`),
+    /// and no presentation tree is made. Each node's changes are those since
+    /// the snapshot's last update.
+    package func tick(at time: CFTimeInterval, into snapshot: inout LayerTreeSnapshot) {
+        TransactionLock.shared.lock()
+        defer { TransactionLock.shared.unlock() }
+        clock.withCurrent {
+            prepareTick(at: time)
+            var events: [AnimationEvent] = []
+            snapshot.update(sampling: rootLayer, at: time, advancing: true, events: &events)
+            let resample = events.contains(where: \.mayRunCallbacks)
+            for event in events { event.deliver() }
+            guard resample else { return }
+            // Callbacks may have changed the tree: sampled again, keeping what
+            // changed in the first sampling (it too is news to the snapshot's reader).
+            let first = snapshot.nodes.map(\.changes)
+            let hadChanges = snapshot.hasChanges
+            events = []
+            snapshot.update(sampling: rootLayer, at: time, advancing: false, events: &events)
+            snapshot.merge(earlierChanges: first, hadChanges: hadChanges)
+        }
+    }
+
+    /// The start of a tick: layout, display, the implicit transaction's
+    /// commit, the clock moved to `time`.
+    private func prepareTick(at time: CFTimeInterval) {
+        // Layers marked by setNeedsLayout() lay out first, then those marked by
+        // setNeedsDisplay() draw: their new frames and contents join this commit.
+        LayoutQueue.layOutLayers(inTreeOf: rootLayer)
+        DisplayQueue.displayLayers(inTreeOf: rootLayer)
+        // The changes since the last tick were made at the clock's time
+        // then, so they commit (and their animations begin) at that time.
+        ThreadAnimationState.current.commitImplicitIfOpen()
+        if clock.isManual { clock.set(time: time) }
     }
 
     /// Runs one frame at the clock's current time.

@@ -78,6 +78,19 @@ extension CALayer {
         }
     }
 
+    /// The presentation copy of this layer's subtree at parent time
+    /// `parentTime`, animated copies updated in place, as
+    /// `presentationTree(at:reusingAnimatedCopies: true)` makes them; with
+    /// `advancing`, the animations moved through their lives first.
+    func presentationSubtree(
+        parentTime: CFTimeInterval, advancing: Bool, events: inout [AnimationEvent]
+    ) -> CALayer {
+        var found: CALayer?
+        return makePresentationCopy(
+            parentTime: parentTime, looking: nil, found: &found, reusing: true, advancing: advancing,
+            events: &events)
+    }
+
     /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.
     func applyAnimations(to copy: CALayer, localTime t: CFTimeInterval) {
         guard let state = _animationState else { return }
@@ -149,10 +162,57 @@ extension CALayer {
             if target === self { found = cached }
             return cached
         }
+        let copy = writePresentationCopy(
+            recycled: reusing && !ownClass ? recycled : nil, ownClass: ownClass, animated: animated, localTime: local)
+        if target === self { found = copy }
+        for s in children where s._superlayer !== copy { s._superlayer = copy }
+        copy._sublayers = children
+        if let maskCopy {
+            maskCopy._maskedLayer = copy
+            copy._mask = maskCopy
+        }
+        if !_sublayers.isEmpty, let replicator = copy as? CAReplicatorLayer {
+            var budget = CAReplicatorLayer.maximumDelayedInstanceCopies
+            replicator._delayedInstances =
+                delaysInstances
+                ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
+                : nil
+        }
+        keep(copy, animated: animated, inPlace: animated && reusing && !ownClass)
+        return copy
+    }
+
+    /// The copy of this layer alone (its sublayers, mask and superlayer
+    /// links not set) that a snapshot sampling the model tree reads its
+    /// state and content from, at local time `local`: the cached copy of an
+    /// unanimated layer, else an animated layer's copy from the last frame
+    /// updated in place (one of your subclass's, made anew), as
+    /// `presentationTree(at:reusingAnimatedCopies: true)` makes them.
+    func sampledCopy(localTime local: CFTimeInterval) -> CALayer {
+        let animated = hasAnimations || _changesWithTime
+        let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
+        if !animated, recycled == nil, let cached = _presentationCache {
+            if _shownBeforeChange != nil { _shownBeforeChange = nil }
+            return cached
+        }
+        let ownClass = animated && CALayer.copiesAsOwnClass(type(of: self))
+        let copy = writePresentationCopy(
+            recycled: ownClass ? nil : recycled, ownClass: ownClass, animated: animated, localTime: local)
+        keep(copy, animated: animated, inPlace: animated && !ownClass)
+        return copy
+    }
+
+    /// This layer's properties with its animations applied at local time
+    /// `local`, written into `recycled` (its copy kept from the last frame:
+    /// only what the animations write is put back, when that can be told)
+    /// or into a new copy; the copy's state version stamped.
+    private func writePresentationCopy(
+        recycled: CALayer?, ownClass: Bool, animated: Bool, localTime local: CFTimeInterval
+    ) -> CALayer {
         let copy: CALayer
         // The bytes of the copy's state that can differ from its last version (nil: any).
         var delta: StateSpanList?
-        if reusing, let recycled, !ownClass {
+        if let recycled {
             // The animations below overwrite what they animated last time;
             // everything else goes back to the model's values. (Only copies
             // made this way are refreshed in place: a plain cached copy may be
@@ -167,7 +227,6 @@ extension CALayer {
             copy = makePresentationCopyObject(ownClass: ownClass)
         }
         copy._isCommitted = _isCommitted
-        if target === self { found = copy }
         if animated {
             applyAnimations(to: copy, localTime: local)
             // Contents drawn for an animated key change more than the animated bytes.
@@ -178,28 +237,37 @@ extension CALayer {
             delta = nil
         }
         copy.stampStateVersion(delta: delta)
-        for s in children where s._superlayer !== copy { s._superlayer = copy }
-        copy._sublayers = children
-        if let maskCopy {
-            maskCopy._maskedLayer = copy
-            copy._mask = maskCopy
-        }
-        if !_sublayers.isEmpty, let replicator = copy as? CAReplicatorLayer {
-            var budget = CAReplicatorLayer.maximumDelayedInstanceCopies
-            replicator._delayedInstances =
-                delaysInstances
-                ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
-                : nil
-        }
-        // An animated layer's copy is kept only to be reused in place (not
-        // one of your subclass's: it is made anew); a setter clears it either way.
-        let keptInPlace = animated && reusing && !ownClass
-        _presentationCache = animated && !keptInPlace ? nil : copy
-        _recycledCopyGeneration = keptInPlace ? _animationState?.generation : nil
+        return copy
+    }
+
+    /// Remembers `copy` as this layer's last: as the copy to reuse while
+    /// nothing changes (unanimated), or to update in place next frame
+    /// (`inPlace`), or not at all (an animated copy made anew each frame).
+    @inline(__always)
+    private func keep(_ copy: CALayer, animated: Bool, inPlace: Bool) {
+        // A setter clears it either way.
+        _presentationCache = animated && !inPlace ? nil : copy
+        _recycledCopyGeneration = inPlace ? _animationState?.generation : nil
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil
-        return copy
+    }
+
+    /// The number plan a snapshot node of this layer can be sampled with in
+    /// place (the animations written straight into the node's state, no copy
+    /// made), when the node holds `version`: the state of this layer's copy
+    /// kept from the last frame, which a setter would have dropped. Nil when
+    /// anything else than the plan's numbers may differ: the copy is gone or
+    /// another's, the animations changed, they redraw the layer, or the
+    /// layer's look changes with time.
+    func inPlaceNumberPlan(nodeVersion version: UInt64) -> NumberAnimationPlan? {
+        guard let generation = _recycledCopyGeneration, !_changesWithTime, let copy = _presentationCache,
+            version != 0, copy._stateVersion == version, let state = _animationState,
+            state.generation == generation, state.animatedDisplayGeneration == generation,
+            !state.animatedDisplayRedraws
+        else { return nil }
+        if _shownBeforeChange != nil { _shownBeforeChange = nil }
+        return state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state)
     }
 
     /// The steady state of an animated leaf in a render loop (every card of a

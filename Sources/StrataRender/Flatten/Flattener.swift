@@ -83,6 +83,21 @@ public struct Flattener {
         }
     }
 
+    /// Ticks `ticker` to `time` and returns the render list of its tree as
+    /// it then appears: `renderList(for: ticker.tick(at: time))` without the
+    /// presentation tree. Its animations are written straight into the
+    /// flattener's snapshot of the tree (a number-plan animation, such as
+    /// a grid's cards turning, into its node's state bytes), so the frame
+    /// copies each animated layer once, not into a copy and then a node.
+    /// For render loops; `ticker.reusesPresentationCopies` does not matter
+    /// (the copies it does make are updated in place).
+    public func renderList(ticking ticker: FrameTicker, at time: CFTimeInterval) -> RenderList {
+        snapshots.renderList(updating: { ticker.tick(at: time, into: &$0) }, settings: reuseSettings) {
+            renderList(for: $0, memo: $1.appearances, rasterPlacements: $1.rasterPlacements, recordingProbes: false)
+                .list
+        }
+    }
+
     /// The settings the last list is given again under while its trees hold
     /// still; nil (always flatten) with a rasterizer that is not an object,
     /// whose sameness cannot be told.

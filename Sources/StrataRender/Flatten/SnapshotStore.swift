@@ -51,9 +51,21 @@ final class SnapshotStore: @unchecked Sendable {
         of roots: [CALayer], settings: Settings?,
         _ make: (LayerTreeSnapshot, Memos) -> RenderList
     ) -> RenderList {
-        guard lock.try() else { return make(LayerTreeSnapshot(roots), Memos(appearances: nil, rasterPlacements: nil)) }
+        renderList(updating: { $0.update(from: roots) }, settings: settings, make)
+    }
+
+    /// `renderList(of:settings:_:)` for the trees `update` brings a snapshot to.
+    func renderList(
+        updating update: (inout LayerTreeSnapshot) -> Void, settings: Settings?,
+        _ make: (LayerTreeSnapshot, Memos) -> RenderList
+    ) -> RenderList {
+        guard lock.try() else {
+            var fresh = LayerTreeSnapshot()
+            update(&fresh)
+            return make(fresh, Memos(appearances: nil, rasterPlacements: nil))
+        }
         defer { lock.unlock() }
-        snapshot.update(from: roots)
+        update(&snapshot)
         if memoSettings != settings {
             memo.removeAll()
             rasterPlacements.removeAll()

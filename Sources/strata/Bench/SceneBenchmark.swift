@@ -150,16 +150,19 @@ struct SceneBenchmark {
         /// once per frame (inside the window's frame).
         func play(
             step: ((FrameInfo?) throws -> Void) throws -> Void, more: () -> Bool,
-            makeList: @escaping (CALayer, FrameInfo?) -> RenderList,
+            makeList: @escaping (CFTimeInterval, FrameInfo?) -> RenderList,
             draw: @escaping (RenderList, FrameInfo?) throws -> RenderStats,
             finish: @escaping () -> Void
         ) throws {
             struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
             let make = { (index: Int, info: FrameInfo?) -> Made in
                 let t0 = clock.now, cpu0 = ThreadCPUClock.now()
-                let tree = player.frame(at: Double(index) / 60)
+                // Tick: the timeline's changes due; flatten: the animations
+                // sampled into the flattener's snapshot, then the list.
+                let time = Double(index) / 60
+                player.advance(to: time)
                 let t1 = clock.now
-                let list = makeList(tree, info)
+                let list = makeList(time, info)
                 return Made(
                     list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
                     cpu: ThreadCPUClock.now() - cpu0)
@@ -210,21 +213,25 @@ struct SceneBenchmark {
             }
             try play(
                 step: { body in try host.runFrame { info in try body(info) } }, more: { !host.shouldClose },
-                makeList: { renderer.renderList(for: $0, frame: $1!, background: scene.background) },
+                makeList: {
+                    renderer.renderList(ticking: player.ticker, at: $0, frame: $1!, background: scene.background)
+                },
                 draw: { try renderer.render($0, frame: $1!) }, finish: { host.context.finish() })
         } else {
             // The context stays current for the whole run, as a render loop's would.
             try offscreen.host.withCurrent { () throws -> Void in
                 try play(
                     step: { body in try body(nil) }, more: { true },
-                    makeList: { tree, _ in flattener.renderList(for: tree) },
+                    makeList: { time, _ in flattener.renderList(ticking: player.ticker, at: time) },
                     draw: { list, _ in try offscreen.draw(list) }, finish: { offscreen.finish() })
             }
             if let end = animationEnd {
                 // Past the end nothing changes: frames after the first idle one should draw nothing.
                 var idle = 0
                 for k in 0..<3 {
-                    let list = flattener.renderList(for: player.frame(at: max(player.time, end) + 0.5 + Double(k) / 60))
+                    let time = max(player.time, end) + 0.5 + Double(k) / 60
+                    player.advance(to: time)
+                    let list = flattener.renderList(ticking: player.ticker, at: time)
                     let stats = try offscreen.draw(list)
                     if k > 0 { idle += stats.drawCalls }
                 }

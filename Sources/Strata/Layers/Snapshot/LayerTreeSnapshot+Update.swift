@@ -5,12 +5,6 @@ extension LayerTreeSnapshot {
     /// A layer's `sublayerTransform` and the anchor point it applies about.
     private typealias SublayerTransform = (matrix: CATransform3D, anchor: (x: CGFloat, y: CGFloat, z: CGFloat))
 
-    /// `layer`'s sublayer transform, nil when it is the identity.
-    private static func sublayerTransform(of layer: CALayer) -> SublayerTransform? {
-        let m = layer._state.sublayerTransform
-        return CATransform3DIsIdentity(m) ? nil : (m, layer._state.anchorPointInBounds)
-    }
-
     /// How many sublayers ahead of the one added an update brings their memory into the caches.
     private static let prefetchDistance = 4
 
@@ -21,9 +15,12 @@ extension LayerTreeSnapshot {
             Unmanaged.passUnretained(layer).toOpaque(), UInt(MemoryLayout<LayerState>.size + 128))
     }
 
-    /// Where the next node and links go while updating.
+    /// Where the next node and links go while updating, and, while sampling
+    /// a model tree, whether its animations move and the notifications due.
     private struct Cursor {
         var node = 0, link = 0, instance = 0
+        var advancing = false
+        var events: [AnimationEvent] = []
     }
 
     /// Makes this the snapshot of `layers` (trees drawn back to front; pass
@@ -32,75 +29,160 @@ extension LayerTreeSnapshot {
     /// no changes. A model tree is read under the transaction lock.
     package mutating func update(from layers: [CALayer]) {
         CALayer.readingTrees(layers) {
-            let oldCount = nodes.count
             var cursor = Cursor()
-            changedNodeCount = 0
-            var rootsChanged = roots.count != layers.count
-            for (k, layer) in layers.enumerated() {
-                let root = add(layer, parent: -1, parentMoved: false, parentSublayer: nil, &cursor).index
-                if k < roots.count {
-                    if roots[k] != root { roots[k] = root; rootsChanged = true }
-                } else {
-                    roots.append(root)
-                }
+            update(layers.count, &cursor) { snapshot, k, cursor in
+                snapshot.add(layers[k], parentTime: nil, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
+                    .index
             }
-            roots.removeSubrange(layers.count...)
-            nodes.removeSubrange(cursor.node...)
-            links.removeSubrange(cursor.link...)
-            instanceLinks.removeSubrange(cursor.instance...)
-            hasChanges = changedNodeCount > 0 || rootsChanged || oldCount != nodes.count
         }
+    }
+
+    /// Makes this the snapshot of the model tree under `root` as it appears
+    /// when its clock reads `time`: each layer's animations are applied at
+    /// its local time, as `presentationTree(at:reusingAnimatedCopies: true)`
+    /// applies them, but written into the nodes. A layer whose animations
+    /// are a number plan and whose node holds its state from the last frame
+    /// gets the plan's numbers written straight into its node's state, no
+    /// copy made; others are read from their presentation copies, made or
+    /// updated in place one layer at a time. With `advancing`, each layer is
+    /// first marked drawn and its animations moved through their lives,
+    /// the notifications due appended to `events` (a frame tick's walk).
+    /// Call under the transaction lock.
+    mutating func update(
+        sampling root: CALayer, at time: CFTimeInterval, advancing: Bool, events: inout [AnimationEvent]
+    ) {
+        var cursor = Cursor(advancing: advancing, events: events)
+        let parentTime = root.timingParent.map { $0.localTime(atGlobal: time) } ?? time
+        update(1, &cursor) { snapshot, _, cursor in
+            snapshot.add(root, parentTime: parentTime, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
+                .index
+        }
+        events = cursor.events
+    }
+
+    /// After a second update within one frame: each node's changes also
+    /// count those the first update found (`earlier`, by node index; where
+    /// the second put another layer in a node's place, it is new anyway).
+    mutating func merge(earlierChanges earlier: [LayerChanges], hadChanges: Bool) {
+        changedNodeCount = 0
+        for i in nodes.indices {
+            if i < earlier.count { nodes[i].changes.formUnion(earlier[i]) }
+            if !nodes[i].changes.subtracting(.subtree).isEmpty { changedNodeCount += 1 }
+        }
+        hasChanges = hasChanges || hadChanges
+    }
+
+    /// Updates the snapshot to `count` trees, `addRoot` putting the nodes
+    /// of tree `k` at the cursor and returning its root's index.
+    private mutating func update(
+        _ count: Int, _ cursor: inout Cursor, addRoot: (inout Self, Int, inout Cursor) -> Int32
+    ) {
+        let oldCount = nodes.count
+        changedNodeCount = 0
+        var rootsChanged = roots.count != count
+        for k in 0..<count {
+            let root = addRoot(&self, k, &cursor)
+            if k < roots.count {
+                if roots[k] != root { roots[k] = root; rootsChanged = true }
+            } else {
+                roots.append(root)
+            }
+        }
+        roots.removeSubrange(count...)
+        nodes.removeSubrange(cursor.node...)
+        links.removeSubrange(cursor.link...)
+        instanceLinks.removeSubrange(cursor.instance...)
+        hasChanges = changedNodeCount > 0 || rootsChanged || oldCount != nodes.count
     }
 
     /// Puts `layer`'s node at the cursor (its subtree after it) and returns
     /// its index, whether anything in its subtree changed and whether the
     /// node is new (another layer was in its place).
+    /// `parentTime`: nil when `layer` is drawn as it is (a presentation copy,
+    /// or a model layer read without its animations); else `layer` is a model
+    /// layer sampled at this time of its parent's (see `update(sampling:…)`).
     /// `parentMoved`: whether the parent's state or place changed; `parentSublayer`:
     /// its `sublayerTransform` and anchor point, when not the identity (they enter this node's `toParent`).
     private mutating func add(
-        _ layer: CALayer, parent: Int32, parentMoved: Bool, parentSublayer: SublayerTransform?,
-        _ cursor: inout Cursor
+        _ layer: CALayer, parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
+        parentSublayer: SublayerTransform?, _ cursor: inout Cursor
     ) -> (index: Int32, subtreeChanged: Bool, isNew: Bool) {
         let i = cursor.node
-        cursor.node += 1
         let id = ObjectIdentifier(layer), kind = layer.contentKind
-        var changes: LayerChanges = []
         let isNew = !(i < nodes.count && nodes[i].layerID == id && nodes[i].kind == kind)
+        // What the node's state and content are read from (the layer, or its
+        // presentation copy), unless a number plan is written into the node.
+        var source = layer
+        var plan: NumberAnimationPlan?
+        // The time the sublayers and mask are sampled at (nil: drawn as they are).
+        var local: CFTimeInterval?
+        if let parentTime {
+            // A replicator whose instances show other moments: its presentation
+            // subtree, made as a render loop's tree is.
+            if kind == .replicator, !layer._sublayers.isEmpty,
+                unsafeDowncast(layer, to: CAReplicatorLayer.self).delaysInstances
+            {
+                let tree = layer.presentationSubtree(
+                    parentTime: parentTime, advancing: cursor.advancing, events: &cursor.events)
+                return add(
+                    tree, parentTime: nil, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
+                    &cursor)
+            }
+            let t = layer.localTime(fromParent: parentTime)
+            local = t
+            if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
+            if !isNew, kind == .plain || kind == .transformLayer,
+                let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion)
+            {
+                plan = found
+            } else {
+                source = layer.sampledCopy(localTime: t)
+            }
+        }
+        cursor.node += 1
+        var changes: LayerChanges = []
         // The same writing of a presentation copy as the node holds: its state
         // and its class's values are the node's (a copy is written whole).
-        let sameWriting = !isNew && layer._stateVersion != 0 && nodes[i].stateVersion == layer._stateVersion
-        if !isNew {
-            let version = layer._stateVersion
+        let sameWriting = !isNew && source._stateVersion != 0 && nodes[i].stateVersion == source._stateVersion
+        if let plan, let local {
+            // The node holds last frame's writing: the plan's numbers are all that can differ.
+            UnsafeLayerStateHandle.withHandle(to: &nodes[i].state) { state in
+                UnsafeLayerStateHandle.withHandle(to: &layer._state) { state.copyBytes(plan.spans, from: $0) }
+                plan.apply(at: local, to: state)
+            }
+            changes.insert(plan.spans.placesOnly ? .state : [.state, .look])
+        } else if !isNew {
+            let version = source._stateVersion
             if sameWriting {
                 // Nothing to compare.
-            } else if version != 0, layer._previousStateVersion != 0,
-                nodes[i].stateVersion == layer._previousStateVersion, let delta = layer._stateDelta
+            } else if version != 0, source._previousStateVersion != 0,
+                nodes[i].stateVersion == source._previousStateVersion, let delta = source._stateDelta
             {
                 // The next writing of an animated copy: only its animated bytes can differ.
-                LayerState.copyBytes(delta, into: &nodes[i].state, from: &layer._state)
+                LayerState.copyBytes(delta, into: &nodes[i].state, from: &source._state)
                 changes.insert(delta.placesOnly ? .state : [.state, .look])
-            } else if !LayerState.sameFields(&nodes[i].state, &layer._state) {
-                if !LayerState.sameLook(&nodes[i].state, &layer._state) { changes.insert(.look) }
+            } else if !LayerState.sameFields(&nodes[i].state, &source._state) {
+                if !LayerState.sameLook(&nodes[i].state, &source._state) { changes.insert(.look) }
                 // Mostly only numbers change (an animation's): copied as bytes,
                 // without retaining and releasing every colour and image again.
-                if !LayerState.assignPlainData(&nodes[i].state, from: &layer._state) {
-                    nodes[i].state = layer._state
+                if !LayerState.assignPlainData(&nodes[i].state, from: &source._state) {
+                    nodes[i].state = source._state
                 }
                 changes.insert(.state)
             }
             nodes[i].stateVersion = version
-            if nodes[i].name != layer._name {
-                nodes[i].name = layer._name
+            if nodes[i].name != source._name {
+                nodes[i].name = source._name
                 changes.insert(.state)
             }
         } else {
-            var node = LayerSnapshotNode(state: layer._state, kind: kind, name: layer._name, layerID: id)
-            node.stateVersion = layer._stateVersion
+            var node = LayerSnapshotNode(state: source._state, kind: kind, name: source._name, layerID: id)
+            node.stateVersion = source._stateVersion
             if i < nodes.count { nodes[i] = node } else { nodes.append(node) }
             changes = .own
         }
         if kind != .plain && kind != .transformLayer && !sameWriting {
-            let content = layer.drawnContent
+            let content = source.drawnContent
             if nodes[i].content != content {
                 nodes[i].content = content
                 nodes[i].preservesDepth = content.preservesDepth
@@ -117,7 +199,8 @@ extension LayerTreeSnapshot {
         }
         let moved = parentMoved || !changes.isEmpty
         if moved {
-            let m = layer._state.transformToSuperlayerBounds
+            // (Through the buffer: a computed property of the element copies the whole node.)
+            let m = nodes.withUnsafeBufferPointer { $0[i].state.transformToSuperlayerBounds }
             nodes[i].toParent =
                 parentSublayer.map { LayerState.sublayerTransformed(m, by: $0.matrix, about: $0.anchor) } ?? m
         }
@@ -126,7 +209,8 @@ extension LayerTreeSnapshot {
 
         var mask: Int32 = -1
         if let layerMask = layer._mask {
-            let added = add(layerMask, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
+            let added = add(
+                layerMask, parentTime: local, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
             mask = added.index
             subtreeChanged = subtreeChanged || added.subtreeChanged
         }
@@ -136,12 +220,12 @@ extension LayerTreeSnapshot {
         }
 
         var transition: LayerSnapshotNode.Transition?
-        if let frame = layer._transition {
+        if plan == nil, let frame = source._transition {
             var old: Int32 = -1
             if let oldTree = frame.old {
                 let added = add(
-                    oldTree, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
-                    &cursor)
+                    oldTree, parentTime: nil, parent: parent, parentMoved: parentMoved,
+                    parentSublayer: parentSublayer, &cursor)
                 old = added.index
                 subtreeChanged = subtreeChanged || added.subtreeChanged
             }
@@ -156,8 +240,15 @@ extension LayerTreeSnapshot {
         }
 
         let sublayers = layer._sublayers
-        let sublayer = sublayers.isEmpty && kind != .replicator ? nil : Self.sublayerTransform(of: layer)
-        let list = addList(sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer, &cursor)
+        var sublayer: SublayerTransform?
+        if !sublayers.isEmpty || kind == .replicator {
+            sublayer = nodes.withUnsafeBufferPointer {
+                let m = $0[i].state.sublayerTransform
+                return CATransform3DIsIdentity(m) ? nil : (m, $0[i].state.anchorPointInBounds)
+            }
+        }
+        let list = addList(
+            sublayers, parentTime: local, parent: me, parentMoved: moved, parentSublayer: sublayer, &cursor)
         subtreeChanged = subtreeChanged || list.subtreeChanged
         if nodes[i].sublayers != list.range || list.orderChanged {
             nodes[i].sublayers = list.range
@@ -165,13 +256,16 @@ extension LayerTreeSnapshot {
         }
 
         var delayed: Range<Int32> = 0..<0
-        if kind == .replicator, let instances = unsafeDowncast(layer, to: CAReplicatorLayer.self)._delayedInstances {
+        // (A sampled replicator that delays its instances was added as its presentation subtree.)
+        if kind == .replicator, local == nil,
+            let instances = unsafeDowncast(layer, to: CAReplicatorLayer.self)._delayedInstances
+        {
             let start = cursor.instance
             cursor.instance += instances.count
             while instanceLinks.count < cursor.instance { instanceLinks.append(0..<0) }
             for (k, sublayers) in instances.enumerated() {
                 let instanceList = addList(
-                    sublayers, parent: me, parentMoved: moved, parentSublayer: sublayer,
+                    sublayers, parentTime: nil, parent: me, parentMoved: moved, parentSublayer: sublayer,
                     &cursor)
                 subtreeChanged = subtreeChanged || instanceList.subtreeChanged
                 if instanceLinks[start + k] != instanceList.range || instanceList.orderChanged {
@@ -192,11 +286,12 @@ extension LayerTreeSnapshot {
         return (me, changes.contains(.subtree), isNew)
     }
 
-    /// Adds the nodes of `sublayers` and their links, in drawing order
-    /// (stable by `zPosition`); `orderChanged` when a link differs from the
-    /// one that was in its place.
+    /// Adds the nodes of `sublayers` (sampled at `parentTime`, when given:
+    /// see `add`) and their links, in drawing order (stable by the
+    /// `zPosition` their nodes hold); `orderChanged` when a link differs from
+    /// the one that was in its place.
     private mutating func addList(
-        _ sublayers: [CALayer], parent: Int32, parentMoved: Bool,
+        _ sublayers: [CALayer], parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
         parentSublayer: SublayerTransform?, _ cursor: inout Cursor
     )
         -> (range: Range<Int32>, subtreeChanged: Bool, orderChanged: Bool)
@@ -211,6 +306,8 @@ extension LayerTreeSnapshot {
         let sorts = sublayers.contains { $0._state.zPosition != z }
         let previous = sorts ? Array(links[start..<cursor.link]) : []
         var subtreeChanged = false, orderChanged = false
+        // Sampled layers: an animated zPosition shows only in the nodes.
+        var shownSorts = false
         for (k, sublayer) in sublayers.enumerated() {
             // A long list of sublayers (a grid's cards): the layers and the nodes
             // they are written to a few ahead, a kilobyte each, on their way.
@@ -224,20 +321,23 @@ extension LayerTreeSnapshot {
                 }
             }
             let added = add(
-                sublayer, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
-                &cursor)
+                sublayer, parentTime: parentTime, parent: parent, parentMoved: parentMoved,
+                parentSublayer: parentSublayer, &cursor)
             subtreeChanged = subtreeChanged || added.subtreeChanged
             // Another layer in a sublayer's place, or another place: the list changed.
             if added.isNew || (!sorts && links[start + k] != added.index) { orderChanged = true }
             links[start + k] = added.index
+            if parentTime != nil, !sorts, nodes[Int(added.index)].state.zPosition != z { shownSorts = true }
         }
-        if sorts {
+        if sorts || shownSorts {
             let ordered = links[start..<(start + sublayers.count)].enumerated().sorted {
                 let za = nodes[Int($0.element)].state.zPosition, zb = nodes[Int($1.element)].state.zPosition
                 return za != zb ? za < zb : $0.offset < $1.offset
             }
             for (k, entry) in ordered.enumerated() { links[start + k] = entry.element }
-            orderChanged = orderChanged || !previous.elementsEqual(links[start..<(start + sublayers.count)])
+            // (The last frame's order was overwritten unseen: say it changed.)
+            orderChanged =
+                orderChanged || !sorts || !previous.elementsEqual(links[start..<(start + sublayers.count)])
         }
         return (range, subtreeChanged, orderChanged)
     }

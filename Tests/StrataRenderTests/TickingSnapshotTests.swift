@@ -1,0 +1,179 @@
+import Foundation
+import StrataScene
+import Testing
+import _StrataTestSupport
+
+@testable import Strata
+@testable import StrataLayerRaster
+@testable import StrataRender
+
+/// `Flattener.renderList(ticking:at:)` samples the model tree's animations
+/// straight into the flattener's snapshot instead of making a presentation
+/// tree first. Frame after frame it must give the lists the presentation
+/// trees give, and write number-plan animations without touching a copy.
+@Suite struct TickingSnapshotTests {
+    /// A flattener for `scene` drawing shapes and text with `rasterizer`.
+    private static func flattener(for scene: Scene, _ rasterizer: LayerRasterizer) -> Flattener {
+        Flattener(size: scene.size, scale: Double(scene.scale), background: scene.background, rasterizer: rasterizer)
+    }
+
+    @Test func tickingGivesThePresentationTreesLists() throws {
+        let files = LayerSpaceBoundsTests.sceneFiles
+        #expect(files.count >= 10, "found \(files.count) scene files")
+        var compared = 0
+        for file in files {
+            let scene = try Scene.load(contentsOf: file)
+            // Two players of the scene, each with its kept flattener: one
+            // draws presentation trees, one ticks into its snapshot.
+            let trees = try ScenePlayer(scene), ticked = try ScenePlayer(scene)
+            // One rasterizer: bitmaps compare by identity, and its cache hands both the same.
+            let rasterizer: LayerRasterizer =
+                (try? StandardLayerRasterizer.shapesAndText()) ?? StandardLayerRasterizer([ShapeLayerRasterizer()])
+            let fromTrees = Self.flattener(for: scene, rasterizer), fromTicks = Self.flattener(for: scene, rasterizer)
+            let end = max(scene.time, 0.5)
+            // Consecutive frames (in-place updates), a jump, and the still tail.
+            var times = (0..<8).map { Double($0) / 60 }
+            times += [end / 2, end / 2 + 1 / 60, end, end + 0.25, end + 0.5]
+            for time in times {
+                let expected = fromTrees.renderList(for: trees.frame(at: time))
+                ticked.advance(to: time)
+                let list = fromTicks.renderList(ticking: ticked.ticker, at: time)
+                #expect(list == expected, "\(file.lastPathComponent) at \(time)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 100)
+    }
+
+    @Test func aNumberPlanIsWrittenIntoTheNodeWithoutItsCopy() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(card)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0.0
+        turn.toValue = Double.pi
+        turn.duration = 1
+        card.add(turn, forKey: "turn")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
+        card.add(fade, forKey: "fade")
+
+        var snapshot = LayerTreeSnapshot()
+        for time in [0.1, 0.2, 0.3, 0.5] {
+            // The frame before remakes the card's kept copy (`presentation()` below drops it).
+            ticker.tick(at: time - 0.01, into: &snapshot)
+            let kept = card._presentationCache?._stateVersion ?? 0
+            ticker.tick(at: time, into: &snapshot)
+            // The plan was written into the node: the copy was not written again.
+            #expect(kept != 0 && card._presentationCache?._stateVersion == kept, "at \(time)")
+            let node = snapshot.nodes[1]
+            #expect(abs(Double(node.state.opacity) - (1 - time)) < 1e-6, "at \(time)")
+            #expect(node.changes.contains(.state) && node.changes.contains(.look))
+            #expect(!snapshot.nodes[0].changes.contains(.state))
+            // What the presentation layer shows at that time.
+            let shown = try #require(card.presentation())
+            #expect(node.state.opacity == shown.opacity, "at \(time)")
+            #expect(CATransform3DEqualToTransform(node.state.transform, shown.transform), "at \(time)")
+        }
+    }
+
+    @Test func callbacksThatChangeTheTreeShowInTheSameFrame() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let mover = CALayer(), other = CALayer()
+        mover.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        mover.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        other.frame = CGRect(x: 32, y: 32, width: 16, height: 16)
+        other.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(mover)
+        root.addSublayer(other)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        CATransaction.begin()
+        CATransaction.setCompletionBlock {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            other.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            CATransaction.commit()
+        }
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 8.0
+        slide.toValue = 40.0
+        slide.duration = 0.1
+        mover.add(slide, forKey: "slide")
+        CATransaction.commit()
+
+        let flattener = Flattener(size: CGSize(width: 64, height: 64))
+        _ = flattener.renderList(ticking: ticker, at: 0.05)
+        let list = flattener.renderList(ticking: ticker, at: 0.2)
+        let colors = list.screen.items.map(\.fill)
+        // The completion block ran in this tick: its colour is in this frame.
+        #expect(colors.contains { $0.b == 1 && $0.r == 0 }, "\(colors)")
+        #expect(!colors.contains { $0.r == 1 && $0.b == 0 }, "\(colors)")
+        let fresh = Flattener(size: CGSize(width: 64, height: 64)).renderList(for: root.presentationTree(at: 0.2))
+        #expect(list == fresh)
+    }
+
+    /// Hears animations end and changes nothing.
+    private final class Listener: CAAnimationDelegate {
+        var stops = 0
+        func animationDidStart(_ anim: CAAnimation) {}
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops += 1 }
+    }
+
+    @Test func aCallbackThatChangesNothingKeepsTheFramesChanges() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let mover = CALayer()
+        mover.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        mover.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        root.addSublayer(mover)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        let listener = Listener()
+        // Held at x = 40 for a tenth of a second, then back to the model's 8.
+        let hold = CABasicAnimation(keyPath: "position.x")
+        hold.fromValue = 40.0
+        hold.toValue = 40.0
+        hold.duration = 0.1
+        hold.delegate = listener
+        mover.add(hold, forKey: "hold")
+
+        let flattener = Flattener(size: CGSize(width: 64, height: 64))
+        // Equal frames: the flattener's list settles (it would be given again unchanged).
+        let held = (1...4).map { flattener.renderList(ticking: ticker, at: Double($0) / 60) }
+        #expect(held.allSatisfy { $0 == held[0] })
+        let still = Flattener(size: CGSize(width: 64, height: 64)).renderList(for: root.presentationTree(at: 1))
+        #expect(held[0] != still)
+        // The hold ends in this tick and its delegate hears it: the tree is
+        // sampled again, which finds nothing new since the first sampling.
+        let ended = flattener.renderList(ticking: ticker, at: 0.2)
+        #expect(listener.stops == 1)
+        #expect(ended == still)
+
+        // The snapshot's change bits say what changed since its last update,
+        // however many samplings the tick took.
+        var snapshot = LayerTreeSnapshot()
+        let again = CABasicAnimation(keyPath: "position.x")
+        again.fromValue = 40.0
+        again.toValue = 40.0
+        again.duration = 0.1
+        again.delegate = listener
+        mover.add(again, forKey: "hold")
+        ticker.tick(at: 0.25, into: &snapshot)
+        ticker.tick(at: 0.3, into: &snapshot)
+        #expect(snapshot.nodes[1].changes.contains(.state))
+        ticker.tick(at: 0.5, into: &snapshot)
+        #expect(listener.stops == 2)
+        #expect(snapshot.hasChanges && snapshot.changedNodeCount == 1)
+        #expect(snapshot.nodes[1].changes.contains(.state), "\(snapshot.nodes[1].changes)")
+        #expect(snapshot.nodes[1].state.position.x == 8)
+    }
+}
