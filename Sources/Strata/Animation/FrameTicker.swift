@@ -166,8 +166,9 @@ extension CALayer {
         if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
         // Until the earliest start or end among the animations nothing happens
         // to them: most frames of a long animation skip the walk.
-        guard let state = _animationState, !state.entries.isEmpty,
-            !(local < state.quietUntil && state.quietGeneration == state.generation)
+        // (The quiet test first: it reads no more than the state object.)
+        guard let state = _animationState, !(local < state.quietUntil && state.quietGeneration == state.generation),
+            !state.entries.isEmpty
         else { return }
         var finishedAny = false
         var nextEvent = Double.infinity

@@ -248,6 +248,7 @@ extension CALayer {
         // A setter clears it either way.
         _presentationCache = animated && !inPlace ? nil : copy
         _recycledCopyGeneration = inPlace ? _animationState?.generation : nil
+        _recycledCopyVersion = inPlace ? copy._stateVersion : 0
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil
@@ -261,8 +262,8 @@ extension CALayer {
     /// another's, the animations changed, they redraw the layer, or the
     /// layer's look changes with time.
     func inPlaceNumberPlan(nodeVersion version: UInt64) -> NumberAnimationPlan? {
-        guard let generation = _recycledCopyGeneration, !_changesWithTime, let copy = _presentationCache,
-            version != 0, copy._stateVersion == version, let state = _animationState,
+        guard let generation = _recycledCopyGeneration, !_changesWithTime, _presentationCache != nil,
+            version != 0, _recycledCopyVersion == version, let state = _animationState,
             state.generation == generation, state.animatedDisplayGeneration == generation,
             !state.animatedDisplayRedraws
         else { return nil }
@@ -314,6 +315,7 @@ extension CALayer {
         if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
         // Contents drawn for an animated key change more than the animated bytes.
         copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : delta)
+        _recycledCopyVersion = copy._stateVersion
         // Sublayers removed since the last frame (which drops no copy).
         if !copy._sublayers.isEmpty { copy._sublayers = [] }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
@@ -397,6 +399,13 @@ extension CALayer {
     @inline(__always)
     fileprivate func prefetchObject() {
         strata_prefetch(Unmanaged.passUnretained(self).toOpaque(), Self.objectBytes)
+    }
+
+    /// Asks the CPU to bring this layer's animation state into its caches
+    /// (a snapshot sampling the layer reads it next).
+    @inline(__always)
+    func prefetchAnimationState() {
+        if let state = _animationState { strata_prefetch(Unmanaged.passUnretained(state).toOpaque(), 128) }
     }
 
     /// Asks the CPU to bring the objects a tick reads after this layer's into

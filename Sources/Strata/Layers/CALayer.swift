@@ -42,6 +42,9 @@ open class CALayer: NSObject {
     /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished
     /// one: the generation of the animations it was last drawn with.
     var _recycledCopyGeneration: UInt64?
+    /// The state version of that copy (`_stateVersion`), kept here so that a
+    /// snapshot sampling the layer learns it without reaching the copy.
+    var _recycledCopyVersion: UInt64 = 0
     /// The presentation copy drawn before the layer's first change in the
     /// transaction `_shownBeforeChangeEpoch` (see `actionForChange`). Not
     /// cleared at the commit (that would touch every changed layer again):

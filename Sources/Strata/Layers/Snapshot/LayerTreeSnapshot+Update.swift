@@ -313,6 +313,8 @@ extension LayerTreeSnapshot {
             // they are written to a few ahead, a kilobyte each, on their way.
             if k + Self.prefetchDistance < sublayers.count {
                 Self.prefetch(sublayers[k + Self.prefetchDistance])
+                // Sampling reads a layer's animation state next, once the layer is in.
+                if parentTime != nil { sublayers[k + Self.prefetchDistance / 2].prefetchAnimationState() }
                 let node = cursor.node + Self.prefetchDistance
                 if node < nodes.count {
                     nodes.withUnsafeBufferPointer {
