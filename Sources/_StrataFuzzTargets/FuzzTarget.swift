@@ -106,8 +106,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 width: min(max(scene.size.width, 1), 64),
                 height: min(max(scene.size.height, 1), 64)),
             rasterizer: ShapeLayerRasterizer())
+        // Ticked into the flattener's snapshot, as clips are rendered (scenes above go through trees).
         for time in [0, composition.duration / 2] where time.isFinite {
-            _ = flattener.renderList(for: player.frame(at: time))
+            player.advance(to: time)
+            _ = flattener.renderList(ticking: player.ticker, at: time)
         }
     }
 

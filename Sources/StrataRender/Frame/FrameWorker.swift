@@ -11,7 +11,10 @@ import Foundation
 /// k, submits frame k + 1 and only then draws frame k:
 ///
 /// ```swift
-/// let worker = FrameWorker<Double, RenderList> { t in flattener.renderList(for: player.frame(at: t)) }
+/// let worker = FrameWorker<Double, RenderList> { t in
+///     player.advance(to: t)
+///     return flattener.renderList(ticking: player.ticker, at: t)
+/// }
 /// worker.submit(0)
 /// for k in 1... {
 ///     let list = worker.take()
