@@ -59,9 +59,9 @@ import Testing
 
     /// Number animations written as they are (a transform field, a Float, a
     /// CGFloat; eased, repeating, reversing, not yet begun, two on a layer)
-    /// refresh reused copies from a `NumberAnimationPlan`: the values must be
-    /// those of copies made anew every frame, to the bit.
-    @Test func numberAnimationsOnReusedCopiesMatchFreshCopies() throws {
+    /// are written into a ticked snapshot's nodes from a `NumberAnimationPlan`:
+    /// the values must be those of copies made anew every frame, to the bit.
+    @Test func numberAnimationsInTickedNodesMatchFreshCopies() throws {
         func build(_ stage: Stage) -> [CALayer] {
             let layers = (0..<4).map { _ in CALayer() }
             for layer in layers {
@@ -95,22 +95,23 @@ import Testing
             layers[3].add(number("transform.scale", 1, 2.5), forKey: "grow")
             return layers
         }
-        let reusing = Stage(), fresh = Stage()
-        reusing.ticker.reusesPresentationCopies = true
+        let ticked = Stage(), fresh = Stage()
         fresh.ticker.reusesPresentationCopies = false
-        let reused = build(reusing), made = build(fresh)
+        let sampled = build(ticked), made = build(fresh)
+        var snapshot = LayerTreeSnapshot()
         for k in 1...40 {
             let t = Double(k) / 30
-            let a = try #require(reusing.tick(t).sublayers), b = try #require(fresh.tick(t).sublayers)
-            #expect(a.count == b.count)
-            for (x, y) in zip(a, b) {
-                #expect(x.transform == y.transform, "transform at \(t)")
-                #expect(x.opacity == y.opacity, "opacity at \(t)")
-                #expect(x.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
+            ticked.ticker.tick(at: t, into: &snapshot)
+            let b = try #require(fresh.tick(t).sublayers)
+            #expect(snapshot.nodes.count == b.count + 1)
+            for (x, y) in zip(snapshot.nodes.dropFirst(), b) {
+                #expect(x.state.transform == y.transform, "transform at \(t)")
+                #expect(x.state.opacity == y.opacity, "opacity at \(t)")
+                #expect(x.state.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
             }
         }
         // The values above came from plans (not from the evaluators, as the fresh copies' did).
-        for layer in reused { #expect(layer._animationState?.numberPlan?.plan != nil, "\(layer.debugName)") }
+        for layer in sampled { #expect(layer._animationState?.numberPlan?.plan != nil, "\(layer.debugName)") }
         _ = made
     }
 

@@ -6,10 +6,10 @@ import Foundation
 /// of the layer's `LayerState`: a transform field (`transform.rotation.y`)
 /// or a number (`opacity`, `cornerRadius`).
 ///
-/// A reused presentation copy of such a layer is updated from the plan
-/// alone: no entry, animation, evaluator or target object is reached, so
-/// nothing is retained and released for the layer in the frame (reference
-/// counting was about half the tick of 10,000 animated cards). A step
+/// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
+/// writes the plan into the layer's node alone: no copy, entry, animation,
+/// evaluator or target object is reached, so nothing is retained and
+/// released for the layer in the frame. A step
 /// computes what the evaluator computes, in the same order of operations,
 /// so that the two paths give the same bytes.
 ///

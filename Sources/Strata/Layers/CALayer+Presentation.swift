@@ -116,7 +116,6 @@ extension CALayer {
         advancing: Bool, events: inout [AnimationEvent]
     ) -> CALayer {
         if advancing { advanceOwnAnimations(localTime: localTime(fromParent: parentTime), events: &events) }
-        if reusing, target == nil, let copy = refreshRecycledLeaf(parentTime: parentTime) { return copy }
         let animated = hasAnimations || _changesWithTime
         let local = animated || !_sublayers.isEmpty || _mask != nil ? localTime(fromParent: parentTime) : parentTime
         // A subclass of yours is copied as itself (its `init(layer:)` copies
@@ -269,56 +268,6 @@ extension CALayer {
         else { return nil }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
         return state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state)
-    }
-
-    /// The steady state of an animated leaf in a render loop (every card of a
-    /// grid, every frame): its copy from the last frame updated in place with
-    /// the same animations, which write plain bytes of the state. Does what
-    /// `makePresentationCopy` does for it (put the model's bytes back, apply
-    /// the animations, stamp the version) without the work for sublayers,
-    /// masks, classes and replicators; nil when the layer is not such a leaf.
-    private func refreshRecycledLeaf(parentTime: CFTimeInterval) -> CALayer? {
-        guard let generation = _recycledCopyGeneration, _sublayers.isEmpty, _mask == nil, !_changesWithTime,
-            let copy = _presentationCache, let state = _animationState, state.generation == generation
-        else { return nil }
-        if let plan = state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state) {
-            refresh(copy, with: plan, parentTime: parentTime)
-            return copy
-        }
-        guard state.writtenStateSpans?.generation == generation, let spans = state.writtenStateSpans?.spans,
-            !state.entries.isEmpty
-        else { return nil }
-        LayerState.copyBytes(spans, into: &copy._state, from: &_state)
-        applyAnimations(of: state, to: copy, localTime: localTime(fromParent: parentTime))
-        finishRefresh(copy, delta: spans)
-        return copy
-    }
-
-    /// `refreshRecycledLeaf` for animations that are a number plan: every
-    /// animated card of a grid, every frame. Apart, so that the objects come
-    /// in borrowed and the body retains and releases nothing.
-    @inline(never)
-    private func refresh(_ copy: CALayer, with plan: NumberAnimationPlan, parentTime: CFTimeInterval) {
-        let local = localTime(fromParent: parentTime)
-        UnsafeLayerStateHandle.withHandle(to: &copy._state) { state in
-            UnsafeLayerStateHandle.withHandle(to: &_state) { state.copyBytes(plan.spans, from: $0) }
-            plan.apply(at: local, to: state)
-        }
-        finishRefresh(copy, delta: plan.spans)
-    }
-
-    /// The end of `refreshRecycledLeaf`: the copy's version stamped (its
-    /// animations wrote only `delta`, unless they redisplay it) and its
-    /// bookkeeping brought up to date.
-    @inline(__always)
-    private func finishRefresh(_ copy: CALayer, delta: StateSpanList) {
-        if copy._isCommitted != _isCommitted { copy._isCommitted = _isCommitted }
-        // Contents drawn for an animated key change more than the animated bytes.
-        copy.stampStateVersion(delta: redisplayIfAnimatingDisplayKeys(copy) ? nil : delta)
-        _recycledCopyVersion = copy._stateVersion
-        // Sublayers removed since the last frame (which drops no copy).
-        if !copy._sublayers.isEmpty { copy._sublayers = [] }
-        if _shownBeforeChange != nil { _shownBeforeChange = nil }
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out
