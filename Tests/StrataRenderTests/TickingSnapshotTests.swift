@@ -139,15 +139,18 @@ import _StrataTestSupport
         ticker.tick(at: 0)
         let listener = Listener()
         // Held at x = 40 for a tenth of a second, then back to the model's 8.
-        let hold = CABasicAnimation(keyPath: "position.x")
-        hold.fromValue = 40.0
-        hold.toValue = 40.0
-        hold.duration = 0.1
-        hold.delegate = listener
-        mover.add(hold, forKey: "hold")
+        func hold() -> CABasicAnimation {
+            let hold = CABasicAnimation(keyPath: "position.x")
+            hold.fromValue = 40.0
+            hold.toValue = 40.0
+            hold.duration = 0.1
+            hold.delegate = listener
+            return hold
+        }
+        mover.add(hold(), forKey: "hold")
 
         let flattener = Flattener(size: CGSize(width: 64, height: 64))
-        // Equal frames: the flattener's list settles (it would be given again unchanged).
+        // Equal frames while it holds.
         let held = (1...4).map { flattener.renderList(ticking: ticker, at: Double($0) / 60) }
         #expect(held.allSatisfy { $0 == held[0] })
         let still = Flattener(size: CGSize(width: 64, height: 64)).renderList(for: root.presentationTree(at: 1))
@@ -161,12 +164,7 @@ import _StrataTestSupport
         // The snapshot's change bits say what changed since its last update,
         // however many samplings the tick took.
         var snapshot = LayerTreeSnapshot()
-        let again = CABasicAnimation(keyPath: "position.x")
-        again.fromValue = 40.0
-        again.toValue = 40.0
-        again.duration = 0.1
-        again.delegate = listener
-        mover.add(again, forKey: "hold")
+        mover.add(hold(), forKey: "hold")
         ticker.tick(at: 0.25, into: &snapshot)
         ticker.tick(at: 0.3, into: &snapshot)
         #expect(snapshot.nodes[1].changes.contains(.state))
