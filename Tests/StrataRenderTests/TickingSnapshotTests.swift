@@ -84,6 +84,57 @@ import _StrataTestSupport
         }
     }
 
+    @Test func aShapeThatOnlyMovesIsWrittenInPlaceAndOneThatFadesIsNot() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        func ring(at x: CGFloat) -> CAShapeLayer {
+            let ring = CAShapeLayer()
+            ring.frame = CGRect(x: x, y: 20, width: 60, height: 60)
+            ring.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
+            ring.fillColor = nil
+            ring.strokeColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
+            ring.lineWidth = 4
+            ring.lineDashPattern = [10, 6]
+            root.addSublayer(ring)
+            return ring
+        }
+        let spinner = ring(at: 10), fader = ring(at: 100)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0.0
+        spin.toValue = 2 * Double.pi
+        spin.duration = 1
+        spinner.add(spin, forKey: "spin")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
+        fader.add(fade, forKey: "fade")
+
+        var snapshot = LayerTreeSnapshot()
+        ticker.tick(at: 0.1, into: &snapshot)
+        let spinning = spinner._presentationCache?._stateVersion ?? 0
+        let fading = fader._presentationCache?._stateVersion ?? 0
+        ticker.tick(at: 0.2, into: &snapshot)
+        // Where it is placed is all the spin changes: its node, not its copy, was written.
+        #expect(spinning != 0 && spinner._presentationCache?._stateVersion == spinning)
+        // Opacity is more than a place: the fading shape goes through its copy.
+        #expect(fading != 0 && fader._presentationCache?._stateVersion != fading)
+        #expect(snapshot.nodes[1].content == spinner.drawnContent)
+        #expect(!snapshot.nodes[1].changes.contains(.look) && !snapshot.nodes[1].changes.contains(.content))
+        let shown = try #require(spinner.presentation())
+        #expect(CATransform3DEqualToTransform(snapshot.nodes[1].state.transform, shown.transform))
+        let faded = try #require(fader.presentation())
+        #expect(snapshot.nodes[2].state.opacity == faded.opacity)
+        let fresh = Flattener(size: CGSize(width: 200, height: 100), rasterizer: ShapeLayerRasterizer())
+        let ticked = Flattener(size: CGSize(width: 200, height: 100), rasterizer: ShapeLayerRasterizer())
+        for time in [0.3, 0.4, 0.5] {
+            #expect(
+                ticked.renderList(ticking: ticker, at: time) == fresh.renderList(for: root.presentationTree(at: time)))
+        }
+    }
+
     @Test func callbacksThatChangeTheTreeShowInTheSameFrame() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)

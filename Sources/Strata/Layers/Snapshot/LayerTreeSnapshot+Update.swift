@@ -131,8 +131,10 @@ extension LayerTreeSnapshot {
             let t = layer.localTime(fromParent: parentTime)
             local = t
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
-            if !isNew, kind == .plain || kind == .transformLayer,
-                let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion)
+            // What a class draws beyond a plain layer (a shape's path, a text's
+            // layout) may read its state, but never only where it is placed.
+            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion),
+                kind == .plain || kind == .transformLayer || found.spans.placesOnly
             {
                 plan = found
             } else {
@@ -181,7 +183,7 @@ extension LayerTreeSnapshot {
             if i < nodes.count { nodes[i] = node } else { nodes.append(node) }
             changes = .own
         }
-        if kind != .plain && kind != .transformLayer && !sameWriting {
+        if plan == nil, kind != .plain && kind != .transformLayer && !sameWriting {
             let content = source.drawnContent
             if nodes[i].content != content {
                 nodes[i].content = content
