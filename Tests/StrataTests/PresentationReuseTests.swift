@@ -58,12 +58,13 @@ import Testing
     }
 
     /// Number animations written as they are (a transform field, a Float, a
-    /// CGFloat; eased, repeating, reversing, not yet begun, two on a layer)
+    /// CGFloat; eased, repeating, reversing, not yet begun, two on a layer;
+    /// basic, and linear or discrete keyframes)
     /// are written into a ticked snapshot's nodes from a `NumberAnimationPlan`:
     /// the values must be those of copies made anew every frame, to the bit.
     @Test func numberAnimationsInTickedNodesMatchFreshCopies() throws {
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<4).map { _ in CALayer() }
+            let layers = (0..<8).map { _ in CALayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
                 var perspective = CATransform3DIdentity
@@ -93,6 +94,35 @@ import Testing
             layers[2].add(round, forKey: "round")
             layers[3].add(number("transform.rotation.z", 0.5, -1), forKey: "spin")
             layers[3].add(number("transform.scale", 1, 2.5), forKey: "grow")
+            // Keyframes of numbers: linear with key times and a curve per segment, discrete,
+            // on a transform field, reversing, one value, begun later and held.
+            func keyframes(_ keyPath: String, _ values: [Double]) -> CAKeyframeAnimation {
+                let a = CAKeyframeAnimation(keyPath: keyPath)
+                a.values = values
+                a.duration = 0.9
+                return a
+            }
+            let slide = keyframes("position.x", [10, 80, 35, 120])
+            slide.keyTimes = [0, 0.2, 0.7, 1]
+            slide.timingFunctions = [
+                CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(controlPoints: 0.5, -0.4, 0.3, 1.6),
+                CAMediaTimingFunction(name: .linear),
+            ]
+            slide.repeatCount = 2
+            layers[4].add(slide, forKey: "slide")
+            let steps = keyframes("opacity", [1, 0.2, 0.7])
+            steps.calculationMode = .discrete
+            layers[5].add(steps, forKey: "steps")
+            let wobble = keyframes("transform.rotation.z", [0, 0.4, -0.3, 0])
+            wobble.autoreverses = true
+            wobble.repeatCount = .infinity
+            wobble.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            layers[6].add(wobble, forKey: "wobble")
+            let late = keyframes("cornerRadius", [4, 12, 2])
+            late.beginTime = stage.now + 0.5
+            late.fillMode = .both
+            layers[7].add(late, forKey: "late")
+            layers[7].add(keyframes("position.y", [60]), forKey: "one")
             return layers
         }
         let ticked = Stage(), fresh = Stage()
@@ -108,10 +138,13 @@ import Testing
                 #expect(x.state.transform == y.transform, "transform at \(t)")
                 #expect(x.state.opacity == y.opacity, "opacity at \(t)")
                 #expect(x.state.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
+                #expect(x.state.position == y.position, "position at \(t)")
             }
         }
         // The values above came from plans (not from the evaluators, as the fresh copies' did).
-        for layer in sampled { #expect(layer._animationState?.numberPlan?.plan != nil, "\(layer.debugName)") }
+        for (k, layer) in sampled.enumerated() {
+            #expect(layer._animationState?.numberPlan?.plan != nil, "layer \(k)")
+        }
         _ = made
     }
 

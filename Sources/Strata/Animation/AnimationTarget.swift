@@ -12,15 +12,19 @@ final class ValuePart {
     /// For a transform field, which one: read and written in the matrix
     /// itself (no boxed whole values).
     let transformComponent: TransformComponent?
+    /// For a field of a point, size or rectangle: where it lies in the whole
+    /// value's bytes (its numbers are `CGFloat`s).
+    let byteOffset: Int?
 
     init(
         kind: ValueKind, get: @escaping (AnimValue) -> AnimValue, set: @escaping (AnimValue, AnimValue) -> AnimValue,
-        transformComponent: TransformComponent? = nil
+        transformComponent: TransformComponent? = nil, byteOffset: Int? = nil
     ) {
         self.kind = kind
         self.get = get
         self.set = set
         self.transformComponent = transformComponent
+        self.byteOffset = byteOffset
     }
 
     /// The parts a key-path remainder (`["size", "width"]`) names in a value of
@@ -45,37 +49,37 @@ final class ValuePart {
                 kind: .number, get: { .number(Double($0.pointValue?.x ?? 0)) },
                 set: {
                     var p = $0.pointValue ?? .zero; p.x = CGFloat($1.doubleValue ?? 0); return .point(p)
-                })
+                }, byteOffset: MemoryLayout<CGPoint>.offset(of: \.x))
         case (.point, "y"):
             return ValuePart(
                 kind: .number, get: { .number(Double($0.pointValue?.y ?? 0)) },
                 set: {
                     var p = $0.pointValue ?? .zero; p.y = CGFloat($1.doubleValue ?? 0); return .point(p)
-                })
+                }, byteOffset: MemoryLayout<CGPoint>.offset(of: \.y))
         case (.size, "width"):
             return ValuePart(
                 kind: .number, get: { .number(Double($0.sizeValue?.width ?? 0)) },
                 set: {
                     var s = $0.sizeValue ?? .zero; s.width = CGFloat($1.doubleValue ?? 0); return .size(s)
-                })
+                }, byteOffset: MemoryLayout<CGSize>.offset(of: \.width))
         case (.size, "height"):
             return ValuePart(
                 kind: .number, get: { .number(Double($0.sizeValue?.height ?? 0)) },
                 set: {
                     var s = $0.sizeValue ?? .zero; s.height = CGFloat($1.doubleValue ?? 0); return .size(s)
-                })
+                }, byteOffset: MemoryLayout<CGSize>.offset(of: \.height))
         case (.rect, "origin"):
             return ValuePart(
                 kind: .point, get: { .point($0.rectValue?.origin ?? .zero) },
                 set: {
                     var r = $0.rectValue ?? .zero; r.origin = $1.pointValue ?? r.origin; return .rect(r)
-                })
+                }, byteOffset: MemoryLayout<CGRect>.offset(of: \.origin))
         case (.rect, "size"):
             return ValuePart(
                 kind: .size, get: { .size($0.rectValue?.size ?? .zero) },
                 set: {
                     var r = $0.rectValue ?? .zero; r.size = $1.sizeValue ?? r.size; return .rect(r)
-                })
+                }, byteOffset: MemoryLayout<CGRect>.offset(of: \.size))
         default:
             return nil
         }
@@ -189,7 +193,18 @@ final class AnimationTarget {
         if let matrixField {
             return matrixField.stateOffset.map { .transformComponent(offset: $0, matrixField.component) }
         }
-        return parts.isEmpty ? property.stateNumber : nil
+        if parts.isEmpty { return property.stateNumber }
+        // A number inside a stored point, size or rectangle (`position.x`, `bounds.size.width`).
+        guard kind == .number, let whole = property.stateSpan,
+            property.kind == .point || property.kind == .size || property.kind == .rect
+        else { return nil }
+        var offset = whole.offset
+        for part in parts {
+            guard let inside = part.byteOffset else { return nil }
+            offset += inside
+        }
+        guard offset + MemoryLayout<CGFloat>.size <= whole.offset + whole.size else { return nil }
+        return .cgFloat(offset: offset)
     }
 
     /// `set` with a number (the key path's kind is a number).

@@ -74,6 +74,27 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     private var isSpline: Bool { (mode == .cubic || mode == .cubicPaced) && !vectors.isEmpty }
 
+    /// A linear or discrete keyframe animation of numbers written as they
+    /// are (no value function, path, rotation mode; not additive or
+    /// cumulative) is a step of a `NumberAnimationPlan` too.
+    override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
+        guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, function == nil,
+            !isAdditive, !isCumulative, valueKind == .number, target?.kind == .number,
+            let field = target?.stateNumber, !values.isEmpty
+        else { return nil }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(values.count)
+        for value in values {
+            guard case .number(let number) = value else { return nil }
+            numbers.append(number)
+        }
+        let keyframes = NumberKeyframes(
+            times: times, values: numbers, curves: segmentFunctions.map(\.curve), discrete: mode == .discrete)
+        return NumberAnimationPlan.Step(
+            timing: timing, curve: timingFunction?.curve, begin: begin, from: 0, to: 0, field: field,
+            keyframes: keyframes)
+    }
+
     // MARK: Timing
 
     /// The time of each keyframe, by mode.

@@ -2,9 +2,10 @@ import Foundation
 
 /// A layer's animations reduced to plain values, for the most common
 /// animated layer: every animation attached is a committed number animation
-/// written as it is (`PropertyEvaluator`'s number path) into the plain bytes
-/// of the layer's `LayerState`: a transform field (`transform.rotation.y`)
-/// or a number (`opacity`, `cornerRadius`).
+/// written as it is (`PropertyEvaluator`'s number path, or a linear or
+/// discrete keyframe animation of numbers) into the plain bytes of the
+/// layer's `LayerState`: a transform field (`transform.rotation.y`) or a
+/// number (`opacity`, `cornerRadius`).
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
@@ -25,6 +26,8 @@ final class NumberAnimationPlan {
         let begin: CFTimeInterval
         let from: Double, to: Double
         let field: StateNumberField
+        /// A keyframe animation's numbers (then `from` and `to` are not used).
+        var keyframes: NumberKeyframes? = nil
         /// For a transform field: its own memo of the matrix's decomposition.
         var memo = DecompositionMemo()
 
@@ -34,7 +37,8 @@ final class NumberAnimationPlan {
             guard let sample = timing.sample(atParent: localTime, begin: begin) else { return }
             let f = sample.fraction
             let progress = curve?.evaluate(f) ?? f
-            field.write(from + (to - from) * progress, into: state, memo: &memo)
+            let number = keyframes?.value(at: progress) ?? from + (to - from) * progress
+            field.write(number, into: state, memo: &memo)
         }
     }
 
