@@ -17,6 +17,15 @@ import _StrataTestSupport
         Flattener(size: scene.size, scale: Double(scene.scale), background: scene.background, rasterizer: rasterizer)
     }
 
+    /// A one-second animation of `keyPath` from `from` to `to`.
+    private static func basic(_ keyPath: String, _ from: Double, _ to: Double) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = 1
+        return animation
+    }
+
     @Test func tickingGivesThePresentationTreesLists() throws {
         let files = LayerSpaceBoundsTests.sceneFiles
         #expect(files.count >= 10, "found \(files.count) scene files")
@@ -54,16 +63,8 @@ import _StrataTestSupport
         root.addSublayer(card)
         let ticker = FrameTicker(rootLayer: root)
         ticker.tick(at: 0)
-        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-        turn.fromValue = 0.0
-        turn.toValue = Double.pi
-        turn.duration = 1
-        card.add(turn, forKey: "turn")
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1.0
-        fade.toValue = 0.0
-        fade.duration = 1
-        card.add(fade, forKey: "fade")
+        card.add(Self.basic("transform.rotation.z", 0, Double.pi), forKey: "turn")
+        card.add(Self.basic("opacity", 1, 0), forKey: "fade")
 
         var snapshot = LayerTreeSnapshot()
         for time in [0.1, 0.2, 0.3, 0.5] {
@@ -101,16 +102,8 @@ import _StrataTestSupport
         let spinner = ring(at: 10), fader = ring(at: 100)
         let ticker = FrameTicker(rootLayer: root)
         ticker.tick(at: 0)
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0.0
-        spin.toValue = 2 * Double.pi
-        spin.duration = 1
-        spinner.add(spin, forKey: "spin")
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1.0
-        fade.toValue = 0.0
-        fade.duration = 1
-        fader.add(fade, forKey: "fade")
+        spinner.add(Self.basic("transform.rotation.z", 0, 2 * Double.pi), forKey: "spin")
+        fader.add(Self.basic("opacity", 1, 0), forKey: "fade")
 
         var snapshot = LayerTreeSnapshot()
         ticker.tick(at: 0.1, into: &snapshot)
