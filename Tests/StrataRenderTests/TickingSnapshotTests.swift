@@ -85,7 +85,7 @@ import _StrataTestSupport
         }
     }
 
-    @Test func aShapeThatOnlyMovesIsWrittenInPlaceAndOneThatFadesIsNot() throws {
+    @Test func shapesAnimatedByPlansAreWrittenInPlaceWithTheirContentKept() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
         func ring(at x: CGFloat) -> CAShapeLayer {
@@ -110,12 +110,14 @@ import _StrataTestSupport
         let spinning = spinner._presentationCache?._stateVersion ?? 0
         let fading = fader._presentationCache?._stateVersion ?? 0
         ticker.tick(at: 0.2, into: &snapshot)
-        // Where it is placed is all the spin changes: its node, not its copy, was written.
+        // Their nodes, not their copies, were written (a shape's path and
+        // paint read nothing a plan writes).
         #expect(spinning != 0 && spinner._presentationCache?._stateVersion == spinning)
-        // Opacity is more than a place: the fading shape goes through its copy.
-        #expect(fading != 0 && fader._presentationCache?._stateVersion != fading)
+        #expect(fading != 0 && fader._presentationCache?._stateVersion == fading)
         #expect(snapshot.nodes[1].content == spinner.drawnContent)
+        #expect(snapshot.nodes[2].content == fader.drawnContent)
         #expect(!snapshot.nodes[1].changes.contains(.look) && !snapshot.nodes[1].changes.contains(.content))
+        #expect(snapshot.nodes[2].changes.contains(.look) && !snapshot.nodes[2].changes.contains(.content))
         let shown = try #require(spinner.presentation())
         #expect(CATransform3DEqualToTransform(snapshot.nodes[1].state.transform, shown.transform))
         let faded = try #require(fader.presentation())

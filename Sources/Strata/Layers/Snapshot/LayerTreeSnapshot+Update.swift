@@ -131,11 +131,9 @@ extension LayerTreeSnapshot {
             let t = layer.localTime(fromParent: parentTime)
             local = t
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
-            // What a class draws beyond a plain layer (a shape's path, a text's
-            // layout) may read its state, but never only where it is placed.
-            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion),
-                kind == .plain || kind == .transformLayer || found.spans.placesOnly
-            {
+            // A plan writes `LayerState` bytes only, and what a class draws
+            // beyond a plain layer (`drawnContent`) reads none of them.
+            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion) {
                 plan = found
             } else {
                 source = layer.sampledCopy(localTime: t)
