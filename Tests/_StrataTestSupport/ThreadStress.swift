@@ -97,6 +97,22 @@ public final class ThreadStress: @unchecked Sendable {
     /// they have all exited (committing what they left open), then until
     /// every animation has ended; then checks.
     public func run(frame: (CALayer) throws -> Void) rethrows -> Report {
+        try run { time, report in
+            let tree = ticker.tick(at: time)
+            check(pairIn: tree, into: &report)
+            try frame(tree)
+        }
+    }
+
+    /// `run(frame:)` for a render loop that ticks the tree itself
+    /// (`Flattener.renderList(ticking:at:)`): `frame` gets the ticker and
+    /// the frame's time, and no presentation tree is checked.
+    public func run(ticking frame: (FrameTicker, CFTimeInterval) throws -> Void) rethrows -> Report {
+        try run { time, _ in try frame(ticker, time) }
+    }
+
+    /// The run, `step` making the frame at each time.
+    private func run(step: (CFTimeInterval, inout Report) throws -> Void) rethrows -> Report {
         var report = Report()
         ticker.tick(at: 0)  // everything is on screen: later changes animate
         running.withLock { $0 = threadCount }
@@ -110,18 +126,14 @@ public final class ThreadStress: @unchecked Sendable {
         // Exit is counted before the thread's exit-time commit: join to see it.
         while running.withLock({ $0 }) > 0 {
             time += 1.0 / 60
-            let tree = ticker.tick(at: time)
-            check(pairIn: tree, into: &report)
-            try frame(tree)
+            try step(time, &report)
             report.framesWhileRunning += 1
         }
         for thread in threads { thread.join() }
         // The longest animation is 0.5 s: a few seconds of frames end them all.
         for _ in 0..<300 {
             time += 1.0 / 30
-            let tree = ticker.tick(at: time)
-            check(pairIn: tree, into: &report)
-            try frame(tree)
+            try step(time, &report)
             report.framesAfter += 1
             if isSettled { break }
         }
