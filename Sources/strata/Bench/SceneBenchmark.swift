@@ -18,6 +18,9 @@ struct SceneBenchmark {
         var pipelined = false
         var frames = 0
         var layers = 0
+        /// Wall-clock ms per stage: tick (the timeline's changes due), flatten
+        /// (the animations sampled into the flattener's snapshot, then the
+        /// list), submit (planning and replay), GPU; the frame; the floor.
         var tickMs = 0.0, flattenMs = 0.0, submitMs = 0.0, gpuMs = 0.0, frameMs = 0.0, floorMs = 0.0
         /// CPU time of this thread for tick, flatten and submit (the stage
         /// times above are wall-clock, and grow when the cores are shared).
