@@ -73,6 +73,14 @@ public final class DemoSession {
     /// later than `time`), lets time pass, and returns the tree to draw.
     @discardableResult
     public func frame(at time: Double, events: [TimedInputEvent]) throws(InputRecordingError) -> CALayer {
+        try advance(to: time, events: events)
+        return ticker.tick(at: time)
+    }
+
+    /// `frame(at:events:)` up to its tick, which is left to the caller: a
+    /// window's renderer ticks `ticker` into its snapshot
+    /// (`WindowRenderer.renderList(ticking:at:frame:background:)`).
+    public func advance(to time: Double, events: [TimedInputEvent]) throws(InputRecordingError) {
         let clock = ticker.clock
         clock.set(time: max(clock.currentTime, time))
         var failure: InputRecordingError?
@@ -87,7 +95,6 @@ public final class DemoSession {
             demo.update(at: time)
         }
         if let failure { throw failure }
-        return ticker.tick(at: time)
     }
 
     private func handle(_ timed: TimedInputEvent) {

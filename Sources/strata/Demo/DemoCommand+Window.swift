@@ -56,8 +56,9 @@ extension DemoCommand {
                     if recording != nil, due.contains(where: { Self.closesWindow($0.event) }) {
                         window.shouldClose = true
                     }
-                    let tree = try session.frame(at: t, events: due)
-                    let list = renderer.renderList(for: tree, frame: info, background: session.demo.background)
+                    try session.advance(to: t, events: due)
+                    let list = renderer.renderList(
+                        ticking: session.ticker, at: t, frame: info, background: session.demo.background)
                     let stats = try renderer.render(list, frame: info)
                     if stats.unchangedFrame { idleFrames += 1 }
                     session.perform {
