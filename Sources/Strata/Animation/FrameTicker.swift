@@ -51,21 +51,9 @@ public final class FrameTicker {
     /// the lock), so it can be flattened and drawn without the lock.
     @discardableResult
     public func tick(at time: CFTimeInterval) -> CALayer {
-        TransactionLock.shared.lock()
-        defer { TransactionLock.shared.unlock() }
-        let clock = self.clock
-        return clock.withCurrent {
-            prepareTick(at: time)
-            // One walk moves the animations through their lives and samples the tree.
-            var events: [AnimationEvent] = []
-            let tree = rootLayer.presentationTree(
-                at: time, reusingAnimatedCopies: reusesPresentationCopies,
-                advancing: true, events: &events)
-            // Callbacks may change the tree: sample again after them.
-            let resample = events.contains(where: \.mayRunCallbacks)
-            for event in events { event.deliver() }
-            guard resample else { return tree }
-            return rootLayer.presentationTree(at: time, reusingAnimatedCopies: reusesPresentationCopies)
+        tick(at: time) { advancing, events in
+            rootLayer.presentationTree(
+                at: time, reusingAnimatedCopies: reusesPresentationCopies, advancing: advancing, events: &events)
         }
     }
 
@@ -74,22 +62,35 @@ public final class FrameTicker {
     /// and no presentation tree is made. Each node's changes are those since
     /// the snapshot's last update.
     package func tick(at time: CFTimeInterval, into snapshot: inout LayerTreeSnapshot) {
+        tick(at: time) { advancing, events in
+            // A second sampling (callbacks ran) keeps what the first found
+            // changed: it too is news to the snapshot's reader.
+            let first = advancing ? nil : (changes: snapshot.nodes.map(\.changes), any: snapshot.hasChanges)
+            snapshot.update(sampling: rootLayer, at: time, advancing: advancing, events: &events)
+            if let first { snapshot.merge(earlierChanges: first.changes, hadChanges: first.any) }
+        }
+    }
+
+    /// One frame at `time`, under the transaction lock and on the tree's
+    /// clock: the tick's start, then `sample` walks the tree once, moving
+    /// the animations through their lives (`advancing`) and sampling it;
+    /// the notifications due are delivered, and when one may have run code
+    /// of yours (which may change the tree) the tree is sampled again, not
+    /// advancing. Returns the last sampling's result.
+    private func tick<Sampled>(
+        at time: CFTimeInterval, sampling sample: (_ advancing: Bool, _ events: inout [AnimationEvent]) -> Sampled
+    ) -> Sampled {
         TransactionLock.shared.lock()
         defer { TransactionLock.shared.unlock() }
-        clock.withCurrent {
+        return clock.withCurrent {
             prepareTick(at: time)
             var events: [AnimationEvent] = []
-            snapshot.update(sampling: rootLayer, at: time, advancing: true, events: &events)
+            let sampled = sample(true, &events)
             let resample = events.contains(where: \.mayRunCallbacks)
             for event in events { event.deliver() }
-            guard resample else { return }
-            // Callbacks may have changed the tree: sampled again, keeping what
-            // changed in the first sampling (it too is news to the snapshot's reader).
-            let first = snapshot.nodes.map(\.changes)
-            let hadChanges = snapshot.hasChanges
+            guard resample else { return sampled }
             events = []
-            snapshot.update(sampling: rootLayer, at: time, advancing: false, events: &events)
-            snapshot.merge(earlierChanges: first, hadChanges: hadChanges)
+            return sample(false, &events)
         }
     }
 
