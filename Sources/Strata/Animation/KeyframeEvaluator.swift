@@ -91,8 +91,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
         let keyframes = NumberKeyframes(
             times: times, values: numbers, curves: segmentFunctions.map(\.curve), discrete: mode == .discrete)
         return NumberAnimationPlan.Step(
-            timing: timing, curve: timingFunction?.curve, begin: begin, from: 0, to: 0, field: field,
-            keyframes: keyframes)
+            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .keyframes(keyframes), field: field)
     }
 
     // MARK: Timing

@@ -24,10 +24,9 @@ final class NumberAnimationPlan {
         let curve: TimingCurve?
         /// The committed begin time.
         let begin: CFTimeInterval
-        let from: Double, to: Double
+        /// The numbers the eased progress runs through.
+        let numbers: Numbers
         let field: StateNumberField
-        /// A keyframe animation's numbers (then `from` and `to` are not used).
-        var keyframes: NumberKeyframes? = nil
         /// For a transform field: its own memo of the matrix's decomposition.
         var memo = DecompositionMemo()
 
@@ -37,9 +36,21 @@ final class NumberAnimationPlan {
             guard let sample = timing.sample(atParent: localTime, begin: begin) else { return }
             let f = sample.fraction
             let progress = curve?.evaluate(f) ?? f
-            let number = keyframes?.value(at: progress) ?? from + (to - from) * progress
+            let number: Double
+            switch numbers {
+            case .between(let from, let to): number = from + (to - from) * progress
+            case .keyframes(let keyframes): number = keyframes.value(at: progress)
+            }
             field.write(number, into: state, memo: &memo)
         }
+    }
+
+    /// The numbers a step runs through: a basic animation's two (mixed
+    /// linearly, the eased progress past either end going past them too), or
+    /// a keyframe animation's.
+    enum Numbers {
+        case between(Double, Double)
+        case keyframes(NumberKeyframes)
     }
 
     /// The state bytes the steps write (the animation state's `writtenStateSpans`).
