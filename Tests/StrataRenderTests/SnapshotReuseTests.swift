@@ -15,8 +15,7 @@ import _StrataTestSupport
     @Test func aReusedSnapshotFlattensAsAFreshOne() throws {
         let files = LayerSpaceBoundsTests.sceneFiles
         #expect(files.count >= 10, "found \(files.count) scene files")
-        let rasterizer: LayerRasterizer =
-            (try? StandardLayerRasterizer.shapesAndText()) ?? StandardLayerRasterizer([ShapeLayerRasterizer()])
+        let rasterizer = StandardLayerRasterizer.shapesAndTextIfFonts()
         var kept = Flattener(size: CGSize(width: 1, height: 1))
         var compared = 0
         // Each scene at several moments, then the next scene: nodes kept,
@@ -29,9 +28,7 @@ import _StrataTestSupport
                 kept.scale = Double(scene.scale)
                 kept.background = scene.background
                 kept.rasterizer = rasterizer
-                let fresh = Flattener(
-                    size: scene.size, scale: Double(scene.scale), background: scene.background,
-                    rasterizer: rasterizer)
+                let fresh = Flattener(for: scene, rasterizer: rasterizer)
                 let reused = kept.renderList(for: tree)
                 let made = fresh.renderList(for: tree)
                 #expect(reused == made, "\(file.lastPathComponent) at \(time)")

@@ -12,11 +12,6 @@ import _StrataTestSupport
 /// tree first. Frame after frame it must give the lists the presentation
 /// trees give, and write number-plan animations without touching a copy.
 @Suite struct TickingSnapshotTests {
-    /// A flattener for `scene` drawing shapes and text with `rasterizer`.
-    private static func flattener(for scene: Scene, _ rasterizer: LayerRasterizer) -> Flattener {
-        Flattener(size: scene.size, scale: Double(scene.scale), background: scene.background, rasterizer: rasterizer)
-    }
-
     /// A one-second animation of `keyPath` from `from` to `to`.
     private static func basic(_ keyPath: String, _ from: Double, _ to: Double) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: keyPath)
@@ -36,9 +31,9 @@ import _StrataTestSupport
             // draws presentation trees, one ticks into its snapshot.
             let trees = try ScenePlayer(scene), ticked = try ScenePlayer(scene)
             // One rasterizer: bitmaps compare by identity, and its cache hands both the same.
-            let rasterizer: LayerRasterizer =
-                (try? StandardLayerRasterizer.shapesAndText()) ?? StandardLayerRasterizer([ShapeLayerRasterizer()])
-            let fromTrees = Self.flattener(for: scene, rasterizer), fromTicks = Self.flattener(for: scene, rasterizer)
+            let rasterizer = StandardLayerRasterizer.shapesAndTextIfFonts()
+            let fromTrees = Flattener(for: scene, rasterizer: rasterizer)
+            let fromTicks = Flattener(for: scene, rasterizer: rasterizer)
             let end = max(scene.time, 0.5)
             // Consecutive frames (in-place updates), a jump, and the still tail.
             var times = (0..<8).map { Double($0) / 60 }
