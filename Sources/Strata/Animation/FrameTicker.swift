@@ -27,6 +27,10 @@ public final class FrameTicker {
     /// The tree's clock.
     public var clock: CAMediaClock { rootLayer.mediaClock }
 
+    /// How many threads a tick into a snapshot samples long sublayer lists
+    /// on (see `tick(at:into:)`). The snapshot is the same on any number.
+    package var samplingThreads = WorkerThreads.count
+
     /// Runs one frame at `time` (a manual clock is set to it first) and
     /// returns the presentation tree at `time`.
     ///
@@ -58,15 +62,17 @@ public final class FrameTicker {
     }
 
     /// `tick(at:)` for a render loop that draws each frame once: the tree is
-    /// sampled straight into `snapshot` (see `LayerTreeSnapshot.update(sampling:at:advancing:events:)`),
-    /// and no presentation tree is made. Each node's changes are those since
-    /// the snapshot's last update.
+    /// sampled straight into `snapshot` (see `LayerTreeSnapshot.update(sampling:at:advancing:threads:events:)`),
+    /// and no presentation tree is made, long sublayer lists on up to
+    /// `samplingThreads` threads. Each node's changes are those since the
+    /// snapshot's last update.
     package func tick(at time: CFTimeInterval, into snapshot: inout LayerTreeSnapshot) {
         tick(at: time) { advancing, events in
             // A second sampling (callbacks ran) keeps what the first found
             // changed: it too is news to the snapshot's reader.
             let first = advancing ? nil : (changes: snapshot.nodes.map(\.changes), any: snapshot.hasChanges)
-            snapshot.update(sampling: rootLayer, at: time, advancing: advancing, events: &events)
+            snapshot.update(
+                sampling: rootLayer, at: time, advancing: advancing, threads: samplingThreads, events: &events)
             if let first { snapshot.merge(earlierChanges: first.changes, hadChanges: first.any) }
         }
     }

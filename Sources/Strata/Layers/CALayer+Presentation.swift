@@ -1,5 +1,6 @@
 import CStrataRuntime
 import Foundation
+import Synchronization
 
 extension CALayer {
     /// A copy of the layer as it currently appears: model values with its
@@ -327,16 +328,16 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// The last state version handed out (under the transaction lock, as every tick).
-    nonisolated(unsafe) private static var lastStateVersion: UInt64 = 0
+    /// The last state version handed out (atomic: a tick's worker threads
+    /// may stamp copies at once).
+    private static let lastStateVersion = Atomic<UInt64>(0)
 
     /// Gives this presentation copy's state a new version; `delta`: the only
     /// bytes that can differ from the version it had (nil: any).
     func stampStateVersion(delta: StateSpanList?) {
-        CALayer.lastStateVersion &+= 1
         _previousStateVersion = delta == nil ? 0 : _stateVersion
         _stateDelta = delta
-        _stateVersion = CALayer.lastStateVersion
+        _stateVersion = CALayer.lastStateVersion.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }
 

@@ -18,4 +18,6 @@ struct FlattenContext {
     /// Whether each layer-space pass is also drawn once more for tests of the
     /// bounds functions, and recorded (`FlattenState.probes`).
     let recordsProbes: Bool
+    /// How many threads a long list of sublayers is culled on (see `FlattenState.sublayerVisits`).
+    var threads = 1
 }

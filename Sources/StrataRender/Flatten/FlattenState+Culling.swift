@@ -14,6 +14,13 @@ extension FlattenState {
     /// parts behind the eye are never decided here (`.unknown`); the
     /// item-level test after flattening applies to them.
     func leafReach(_ layer: Int, mapping: PlaneMapping) -> LeafReach {
+        Self.leafReach(layer, mapping: mapping, nodes: nodes, target: target)
+    }
+
+    /// `leafReach(_:mapping:)` from what it reads: the nodes and the target.
+    static func leafReach(
+        _ layer: Int, mapping: PlaneMapping, nodes: UnsafeBufferPointer<LayerSnapshotNode>, target: FlattenTarget
+    ) -> LeafReach {
         guard target.cullsOutside, nodes[layer].sublayers.isEmpty, !nodes[layer].state.shouldRasterize,
             !Self.drawsPastBounds(nodes[layer].kind),
             nodes[layer].state.contents == nil || nodes[layer].state.masksToBounds

@@ -97,22 +97,20 @@ struct FlattenState {
             isInstance = false
         }
         if isPart { local = transitionParts[layer]!.concatenating(local) }
-        guard local.isFinite else { return }
-        let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
-        let mapping = PlaneMapping(toDevice)
-
-        if nodes[layer].preservesDepth {
+        let toDevice: CATransform3D, mapping: PlaneMapping, reach: LeafReach, groupOpacity: Double
+        switch Self.landing(
+            of: layer, local: local, parentToDevice: parentToDevice, parentIsFlat: parentIsFlat, opacity: opacity,
+            nodes: nodes, target: target)
+        {
+        case .nothing: return
+        case .context(let toDevice):
             visit3DContext(
                 layer, toDevice: toDevice, toContext: local, clip: clip,
                 opacity: opacity * Double(nodes[layer].state.opacity), into: &out)
             return
+        case .drawn(let device, let plane, let leaf, let group):
+            (toDevice, mapping, reach, groupOpacity) = (device, plane, leaf, group)
         }
-        // Seen from behind: a single-sided layer hides itself and its subtree.
-        if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return }
-
-        let groupOpacity = opacity * Double(nodes[layer].state.opacity)
-        let reach = leafReach(layer, mapping: mapping)
-        if groupOpacity <= 0 || reach == .outside { return }
         let start = out.count
         if nodes[layer].state.shouldRasterize {
             rasterize(layer, mapping: mapping, clip: clip, into: &out)
@@ -261,7 +259,16 @@ struct FlattenState {
             if case .replicator(let replicator) = drawn {
                 drawInstances(of: replicator, in: layer, toDevice: toDevice, clip: childClip, into: &items)
             } else {
+                // A long list (a grid's cards) culled ahead, on several threads.
+                let visits = sublayerVisits(sublayers, toDevice: toDevice)
                 for k in sublayers.indices {
+                    if let visits {
+                        switch visits[k - sublayers.startIndex] {
+                        case .visit: break
+                        case .countOnly: list.layerCount += 1; continue
+                        case .skip: continue
+                        }
+                    }
                     // The nodes of a long list of sublayers, a few ahead (each is a kilobyte).
                     if k + Self.prefetchDistance < sublayers.endIndex {
                         prefetchNode(Int(sublayers[k + Self.prefetchDistance]))

@@ -21,6 +21,14 @@ extension LayerTreeSnapshot {
         var node = 0, link = 0, instance = 0
         var advancing = false
         var events: [AnimationEvent] = []
+        /// Nodes given changes of their own so far.
+        var changedNodes = 0
+        /// The `lookVersion` of the nodes whose look this update changes.
+        var lookVersion: UInt64 = 0
+        /// How many threads a long list of sublayers may be sampled on.
+        var threads = 1
+        /// Lists sampled on several threads so far.
+        var parallelLists = 0
     }
 
     /// Makes this the snapshot of `layers` (trees drawn back to front; pass
@@ -30,9 +38,10 @@ extension LayerTreeSnapshot {
     package mutating func update(from layers: [CALayer]) {
         CALayer.readingTrees(layers) {
             var cursor = Cursor()
-            update(layers.count, &cursor) { snapshot, k, cursor in
-                snapshot.add(layers[k], parentTime: nil, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
-                    .index
+            update(layers.count, &cursor) { store, k, cursor in
+                Self.add(
+                    layers[k], parentTime: nil, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor
+                ).index
             }
         }
     }
@@ -47,15 +56,19 @@ extension LayerTreeSnapshot {
     /// updated in place one layer at a time. With `advancing`, each layer is
     /// first marked drawn and its animations moved through their lives,
     /// the notifications due appended to `events` (a frame tick's walk).
+    /// Long lists of sublayers are sampled on up to `threads` threads (see
+    /// `addInParallel`); the nodes are the same on any number.
     /// Call under the transaction lock.
     mutating func update(
-        sampling root: CALayer, at time: CFTimeInterval, advancing: Bool, events: inout [AnimationEvent]
+        sampling root: CALayer, at time: CFTimeInterval, advancing: Bool, threads: Int = 1,
+        events: inout [AnimationEvent]
     ) {
-        var cursor = Cursor(advancing: advancing, events: events)
+        var cursor = Cursor(advancing: advancing, events: events, threads: threads)
         let parentTime = root.timingParent.map { $0.localTime(atGlobal: time) } ?? time
-        update(1, &cursor) { snapshot, _, cursor in
-            snapshot.add(root, parentTime: parentTime, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
-                .index
+        update(1, &cursor) { store, _, cursor in
+            Self.add(
+                root, parentTime: parentTime, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor
+            ).index
         }
         events = cursor.events
     }
@@ -75,13 +88,21 @@ extension LayerTreeSnapshot {
     /// Updates the snapshot to `count` trees, `addRoot` putting the nodes
     /// of tree `k` at the cursor and returning its root's index.
     private mutating func update(
-        _ count: Int, _ cursor: inout Cursor, addRoot: (inout Self, Int, inout Cursor) -> Int32
+        _ count: Int, _ cursor: inout Cursor, addRoot: (inout SnapshotArrays, Int, inout Cursor) -> Int32
     ) {
-        let oldCount = nodes.count
-        changedNodeCount = 0
+        // One version for every look this update changes: a reader compares a
+        // node's with the one it saw, so it need only be new.
+        lastLookVersion &+= 1
+        cursor.lookVersion = lastLookVersion
+        // The arrays are moved out (not copied) while the walk writes them.
+        var store = SnapshotArrays()
+        swap(&store.nodes, &nodes)
+        swap(&store.links, &links)
+        swap(&store.instanceLinks, &instanceLinks)
+        let oldCount = store.nodes.count
         var rootsChanged = roots.count != count
         for k in 0..<count {
-            let root = addRoot(&self, k, &cursor)
+            let root = addRoot(&store, k, &cursor)
             if k < roots.count {
                 if roots[k] != root { roots[k] = root; rootsChanged = true }
             } else {
@@ -89,9 +110,14 @@ extension LayerTreeSnapshot {
             }
         }
         roots.removeSubrange(count...)
-        nodes.removeSubrange(cursor.node...)
-        links.removeSubrange(cursor.link...)
-        instanceLinks.removeSubrange(cursor.instance...)
+        store.nodes.removeSubrange(cursor.node...)
+        store.links.removeSubrange(cursor.link...)
+        store.instanceLinks.removeSubrange(cursor.instance...)
+        swap(&store.nodes, &nodes)
+        swap(&store.links, &links)
+        swap(&store.instanceLinks, &instanceLinks)
+        changedNodeCount = cursor.changedNodes
+        parallelLists = cursor.parallelLists
         hasChanges = changedNodeCount > 0 || rootsChanged || oldCount != nodes.count
     }
 
@@ -103,13 +129,13 @@ extension LayerTreeSnapshot {
     /// layer sampled at this time of its parent's (see `update(sampling:…)`).
     /// `parentMoved`: whether the parent's state or place changed; `parentSublayer`:
     /// its `sublayerTransform` and anchor point, when not the identity (they enter this node's `toParent`).
-    private mutating func add(
+    private static func add<Storage: SnapshotStorage>(
         _ layer: CALayer, parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
-        parentSublayer: SublayerTransform?, _ cursor: inout Cursor
+        parentSublayer: SublayerTransform?, _ store: inout Storage, _ cursor: inout Cursor
     ) -> (index: Int32, subtreeChanged: Bool, isNew: Bool) {
         let i = cursor.node
         let id = ObjectIdentifier(layer), kind = layer.contentKind
-        let isNew = !(i < nodes.count && nodes[i].layerID == id && nodes[i].kind == kind)
+        let isNew = !(i < store.nodes.count && store.nodes[i].layerID == id && store.nodes[i].kind == kind)
         // What the node's state and content are read from (the layer, or its
         // presentation copy), unless a number plan is written into the node.
         var source = layer
@@ -124,16 +150,16 @@ extension LayerTreeSnapshot {
             {
                 let tree = layer.presentationSubtree(
                     parentTime: parentTime, advancing: cursor.advancing, events: &cursor.events)
-                return add(
+                return Self.add(
                     tree, parentTime: nil, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
-                    &cursor)
+                    &store, &cursor)
             }
             let t = layer.localTime(fromParent: parentTime)
             local = t
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
             // A plan writes `LayerState` bytes only, and what a class draws
             // beyond a plain layer (`drawnContent`) reads none of them.
-            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: nodes[i].stateVersion) {
+            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: store.nodes[i].stateVersion) {
                 plan = found
             } else {
                 source = layer.sampledCopy(localTime: t)
@@ -143,10 +169,10 @@ extension LayerTreeSnapshot {
         var changes: LayerChanges = []
         // The same writing of a presentation copy as the node holds: its state
         // and its class's values are the node's (a copy is written whole).
-        let sameWriting = !isNew && source._stateVersion != 0 && nodes[i].stateVersion == source._stateVersion
+        let sameWriting = !isNew && source._stateVersion != 0 && store.nodes[i].stateVersion == source._stateVersion
         if let plan, let local {
             // The node holds last frame's writing: the plan's numbers are all that can differ.
-            UnsafeLayerStateHandle.withHandle(to: &nodes[i].state) { state in
+            UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { state in
                 UnsafeLayerStateHandle.withHandle(to: &layer._state) { state.copyBytes(plan.spans, from: $0) }
                 plan.apply(at: local, to: state)
             }
@@ -156,52 +182,49 @@ extension LayerTreeSnapshot {
             if sameWriting {
                 // Nothing to compare.
             } else if version != 0, source._previousStateVersion != 0,
-                nodes[i].stateVersion == source._previousStateVersion, let delta = source._stateDelta
+                store.nodes[i].stateVersion == source._previousStateVersion, let delta = source._stateDelta
             {
                 // The next writing of an animated copy: only its animated bytes can differ.
-                LayerState.copyBytes(delta, into: &nodes[i].state, from: &source._state)
+                LayerState.copyBytes(delta, into: &store.nodes[i].state, from: &source._state)
                 changes.insert(delta.placesOnly ? .state : [.state, .look])
-            } else if !LayerState.sameFields(&nodes[i].state, &source._state) {
-                if !LayerState.sameLook(&nodes[i].state, &source._state) { changes.insert(.look) }
+            } else if !LayerState.sameFields(&store.nodes[i].state, &source._state) {
+                if !LayerState.sameLook(&store.nodes[i].state, &source._state) { changes.insert(.look) }
                 // Mostly only numbers change (an animation's): copied as bytes,
                 // without retaining and releasing every colour and image again.
-                if !LayerState.assignPlainData(&nodes[i].state, from: &source._state) {
-                    nodes[i].state = source._state
+                if !LayerState.assignPlainData(&store.nodes[i].state, from: &source._state) {
+                    store.nodes[i].state = source._state
                 }
                 changes.insert(.state)
             }
-            nodes[i].stateVersion = version
-            if nodes[i].name != source._name {
-                nodes[i].name = source._name
+            store.nodes[i].stateVersion = version
+            if store.nodes[i].name != source._name {
+                store.nodes[i].name = source._name
                 changes.insert(.state)
             }
         } else {
             var node = LayerSnapshotNode(state: source._state, kind: kind, name: source._name, layerID: id)
             node.stateVersion = source._stateVersion
-            if i < nodes.count { nodes[i] = node } else { nodes.append(node) }
+            if i < store.nodes.count { store.nodes[i] = node } else { store.appendNode(node) }
             changes = .own
         }
         if plan == nil, kind != .plain && kind != .transformLayer && !sameWriting {
             let content = source.drawnContent
-            if nodes[i].content != content {
-                nodes[i].content = content
-                nodes[i].preservesDepth = content.preservesDepth
+            if store.nodes[i].content != content {
+                store.nodes[i].content = content
+                store.nodes[i].preservesDepth = content.preservesDepth
                 changes.insert(.content)
             }
         }
-        if changes.contains(.look) || changes.contains(.content) {
-            lastLookVersion &+= 1
-            nodes[i].lookVersion = lastLookVersion
-        }
-        if nodes[i].parent != parent {
-            nodes[i].parent = parent
+        if changes.contains(.look) || changes.contains(.content) { store.nodes[i].lookVersion = cursor.lookVersion }
+        if store.nodes[i].parent != parent {
+            store.nodes[i].parent = parent
             changes.insert(.structure)
         }
         let moved = parentMoved || !changes.isEmpty
         if moved {
             // (Through the buffer: a computed property of the element copies the whole node.)
-            let m = nodes.withUnsafeBufferPointer { $0[i].state.transformToSuperlayerBounds }
-            nodes[i].toParent =
+            let m = store.nodes.withContiguousStorageIfAvailable { $0[i].state.transformToSuperlayerBounds }!
+            store.nodes[i].toParent =
                 parentSublayer.map { LayerState.sublayerTransformed(m, by: $0.matrix, about: $0.anchor) } ?? m
         }
         var subtreeChanged = false
@@ -209,13 +232,13 @@ extension LayerTreeSnapshot {
 
         var mask: Int32 = -1
         if let layerMask = layer._mask {
-            let added = add(
-                layerMask, parentTime: local, parent: -1, parentMoved: false, parentSublayer: nil, &cursor)
+            let added = Self.add(
+                layerMask, parentTime: local, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor)
             mask = added.index
             subtreeChanged = subtreeChanged || added.subtreeChanged
         }
-        if nodes[i].mask != mask {
-            nodes[i].mask = mask
+        if store.nodes[i].mask != mask {
+            store.nodes[i].mask = mask
             changes.insert(.structure)
         }
 
@@ -223,9 +246,9 @@ extension LayerTreeSnapshot {
         if plan == nil, let frame = source._transition {
             var old: Int32 = -1
             if let oldTree = frame.old {
-                let added = add(
+                let added = Self.add(
                     oldTree, parentTime: nil, parent: parent, parentMoved: parentMoved,
-                    parentSublayer: parentSublayer, &cursor)
+                    parentSublayer: parentSublayer, &store, &cursor)
                 old = added.index
                 subtreeChanged = subtreeChanged || added.subtreeChanged
             }
@@ -234,24 +257,25 @@ extension LayerTreeSnapshot {
                     old: nil, type: frame.type, subtype: frame.subtype,
                     progress: frame.progress), oldNode: old)
         }
-        if nodes[i].transition != transition {
-            nodes[i].transition = transition
+        if store.nodes[i].transition != transition {
+            store.nodes[i].transition = transition
             changes.insert(.structure)
         }
 
         let sublayers = layer._sublayers
         var sublayer: SublayerTransform?
         if !sublayers.isEmpty || kind == .replicator {
-            sublayer = nodes.withUnsafeBufferPointer {
-                let m = $0[i].state.sublayerTransform
-                return CATransform3DIsIdentity(m) ? nil : (m, $0[i].state.anchorPointInBounds)
-            }
+            sublayer =
+                store.nodes.withContiguousStorageIfAvailable {
+                    let m = $0[i].state.sublayerTransform
+                    return CATransform3DIsIdentity(m) ? nil : (m, $0[i].state.anchorPointInBounds)
+                } ?? nil
         }
-        let list = addList(
-            sublayers, parentTime: local, parent: me, parentMoved: moved, parentSublayer: sublayer, &cursor)
+        let list = Self.addList(
+            sublayers, parentTime: local, parent: me, parentMoved: moved, parentSublayer: sublayer, &store, &cursor)
         subtreeChanged = subtreeChanged || list.subtreeChanged
-        if nodes[i].sublayers != list.range || list.orderChanged {
-            nodes[i].sublayers = list.range
+        if store.nodes[i].sublayers != list.range || list.orderChanged {
+            store.nodes[i].sublayers = list.range
             changes.insert(.structure)
         }
 
@@ -262,37 +286,38 @@ extension LayerTreeSnapshot {
         {
             let start = cursor.instance
             cursor.instance += instances.count
-            while instanceLinks.count < cursor.instance { instanceLinks.append(0..<0) }
+            store.growInstanceLinks(to: cursor.instance)
             for (k, sublayers) in instances.enumerated() {
-                let instanceList = addList(
+                let instanceList = Self.addList(
                     sublayers, parentTime: nil, parent: me, parentMoved: moved, parentSublayer: sublayer,
-                    &cursor)
+                    &store, &cursor)
                 subtreeChanged = subtreeChanged || instanceList.subtreeChanged
-                if instanceLinks[start + k] != instanceList.range || instanceList.orderChanged {
-                    instanceLinks[start + k] = instanceList.range
+                if store.instanceLinks[start + k] != instanceList.range || instanceList.orderChanged {
+                    store.instanceLinks[start + k] = instanceList.range
                     changes.insert(.structure)
                 }
             }
             delayed = Int32(start)..<Int32(cursor.instance)
         }
-        if nodes[i].delayedInstances != delayed {
-            nodes[i].delayedInstances = delayed
+        if store.nodes[i].delayedInstances != delayed {
+            store.nodes[i].delayedInstances = delayed
             changes.insert(.structure)
         }
 
-        if !changes.isEmpty { changedNodeCount += 1 }
+        if !changes.isEmpty { cursor.changedNodes += 1 }
         if subtreeChanged || !changes.isEmpty { changes.insert(.subtree) }
-        nodes[i].changes = changes
+        store.nodes[i].changes = changes
         return (me, changes.contains(.subtree), isNew)
     }
 
     /// Adds the nodes of `sublayers` (sampled at `parentTime`, when given:
     /// see `add`) and their links, in drawing order (stable by the
     /// `zPosition` their nodes hold); `orderChanged` when a link differs from
-    /// the one that was in its place.
-    private mutating func addList(
+    /// the one that was in its place. A long list being sampled is split
+    /// over `cursor.threads` threads when it can be (see `addInParallel`).
+    private static func addList<Storage: SnapshotStorage>(
         _ sublayers: [CALayer], parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
-        parentSublayer: SublayerTransform?, _ cursor: inout Cursor
+        parentSublayer: SublayerTransform?, _ store: inout Storage, _ cursor: inout Cursor
     )
         -> (range: Range<Int32>, subtreeChanged: Bool, orderChanged: Bool)
     {
@@ -300,47 +325,249 @@ extension LayerTreeSnapshot {
         cursor.link += sublayers.count
         let range = Int32(start)..<Int32(cursor.link)
         guard !sublayers.isEmpty else { return (range, false, false) }
-        while links.count < cursor.link { links.append(-1) }
+        store.growLinks(to: cursor.link)
         // Most trees never set zPosition: tree order is drawing order.
         let z = sublayers[0]._state.zPosition
         let sorts = sublayers.contains { $0._state.zPosition != z }
-        let previous = sorts ? Array(links[start..<cursor.link]) : []
-        var subtreeChanged = false, orderChanged = false
-        // Sampled layers: an animated zPosition shows only in the nodes.
+        let previous = sorts ? Array(store.links[start..<cursor.link]) : []
+        let list = ListPlace(
+            sublayers: sublayers, start: start, z: z, sorts: sorts, parentTime: parentTime, parent: parent,
+            parentMoved: parentMoved, parentSublayer: parentSublayer)
+        let added =
+            addInParallel(list, &store, &cursor) ?? addEntries(list, 0..<sublayers.count, &store, &cursor)
+        var orderChanged = added.orderChanged
+        if sorts || added.shownSorts {
+            let ordered = store.links[start..<(start + sublayers.count)].enumerated().sorted {
+                let za = store.nodes[Int($0.element)].state.zPosition
+                let zb = store.nodes[Int($1.element)].state.zPosition
+                return za != zb ? za < zb : $0.offset < $1.offset
+            }
+            for (k, entry) in ordered.enumerated() { store.links[start + k] = entry.element }
+            // (The last frame's order was overwritten unseen: say it changed.)
+            orderChanged =
+                orderChanged || !sorts || !previous.elementsEqual(store.links[start..<(start + sublayers.count)])
+        }
+        return (range, added.subtreeChanged, orderChanged)
+    }
+
+    /// A list of sublayers being added, and where: what each of its entries is added with.
+    private struct ListPlace {
+        let sublayers: [CALayer]
+        /// The list's first link.
+        let start: Int
+        /// The first sublayer's `zPosition`, and whether the model's differ.
+        let z: CGFloat, sorts: Bool
+        let parentTime: CFTimeInterval?
+        let parent: Int32, parentMoved: Bool
+        let parentSublayer: SublayerTransform?
+    }
+
+    /// What adding some entries of a list found.
+    private struct ListChanges {
+        var subtreeChanged = false
+        /// A node new or in another place.
+        var orderChanged = false
+        /// A sampled `zPosition` differs from the first sublayer's model one.
         var shownSorts = false
-        for (k, sublayer) in sublayers.enumerated() {
+    }
+
+    /// Adds the sublayers of `list` in `entries` (nodes at the cursor, links in the list's place).
+    private static func addEntries<Storage: SnapshotStorage>(
+        _ list: ListPlace, _ entries: Range<Int>, _ store: inout Storage, _ cursor: inout Cursor
+    ) -> ListChanges {
+        let sublayers = list.sublayers
+        var found = ListChanges()
+        for k in entries {
             // A long list of sublayers (a grid's cards): the layers and the nodes
             // they are written to a few ahead, a kilobyte each, on their way.
-            if k + Self.prefetchDistance < sublayers.count {
+            if k + Self.prefetchDistance < entries.upperBound {
                 Self.prefetch(sublayers[k + Self.prefetchDistance])
                 // Sampling reads a layer's animation state next, once the layer is in.
-                if parentTime != nil { sublayers[k + Self.prefetchDistance / 2].prefetchAnimationState() }
+                if list.parentTime != nil { sublayers[k + Self.prefetchDistance / 2].prefetchAnimationState() }
                 let node = cursor.node + Self.prefetchDistance
-                if node < nodes.count {
-                    nodes.withUnsafeBufferPointer {
+                if node < store.nodes.count {
+                    _ = store.nodes.withContiguousStorageIfAvailable {
                         strata_prefetch($0.baseAddress! + node, UInt(MemoryLayout<LayerSnapshotNode>.stride))
                     }
                 }
             }
-            let added = add(
-                sublayer, parentTime: parentTime, parent: parent, parentMoved: parentMoved,
-                parentSublayer: parentSublayer, &cursor)
-            subtreeChanged = subtreeChanged || added.subtreeChanged
+            let added = Self.add(
+                sublayers[k], parentTime: list.parentTime, parent: list.parent, parentMoved: list.parentMoved,
+                parentSublayer: list.parentSublayer, &store, &cursor)
+            found.subtreeChanged = found.subtreeChanged || added.subtreeChanged
             // Another layer in a sublayer's place, or another place: the list changed.
-            if added.isNew || (!sorts && links[start + k] != added.index) { orderChanged = true }
-            links[start + k] = added.index
-            if parentTime != nil, !sorts, nodes[Int(added.index)].state.zPosition != z { shownSorts = true }
-        }
-        if sorts || shownSorts {
-            let ordered = links[start..<(start + sublayers.count)].enumerated().sorted {
-                let za = nodes[Int($0.element)].state.zPosition, zb = nodes[Int($1.element)].state.zPosition
-                return za != zb ? za < zb : $0.offset < $1.offset
+            let link = list.start + k
+            if added.isNew || (!list.sorts && store.links[link] != added.index) { found.orderChanged = true }
+            store.links[link] = added.index
+            if list.parentTime != nil, !list.sorts, store.nodes[Int(added.index)].state.zPosition != list.z {
+                found.shownSorts = true
             }
-            for (k, entry) in ordered.enumerated() { links[start + k] = entry.element }
-            // (The last frame's order was overwritten unseen: say it changed.)
-            orderChanged =
-                orderChanged || !sorts || !previous.elementsEqual(links[start..<(start + sublayers.count)])
         }
-        return (range, subtreeChanged, orderChanged)
+        return found
+    }
+}
+
+// Sampling a long list of sublayers on several threads.
+extension LayerTreeSnapshot {
+    /// Lists shorter than this are sampled on one thread.
+    static let shortestParallelList = 1024
+    /// Each thread samples at least this many sublayers of a list.
+    static let fewestSublayersPerThread = 256
+
+    /// The bytes of a layer object, about (its state and the fields after it).
+    private static let wholeLayerBytes = UInt(MemoryLayout<LayerState>.size + 384)
+
+    /// What one thread's run of a list found.
+    private struct RunResult {
+        var changes = ListChanges()
+        var events: [AnimationEvent] = []
+        var changedNodes = 0
+    }
+
+    /// Where the threads of one list's sampling put what they found, each its own entry.
+    private struct RunResults<Element>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>
+    }
+
+    /// The work the threads share (read only while they run).
+    private struct SharedRun: @unchecked Sendable {
+        let list: ListPlace
+        let runs: Int
+        /// Where each run's nodes and links begin, and where the last ends.
+        var starts: [(node: Int, link: Int)] = []
+        var end = (node: 0, link: 0)
+        var buffers: SnapshotBuffers?
+        var cursor = Cursor()
+
+        init(list: ListPlace, runs: Int) {
+            self.list = list
+            self.runs = runs
+        }
+
+        /// The sublayers of run `r`: the list cut into `runs` nearly equal parts.
+        func entries(_ r: Int) -> Range<Int> {
+            let n = list.sublayers.count
+            return (n * r / runs)..<(n * (r + 1) / runs)
+        }
+    }
+
+    /// Samples the sublayers of a long `list` on `cursor.threads` threads, each
+    /// a run of consecutive sublayers, writing the same nodes and links as
+    /// one thread would; nil (nothing done) when the list is short, or when a
+    /// layer in it must be sampled on this thread (see `parallelCount`).
+    ///
+    /// First each thread counts the nodes and links of its run's subtrees, so
+    /// that every run knows where its nodes go; then each samples its run
+    /// into the snapshot's memory (sized for all of them), and the runs'
+    /// notifications are joined in tree order.
+    private static func addInParallel<Storage: SnapshotStorage>(
+        _ list: ListPlace, _ store: inout Storage, _ cursor: inout Cursor
+    ) -> ListChanges? {
+        guard let parentTime = list.parentTime, cursor.threads > 1,
+            list.sublayers.count >= shortestParallelList
+        else { return nil }
+        let runs = min(cursor.threads, list.sublayers.count / fewestSublayersPerThread)
+        guard runs > 1 else { return nil }
+        var shared = SharedRun(list: list, runs: runs)
+        var counts = [(nodes: Int, links: Int)?](repeating: nil, count: runs)
+        counts.withUnsafeMutableBufferPointer { out in
+            let results = RunResults(base: out.baseAddress!)
+            let counting = shared
+            DispatchQueue.concurrentPerform(iterations: runs) { r in
+                var total = (nodes: 0, links: 0)
+                let entries = counting.entries(r), sublayers = counting.list.sublayers
+                for k in entries {
+                    // (As `addEntries` does: each layer is a chain of misses otherwise.)
+                    if k + prefetchDistance < entries.upperBound {
+                        strata_prefetch(
+                            Unmanaged.passUnretained(sublayers[k + prefetchDistance]).toOpaque(), wholeLayerBytes)
+                        sublayers[k + prefetchDistance / 2].prefetchAnimationState()
+                    }
+                    guard let count = parallelCount(sublayers[k], parentTime: parentTime) else { return }
+                    total = (total.nodes + count.nodes, total.links + count.links)
+                }
+                results.base[r] = total
+            }
+        }
+        guard !counts.contains(where: { $0 == nil }) else { return nil }
+        var next = (node: cursor.node, link: cursor.link)
+        for count in counts {
+            shared.starts.append(next)
+            next = (next.node + count!.nodes, next.link + count!.links)
+        }
+        shared.end = next
+        store.growNodes(to: next.node)
+        store.growLinks(to: next.link)
+        shared.cursor = cursor
+        (shared.cursor.events, shared.cursor.changedNodes, shared.cursor.threads) = ([], 0, 1)
+        var results = [RunResult](repeating: RunResult(), count: runs)
+        store.withBuffers { buffers in
+            results.withUnsafeMutableBufferPointer { out in
+                shared.buffers = buffers
+                let results = RunResults(base: out.baseAddress!)
+                let sampling = shared
+                DispatchQueue.concurrentPerform(iterations: runs) { r in
+                    var memory = sampling.buffers!
+                    var run = sampling.cursor
+                    (run.node, run.link) = sampling.starts[r]
+                    let changes = addEntries(sampling.list, sampling.entries(r), &memory, &run)
+                    let end = r + 1 < runs ? sampling.starts[r + 1] : sampling.end
+                    precondition(
+                        run.node == end.node && run.link == end.link,
+                        "Strata: a run of sublayers took other nodes than counted")
+                    results.base[r] = RunResult(changes: changes, events: run.events, changedNodes: run.changedNodes)
+                }
+            }
+        }
+        var found = ListChanges()
+        for result in results {
+            found.subtreeChanged = found.subtreeChanged || result.changes.subtreeChanged
+            found.orderChanged = found.orderChanged || result.changes.orderChanged
+            found.shownSorts = found.shownSorts || result.changes.shownSorts
+            cursor.events += result.events
+            cursor.changedNodes += result.changedNodes
+        }
+        (cursor.node, cursor.link) = next
+        cursor.parallelLists += 1
+        return found
+    }
+
+    /// The nodes and links `layer`'s subtree takes when sampled at
+    /// `parentTime`, when a worker thread may sample it; nil when some layer
+    /// in it must be sampled on the update's thread: one whose sampling may
+    /// run code of yours (a subclass's `init(layer:)`, a display for an
+    /// animated key), start or end an animation (notifications, objects
+    /// released), make a copy other than in place, or add nodes this count
+    /// cannot foresee (replicators, transitions, emitters).
+    ///
+    /// An animated layer qualifies when its animations are a number plan
+    /// already made and written in place, and none starts or ends now (see
+    /// `inPlaceNumberPlan(nodeVersion:)`, `advanceOwnAnimations`); an
+    /// unanimated one when its cached copy is there to read.
+    private static func parallelCount(_ layer: CALayer, parentTime: CFTimeInterval) -> (nodes: Int, links: Int)? {
+        guard !layer._changesWithTime, layer._shownBeforeChange == nil, layer.contentKind != .replicator
+        else { return nil }
+        let local = layer.localTime(fromParent: parentTime)
+        if let generation = layer._recycledCopyGeneration {
+            // (The animations' entries are not read: their quiet time says enough.)
+            guard let state = layer._animationState, local < state.quietUntil,
+                state.quietGeneration == state.generation, state.generation == generation,
+                layer._presentationCache != nil, layer._recycledCopyVersion != 0,
+                state.animatedDisplayGeneration == generation, !state.animatedDisplayRedraws,
+                let plan = state.numberPlan, plan.generation == generation, plan.plan != nil
+            else { return nil }
+        } else {
+            guard !layer.hasAnimations, let copy = layer._presentationCache, copy._transition == nil else { return nil }
+        }
+        var count = (nodes: 1, links: layer._sublayers.count)
+        if let mask = layer._mask {
+            guard let masked = parallelCount(mask, parentTime: local) else { return nil }
+            count = (count.nodes + masked.nodes, count.links + masked.links)
+        }
+        for sublayer in layer._sublayers {
+            guard let sub = parallelCount(sublayer, parentTime: local) else { return nil }
+            count = (count.nodes + sub.nodes, count.links + sub.links)
+        }
+        return count
     }
 }

@@ -22,6 +22,8 @@ package struct LayerTreeSnapshot {
     package internal(set) var roots: [Int32] = []
     /// Nodes with changes of their own in the last update.
     package internal(set) var changedNodeCount = 0
+    /// Long sublayer lists the last update sampled on several threads.
+    package internal(set) var parallelLists = 0
     /// Whether the last update changed anything: a node, the number of
     /// nodes or the roots.
     package internal(set) var hasChanges = true
