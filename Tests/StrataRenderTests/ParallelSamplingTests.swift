@@ -22,7 +22,7 @@ import Testing
 
     /// A grid of 2,100 cards under one container, of many kinds: turning
     /// cards, cards with an animated child, a mask, a still card, a shape
-    /// fading, cards whose animated `zPosition` reorders them, and one whose
+    /// fading, cards whose `zPosition` (set, or animated) reorders them, and one whose
     /// animation ends at 0.5 s (a notification: that frame is sampled on one thread).
     private static func makeTree() -> (root: CALayer, container: CALayer, ending: CALayer) {
         let root = CALayer()
@@ -49,6 +49,7 @@ import Testing
             card.name = "card \(i)"
             card.isHidden = i % 23 == 7
             if i % 29 == 3 { card.opacity = 0 }
+            if i % 31 == 4 { card.zPosition = 5 }  // the model's order sorts
             container.addSublayer(card)
             if i % 13 == 0 { continue }  // a still card
             card.add(spin(from: Double(i) / 50, duration: 2), forKey: "spin")

@@ -61,7 +61,7 @@ extension FlattenState {
             let culling = Culling(
                 sublayers: UnsafeBufferPointer(rebasing: sublayers), nodes: nodes, target: target,
                 toDevice: toDevice, visits: out, runs: runs)
-            DispatchQueue.concurrentPerform(iterations: runs, execute: culling.cull)
+            WorkerThreads.perform(runs, culling.cull)
         }
         return visits
     }

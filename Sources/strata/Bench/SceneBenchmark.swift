@@ -22,8 +22,9 @@ struct SceneBenchmark {
         /// (the animations sampled into the flattener's snapshot, then the
         /// list), submit (planning and replay), GPU; the frame; the floor.
         var tickMs = 0.0, flattenMs = 0.0, submitMs = 0.0, gpuMs = 0.0, frameMs = 0.0, floorMs = 0.0
-        /// CPU time of this thread for tick, flatten and submit (the stage
-        /// times above are wall-clock, and grow when the cores are shared).
+        /// CPU time of the threads that tick, flatten and submit, the worker
+        /// threads helping them included (the stage times above are
+        /// wall-clock, and grow when the cores are shared).
         var cpuMs = 0.0
         var drawCalls = 0, passes = 0, cachedPasses = 0, items = 0
         var pixelsShaded = 0.0
@@ -60,7 +61,7 @@ struct SceneBenchmark {
             String(
                 format: """
                     %@: %d layers, %d frames at 60 Hz (%@%@)
-                      %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (thread CPU %.2f ms, %.2f µs/layer) + GPU %.2f
+                      %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (CPU %.2f ms, %.2f µs/layer) + GPU %.2f
                       floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
                       idle: %@
                     """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs,
@@ -159,7 +160,7 @@ struct SceneBenchmark {
         ) throws {
             struct Made { var list: RenderList, tick: Double, flatten: Double, cpu: Double }
             let make = { (index: Int, info: FrameInfo?) -> Made in
-                let t0 = clock.now, cpu0 = ThreadCPUClock.now()
+                let t0 = clock.now, cpu0 = ThreadCPUClock.now(), helpers0 = WorkerThreads.helpersCPUSeconds
                 // Tick: the timeline's changes due; flatten: the animations
                 // sampled into the flattener's snapshot, then the list.
                 let time = Double(index) / 60
@@ -168,7 +169,7 @@ struct SceneBenchmark {
                 let list = makeList(time, info)
                 return Made(
                     list: list, tick: (t1 - t0).seconds, flatten: (clock.now - t1).seconds,
-                    cpu: ThreadCPUClock.now() - cpu0)
+                    cpu: ThreadCPUClock.now() - cpu0 + WorkerThreads.helpersCPUSeconds - helpers0)
             }
             let worker = serial ? nil : FrameWorker<(index: Int, info: FrameInfo?), Made>(make: make)
             defer { worker?.stop() }

@@ -328,15 +328,21 @@ extension LayerTreeSnapshot {
         store.growLinks(to: cursor.link)
         // Most trees never set zPosition: tree order is drawing order.
         let z = sublayers[0]._state.zPosition
-        let sorts = sublayers.contains { $0._state.zPosition != z }
-        let previous = sorts ? Array(store.links[start..<cursor.link]) : []
-        let list = ListPlace(
-            sublayers: sublayers, start: start, z: z, sorts: sorts, parentTime: parentTime, parent: parent,
+        var list = ListPlace(
+            sublayers: sublayers, start: start, z: z, sorts: false, parentTime: parentTime, parent: parent,
             parentMoved: parentMoved, parentSublayer: parentSublayer)
-        let added =
-            addInParallel(list, &store, &cursor) ?? addEntries(list, 0..<sublayers.count, &store, &cursor)
+        // The links that were in the list's place, when the model's order sorts.
+        var previous: [Int32] = []
+        let added: ListChanges
+        if let parallel = addInParallel(&list, &previous, &store, &cursor) {
+            added = parallel
+        } else {
+            list.sorts = sublayers.contains { $0._state.zPosition != z }
+            if list.sorts { previous = Array(store.links[start..<cursor.link]) }
+            added = addEntries(list, 0..<sublayers.count, &store, &cursor)
+        }
         var orderChanged = added.orderChanged
-        if sorts || added.shownSorts {
+        if list.sorts || added.shownSorts {
             let ordered = store.links[start..<(start + sublayers.count)].enumerated().sorted {
                 let za = store.nodes[Int($0.element)].state.zPosition
                 let zb = store.nodes[Int($1.element)].state.zPosition
@@ -345,7 +351,8 @@ extension LayerTreeSnapshot {
             for (k, entry) in ordered.enumerated() { store.links[start + k] = entry.element }
             // (The last frame's order was overwritten unseen: say it changed.)
             orderChanged =
-                orderChanged || !sorts || !previous.elementsEqual(store.links[start..<(start + sublayers.count)])
+                orderChanged || !list.sorts
+                || !previous.elementsEqual(store.links[start..<(start + sublayers.count)])
         }
         return (range, added.subtreeChanged, orderChanged)
     }
@@ -356,7 +363,8 @@ extension LayerTreeSnapshot {
         /// The list's first link.
         let start: Int
         /// The first sublayer's `zPosition`, and whether the model's differ.
-        let z: CGFloat, sorts: Bool
+        let z: CGFloat
+        var sorts: Bool
         let parentTime: CFTimeInterval?
         let parent: Int32, parentMoved: Bool
         let parentSublayer: SublayerTransform?
@@ -431,7 +439,7 @@ extension LayerTreeSnapshot {
 
     /// The work the threads share (read only while they run).
     private struct SharedRun: @unchecked Sendable {
-        let list: ListPlace
+        var list: ListPlace
         let runs: Int
         /// Where each run's nodes and links begin, and where the last ends.
         var starts: [(node: Int, link: Int)] = []
@@ -457,11 +465,13 @@ extension LayerTreeSnapshot {
     /// layer in it must be sampled on this thread (see `parallelCount`).
     ///
     /// First each thread counts the nodes and links of its run's subtrees, so
-    /// that every run knows where its nodes go; then each samples its run
+    /// that every run knows where its nodes go, and finds whether the model's
+    /// `zPosition`s differ (`list.sorts`; `previous` then gets the links in
+    /// the list's place); then each samples its run
     /// into the snapshot's memory (sized for all of them), and the runs'
     /// notifications are joined in tree order.
     private static func addInParallel<Storage: SnapshotStorage>(
-        _ list: ListPlace, _ store: inout Storage, _ cursor: inout Cursor
+        _ list: inout ListPlace, _ previous: inout [Int32], _ store: inout Storage, _ cursor: inout Cursor
     ) -> ListChanges? {
         guard let parentTime = list.parentTime, cursor.threads > 1,
             list.sublayers.count >= shortestParallelList
@@ -469,13 +479,13 @@ extension LayerTreeSnapshot {
         let runs = min(cursor.threads, list.sublayers.count / fewestSublayersPerThread)
         guard runs > 1 else { return nil }
         var shared = SharedRun(list: list, runs: runs)
-        var counts = [(nodes: Int, links: Int)?](repeating: nil, count: runs)
+        var counts = [(nodes: Int, links: Int, sorts: Bool)?](repeating: nil, count: runs)
         counts.withUnsafeMutableBufferPointer { out in
             let results = RunResults(base: out.baseAddress!)
             let counting = shared
-            DispatchQueue.concurrentPerform(iterations: runs) { r in
-                var total = (nodes: 0, links: 0)
-                let entries = counting.entries(r), sublayers = counting.list.sublayers
+            WorkerThreads.perform(runs) { r in
+                var total = (nodes: 0, links: 0, sorts: false)
+                let entries = counting.entries(r), sublayers = counting.list.sublayers, z = counting.list.z
                 for k in entries {
                     // (As `addEntries` does: each layer is a chain of misses otherwise.)
                     if k + prefetchDistance < entries.upperBound {
@@ -483,13 +493,17 @@ extension LayerTreeSnapshot {
                             Unmanaged.passUnretained(sublayers[k + prefetchDistance]).toOpaque(), wholeLayerBytes)
                         sublayers[k + prefetchDistance / 2].prefetchAnimationState()
                     }
+                    if sublayers[k]._state.zPosition != z { total.sorts = true }
                     guard let count = parallelCount(sublayers[k], parentTime: parentTime) else { return }
-                    total = (total.nodes + count.nodes, total.links + count.links)
+                    (total.nodes, total.links) = (total.nodes + count.nodes, total.links + count.links)
                 }
                 results.base[r] = total
             }
         }
         guard !counts.contains(where: { $0 == nil }) else { return nil }
+        list.sorts = counts.contains { $0!.sorts }
+        if list.sorts { previous = Array(store.links[list.start..<(list.start + list.sublayers.count)]) }
+        shared.list = list
         var next = (node: cursor.node, link: cursor.link)
         for count in counts {
             shared.starts.append(next)
@@ -506,7 +520,7 @@ extension LayerTreeSnapshot {
                 shared.buffers = buffers
                 let results = RunResults(base: out.baseAddress!)
                 let sampling = shared
-                DispatchQueue.concurrentPerform(iterations: runs) { r in
+                WorkerThreads.perform(runs) { r in
                     var memory = sampling.buffers!
                     var run = sampling.cursor
                     (run.node, run.link) = sampling.starts[r]
