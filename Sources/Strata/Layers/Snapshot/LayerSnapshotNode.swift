@@ -40,9 +40,10 @@ package struct LayerSnapshotNode {
     /// What changed since the snapshot this one was updated from.
     package var changes: LayerChanges = .own
     /// Changes whenever the node's look may have changed (a `look` or
-    /// `content` change, or another layer in its place), unique within its
-    /// snapshot: a renderer that kept something drawn from the node's look
-    /// knows from it whether that still holds, however many updates later.
+    /// `content` change, or another layer in its place): it becomes the
+    /// update's version, one per update of the snapshot and larger each
+    /// time. A renderer that kept something drawn from the node's look knows
+    /// from it whether that still holds, however many updates later.
     package var lookVersion: UInt64 = 0
     /// The presentation copy's state version `state` holds (0: not known;
     /// see `CALayer._stateVersion`).

@@ -27,7 +27,7 @@ package struct LayerTreeSnapshot {
     /// Whether the last update changed anything: a node, the number of
     /// nodes or the roots.
     package internal(set) var hasChanges = true
-    /// The last `LayerSnapshotNode.lookVersion` handed out.
+    /// The last update's version (`LayerSnapshotNode.lookVersion` of the nodes whose look it changed).
     var lastLookVersion: UInt64 = 0
 
     package init() {}
