@@ -1,5 +1,6 @@
 internal import CEpoxy
 import Foundation
+import Strata
 
 /// One OpenGL context as StrataGL sees it: its limits, its compiled programs, and
 /// the queue of GL objects waiting to be deleted.
@@ -40,6 +41,13 @@ public final class GLContext: @unchecked Sendable {
         self.label = label
         self.isCurrentOnThisThread = isCurrent
         self.info = GLContextInfo.query()
+        if info.isSoftwareRasterizer {
+            // Its threads draw on the cores a frame's CPU work would spread over.
+            let environment = ProcessInfo.processInfo.environment
+            WorkerThreads.shareCores(
+                withRendererThreads: environment["LP_NUM_THREADS"].flatMap(Int.init)
+                    ?? ProcessInfo.processInfo.activeProcessorCount)
+        }
     }
 
     /// Whether this context is current on the calling thread.

@@ -29,6 +29,9 @@ public struct GLContextInfo: Equatable, Sendable, CustomStringConvertible {
     /// shader cache is on).
     public var programBinaryFormats: Int = 0
 
+    /// Whether the renderer rasterizes on the CPU (Mesa's llvmpipe or softpipe).
+    public var isSoftwareRasterizer: Bool { renderer.hasPrefix("llvmpipe") || renderer.hasPrefix("softpipe") }
+
     /// Whether `glObjectLabel` may be called (GL 4.3, or `GL_KHR_debug`).
     public var supportsDebugLabels: Bool {
         (majorVersion, minorVersion) >= (4, 3) || extensions.contains("GL_KHR_debug")

@@ -28,8 +28,9 @@ public final class FrameTicker {
     public var clock: CAMediaClock { rootLayer.mediaClock }
 
     /// How many threads a tick into a snapshot samples long sublayer lists
-    /// on (see `tick(at:into:)`). The snapshot is the same on any number.
-    package var samplingThreads = WorkerThreads.count
+    /// on (see `tick(at:into:)`; nil: `WorkerThreads.count` at the tick). The
+    /// snapshot is the same on any number.
+    package var samplingThreads: Int?
 
     /// Runs one frame at `time` (a manual clock is set to it first) and
     /// returns the presentation tree at `time`.
@@ -72,7 +73,8 @@ public final class FrameTicker {
             // changed: it too is news to the snapshot's reader.
             let first = advancing ? nil : (changes: snapshot.nodes.map(\.changes), any: snapshot.hasChanges)
             snapshot.update(
-                sampling: rootLayer, at: time, advancing: advancing, threads: samplingThreads, events: &events)
+                sampling: rootLayer, at: time, advancing: advancing, threads: samplingThreads ?? WorkerThreads.count,
+                events: &events)
             if let first { snapshot.merge(earlierChanges: first.changes, hadChanges: first.any) }
         }
     }

@@ -2,15 +2,39 @@ import Foundation
 import Synchronization
 
 /// How many threads a frame's CPU work may spread over, and the running of
-/// it: `STRATA_THREADS` when set to a positive number, else the active
-/// cores. Sampling long sublayer lists (`FrameTicker.samplingThreads`) and
-/// culling them (`Flattener.threads`) start from it; what they make is the
-/// same on any number.
+/// it. Sampling long sublayer lists (`FrameTicker.samplingThreads`) and
+/// culling them (`Flattener.threads`) read `count` unless told otherwise;
+/// what they make is the same on any number.
 package enum WorkerThreads {
-    package static let count: Int = {
-        if let value = ProcessInfo.processInfo.environment["STRATA_THREADS"], let n = Int(value), n > 0 { return n }
-        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// `STRATA_THREADS` when set to a positive number; else the active
+    /// cores, less those a software rasterizer draws with once one is in use
+    /// (see `shareCores(withRendererThreads:)`), at least 1.
+    package static var count: Int { current.load(ordering: .relaxed) }
+
+    /// `STRATA_THREADS`, when set to a positive number.
+    private static let requested: Int? = {
+        guard let value = ProcessInfo.processInfo.environment["STRATA_THREADS"], let n = Int(value), n > 0 else {
+            return nil
+        }
+        return n
     }()
+    private static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private static let current = Atomic<Int>(requested ?? cores)
+
+    /// Says that a renderer draws with `threads` threads on this machine's
+    /// cores (llvmpipe: `LP_NUM_THREADS`, else one per core). A frame's CPU
+    /// work then spreads over the cores left, if any: on two cores both
+    /// rasterizing, a helper thread only takes time from the drawing of the
+    /// frame before (a pipelined frame overlaps it). `STRATA_THREADS` wins.
+    package static func shareCores(withRendererThreads threads: Int) {
+        current.store(count(cores: cores, requested: requested, rendererThreads: threads), ordering: .relaxed)
+    }
+
+    /// The threads for a frame's CPU work on `cores` cores, with `requested`
+    /// (`STRATA_THREADS`) and a renderer drawing with `rendererThreads` of them.
+    package static func count(cores: Int, requested: Int?, rendererThreads: Int) -> Int {
+        requested ?? max(1, cores - max(0, rendererThreads))
+    }
 
     /// Seconds of CPU that threads helping a `perform` have spent in it
     /// (the calling thread's own part is in its own CPU time): what a

@@ -29,9 +29,9 @@ public struct Flattener {
     /// Draws every shadow with blur passes, even (rounded) rectangles that the
     /// closed form covers: for benchmarks and for checking the two agree.
     package var forcesBlurredShadows = false
-    /// How many threads a long list of sublayers is culled on (the list is
-    /// the same on any number).
-    package var threads = WorkerThreads.count
+    /// How many threads a long list of sublayers is culled on (nil:
+    /// `WorkerThreads.count` at the time; the list is the same on any number).
+    package var threads: Int?
     /// Folds clips into the shapes of the items they cut where the result is one
     /// rounded rectangle (`RenderList.foldClipsIntoShapes`); off only to check
     /// that the two draw the same.
@@ -157,7 +157,8 @@ public struct Flattener {
         var state = FlattenState(
             context: FlattenContext(
                 nodes: nodes, links: links, instanceLinks: instanceLinks, rasterizer: rasterizer,
-                forcesBlurredShadows: forcesBlurredShadows, recordsProbes: recordingProbes, threads: threads),
+                forcesBlurredShadows: forcesBlurredShadows, recordsProbes: recordingProbes,
+                threads: threads ?? WorkerThreads.count),
             list: RenderList(
                 pixelWidth: w, pixelHeight: h,
                 background: background.map { PremultipliedColor($0) } ?? .clear),
