@@ -109,8 +109,9 @@ import Testing
 
     private static let times: [Double] = [0, 1 / 60, 2 / 60, 0.25, 0.25 + 1 / 60, 0.5, 0.5 + 1 / 60, 0.75, 0.8, 1.2]
 
-    /// Plays the tree on `threads` threads: the same frames each time, and
-    /// at 0.75 s a card is taken out and another put in the middle.
+    /// Plays the tree on `threads` threads: the same frames each time; at
+    /// 0.75 s a card is taken out and another put in the middle, at 0.8 s
+    /// one more is taken out.
     private static func play(threads: Int, rasterizer: ShapeLayerRasterizer) -> Run {
         let (root, container, ending) = makeTree()
         let counter = StopCounter()
@@ -130,6 +131,9 @@ import Testing
                 newcomer.name = "newcomer"
                 container.insertSublayer(newcomer, at: 1500)
             }
+            // Every node after it moves up one: the cards behind are read from
+            // their copies (their nodes hold other layers), on the threads.
+            if time == 0.8 { container.sublayers?[100].removeFromSuperlayer() }
             ticker.tick(at: time, into: &snapshot)
             run.snapshots.append(snapshot)
             run.parallelLists.append(snapshot.parallelLists)
