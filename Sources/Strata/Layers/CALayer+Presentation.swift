@@ -262,13 +262,22 @@ extension CALayer {
     /// another's, the animations changed, they redraw the layer, or the
     /// layer's look changes with time.
     func inPlaceNumberPlan(nodeVersion version: UInt64) -> NumberAnimationPlan? {
-        guard let generation = _recycledCopyGeneration, !_changesWithTime, _presentationCache != nil,
-            version != 0, _recycledCopyVersion == version, let state = _animationState,
-            state.generation == generation, state.animatedDisplayGeneration == generation,
-            !state.animatedDisplayRedraws
-        else { return nil }
+        guard version != 0, _recycledCopyVersion == version, let state = animationsWrittenInPlace else { return nil }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
-        return state.numberPlan?.generation == generation ? state.numberPlan?.plan : numberPlan(of: state)
+        return state.numberPlan?.generation == state.generation ? state.numberPlan?.plan : numberPlan(of: state)
+    }
+
+    /// This layer's animations, when a node holding its kept copy's writing
+    /// can have them written in place (see `inPlaceNumberPlan(nodeVersion:)`,
+    /// which also asks that the node hold that writing): the copy kept in
+    /// place for these animations, which neither redraw the layer nor meet a
+    /// look that changes with time. Reads only this layer and its animation state.
+    var animationsWrittenInPlace: LayerAnimationState? {
+        guard let generation = _recycledCopyGeneration, !_changesWithTime, _presentationCache != nil,
+            _recycledCopyVersion != 0, let state = _animationState, state.generation == generation,
+            state.animatedDisplayGeneration == generation, !state.animatedDisplayRedraws
+        else { return nil }
+        return state
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out

@@ -562,13 +562,12 @@ extension LayerTreeSnapshot {
         guard !layer._changesWithTime, layer._shownBeforeChange == nil, layer.contentKind != .replicator
         else { return nil }
         let local = layer.localTime(fromParent: parentTime)
-        if let generation = layer._recycledCopyGeneration {
-            // (The animations' entries are not read: their quiet time says enough.)
-            guard let state = layer._animationState, local < state.quietUntil,
-                state.quietGeneration == state.generation, state.generation == generation,
-                layer._presentationCache != nil, layer._recycledCopyVersion != 0,
-                state.animatedDisplayGeneration == generation, !state.animatedDisplayRedraws,
-                let plan = state.numberPlan, plan.generation == generation, plan.plan != nil
+        if layer._recycledCopyGeneration != nil {
+            // Its plan already made, and nothing due: the animations' entries
+            // are not read (their quiet time says enough).
+            guard let state = layer.animationsWrittenInPlace, local < state.quietUntil,
+                state.quietGeneration == state.generation, let plan = state.numberPlan,
+                plan.generation == state.generation, plan.plan != nil
             else { return nil }
         } else {
             guard !layer.hasAnimations, let copy = layer._presentationCache, copy._transition == nil else { return nil }
