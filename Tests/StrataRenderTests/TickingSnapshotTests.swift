@@ -63,12 +63,13 @@ import _StrataTestSupport
 
         var snapshot = LayerTreeSnapshot()
         for time in [0.1, 0.2, 0.3, 0.5] {
-            // The frame before remakes the card's kept copy (`presentation()` below drops it).
             ticker.tick(at: time - 0.01, into: &snapshot)
-            let kept = card._presentationCache?._stateVersion ?? 0
+            let written = card._sampledVersion
             ticker.tick(at: time, into: &snapshot)
-            // The plan was written into the node: the copy was not written again.
-            #expect(kept != 0 && card._presentationCache?._stateVersion == kept, "at \(time)")
+            // The plan was written into the node, over the writing it held: no copy was made.
+            #expect(written != 0 && card._sampledVersion == written, "at \(time)")
+            #expect(snapshot.nodes[1].stateVersion == written, "at \(time)")
+            #expect(card._presentationCache == nil, "at \(time)")
             let node = snapshot.nodes[1]
             #expect(abs(Double(node.state.opacity) - (1 - time)) < 1e-6, "at \(time)")
             #expect(node.changes.contains(.state) && node.changes.contains(.look))
@@ -78,6 +79,36 @@ import _StrataTestSupport
             #expect(node.state.opacity == shown.opacity, "at \(time)")
             #expect(CATransform3DEqualToTransform(node.state.transform, shown.transform), "at \(time)")
         }
+    }
+
+    @Test func anAnimationWithoutValuesStartsFromWhatAPlanShows() throws {
+        // A render loop draws the card through its plan, frame after frame, keeping no copy of it.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        root.addSublayer(card)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        let pulse = Self.basic("opacity", 0, 1)
+        pulse.duration = 10
+        card.add(pulse, forKey: "pulse")
+        var snapshot = LayerTreeSnapshot()
+        for frame in 0...120 { ticker.tick(at: Double(frame) / 60, into: &snapshot) }
+        #expect(abs(Double(snapshot.nodes[1].state.opacity) - 0.2) < 1e-6)
+
+        // An animation without values runs from what is on screen (0.2 at 2 s), not from the
+        // model (1) or from a frame drawn earlier, to the value the layer shows without it
+        // (the pulse's, 0.25 at 2.5 s): half way, 0.225.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        card.opacity = 0.5
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 1
+        card.add(fade, forKey: "fade")
+        CATransaction.commit()
+        ticker.tick(at: 2.5, into: &snapshot)
+        #expect(abs(Double(snapshot.nodes[1].state.opacity) - 0.225) < 1e-6, "\(snapshot.nodes[1].state.opacity)")
     }
 
     @Test func shapesAnimatedByPlansAreWrittenInPlaceWithTheirContentKept() throws {
@@ -102,13 +133,13 @@ import _StrataTestSupport
 
         var snapshot = LayerTreeSnapshot()
         ticker.tick(at: 0.1, into: &snapshot)
-        let spinning = spinner._presentationCache?._stateVersion ?? 0
-        let fading = fader._presentationCache?._stateVersion ?? 0
+        let spinning = spinner._sampledVersion, fading = fader._sampledVersion
         ticker.tick(at: 0.2, into: &snapshot)
-        // Their nodes, not their copies, were written (a shape's path and
-        // paint read nothing a plan writes).
-        #expect(spinning != 0 && spinner._presentationCache?._stateVersion == spinning)
-        #expect(fading != 0 && fader._presentationCache?._stateVersion == fading)
+        // Their nodes were written in place, and no copies made (a shape's
+        // path and paint read nothing a plan writes).
+        #expect(spinning != 0 && spinner._sampledVersion == spinning && snapshot.nodes[1].stateVersion == spinning)
+        #expect(fading != 0 && fader._sampledVersion == fading && snapshot.nodes[2].stateVersion == fading)
+        #expect(spinner._presentationCache == nil && fader._presentationCache == nil)
         #expect(snapshot.nodes[1].content == spinner.drawnContent)
         #expect(snapshot.nodes[2].content == fader.drawnContent)
         #expect(!snapshot.nodes[1].changes.contains(.look) && !snapshot.nodes[1].changes.contains(.content))

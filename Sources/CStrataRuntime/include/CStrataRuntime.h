@@ -36,4 +36,12 @@ static inline void strata_prefetch(const void *_Nonnull address, unsigned long l
     for (unsigned long offset = 0; offset < length; offset += 64) __builtin_prefetch(p + offset);
 }
 
+/// Whether this thread works for a thread that holds Strata's transaction
+/// lock and waits for it (a worker sampling part of a layer tree): it reads
+/// model layers as if it held the lock itself.
+extern _Thread_local int strata_transaction_lock_lent;
+
+static inline int strata_is_transaction_lock_lent(void) { return strata_transaction_lock_lent; }
+static inline void strata_set_transaction_lock_lent(int lent) { strata_transaction_lock_lent = lent; }
+
 #endif

@@ -1,3 +1,4 @@
+import CStrataRuntime
 import Foundation
 
 /// A layer's animations reduced to plain values, for the most common
@@ -75,6 +76,14 @@ final class NumberAnimationPlan {
             steps.append(step)
         }
         return NumberAnimationPlan(spans: spans, steps: steps)
+    }
+
+    /// Asks the CPU to bring the steps into its caches.
+    @inline(__always)
+    func prefetchSteps() {
+        steps.withUnsafeBufferPointer {
+            strata_prefetch($0.baseAddress!, UInt($0.count * MemoryLayout<Step>.stride))
+        }
     }
 
     /// Applies every step at `localTime` to `state`, in the order the animations were added.

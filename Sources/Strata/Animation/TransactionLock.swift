@@ -1,3 +1,4 @@
+import CStrataRuntime
 import Foundation
 
 /// The one lock that guards every model layer's state, the animations
@@ -61,6 +62,23 @@ final class TransactionLock: @unchecked Sendable {
     /// Releases one hold of the lock.
     @inline(__always)
     func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Whether this thread works for one that holds the lock and waits for
+    /// it to finish (see `lending(_:)`): it reads layers without the lock.
+    @inline(__always)
+    static var isLentToThisThread: Bool { strata_is_transaction_lock_lent() != 0 }
+
+    /// Runs `body`, a part of the work of a thread that holds the lock and
+    /// waits for every part (a worker thread sampling some sublayers), as
+    /// if this thread held the lock: reads of model layers take none (taking
+    /// it would wait for the holder, which waits for this). Only for reading,
+    /// and writing what no other part touches.
+    static func lending<T>(_ body: () throws -> T) rethrows -> T {
+        let was = strata_is_transaction_lock_lent()
+        strata_set_transaction_lock_lent(1)
+        defer { strata_set_transaction_lock_lent(was) }
+        return try body()
+    }
 
     /// Runs `body` holding the lock.
     @inline(__always)

@@ -120,6 +120,22 @@ extension CALayer {
         return redisplayAnimatingDisplayKeys(copy, state: state)
     }
 
+    /// Whether `state`'s animations animate a key this layer's class
+    /// redisplays for (the answer `redisplayIfAnimatingDisplayKeys(_:)`
+    /// works out with a copy in hand, remembered when it is no).
+    func animationsRedisplay(_ state: LayerAnimationState) -> Bool {
+        if state.animatedDisplayGeneration == state.generation { return state.animatedDisplayRedraws }
+        let cls = type(of: self)
+        let redraws = state.entries.contains { Self.animatedKeys(of: $0.animation).contains(where: cls.needsDisplay) }
+        if !redraws {
+            state.animatedDisplayGeneration = state.generation
+            state.animatedDisplayRedraws = false
+            state.animatedDisplayProperties = nil
+            state.presentationDrawing = nil
+        }
+        return redraws
+    }
+
     /// `redisplayIfAnimatingDisplayKeys(_:)` past its quick answer.
     private func redisplayAnimatingDisplayKeys(_ copy: CALayer, state: LayerAnimationState) -> Bool {
         // Worked out once per set of animations: every animated layer asks every frame.

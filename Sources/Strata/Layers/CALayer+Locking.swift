@@ -5,14 +5,15 @@ import Foundation
 extension CALayer {
     /// Runs `body`, which reads this layer's own stored properties, under the
     /// transaction lock; a presentation copy needs none (it is not changed
-    /// once handed out), so the renderer's reads of copies cost one branch.
+    /// once handed out), so the renderer's reads of copies cost one branch,
+    /// nor does a thread the lock is lent to (`TransactionLock.lending`).
     ///
     /// Not for code that follows `_superlayer` or `_maskedLayer` links: a
     /// later tick or `presentation()` relinks shared copies, so that takes
     /// the lock always (``withTreeLock(_:)``).
     @inline(__always)
     func withStateLock<T>(_ body: () throws -> T) rethrows -> T {
-        if _isPresentationCopy { return try body() }
+        if _isPresentationCopy || TransactionLock.isLentToThisThread { return try body() }
         return try TransactionLock.shared.withLock(body)
     }
 

@@ -248,36 +248,59 @@ extension CALayer {
         // A setter clears it either way.
         _presentationCache = animated && !inPlace ? nil : copy
         _recycledCopyGeneration = inPlace ? _animationState?.generation : nil
-        _recycledCopyVersion = inPlace ? copy._stateVersion : 0
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil
     }
 
     /// The number plan a snapshot node of this layer can be sampled with in
-    /// place (the animations written straight into the node's state, no copy
-    /// made), when the node holds `version`: the state of this layer's copy
-    /// kept from the last frame, which a setter would have dropped. Nil when
-    /// anything else than the plan's numbers may differ: the copy is gone or
-    /// another's, the animations changed, they redraw the layer, or the
-    /// layer's look changes with time.
+    /// place (the plan's numbers written straight into the node's state),
+    /// when the node holds `version`: this layer's state as it is, with the
+    /// same animations' plan written in (see `numberPlanToSample()`). Nil
+    /// when anything else than the plan's numbers may differ: the layer was
+    /// changed since, or its animations were.
     func inPlaceNumberPlan(nodeVersion version: UInt64) -> NumberAnimationPlan? {
-        guard version != 0, _recycledCopyVersion == version, let state = animationsWrittenInPlace else { return nil }
+        guard version != 0, _sampledVersion == version, let state = animationsWrittenInPlace else { return nil }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
         return state.numberPlan?.generation == state.generation ? state.numberPlan?.plan : numberPlan(of: state)
     }
 
-    /// This layer's animations, when a node holding its kept copy's writing
+    /// This layer's animations, when a node holding its `_sampledVersion`
     /// can have them written in place (see `inPlaceNumberPlan(nodeVersion:)`,
-    /// which also asks that the node hold that writing): the copy kept in
-    /// place for these animations, which neither redraw the layer nor meet a
-    /// look that changes with time. Reads only this layer and its animation state.
+    /// which also asks that the node hold that version). Reads only this
+    /// layer and its animation state.
     var animationsWrittenInPlace: LayerAnimationState? {
-        guard let generation = _recycledCopyGeneration, !_changesWithTime, _presentationCache != nil,
-            _recycledCopyVersion != 0, let state = _animationState, state.generation == generation,
-            state.animatedDisplayGeneration == generation, !state.animatedDisplayRedraws
-        else { return nil }
+        guard _sampledVersion != 0, let state = _animationState, state.generation == _sampledGeneration else {
+            return nil
+        }
         return state
+    }
+
+    /// The number plan of this layer's animations, when a snapshot node can
+    /// be written from the layer itself, no copy made: its state (and what
+    /// its class draws) as it is, with the plan's numbers written in. Nil
+    /// when a copy is needed: the animations are not such a plan, or they
+    /// redraw the layer (a key its class redisplays for), or the layer's
+    /// look changes with time, or it is a class of yours (its copy is made
+    /// by your `init(layer:)`). Gives the layer a `_sampledVersion` for
+    /// these animations, which the node then holds.
+    func numberPlanToSample() -> NumberAnimationPlan? {
+        guard !_changesWithTime, let state = _animationState, !state.entries.isEmpty,
+            !CALayer.copiesAsOwnClass(type(of: self))
+        else { return nil }
+        let plan = state.numberPlan?.generation == state.generation ? state.numberPlan?.plan : numberPlan(of: state)
+        guard let plan, !animationsRedisplay(state) else { return nil }
+        if _shownBeforeChange != nil { _shownBeforeChange = nil }
+        if _sampledVersion == 0 || _sampledGeneration != state.generation {
+            _sampledVersion = CALayer.nextStateVersion()
+            _sampledGeneration = state.generation
+            // A copy kept from before shows the layer as it is no longer
+            // drawn: what was on screen is worked out from the model instead
+            // (as for any animated layer that keeps no copy).
+            _presentationCache = nil
+            _recycledCopyGeneration = nil
+        }
+        return plan
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out
@@ -346,8 +369,11 @@ extension CALayer {
     func stampStateVersion(delta: StateSpanList?) {
         _previousStateVersion = delta == nil ? 0 : _stateVersion
         _stateDelta = delta
-        _stateVersion = CALayer.lastStateVersion.wrappingAdd(1, ordering: .relaxed).newValue
+        _stateVersion = CALayer.nextStateVersion()
     }
+
+    /// A state version never handed out before.
+    static func nextStateVersion() -> UInt64 { lastStateVersion.wrappingAdd(1, ordering: .relaxed).newValue }
 }
 
 extension CALayer {
@@ -366,6 +392,20 @@ extension CALayer {
     func prefetchAnimationState() {
         if let state = _animationState { strata_prefetch(Unmanaged.passUnretained(state).toOpaque(), 128) }
     }
+
+    /// Asks the CPU to bring this layer's number plan object into its caches
+    /// (its animation state asked for earlier).
+    @inline(__always)
+    func prefetchNumberPlan() {
+        if let plan = _animationState?.numberPlan?.plan {
+            strata_prefetch(Unmanaged.passUnretained(plan).toOpaque(), 64)
+        }
+    }
+
+    /// Asks the CPU to bring the steps of this layer's number plan into its
+    /// caches (the plan object asked for earlier).
+    @inline(__always)
+    func prefetchNumberPlanSteps() { _animationState?.numberPlan?.plan?.prefetchSteps() }
 
     /// Asks the CPU to bring the objects a tick reads after this layer's into
     /// its caches: its kept presentation copy and its animations.

@@ -42,9 +42,15 @@ open class CALayer: NSObject {
     /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished
     /// one: the generation of the animations it was last drawn with.
     var _recycledCopyGeneration: UInt64?
-    /// The state version of that copy (`_stateVersion`), kept here so that a
-    /// snapshot sampling the layer learns it without reaching the copy.
-    var _recycledCopyVersion: UInt64 = 0
+    /// Which writing of this model layer a snapshot node sampled from it
+    /// without a copy holds: its state with its animations' number plan
+    /// (of generation `_sampledGeneration`) written in, at some time (see
+    /// `inPlaceNumberPlan(nodeVersion:)`). Unique in the process, from the
+    /// counter presentation copies' versions come from; 0: none yet, or
+    /// changed since (setters put it back to 0).
+    var _sampledVersion: UInt64 = 0
+    /// The generation of the animations `_sampledVersion` was given with.
+    var _sampledGeneration: UInt64 = 0
     /// The presentation copy drawn before the layer's first change in the
     /// transaction `_shownBeforeChangeEpoch` (see `actionForChange`). Not
     /// cleared at the commit (that would touch every changed layer again):
@@ -85,7 +91,9 @@ open class CALayer: NSObject {
         set {
             withTreeLock {
                 _name = newValue
-                _presentationCache = nil  // presentation copies carry the name
+                // Presentation copies and snapshot nodes carry the name.
+                _presentationCache = nil
+                _sampledVersion = 0
             }
         }
     }

@@ -75,7 +75,9 @@ extension CATextLayer {
         let throughDisplay = result != nil
         if _text.drawsThroughDisplay != throughDisplay {
             _text.drawsThroughDisplay = throughDisplay
-            _presentationCache = nil  // copies carry the choice
+            // Copies and snapshot nodes carry the choice.
+            _presentationCache = nil
+            _sampledVersion = 0
             if _isPresentationCopy { _stateVersion = 0 }
         }
         return result

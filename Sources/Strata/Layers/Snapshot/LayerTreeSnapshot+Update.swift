@@ -140,6 +140,8 @@ extension LayerTreeSnapshot {
         // presentation copy), unless a number plan is written into the node.
         var source = layer
         var plan: NumberAnimationPlan?
+        // Whether the plan is written over the layer's whole state (else only its numbers change).
+        var planOverLayer = false
         // The time the sublayers and mask are sampled at (nil: drawn as they are).
         var local: CFTimeInterval?
         if let parentTime {
@@ -161,6 +163,10 @@ extension LayerTreeSnapshot {
             // beyond a plain layer (`drawnContent`) reads none of them.
             if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: store.nodes[i].stateVersion) {
                 plan = found
+            } else if let found = layer.numberPlanToSample() {
+                // The node is written from the layer itself, then the plan's numbers into it.
+                plan = found
+                planOverLayer = true
             } else {
                 source = layer.sampledCopy(localTime: t)
             }
@@ -170,7 +176,7 @@ extension LayerTreeSnapshot {
         // The same writing of a presentation copy as the node holds: its state
         // and its class's values are the node's (a copy is written whole).
         let sameWriting = !isNew && source._stateVersion != 0 && store.nodes[i].stateVersion == source._stateVersion
-        if let plan, let local {
+        if let plan, let local, !planOverLayer {
             // The node holds last frame's writing: the plan's numbers are all that can differ.
             UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { state in
                 UnsafeLayerStateHandle.withHandle(to: &layer._state) { state.copyBytes(plan.spans, from: $0) }
@@ -207,7 +213,12 @@ extension LayerTreeSnapshot {
             if i < store.nodes.count { store.nodes[i] = node } else { store.appendNode(node) }
             changes = .own
         }
-        if plan == nil, kind != .plain && kind != .transformLayer && !sameWriting {
+        if let plan, let local, planOverLayer {
+            store.nodes[i].stateVersion = layer._sampledVersion
+            UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { plan.apply(at: local, to: $0) }
+            changes.insert(plan.spans.placesOnly ? .state : [.state, .look])
+        }
+        if plan == nil || planOverLayer, kind != .plain && kind != .transformLayer && !sameWriting {
             let content = source.drawnContent
             if store.nodes[i].content != content {
                 store.nodes[i].content = content
@@ -391,7 +402,12 @@ extension LayerTreeSnapshot {
             if k + Self.prefetchDistance < entries.upperBound {
                 Self.prefetch(sublayers[k + Self.prefetchDistance])
                 // Sampling reads a layer's animation state next, once the layer is in.
-                if list.parentTime != nil { sublayers[k + Self.prefetchDistance / 2].prefetchAnimationState() }
+                if list.parentTime != nil {
+                    // Then its number plan, and the plan's steps, once each is in.
+                    sublayers[k + 3].prefetchAnimationState()
+                    sublayers[k + 2].prefetchNumberPlan()
+                    sublayers[k + 1].prefetchNumberPlanSteps()
+                }
                 let node = cursor.node + Self.prefetchDistance
                 if node < store.nodes.count {
                     _ = store.nodes.withContiguousStorageIfAvailable {
@@ -524,7 +540,10 @@ extension LayerTreeSnapshot {
                     var memory = sampling.buffers!
                     var run = sampling.cursor
                     (run.node, run.link) = sampling.starts[r]
-                    let changes = addEntries(sampling.list, sampling.entries(r), &memory, &run)
+                    // (This thread's caller holds the lock: its layers are read without it.)
+                    let changes = TransactionLock.lending {
+                        addEntries(sampling.list, sampling.entries(r), &memory, &run)
+                    }
                     let end = r + 1 < runs ? sampling.starts[r + 1] : sampling.end
                     precondition(
                         run.node == end.node && run.link == end.link,
@@ -562,15 +581,16 @@ extension LayerTreeSnapshot {
         guard !layer._changesWithTime, layer._shownBeforeChange == nil, layer.contentKind != .replicator
         else { return nil }
         let local = layer.localTime(fromParent: parentTime)
-        if layer._recycledCopyGeneration != nil {
-            // Its plan already made, and nothing due: the animations' entries
-            // are not read (their quiet time says enough).
+        if layer.hasAnimations {
+            // Its plan already made and written in place, and nothing due:
+            // the animations' entries are not read (their quiet time says enough).
             guard let state = layer.animationsWrittenInPlace, local < state.quietUntil,
                 state.quietGeneration == state.generation, let plan = state.numberPlan,
                 plan.generation == state.generation, plan.plan != nil
             else { return nil }
         } else {
-            guard !layer.hasAnimations, let copy = layer._presentationCache, copy._transition == nil else { return nil }
+            guard layer._recycledCopyGeneration == nil, let copy = layer._presentationCache, copy._transition == nil
+            else { return nil }
         }
         var count = (nodes: 1, links: layer._sublayers.count)
         if let mask = layer._mask {
