@@ -109,7 +109,7 @@ import Testing
         // A list of spans copies those fields alone.
         source.opacity = 0.75
         source.cornerRadius = 9
-        LayerState.copyBytes(StateSpanList([span(\.opacity)]), into: &target, from: &source)
+        LayerState.copyBytes([span(\.opacity)], into: &target, from: &source)
         #expect(target.opacity == 0.75 && target.cornerRadius == 7)
         #expect(!LayerState.sameFields(&target, &source))
         // Different references: nothing is copied as bytes.

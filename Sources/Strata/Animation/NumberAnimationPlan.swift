@@ -54,18 +54,25 @@ final class NumberAnimationPlan {
         case keyframes(NumberKeyframes)
     }
 
-    /// The state bytes the steps write (the animation state's `writtenStateSpans`).
-    let spans: StateSpanList
+    /// The state bytes the steps write (the animation state's `writtenStateSpans`),
+    /// in memory the plan owns: read every frame with no reference counted.
+    private let spans: UnsafeMutableBufferPointer<StateSpan>
+    /// Whether every span lies in a placement field (`LayerState.placesOnly`).
+    let placesOnly: Bool
     @exclusivity(unchecked) private var steps: [Step]
 
-    private init(spans: StateSpanList, steps: [Step]) {
-        self.spans = spans
+    private init(spans: [StateSpan], steps: [Step]) {
+        self.spans = .allocate(capacity: spans.count)
+        _ = self.spans.initialize(from: spans)
+        placesOnly = LayerState.placesOnly(spans)
         self.steps = steps
     }
 
+    deinit { spans.deallocate() }
+
     /// The plan of `entries` (which write `spans`) on `layer`; nil when one
     /// of them is not such an animation or not committed yet.
-    static func make(entries: [AnimationEntry], spans: StateSpanList, layer: CALayer) -> NumberAnimationPlan? {
+    static func make(entries: [AnimationEntry], spans: [StateSpan], layer: CALayer) -> NumberAnimationPlan? {
         guard !entries.isEmpty else { return nil }
         var steps: [Step] = []
         steps.reserveCapacity(entries.count)
@@ -76,6 +83,15 @@ final class NumberAnimationPlan {
             steps.append(step)
         }
         return NumberAnimationPlan(spans: spans, steps: steps)
+    }
+
+    /// Copies the model's bytes of what the steps write from `model` into
+    /// `state` (a step whose animation is not active leaves them so).
+    @inline(__always)
+    func restoreModelBytes(
+        into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>
+    ) {
+        state.copyBytes(UnsafeBufferPointer(spans), from: model)
     }
 
     /// Asks the CPU to bring the steps into its caches.

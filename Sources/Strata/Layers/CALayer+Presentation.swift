@@ -210,18 +210,12 @@ extension CALayer {
         recycled: CALayer?, ownClass: Bool, animated: Bool, localTime local: CFTimeInterval
     ) -> CALayer {
         let copy: CALayer
-        // The bytes of the copy's state that can differ from its last version (nil: any).
-        var delta: StateSpanList?
         if let recycled {
             // The animations below overwrite what they animated last time;
             // everything else goes back to the model's values. (Only copies
             // made this way are refreshed in place: a plain cached copy may be
             // part of a tree that `presentation()` handed out.)
-            switch restoreAnimatedProperties(in: recycled) {
-            case .spans(let spans): delta = spans
-            case .properties: break
-            case .none: recycled.copyProperties(from: self)
-            }
+            if !restoreAnimatedProperties(in: recycled) { recycled.copyProperties(from: self) }
             copy = recycled
         } else {
             copy = makePresentationCopyObject(ownClass: ownClass)
@@ -229,14 +223,10 @@ extension CALayer {
         copy._isCommitted = _isCommitted
         if animated {
             applyAnimations(to: copy, localTime: local)
-            // Contents drawn for an animated key change more than the animated bytes.
-            if redisplayIfAnimatingDisplayKeys(copy) { delta = nil }
+            redisplayIfAnimatingDisplayKeys(copy)
         }
-        if _changesWithTime {
-            (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local)
-            delta = nil
-        }
-        copy.stampStateVersion(delta: delta)
+        if _changesWithTime { (self as? CAEmitterLayer)?.sampleEmission(into: copy, localTime: local) }
+        copy._stateVersion = CALayer.nextStateVersion()
         return copy
     }
 
@@ -305,11 +295,11 @@ extension CALayer {
 
     /// The state bytes this layer's animations (`state`) write, worked out
     /// once per generation; nil when one writes something else too.
-    private func writtenStateSpans(of state: LayerAnimationState) -> StateSpanList? {
+    private func writtenStateSpans(of state: LayerAnimationState) -> [StateSpan]? {
         if state.writtenStateSpans?.generation != state.generation {
             var spans: [StateSpan] = []
             let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
-            state.writtenStateSpans = (state.generation, all ? StateSpanList(spans) : nil)
+            state.writtenStateSpans = (state.generation, all ? spans : nil)
         }
         return state.writtenStateSpans?.spans
     }
@@ -327,35 +317,21 @@ extension CALayer {
         return plan
     }
 
-    /// How `restoreAnimatedProperties(in:)` put the model's values back.
-    private enum Restored {
-        /// Not: the whole copy must be refreshed.
-        case none
-        /// As these bytes of the state (all that the animations write).
-        case spans(StateSpanList)
-        /// Property by property.
-        case properties
-    }
-
     /// Puts the model's values back into the properties that last frame's
-    /// animations wrote in `recycled` (this layer's reused copy); `.none` when
+    /// animations wrote in `recycled` (this layer's reused copy); false when
     /// that is not enough: a property was set since (setters drop the copy,
     /// so it is not here then), or the animations changed, or one cannot say
     /// what it writes.
-    private func restoreAnimatedProperties(in recycled: CALayer) -> Restored {
-        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return .none }
+    private func restoreAnimatedProperties(in recycled: CALayer) -> Bool {
+        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return false }
         // Usually every animated property is plain data in the state value:
         // copy those bytes (every animated layer, every frame), without
         // visiting the animations and their properties one by one.
         if let spans = writtenStateSpans(of: state) {
             LayerState.copyBytes(spans, into: &recycled._state, from: &_state)
-            return .spans(spans)
+            return true
         }
-        for entry in state.entries where !entry.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self)
-        {
-            return .none
-        }
-        return .properties
+        return state.entries.allSatisfy { $0.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) }
     }
 }
 
@@ -363,14 +339,6 @@ extension CALayer {
     /// The last state version handed out (atomic: a tick's worker threads
     /// may stamp copies at once).
     private static let lastStateVersion = Atomic<UInt64>(0)
-
-    /// Gives this presentation copy's state a new version; `delta`: the only
-    /// bytes that can differ from the version it had (nil: any).
-    func stampStateVersion(delta: StateSpanList?) {
-        _previousStateVersion = delta == nil ? 0 : _stateVersion
-        _stateDelta = delta
-        _stateVersion = CALayer.nextStateVersion()
-    }
 
     /// A state version never handed out before.
     static func nextStateVersion() -> UInt64 { lastStateVersion.wrappingAdd(1, ordering: .relaxed).newValue }

@@ -68,11 +68,6 @@ open class CALayer: NSObject {
     /// any other way; setters put it back to 0). A snapshot node that copied
     /// this version has it already (see `LayerTreeSnapshot`).
     var _stateVersion: UInt64 = 0
-    /// The version before `_stateVersion`, when the only bytes of `_state`
-    /// that can differ between the two are `_stateDelta` (an animated copy
-    /// updated in place: the bytes its animations write).
-    var _previousStateVersion: UInt64 = 0
-    var _stateDelta: StateSpanList?
 
     // Behind the lock, as every other property (see `TransactionLock`).
     @exclusivity(unchecked) package var _name: String?

@@ -87,14 +87,6 @@ extension LayerState {
         !referenceSpans.contains { $0.offset < span.offset + span.size && span.offset < $0.offset + $0.size }
     }
 
-    /// Copies the bytes of `list` (no references in them) from `source` into `target`.
-    @inline(__always)
-    static func copyBytes(_ list: StateSpanList, into target: inout LayerState, from source: inout LayerState) {
-        UnsafeLayerStateHandle.withHandle(to: &target) { t in
-            UnsafeLayerStateHandle.withHandle(to: &source) { t.copyBytes(list, from: $0) }
-        }
-    }
-
     /// Copies the bytes of `spans` (no references in them) from `source` into `target`.
     static func copyBytes(_ spans: [StateSpan], into target: inout LayerState, from source: inout LayerState) {
         UnsafeLayerStateHandle.withHandle(to: &target) { t in

@@ -8,7 +8,7 @@ import Foundation
 /// what a direct access costs (a key path applied through the runtime costs
 /// about three times as much, see `StateField`), and an animated layer's state
 /// is brought up to date by copying the few bytes its animations write
-/// (`StateSpanList`) instead of assigning the whole value, which would retain
+/// (a list of `StateSpan`s) instead of assigning the whole value, which would retain
 /// and release every colour and image in it. Everything else reaches state
 /// through this type: `StateField`, `StateNumberField`, `NumberAnimationPlan`
 /// and `LayerState+PlainData` hold offsets and spans, and this type alone
@@ -88,12 +88,6 @@ struct UnsafeLayerStateHandle<Root: LayerStateStorage> {
 // file, not `+Spans.swift`, so that the address stays private to it: no other
 // file can do arithmetic on it.
 extension UnsafeLayerStateHandle where Root == LayerState {
-    /// Copies the bytes of `list` from `source`'s value into this one.
-    @inline(__always)
-    func copyBytes(_ list: StateSpanList, from source: Self) {
-        copyBytes(list.spans, from: source)
-    }
-
     /// Copies the bytes of `spans` from `source`'s value into this one.
     @inline(__always)
     func copyBytes(_ spans: [StateSpan], from source: Self) {

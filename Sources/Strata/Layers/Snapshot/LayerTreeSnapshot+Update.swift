@@ -179,20 +179,14 @@ extension LayerTreeSnapshot {
         if let plan, let local, !planOverLayer {
             // The node holds last frame's writing: the plan's numbers are all that can differ.
             UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { state in
-                UnsafeLayerStateHandle.withHandle(to: &layer._state) { state.copyBytes(plan.spans, from: $0) }
+                UnsafeLayerStateHandle.withHandle(to: &layer._state) { plan.restoreModelBytes(into: state, from: $0) }
                 plan.apply(at: local, to: state)
             }
-            changes.insert(plan.spans.placesOnly ? .state : [.state, .look])
+            changes.insert(plan.placesOnly ? .state : [.state, .look])
         } else if !isNew {
             let version = source._stateVersion
             if sameWriting {
                 // Nothing to compare.
-            } else if version != 0, source._previousStateVersion != 0,
-                store.nodes[i].stateVersion == source._previousStateVersion, let delta = source._stateDelta
-            {
-                // The next writing of an animated copy: only its animated bytes can differ.
-                LayerState.copyBytes(delta, into: &store.nodes[i].state, from: &source._state)
-                changes.insert(delta.placesOnly ? .state : [.state, .look])
             } else if !LayerState.sameFields(&store.nodes[i].state, &source._state) {
                 if !LayerState.sameLook(&store.nodes[i].state, &source._state) { changes.insert(.look) }
                 // Mostly only numbers change (an animation's): copied as bytes,
@@ -216,7 +210,7 @@ extension LayerTreeSnapshot {
         if let plan, let local, planOverLayer {
             store.nodes[i].stateVersion = layer._sampledVersion
             UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { plan.apply(at: local, to: $0) }
-            changes.insert(plan.spans.placesOnly ? .state : [.state, .look])
+            changes.insert(plan.placesOnly ? .state : [.state, .look])
         }
         if plan == nil || planOverLayer, kind != .plain && kind != .transformLayer && !sameWriting {
             let content = source.drawnContent
