@@ -1,4 +1,5 @@
 import ArgumentParser
+import Strata
 
 @main
 struct StrataCommand: ParsableCommand {
@@ -9,4 +10,10 @@ struct StrataCommand: ParsableCommand {
             ValidateCommand.self, RenderCommand.self, JoinCommand.self, FramesCommand.self, SchemaCommand.self,
             BenchCommand.self, DemoCommand.self, SoakCommand.self,
         ])
+
+    /// Runs the command line, after the settings read from the environment.
+    static func main() {
+        if let problem = WorkerThreads.settingProblem { exit(withError: failure(problem)) }
+        main(nil)
+    }
 }

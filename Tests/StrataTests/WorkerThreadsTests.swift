@@ -16,6 +16,17 @@ import Testing
         #expect(WorkerThreads.count(cores: 2, requested: 4, rendererThreads: 2) == 4)
     }
 
+    @Test func aThreadCountThatIsNotAPositiveWholeNumberIsAProblemNamed() {
+        #expect(WorkerThreads.requested(from: "3") == (3, nil))
+        #expect(WorkerThreads.requested(from: nil) == (nil, nil))
+        #expect(WorkerThreads.requested(from: "") == (nil, nil))
+        for value in ["0", "-2", "two", "1.5", " 4"] {
+            let found = WorkerThreads.requested(from: value)
+            #expect(found.count == nil, "\(value)")
+            #expect(found.problem?.hasPrefix("STRATA_THREADS=\"\(value)\" is not a positive whole number") == true)
+        }
+    }
+
     @Test func performRunsEveryRunOnce() {
         let runs = Atomic<Int>(0)
         let sum = Atomic<Int>(0)

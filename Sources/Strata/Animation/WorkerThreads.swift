@@ -11,13 +11,25 @@ package enum WorkerThreads {
     /// (see `shareCores(withRendererThreads:)`), at least 1.
     package static var count: Int { current.load(ordering: .relaxed) }
 
-    /// `STRATA_THREADS`, when set to a positive number.
-    private static let requested: Int? = {
-        guard let value = ProcessInfo.processInfo.environment["STRATA_THREADS"], let n = Int(value), n > 0 else {
-            return nil
+    /// `STRATA_THREADS`, when set to a positive number (any other value is
+    /// ignored here; `settingProblem` says what is wrong with it).
+    private static let requested: Int? = requested(from: ProcessInfo.processInfo.environment["STRATA_THREADS"]).count
+
+    /// What is wrong with `STRATA_THREADS`, when it is set to something other
+    /// than a positive whole number (nil: unset, empty, or fine): a program
+    /// reading settings from its user reports it, as the `strata` tool does.
+    package static var settingProblem: String? {
+        requested(from: ProcessInfo.processInfo.environment["STRATA_THREADS"]).problem
+    }
+
+    /// The thread count a `STRATA_THREADS` value asks for, or what is wrong with it.
+    package static func requested(from value: String?) -> (count: Int?, problem: String?) {
+        guard let value, !value.isEmpty else { return (nil, nil) }
+        guard let n = Int(value), n > 0 else {
+            return (nil, "STRATA_THREADS=\"\(value)\" is not a positive whole number (the threads for a frame's work)")
         }
-        return n
-    }()
+        return (n, nil)
+    }
     private static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     private static let current = Atomic<Int>(requested ?? cores)
 
