@@ -49,7 +49,8 @@ import _StrataTestSupport
         #expect(compared >= 100)
     }
 
-    @Test func aNumberPlanIsWrittenIntoTheNodeWithoutItsCopy() throws {
+    /// A red card on a root, drawn once (at 0) by the ticker returned.
+    private static func drawnCard() -> (card: CALayer, ticker: FrameTicker) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
         let card = CALayer()
@@ -58,6 +59,11 @@ import _StrataTestSupport
         root.addSublayer(card)
         let ticker = FrameTicker(rootLayer: root)
         ticker.tick(at: 0)
+        return (card, ticker)
+    }
+
+    @Test func aNumberPlanIsWrittenIntoTheNodeWithoutItsCopy() throws {
+        let (card, ticker) = Self.drawnCard()
         card.add(Self.basic("transform.rotation.z", 0, Double.pi), forKey: "turn")
         card.add(Self.basic("opacity", 1, 0), forKey: "fade")
 
@@ -83,13 +89,7 @@ import _StrataTestSupport
 
     @Test func anAnimationWithoutValuesStartsFromWhatAPlanShows() throws {
         // A render loop draws the card through its plan, frame after frame, keeping no copy of it.
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let card = CALayer()
-        card.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
-        root.addSublayer(card)
-        let ticker = FrameTicker(rootLayer: root)
-        ticker.tick(at: 0)
+        let (card, ticker) = Self.drawnCard()
         let pulse = Self.basic("opacity", 0, 1)
         pulse.duration = 10
         card.add(pulse, forKey: "pulse")
