@@ -49,6 +49,46 @@ import _StrataTestSupport
         #expect(compared >= 100)
     }
 
+    @Test func everyNodeHoldsWhatThePresentationLayerShows() throws {
+        var compared = 0
+        for file in LayerSpaceBoundsTests.sceneFiles {
+            let scene = try Scene.load(contentsOf: file)
+            let player = try ScenePlayer(scene)
+            let end = max(scene.time, 0.5)
+            var snapshot = LayerTreeSnapshot()
+            // Frames in a row (nodes written in place), a jump, the end; presentation
+            // copies made between them (which must not disturb the nodes).
+            for time: CFTimeInterval in [0, 1 / 60, 2 / 60, 3 / 60, end / 2, end / 2 + 1 / 60, end] {
+                player.advance(to: time)
+                player.ticker.tick(at: time, into: &snapshot)
+                // What `presentation()` gives each layer: its copy in the presentation tree.
+                var shown: [ObjectIdentifier: CALayer] = [:]
+                func collect(_ copy: CALayer) {
+                    if let model = copy._modelLayer { shown[ObjectIdentifier(model)] = copy }
+                    if let mask = copy.mask { collect(mask) }
+                    for sublayer in copy.sublayers ?? [] { collect(sublayer) }
+                }
+                collect(player.instance.root.presentationTree(at: time))
+                for node in snapshot.nodes {
+                    // (Nodes of a replicator's delayed instances or a transition's old tree are copies' nodes.)
+                    guard let copy = shown[node.layerID] else { continue }
+                    let at = "\(file.lastPathComponent) at \(time): \(copy.name ?? "\(type(of: copy))")"
+                    let state = node.state
+                    #expect(state.position == copy.position && state.bounds == copy.bounds, "\(at)")
+                    #expect(state.anchorPoint == copy.anchorPoint && state.zPosition == copy.zPosition, "\(at)")
+                    #expect(CATransform3DEqualToTransform(state.transform, copy.transform), "\(at)")
+                    #expect(CATransform3DEqualToTransform(state.sublayerTransform, copy.sublayerTransform), "\(at)")
+                    #expect(state.opacity == copy.opacity && state.isHidden == copy.isHidden, "\(at)")
+                    #expect(state.cornerRadius == copy.cornerRadius && state.borderWidth == copy.borderWidth, "\(at)")
+                    #expect(state.backgroundColor?.components == copy.backgroundColor?.components, "\(at)")
+                    #expect(node.content == copy.drawnContent, "\(at)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 500, "compared \(compared) nodes")
+    }
+
     /// A red card on a root, drawn once (at 0) by the ticker returned.
     private static func drawnCard() -> (card: CALayer, ticker: FrameTicker) {
         let root = CALayer()
