@@ -54,21 +54,14 @@ final class NumberAnimationPlan {
         case keyframes(NumberKeyframes)
     }
 
-    /// The state bytes the steps write (the animation state's `writtenStateSpans`),
-    /// in memory the plan owns: read every frame with no reference counted.
-    private let spans: UnsafeMutableBufferPointer<StateSpan>
-    /// Whether every span lies in a placement field (`LayerState.placesOnly`).
+    /// Whether every field the steps write is a placement field (`LayerState.placesOnly`).
     let placesOnly: Bool
     @exclusivity(unchecked) private var steps: [Step]
 
     private init(spans: [StateSpan], steps: [Step]) {
-        self.spans = .allocate(capacity: spans.count)
-        _ = self.spans.initialize(from: spans)
         placesOnly = LayerState.placesOnly(spans)
         self.steps = steps
     }
-
-    deinit { spans.deallocate() }
 
     /// The plan of `entries` (which write `spans`) on `layer`; nil when one
     /// of them is not such an animation or not committed yet.
@@ -85,13 +78,14 @@ final class NumberAnimationPlan {
         return NumberAnimationPlan(spans: spans, steps: steps)
     }
 
-    /// Copies the model's bytes of what the steps write from `model` into
-    /// `state` (a step whose animation is not active leaves them so).
+    /// Puts the model's values of the fields the steps write back into
+    /// `state` (a step whose animation is not active leaves them so): read
+    /// from the steps, which are read next anyway.
     @inline(__always)
     func restoreModelBytes(
         into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>
     ) {
-        state.copyBytes(UnsafeBufferPointer(spans), from: model)
+        for i in steps.indices { steps[i].field.restore(into: state, from: model) }
     }
 
     /// Asks the CPU to bring the steps into its caches.

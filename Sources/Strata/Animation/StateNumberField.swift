@@ -19,6 +19,19 @@ enum StateNumberField {
         return nil
     }
 
+    /// Puts `model`'s value of the field (a transform field: the whole
+    /// matrix) back into `state`.
+    @inline(__always)
+    func restore(into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>) {
+        switch self {
+        case .cgFloat(let offset): state.store(model.load(CGFloat.self, at: offset), at: offset)
+        case .float(let offset): state.store(model.load(Float.self, at: offset), at: offset)
+        case .double(let offset): state.store(model.load(Double.self, at: offset), at: offset)
+        case .transformComponent(let offset, _):
+            state.store(model.load(CATransform3D.self, at: offset), at: offset)
+        }
+    }
+
     /// Writes `value` into `state`, as the property's stored setter would (a
     /// transform field through `memo`, its decomposition memo).
     @inline(__always)
