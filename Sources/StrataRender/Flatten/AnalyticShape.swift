@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import Synchronization
 
 /// A shape layer's path that the uber-shader draws in closed form, where it
 /// lands: a rectangle, rounded rectangle or circle, filled and/or stroked
@@ -31,7 +30,10 @@ struct AnalyticShape: Sendable {
         let shape: ShapeContent
         let toleranceStep: Int
     }
-    private static let memo = Mutex<[MemoKey: AnalyticShape?]>([:])
+    // Behind a pthread lock, not a `Mutex`: ThreadSanitizer does not see a
+    // `Mutex`'s ordering on Linux, and reported two flatteners' uses of it as races.
+    nonisolated(unsafe) private static var memo: [MemoKey: AnalyticShape?] = [:]
+    private static let memoLock = NSLock()
     private static let memoCapacity = 1024
 
     /// `init(_:tolerance:)` with the tolerance rounded down to a quarter octave,
@@ -40,11 +42,11 @@ struct AnalyticShape: Sendable {
         guard tolerance > 0, tolerance.isFinite else { return nil }
         let step = Int((log2(tolerance) * 4).rounded(.down))
         let key = MemoKey(shape: shape, toleranceStep: step)
-        if let known = memo.withLock({ $0[key] }) { return known }
+        if let known = memoLock.withLock({ memo[key] }) { return known }
         let made = AnalyticShape(shape, tolerance: pow(2, Double(step) / 4))
-        memo.withLock { table in
-            if table.count >= memoCapacity { table.removeAll(keepingCapacity: true) }
-            table[key] = made
+        memoLock.withLock {
+            if memo.count >= memoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[key] = made
         }
         return made
     }
