@@ -125,8 +125,7 @@ extension CALayer {
     /// works out with a copy in hand, remembered when it is no).
     func animationsRedisplay(_ state: LayerAnimationState) -> Bool {
         if state.animatedDisplayGeneration == state.generation { return state.animatedDisplayRedraws }
-        let cls = type(of: self)
-        let redraws = state.entries.contains { Self.animatedKeys(of: $0.animation).contains(where: cls.needsDisplay) }
+        let redraws = animatedKeyNames(of: state).contains(where: type(of: self).needsDisplay)
         if !redraws {
             state.animatedDisplayGeneration = state.generation
             state.animatedDisplayRedraws = false
@@ -136,16 +135,22 @@ extension CALayer {
         return redraws
     }
 
+    /// The first key of every key path `state`'s animations animate, each once.
+    private func animatedKeyNames(of state: LayerAnimationState) -> [String] {
+        var keys: [String] = []
+        for entry in state.entries {
+            for key in Self.animatedKeys(of: entry.animation) where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     /// `redisplayIfAnimatingDisplayKeys(_:)` past its quick answer.
     private func redisplayAnimatingDisplayKeys(_ copy: CALayer, state: LayerAnimationState) -> Bool {
         // Worked out once per set of animations: every animated layer asks every frame.
         if state.animatedDisplayGeneration != state.generation {
             guard !state.entries.isEmpty else { return false }
             let cls = type(of: self)
-            var keys: [String] = []
-            for entry in state.entries {
-                for key in Self.animatedKeys(of: entry.animation) where !keys.contains(key) { keys.append(key) }
-            }
+            let keys = animatedKeyNames(of: state)
             // A key of your own the model stores nothing under is read from the copy, which has it now.
             let found = keys.compactMap { LayerProperty.named($0, of: copy) ?? LayerProperty.custom($0, of: copy) }
             state.animatedDisplayGeneration = state.generation

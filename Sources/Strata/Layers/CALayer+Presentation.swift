@@ -243,20 +243,41 @@ extension CALayer {
         _shownBeforeChange = nil
     }
 
-    /// The number plan a snapshot node of this layer can be sampled with in
-    /// place (the plan's numbers written straight into the node's state),
-    /// when the node holds `version`: this layer's state as it is, with the
-    /// same animations' plan written in (see `numberPlanToSample()`). Nil
-    /// when anything else than the plan's numbers may differ: the layer was
-    /// changed since, or its animations were.
-    func inPlaceNumberPlan(nodeVersion version: UInt64) -> NumberAnimationPlan? {
-        guard version != 0, _sampledVersion == version, let state = animationsWrittenInPlace else { return nil }
+    /// The number plan a snapshot node of this layer is sampled with, when
+    /// the node can be written from the layer itself, no copy made: its state
+    /// (and what its class draws) as it is, with the plan's numbers written
+    /// in. `inPlace` when the node holds `version`, that writing from an
+    /// earlier frame: the plan's numbers are then all that can differ. Nil
+    /// when a copy is needed: the animations are not such a plan, or they
+    /// redraw the layer (a key its class redisplays for), or the layer's look
+    /// changes with time, or it is a class of yours (its copy is made by your
+    /// `init(layer:)`). Gives the layer a `_sampledVersion` for these
+    /// animations, which the node then holds.
+    func numberPlanToSample(nodeVersion version: UInt64) -> (plan: NumberAnimationPlan, inPlace: Bool)? {
+        guard !_changesWithTime, let state = _animationState else { return nil }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
-        return state.numberPlan?.generation == state.generation ? state.numberPlan?.plan : numberPlan(of: state)
+        // Sampled so before, with these animations: the plan made then (its
+        // entries are not read: a grid's every card comes here every frame).
+        if _sampledVersion != 0, _sampledGeneration == state.generation, let known = state.numberPlan,
+            known.generation == state.generation, let plan = known.plan
+        {
+            return (plan, version == _sampledVersion)
+        }
+        guard !state.entries.isEmpty, let plan = numberPlan(of: state), !CALayer.copiesAsOwnClass(type(of: self)),
+            !animationsRedisplay(state)
+        else { return nil }
+        _sampledVersion = CALayer.nextStateVersion()
+        _sampledGeneration = state.generation
+        // A copy kept from before shows the layer as it is no longer drawn:
+        // what was on screen is worked out from the model instead (as for any
+        // animated layer that keeps no copy).
+        _presentationCache = nil
+        _recycledCopyGeneration = nil
+        return (plan, false)
     }
 
     /// This layer's animations, when a node holding its `_sampledVersion`
-    /// can have them written in place (see `inPlaceNumberPlan(nodeVersion:)`,
+    /// can have them written in place (see `numberPlanToSample(nodeVersion:)`,
     /// which also asks that the node hold that version). Reads only this
     /// layer and its animation state.
     var animationsWrittenInPlace: LayerAnimationState? {
@@ -264,33 +285,6 @@ extension CALayer {
             return nil
         }
         return state
-    }
-
-    /// The number plan of this layer's animations, when a snapshot node can
-    /// be written from the layer itself, no copy made: its state (and what
-    /// its class draws) as it is, with the plan's numbers written in. Nil
-    /// when a copy is needed: the animations are not such a plan, or they
-    /// redraw the layer (a key its class redisplays for), or the layer's
-    /// look changes with time, or it is a class of yours (its copy is made
-    /// by your `init(layer:)`). Gives the layer a `_sampledVersion` for
-    /// these animations, which the node then holds.
-    func numberPlanToSample() -> NumberAnimationPlan? {
-        guard !_changesWithTime, let state = _animationState, !state.entries.isEmpty,
-            !CALayer.copiesAsOwnClass(type(of: self))
-        else { return nil }
-        let plan = state.numberPlan?.generation == state.generation ? state.numberPlan?.plan : numberPlan(of: state)
-        guard let plan, !animationsRedisplay(state) else { return nil }
-        if _shownBeforeChange != nil { _shownBeforeChange = nil }
-        if _sampledVersion == 0 || _sampledGeneration != state.generation {
-            _sampledVersion = CALayer.nextStateVersion()
-            _sampledGeneration = state.generation
-            // A copy kept from before shows the layer as it is no longer
-            // drawn: what was on screen is worked out from the model instead
-            // (as for any animated layer that keeps no copy).
-            _presentationCache = nil
-            _recycledCopyGeneration = nil
-        }
-        return plan
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out
@@ -308,6 +302,7 @@ extension CALayer {
     /// current generation; nil when they have none. A plan missing because an
     /// animation is not committed yet is looked for again next time.
     private func numberPlan(of state: LayerAnimationState) -> NumberAnimationPlan? {
+        if let known = state.numberPlan, known.generation == state.generation { return known.plan }
         guard let spans = writtenStateSpans(of: state) else {
             state.numberPlan = (state.generation, nil)
             return nil

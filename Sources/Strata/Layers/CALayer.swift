@@ -45,7 +45,7 @@ open class CALayer: NSObject {
     /// Which writing of this model layer a snapshot node sampled from it
     /// without a copy holds: its state with its animations' number plan
     /// (of generation `_sampledGeneration`) written in, at some time (see
-    /// `inPlaceNumberPlan(nodeVersion:)`). Unique in the process, from the
+    /// `numberPlanToSample(nodeVersion:)`). Unique in the process, from the
     /// counter presentation copies' versions come from; 0: none yet, or
     /// changed since (setters put it back to 0).
     var _sampledVersion: UInt64 = 0

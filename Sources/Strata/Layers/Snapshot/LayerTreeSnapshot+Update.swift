@@ -161,12 +161,9 @@ extension LayerTreeSnapshot {
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
             // A plan writes `LayerState` bytes only, and what a class draws
             // beyond a plain layer (`drawnContent`) reads none of them.
-            if !isNew, let found = layer.inPlaceNumberPlan(nodeVersion: store.nodes[i].stateVersion) {
-                plan = found
-            } else if let found = layer.numberPlanToSample() {
-                // The node is written from the layer itself, then the plan's numbers into it.
-                plan = found
-                planOverLayer = true
+            if let found = layer.numberPlanToSample(nodeVersion: isNew ? 0 : store.nodes[i].stateVersion) {
+                // Else the node is written from the layer itself, then the plan's numbers into it.
+                (plan, planOverLayer) = (found.plan, !found.inPlace)
             } else {
                 source = layer.sampledCopy(localTime: t)
             }
@@ -569,7 +566,7 @@ extension LayerTreeSnapshot {
     ///
     /// An animated layer qualifies when its animations are a number plan
     /// already made and written in place, and none starts or ends now (see
-    /// `inPlaceNumberPlan(nodeVersion:)`, `advanceOwnAnimations`); an
+    /// `numberPlanToSample(nodeVersion:)`, `advanceOwnAnimations`); an
     /// unanimated one when its cached copy is there to read.
     private static func parallelCount(_ layer: CALayer, parentTime: CFTimeInterval) -> (nodes: Int, links: Int)? {
         guard !layer._changesWithTime, layer._shownBeforeChange == nil, layer.contentKind != .replicator
