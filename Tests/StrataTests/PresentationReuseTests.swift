@@ -59,12 +59,14 @@ import Testing
 
     /// Number animations written as they are (a transform field, a Float, a
     /// CGFloat; eased, repeating, reversing, not yet begun, two on a layer;
-    /// basic, and linear or discrete keyframes)
+    /// basic, and linear or discrete keyframes), and keyframes of points,
+    /// rectangles, Bools and value functions' inputs (added to the transform
+    /// or not, as Lottie files animate)
     /// are written into a ticked snapshot's nodes from a `NumberAnimationPlan`:
     /// the values must be those of copies made anew every frame, to the bit.
     @Test func numberAnimationsInTickedNodesMatchFreshCopies() throws {
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<8).map { _ in CALayer() }
+            let layers = (0..<13).map { _ in CALayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
                 var perspective = CATransform3DIdentity
@@ -123,6 +125,52 @@ import Testing
             late.fillMode = .both
             layers[7].add(late, forKey: "late")
             layers[7].add(keyframes("position.y", [60]), forKey: "one")
+            func values(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+                let a = CAKeyframeAnimation(keyPath: keyPath)
+                a.values = values
+                a.duration = 0.8
+                return a
+            }
+            let points = [CGPoint(x: 5, y: 9), CGPoint(x: 70, y: -20), CGPoint(x: 33, y: 41)]
+            let path = values("position", points.map { NSValue(cgPoint: $0) })
+            path.keyTimes = [0, 0.35, 1]
+            path.timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn)]
+            path.repeatCount = .infinity
+            layers[8].add(path, forKey: "path")
+            let origin = values("bounds.origin", points.reversed().map { NSValue(cgPoint: $0) })
+            origin.calculationMode = .discrete
+            layers[8].add(origin, forKey: "origin")
+            let blink = values("hidden", [false, true, false, NSNumber(value: 1)])
+            blink.calculationMode = .discrete
+            blink.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+            blink.repeatCount = .infinity
+            layers[9].add(blink, forKey: "blink")
+            // Lottie's transform: additive rotation, then an additive scale, on the model's transform.
+            let rotation = values("transform", [0, 1.2, -0.4].map { NSNumber(value: $0) })
+            rotation.valueFunction = CAValueFunction(name: .rotateZ)
+            rotation.isAdditive = true
+            rotation.timingFunctions = [
+                CAMediaTimingFunction(controlPoints: 0.4, 0, 0.2, 1), CAMediaTimingFunction(name: .linear),
+            ]
+            rotation.autoreverses = true
+            rotation.repeatCount = .infinity
+            layers[10].add(rotation, forKey: "rotation")
+            let scale = values(
+                "transform", [[1, 1, 1], [1.5, 0.5, 1], [0.8, 1.25, 1]].map { $0.map { NSNumber(value: $0) } })
+            scale.valueFunction = CAValueFunction(name: .scale)
+            scale.isAdditive = true
+            layers[10].add(scale, forKey: "scale")
+            let move = values("transform", [[0, 0], [30, -12]].map { $0.map { NSNumber(value: $0) } })
+            move.valueFunction = CAValueFunction(name: .translate)
+            move.repeatCount = .infinity
+            layers[11].add(move, forKey: "move")
+            let frames = values(
+                "bounds",
+                [CGRect(x: 0, y: 0, width: 40, height: 30), CGRect(x: 4, y: -3, width: 90, height: 12)].map {
+                    NSValue(cgRect: $0)
+                })
+            frames.repeatCount = .infinity
+            layers[12].add(frames, forKey: "frames")
             return layers
         }
         let ticked = Stage(), fresh = Stage()
@@ -139,6 +187,7 @@ import Testing
                 #expect(x.state.opacity == y.opacity, "opacity at \(t)")
                 #expect(x.state.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
                 #expect(x.state.position == y.position, "position at \(t)")
+                #expect(x.state.bounds == y.bounds && x.state.isHidden == y.isHidden, "bounds, hidden at \(t)")
             }
         }
         // The values above came from plans (not from the evaluators, as the fresh copies' did).

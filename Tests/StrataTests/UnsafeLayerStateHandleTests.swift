@@ -68,12 +68,13 @@ import Testing
         #expect(!LayerState.holdsPlainData(span(\.contents)))
         for property in table {
             guard let number = property.stateNumber else { continue }
-            // A number field lies in the span of its property, which is plain data.
+            // A number (or Bool) field lies in the span of its property, which is plain data.
             let (offset, size): (Int, Int) =
                 switch number {
                 case .cgFloat(let offset): (offset, MemoryLayout<CGFloat>.size)
                 case .float(let offset): (offset, MemoryLayout<Float>.size)
                 case .double(let offset): (offset, MemoryLayout<Double>.size)
+                case .bool(let offset): (offset, MemoryLayout<Bool>.size)
                 case .transformComponent(let offset, _): (offset, MemoryLayout<CATransform3D>.size)
                 }
             #expect(property.stateSpan == StateSpan(offset: offset, size: size), "\(property.key)")

@@ -115,7 +115,7 @@ class PropertyEvaluator: AnimationEvaluator {
         guard let numberEndpoints, let field = target?.stateNumber else { return nil }
         return NumberAnimationPlan.Step(
             timing: timing, curve: timingFunction?.curve, begin: begin,
-            numbers: .between(numberEndpoints.from, numberEndpoints.to), field: field)
+            numbers: .between(numberEndpoints.from, numberEndpoints.to), write: .number(field))
     }
 
     override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {

@@ -195,7 +195,36 @@ final class AnimationTarget {
         }
         if parts.isEmpty { return property.stateNumber }
         // A number inside a stored point, size or rectangle (`position.x`, `bounds.size.width`).
-        guard kind == .number, let whole = property.stateSpan,
+        guard kind == .number, let offset = stateStructOffset else { return nil }
+        return .cgFloat(offset: offset)
+    }
+
+    /// Where a `NumberAnimationPlan` step writes a value of `valueKind`
+    /// made by `function` (nil: none) into `LayerState`'s plain bytes, as
+    /// `set` stores it; nil when the key path's value is not plain data
+    /// there, or is not written so (added to the value beneath, other than
+    /// by a value function).
+    func planWrite(valueKind: ValueKind, function: CAValueFunction?, additive: Bool)
+        -> NumberAnimationPlan.Write?
+    {
+        if let function {
+            // The function's matrix is the whole stored transform's value.
+            guard parts.isEmpty, property.kind == .transform, let span = property.stateSpan else { return nil }
+            return .matrix(offset: span.offset, function: function.kind, additive: additive)
+        }
+        guard !additive, valueKind == kind else { return nil }
+        switch kind {
+        case .number, .discrete: return stateNumber.map { .number($0) }
+        case .point, .size: return stateStructOffset.map { .cgFloats(offset: $0, count: 2) }
+        case .rect: return stateStructOffset.map { .cgFloats(offset: $0, count: 4) }
+        default: return nil
+        }
+    }
+
+    /// Where the key path's point, size or rectangle lies in `LayerState`'s
+    /// plain bytes (`position`, `bounds.origin`); nil when it is not there.
+    private var stateStructOffset: Int? {
+        guard matrixField == nil, let whole = property.stateSpan,
             property.kind == .point || property.kind == .size || property.kind == .rect
         else { return nil }
         var offset = whole.offset
@@ -203,8 +232,7 @@ final class AnimationTarget {
             guard let inside = part.byteOffset else { return nil }
             offset += inside
         }
-        guard offset + MemoryLayout<CGFloat>.size <= whole.offset + whole.size else { return nil }
-        return .cgFloat(offset: offset)
+        return offset
     }
 
     /// `set` with a number (the key path's kind is a number).

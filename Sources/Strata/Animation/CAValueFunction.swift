@@ -36,52 +36,36 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
 
     /// The function's name.
     public let name: CAValueFunctionName
+    /// The same, as a plain value.
+    let kind: ValueFunctionKind
+    /// The input that makes the identity (0 for rotations and translations,
+    /// 1 for scales): the "current value" beneath the function's animation.
+    let identityInput: AnimValue
 
     /// The function named `name`, or nil when there is none of that name.
     public init?(name: CAValueFunctionName) {
-        let known: [CAValueFunctionName] = [
-            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-            .translate, .translateX, .translateY, .translateZ,
-        ]
-        guard known.contains(name) else { return nil }
+        guard let kind = ValueFunctionKind(name) else { return nil }
         self.name = name
+        self.kind = kind
+        switch kind {
+        case .scale: identityInput = .numbers([1, 1, 1])
+        case .translate: identityInput = .numbers([0, 0, 0])
+        case .scaleX, .scaleY, .scaleZ: identityInput = .number(1)
+        default: identityInput = .number(0)
+        }
         super.init()
     }
 
     /// The kind of value the function takes: one number, or three.
-    var inputKind: ValueKind {
-        name == .scale || name == .translate ? .numbers : .number
-    }
+    var inputKind: ValueKind { kind.takesThree ? .numbers : .number }
 
     /// The transform for an input value (nil when the value is not one the function takes).
     func transform(for value: AnimValue) -> CATransform3D? {
-        if inputKind == .numbers {
+        if kind.takesThree {
             guard let v = value.numbersValue, !v.isEmpty else { return nil }
-            let x = CGFloat(v[0]), y = CGFloat(v.count > 1 ? v[1] : v[0]),
-                z = CGFloat(v.count > 2 ? v[2] : (name == .scale ? 1 : 0))
-            return name == .scale ? CATransform3DMakeScale(x, y, z) : CATransform3DMakeTranslation(x, y, z)
+            return kind.matrix(count: v.count) { v[$0] }
         }
-        guard let v = value.doubleValue.map({ CGFloat($0) }) else { return nil }
-        switch name {
-        case .rotateX: return CATransform3DMakeRotation(v, 1, 0, 0)
-        case .rotateY: return CATransform3DMakeRotation(v, 0, 1, 0)
-        case .rotateZ: return CATransform3DMakeRotation(v, 0, 0, 1)
-        case .scaleX: return CATransform3DMakeScale(v, 1, 1)
-        case .scaleY: return CATransform3DMakeScale(1, v, 1)
-        case .scaleZ: return CATransform3DMakeScale(1, 1, v)
-        case .translateX: return CATransform3DMakeTranslation(v, 0, 0)
-        case .translateY: return CATransform3DMakeTranslation(0, v, 0)
-        default: return CATransform3DMakeTranslation(0, 0, v)
-        }
-    }
-
-    /// The input that makes the identity (0 for rotations and translations, 1 for scales).
-    var identityInput: AnimValue {
-        switch name {
-        case .scale: return .numbers([1, 1, 1])
-        case .translate: return .numbers([0, 0, 0])
-        case .scaleX, .scaleY, .scaleZ: return .number(1)
-        default: return .number(0)
-        }
+        guard let v = value.doubleValue else { return nil }
+        return kind.matrix(count: 1) { _ in v }
     }
 }

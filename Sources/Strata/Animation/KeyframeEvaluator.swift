@@ -74,24 +74,45 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     private var isSpline: Bool { (mode == .cubic || mode == .cubicPaced) && !vectors.isEmpty }
 
-    /// A linear or discrete keyframe animation of numbers written as they
-    /// are (no value function, path, rotation mode; not additive or
-    /// cumulative) is a step of a `NumberAnimationPlan` too.
+    /// A linear or discrete keyframe animation (no path, rotation mode or
+    /// spline; not cumulative) whose values are numbers, Bools, points,
+    /// sizes or rectangles written into `LayerState`'s plain bytes, or a
+    /// value function's input written into the stored `transform`, is a step
+    /// of a `NumberAnimationPlan` too.
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
-        guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, function == nil,
-            !isAdditive, !isCumulative, valueKind == .number, target?.kind == .number,
-            let field = target?.stateNumber, !values.isEmpty
+        guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, !isCumulative,
+            let target, !values.isEmpty,
+            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive)
         else { return nil }
         var numbers: [Double] = []
-        numbers.reserveCapacity(values.count)
+        var width = 0
         for value in values {
-            guard case .number(let number) = value else { return nil }
-            numbers.append(number)
+            let count = numbers.count
+            switch (value, write) {
+            case (.number(let x), .number(let field)):
+                if case .bool = field { return nil }
+                numbers.append(x)
+            case (.number(let x), .matrix): numbers.append(x)
+            case (.numbers(let v), .matrix) where !v.isEmpty: numbers += v
+            case (.discrete(let d), .number(.bool)):
+                // Between two Bools the evaluator picks one at the half way: only a jump is a step.
+                guard mode == .discrete || values.count == 1 else { return nil }
+                numbers.append(AnimValue.bool(from: d.value).map { $0 ? 1 : 0 } ?? .nan)
+            case (.point(let p), .cgFloats(_, 2)): numbers += [Double(p.x), Double(p.y)]
+            case (.size(let s), .cgFloats(_, 2)): numbers += [Double(s.width), Double(s.height)]
+            case (.rect(let r), .cgFloats(_, 4)):
+                numbers += [Double(r.origin.x), Double(r.origin.y), Double(r.width), Double(r.height)]
+            default: return nil
+            }
+            // Every keyframe the same width (numbers of other counts do not mix).
+            guard width == 0 || numbers.count - count == width else { return nil }
+            width = numbers.count - count
         }
         let keyframes = NumberKeyframes(
-            times: times, values: numbers, curves: segmentFunctions.map(\.curve), discrete: mode == .discrete)
+            times: times, values: numbers, width: width, curves: segmentFunctions.map(\.curve),
+            discrete: mode == .discrete)
         return NumberAnimationPlan.Step(
-            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .keyframes(keyframes), field: field)
+            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .keyframes(keyframes), write: write)
     }
 
     // MARK: Timing

@@ -34,7 +34,7 @@ final class LayerProperty {
     let stateSpan: StateSpan?
     /// For any field of `LayerState` (plain data or not), its bytes.
     let fieldSpan: StateSpan?
-    /// For a number field of `LayerState`, where it lies and its type.
+    /// For a number (or Bool) field of `LayerState`, where it lies and its type.
     let stateNumber: StateNumberField?
 
     init(

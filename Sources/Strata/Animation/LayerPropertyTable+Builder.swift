@@ -35,7 +35,7 @@ extension LayerPropertyTable {
                     ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
                 fieldSpan: Root.self == LayerState.self
                     ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
-                stateNumber: Root.self == LayerState.self && kind == .number
+                stateNumber: Root.self == LayerState.self && (kind == .number || V.self == Bool.self)
                     ? StateNumberField.number(V.self, offset: field.offset) : nil)
         }
 

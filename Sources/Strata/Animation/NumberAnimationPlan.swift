@@ -2,11 +2,14 @@ import CStrataRuntime
 import Foundation
 
 /// A layer's animations reduced to plain values, for the most common
-/// animated layer: every animation attached is a committed number animation
-/// written as it is (`PropertyEvaluator`'s number path, or a linear or
-/// discrete keyframe animation of numbers) into the plain bytes of the
-/// layer's `LayerState`: a transform field (`transform.rotation.y`) or a
-/// number (`opacity`, `cornerRadius`).
+/// animated layer: every animation attached is a committed animation of
+/// numbers written into the plain bytes of the layer's `LayerState`:
+/// `PropertyEvaluator`'s number path (a number written as it is), or a
+/// linear or discrete keyframe animation of numbers (`opacity`,
+/// `transform.rotation.y`), Bools (`hidden`), points, sizes or rectangles
+/// (`position`, `bounds.origin`), or a value function's input written into
+/// the `transform` (added to it or not), as Lottie files and most
+/// hand-written keyframe animations are.
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
@@ -27,7 +30,7 @@ final class NumberAnimationPlan {
         let begin: CFTimeInterval
         /// The numbers the eased progress runs through.
         let numbers: Numbers
-        let field: StateNumberField
+        let write: Write
         /// For a transform field: its own memo of the matrix's decomposition.
         var memo = DecompositionMemo()
 
@@ -37,18 +40,17 @@ final class NumberAnimationPlan {
             guard let sample = timing.sample(atParent: localTime, begin: begin) else { return }
             let f = sample.fraction
             let progress = curve?.evaluate(f) ?? f
-            let number: Double
             switch numbers {
-            case .between(let from, let to): number = from + (to - from) * progress
-            case .keyframes(let keyframes): number = keyframes.value(at: progress)
+            case .between(let from, let to): write.store(from + (to - from) * progress, into: state, memo: &memo)
+            case .keyframes(let keyframes):
+                write.store(keyframes, at: keyframes.position(at: progress), into: state, memo: &memo)
             }
-            field.write(number, into: state, memo: &memo)
         }
     }
 
     /// The numbers a step runs through: a basic animation's two (mixed
-    /// linearly, the eased progress past either end going past them too), or
-    /// a keyframe animation's.
+    /// linearly, the eased progress past either end going past them too;
+    /// written by a `.number` write only), or a keyframe animation's.
     enum Numbers {
         case between(Double, Double)
         case keyframes(NumberKeyframes)
@@ -85,7 +87,7 @@ final class NumberAnimationPlan {
     func restoreModelBytes(
         into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>
     ) {
-        for i in steps.indices { steps[i].field.restore(into: state, from: model) }
+        for i in steps.indices { steps[i].write.restore(into: state, from: model) }
     }
 
     /// Asks the CPU to bring the steps into its caches.

@@ -1,40 +1,49 @@
 import Foundation
 
-/// A keyframe animation's numbers as plain values, for a step of a
+/// A keyframe animation's values as plain numbers, for a step of a
 /// `NumberAnimationPlan`: the keyframes' times (0…1 of the duration), their
-/// numbers, each segment's timing curve and whether the values jump
-/// (`discrete`). The value at a progress is worked out as
-/// `KeyframeEvaluator` works it out, in the same order of operations, so
+/// numbers (`width` for each keyframe: one for a number, two for a point,
+/// three for a scale's input), each segment's timing curve and whether the
+/// values jump (`discrete`). The numbers at a progress are worked out as
+/// `KeyframeEvaluator` works them out, in the same order of operations, so
 /// that a plan and the evaluator give the same bytes.
 struct NumberKeyframes {
     let times: [Double]
+    /// The keyframes' numbers, keyframe after keyframe.
     let values: [Double]
+    /// How many numbers a keyframe has.
+    let width: Int
     /// The curve of each segment that has one (the animation's `timingFunctions`).
     let curves: [TimingCurve]
     let discrete: Bool
 
-    /// The number at eased progress `f` (the animation's own timing function applied).
+    /// Where eased progress `f` (the animation's own timing function
+    /// applied) falls: the keyframe, and the progress toward the next one
+    /// (nil: the keyframe's numbers as they are).
     @inline(__always)
-    func value(at f: Double) -> Double {
-        let n = values.count
-        if n == 1 { return values[0] }
+    func position(at f: Double) -> (index: Int, local: Double?) {
+        let n = values.count / width
+        if n == 1 { return (0, nil) }
         if discrete {
             var index = 0
             for (k, t) in times.enumerated() where k < n && f >= t { index = k }
-            return values[index]
+            return (index, nil)
         }
-        let i: Int, local: Double
-        if f <= times[0] {
-            (i, local) = (0, 0)
-        } else if f >= times[n - 1] {
-            (i, local) = (n - 2, 1)
-        } else {
-            var k = 0
-            while k < n - 2 && f >= times[k + 1] { k += 1 }
-            let span = times[k + 1] - times[k]
-            let s = span > 0 ? (f - times[k]) / span : 1
-            (i, local) = (k, k < curves.count ? curves[k].evaluate(s) : s)
-        }
-        return values[i] + (values[i + 1] - values[i]) * local
+        if f <= times[0] { return (0, 0) }
+        if f >= times[n - 1] { return (n - 2, 1) }
+        var k = 0
+        while k < n - 2 && f >= times[k + 1] { k += 1 }
+        let span = times[k + 1] - times[k]
+        let s = span > 0 ? (f - times[k]) / span : 1
+        return (k, k < curves.count ? curves[k].evaluate(s) : s)
+    }
+
+    /// Number `component` of the value at `position`.
+    @inline(__always)
+    func number(_ component: Int, at position: (index: Int, local: Double?)) -> Double {
+        let a = values[position.index * width + component]
+        guard let local = position.local else { return a }
+        let b = values[(position.index + 1) * width + component]
+        return a + (b - a) * local
     }
 }

@@ -1,21 +1,24 @@
 import Foundation
 
 /// Where a number lies in the plain bytes of a `LayerState`: a number
-/// field of its own, or a field of a stored transform (`transform.rotation.y`).
+/// field of its own, a field of a stored transform (`transform.rotation.y`),
+/// or a Bool written as a number (0 false, any other true, NaN nothing).
 /// What lets an animated number be written into a presentation copy's state
 /// directly (see `NumberAnimationPlan`).
 enum StateNumberField {
     case cgFloat(offset: Int)
     case float(offset: Int)
     case double(offset: Int)
+    case bool(offset: Int)
     /// `component` of the matrix at `offset`.
     case transformComponent(offset: Int, TransformComponent)
 
-    /// The field of a value of type `V` at `offset`, when `V` is a number type (nil: not one).
+    /// The field of a value of type `V` at `offset`, when `V` is a number type or Bool (nil: neither).
     static func number<V>(_ type: V.Type, offset: Int) -> StateNumberField? {
         if type == CGFloat.self { return .cgFloat(offset: offset) }
         if type == Float.self { return .float(offset: offset) }
         if type == Double.self { return .double(offset: offset) }
+        if type == Bool.self { return .bool(offset: offset) }
         return nil
     }
 
@@ -27,6 +30,7 @@ enum StateNumberField {
         case .cgFloat(let offset): state.store(model.load(CGFloat.self, at: offset), at: offset)
         case .float(let offset): state.store(model.load(Float.self, at: offset), at: offset)
         case .double(let offset): state.store(model.load(Double.self, at: offset), at: offset)
+        case .bool(let offset): state.store(model.load(Bool.self, at: offset), at: offset)
         case .transformComponent(let offset, _):
             state.store(model.load(CATransform3D.self, at: offset), at: offset)
         }
@@ -40,6 +44,9 @@ enum StateNumberField {
         case .cgFloat(let offset): state.store(CGFloat(value), at: offset)
         case .float(let offset): state.store(Float(value), at: offset)
         case .double(let offset): state.store(value, at: offset)
+        case .bool(let offset):
+            // NaN: a value that is no Bool, which the property's setter ignores.
+            if !value.isNaN { state.store(value != 0, at: offset) }
         case .transformComponent(let offset, let component):
             let matrix = state.load(CATransform3D.self, at: offset)
             state.store(memo.replacing(component, in: matrix, with: value), at: offset)

@@ -1,0 +1,58 @@
+import Foundation
+
+extension NumberAnimationPlan {
+    /// Where a step writes its numbers in a `LayerState`'s plain bytes, and
+    /// how: as the key path's stored setter writes the value the evaluator
+    /// makes of them.
+    enum Write {
+        /// One number (or Bool) field.
+        case number(StateNumberField)
+        /// A point, size or rectangle: `count` `CGFloat`s from `offset`, one per number.
+        case cgFloats(offset: Int, count: Int)
+        /// The stored transform at `offset`: the matrix `function` makes of
+        /// the numbers; `additive`, that matrix concatenated with the one there.
+        case matrix(offset: Int, function: ValueFunctionKind, additive: Bool)
+
+        /// Writes one number (a basic animation's: only ever a `.number` write).
+        @inline(__always)
+        func store(_ number: Double, into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo) {
+            if case .number(let field) = self { field.write(number, into: state, memo: &memo) }
+        }
+
+        /// Writes the numbers of `keyframes` at `position`.
+        @inline(__always)
+        func store(
+            _ keyframes: NumberKeyframes, at position: (index: Int, local: Double?),
+            into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo
+        ) {
+            switch self {
+            case .number(let field):
+                field.write(keyframes.number(0, at: position), into: state, memo: &memo)
+            case .cgFloats(let offset, let count):
+                for k in 0..<count {
+                    state.store(
+                        CGFloat(keyframes.number(k, at: position)), at: offset + k * MemoryLayout<CGFloat>.stride)
+                }
+            case .matrix(let offset, let function, let additive):
+                let matrix = function.matrix(count: keyframes.width) { keyframes.number($0, at: position) }
+                // As `AnimValue.add`: the animation's matrix first, then the one beneath.
+                state.store(
+                    additive ? matrix.concatenating(state.load(CATransform3D.self, at: offset)) : matrix, at: offset)
+            }
+        }
+
+        /// Puts `model`'s value of the field back into `state`.
+        @inline(__always)
+        func restore(into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>) {
+            switch self {
+            case .number(let field): field.restore(into: state, from: model)
+            case .cgFloats(let offset, let count):
+                for k in 0..<count {
+                    let at = offset + k * MemoryLayout<CGFloat>.stride
+                    state.store(model.load(CGFloat.self, at: at), at: at)
+                }
+            case .matrix(let offset, _, _): state.store(model.load(CATransform3D.self, at: offset), at: offset)
+            }
+        }
+    }
+}
