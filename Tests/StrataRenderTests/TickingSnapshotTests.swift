@@ -240,6 +240,35 @@ import _StrataTestSupport
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops += 1 }
     }
 
+    /// A plan whose numbers did not change since it last wrote leaves its
+    /// node as it is, only when that node holds that writing: here two
+    /// snapshots sample one layer at other times, and the second snapshot's
+    /// writing comes between two of the first's with the same numbers.
+    @Test func aPlanWritesANodeThatAnotherSnapshotLeftBehind() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let mover = CALayer()
+        mover.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.addSublayer(mover)
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        // Held at 0 for the first half, then to 100.
+        let slide = CAKeyframeAnimation(keyPath: "position.x")
+        slide.values = [0, 0, 100]
+        slide.keyTimes = [0, 0.5, 1]
+        slide.duration = 1
+        mover.add(slide, forKey: "slide")
+        var first = LayerTreeSnapshot(), second = LayerTreeSnapshot()
+        ticker.tick(at: 0, into: &first)
+        ticker.tick(at: 0.9, into: &first)
+        #expect(first.nodes[1].state.position.x > 50)
+        ticker.tick(at: 0.1, into: &second)
+        #expect(second.nodes[1].state.position.x == 0)
+        ticker.tick(at: 0.2, into: &first)
+        #expect(first.nodes[1].state.position.x == 0 && first.nodes[1].changes.contains(.state))
+        #expect(mover._animationState?.numberPlan?.plan != nil)
+    }
+
     @Test func aCallbackThatChangesNothingKeepsTheFramesChanges() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
@@ -278,8 +307,10 @@ import _StrataTestSupport
         var snapshot = LayerTreeSnapshot()
         mover.add(hold(), forKey: "hold")
         ticker.tick(at: 0.25, into: &snapshot)
+        #expect(snapshot.nodes[1].changes.contains(.state) && snapshot.nodes[1].state.position.x == 40)
+        // Still held: nothing new since the last update.
         ticker.tick(at: 0.3, into: &snapshot)
-        #expect(snapshot.nodes[1].changes.contains(.state))
+        #expect(!snapshot.hasChanges && snapshot.nodes[1].state.position.x == 40)
         ticker.tick(at: 0.5, into: &snapshot)
         #expect(listener.stops == 2)
         #expect(snapshot.hasChanges && snapshot.changedNodeCount == 1)

@@ -13,28 +13,18 @@ extension NumberAnimationPlan {
         /// the numbers; `additive`, that matrix concatenated with the one there.
         case matrix(offset: Int, function: ValueFunctionKind, additive: Bool)
 
-        /// Writes one number (a basic animation's: only ever a `.number` write).
-        @inline(__always)
-        func store(_ number: Double, into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo) {
-            if case .number(let field) = self { field.write(number, into: state, memo: &memo) }
-        }
-
-        /// Writes the numbers of `keyframes` at `position`.
+        /// Writes `numbers` (`count` of them used) as the field's value.
         @inline(__always)
         func store(
-            _ keyframes: NumberKeyframes, at position: (index: Int, local: Double?),
-            into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo
+            _ numbers: SIMD4<Double>, count: Int, into state: UnsafeLayerStateHandle<LayerState>,
+            memo: inout DecompositionMemo
         ) {
             switch self {
-            case .number(let field):
-                field.write(keyframes.number(0, at: position), into: state, memo: &memo)
-            case .cgFloats(let offset, let count):
-                for k in 0..<count {
-                    state.store(
-                        CGFloat(keyframes.number(k, at: position)), at: offset + k * MemoryLayout<CGFloat>.stride)
-                }
+            case .number(let field): field.write(numbers[0], into: state, memo: &memo)
+            case .cgFloats(let offset, let n):
+                for k in 0..<n { state.store(CGFloat(numbers[k]), at: offset + k * MemoryLayout<CGFloat>.stride) }
             case .matrix(let offset, let function, let additive):
-                let matrix = function.matrix(count: keyframes.width) { keyframes.number($0, at: position) }
+                let matrix = function.matrix(count: count) { numbers[$0] }
                 // As `AnimValue.add`: the animation's matrix first, then the one beneath.
                 state.store(
                     additive ? matrix.concatenating(state.load(CATransform3D.self, at: offset)) : matrix, at: offset)

@@ -48,6 +48,9 @@ package struct LayerSnapshotNode {
     /// The presentation copy's state version `state` holds (0: not known;
     /// see `CALayer._stateVersion`).
     var stateVersion: UInt64 = 0
+    /// Which writing of its layer's number plan `state` holds (see
+    /// `NumberAnimationPlan.rewrite`; 0: none).
+    var planStamp: UInt64 = 0
 
     package init(state: LayerState, kind: LayerContent.Kind, name: String?, layerID: ObjectIdentifier) {
         self.state = state

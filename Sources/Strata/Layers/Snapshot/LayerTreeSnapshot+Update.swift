@@ -175,11 +175,16 @@ extension LayerTreeSnapshot {
         let sameWriting = !isNew && source._stateVersion != 0 && store.nodes[i].stateVersion == source._stateVersion
         if let plan, let local, !planOverLayer {
             // The node holds last frame's writing: the plan's numbers are all that can differ.
-            UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { state in
-                UnsafeLayerStateHandle.withHandle(to: &layer._state) { plan.restoreModelBytes(into: state, from: $0) }
-                plan.apply(at: local, to: state)
+            var stamp = store.nodes[i].planStamp
+            let changed = UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { state in
+                UnsafeLayerStateHandle.withHandle(to: &layer._state) {
+                    plan.rewrite(at: local, into: state, from: $0, stamp: &stamp)
+                }
             }
-            changes.insert(plan.placesOnly ? .state : [.state, .look])
+            if changed {
+                store.nodes[i].planStamp = stamp
+                changes.insert(plan.placesOnly ? .state : [.state, .look])
+            }
         } else if !isNew {
             let version = source._stateVersion
             if sameWriting {
@@ -206,7 +211,9 @@ extension LayerTreeSnapshot {
         }
         if let plan, let local, planOverLayer {
             store.nodes[i].stateVersion = layer._sampledVersion
-            UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) { plan.apply(at: local, to: $0) }
+            store.nodes[i].planStamp = UnsafeLayerStateHandle.withHandle(to: &store.nodes[i].state) {
+                plan.write(at: local, into: $0)
+            }
             changes.insert(plan.placesOnly ? .state : [.state, .look])
         }
         if plan == nil || planOverLayer, kind != .plain && kind != .transformLayer && !sameWriting {
