@@ -18,6 +18,8 @@ import Testing
             seen.requests.append(i)
             let thread = Thread.current
             if !seen.threads.contains(where: { $0 === thread }) { seen.threads.append(thread) }
+            // Making and drawing both longer than a hand-off, so frames stay on the worker.
+            Thread.sleep(forTimeInterval: 0.001)
             return "frame \(i)"
         }
         var got: [String] = []
@@ -25,7 +27,6 @@ import Testing
         for k in 1...20 {
             let frame = worker.take()
             if k < 20 { worker.submit(k) }
-            // Drawing: longer than a hand-off, so frames stay on the worker.
             Thread.sleep(forTimeInterval: 0.002)
             got.append(frame)
         }
@@ -45,6 +46,7 @@ import Testing
         let threads = Threads()
         let worker = FrameWorker<Int, Int> { i in
             threads.made.append(Thread.current)
+            Thread.sleep(forTimeInterval: 0.001)
             return i
         }
         let caller = Thread.current
@@ -65,6 +67,30 @@ import Testing
         let still = here[min(FrameWorker<Int, Int>.inlineRun + 2, 31)..<31]
         #expect(!still.isEmpty && still.allSatisfy { $0 }, "\(here)")
         #expect(here[35...].allSatisfy { !$0 }, "drawing again: the worker's: \(here)")
+    }
+
+    /// Frames quicker to make than a hand-off are made on the caller's thread
+    /// however long it draws: overlapping would save less than it costs.
+    @Test func framesQuickToMakeAreMadeOnTheCallersThread() {
+        final class Threads: @unchecked Sendable { var made: [Thread] = [] }
+        let threads = Threads()
+        let worker = FrameWorker<Int, Int> { i in
+            threads.made.append(Thread.current)
+            return i
+        }
+        let caller = Thread.current
+        var got: [Int] = []
+        worker.submit(0)
+        for k in 1...20 {
+            got.append(worker.take())
+            worker.submit(k)
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        got.append(worker.take())
+        worker.stop()
+        #expect(got == Array(0...20))
+        let here = threads.made.map { $0 === caller }
+        #expect(here[(FrameWorker<Int, Int>.inlineRun + 2)...].allSatisfy { $0 }, "\(here)")
     }
 
     @Test func theNextFrameIsMadeWhileTheCallerWorks() {

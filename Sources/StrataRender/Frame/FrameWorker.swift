@@ -31,14 +31,16 @@ import Foundation
 /// worker's next tick then cannot touch a frame waiting to be drawn.
 ///
 /// Overlapping hides the making of a frame behind what the caller does
-/// between `submit` and `take` (drawing), but the caller then waits for the
-/// worker to wake and hand the frame back (about `handOffSeconds`): where the
-/// caller's side is shorter than that, the wait is the frame's whole cost.
-/// Then frames are made on the caller's thread inside `submit`, in the same
-/// order: a small scene with little to draw ran at a third of its serial
-/// rate. That happens after `inlineRun` such frames in a row, and the worker
-/// takes requests again after two frames whose caller's side took over three
-/// times that (switching back and forth wakes the worker cold).
+/// between `submit` and `take` (drawing), or the other way round, but the
+/// caller then waits for the worker to wake and hand the frame back (about
+/// `handOffSeconds`): where the shorter of the two sides is shorter than
+/// that, overlapping saves less than the hand-off costs. Then frames are
+/// made on the caller's thread inside `submit`, in the same order: a small
+/// scene with little to draw ran at a third of its serial rate, and a Lottie
+/// file whose frames mostly change nothing (tens of microseconds to make)
+/// at half. That happens after `inlineRun` such frames in a row, and the
+/// worker takes requests again after two frames whose two sides both took
+/// over three times that (switching back and forth wakes the worker cold).
 package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     /// Guards everything below.
     private let condition = NSCondition()
@@ -49,7 +51,7 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     private var running = true
     /// What makes a frame, for frames made on the caller's thread.
     nonisolated(unsafe) private let make: (Request) -> Frame
-    /// Frames in a row whose caller's side was under `handOffSeconds` (on the
+    /// Frames in a row whose shorter side was under `handOffSeconds` (on the
     /// worker), or over three times that (made here).
     private var underRun = 0
     private var overRun = 0
@@ -59,6 +61,8 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
     private var submitted: UInt64?
     /// Whether frames are made on the caller's thread (see the type's notes).
     private var makesInline = false
+    /// How long the last frame took to make, wherever it was made.
+    private var makeSeconds = 0.0
 
     /// Below this many seconds a frame is made on the caller's thread.
     package static var handOffSeconds: Double { 50e-6 }
@@ -80,9 +84,12 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
             guard let next = request, !stopping else { break }
             request = nil
             condition.unlock()
+            let start = DispatchTime.now().uptimeNanoseconds
             let made = make(next)
+            let seconds = Self.seconds(since: start)
             condition.lock()
             frame = made
+            makeSeconds = seconds
             busy = false
             condition.broadcast()
         }
@@ -108,9 +115,12 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
         }
         // The worker is idle (no request, no frame): this thread may touch what `make` touches.
         condition.unlock()
+        let start = DispatchTime.now().uptimeNanoseconds
         let made = make(request)
+        let seconds = Self.seconds(since: start)
         condition.lock()
         frame = made
+        makeSeconds = seconds
         submitted = DispatchTime.now().uptimeNanoseconds
         condition.unlock()
     }
@@ -121,11 +131,12 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
         defer { condition.unlock() }
         precondition(busy || frame != nil, "FrameWorker.take: nothing was submitted")
         if let submitted {
-            // Where the next frame is made: here after a run of `inlineRun` frames whose caller's
-            // side was under `handOffSeconds` (a still stretch: drawing next to nothing), on the
-            // worker again after two over three times that (drawing again). Switching often
-            // costs more than either way: the worker wakes cold.
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - submitted) / 1e9
+            // Where the next frame is made: here after a run of `inlineRun` frames whose shorter
+            // side (the caller's, since `submit`, or the last making) was under `handOffSeconds`
+            // (a still stretch: drawing or making next to nothing), on the worker again after
+            // two over three times that (both sides busy again). Switching often costs more
+            // than either way: the worker wakes cold.
+            let seconds = min(Self.seconds(since: submitted), makeSeconds)
             if makesInline {
                 overRun = seconds > 3 * Self.handOffSeconds ? overRun + 1 : 0
                 if overRun >= 2 { (makesInline, underRun, overRun) = (false, 0, 0) }
@@ -139,6 +150,11 @@ package final class FrameWorker<Request, Frame>: @unchecked Sendable {
         let made = frame!
         frame = nil
         return made
+    }
+
+    /// The seconds since `start` (an uptime in nanoseconds).
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Whether a submitted frame waits to be taken (made or being made).
