@@ -3,8 +3,6 @@ import Foundation
 
 extension LayerTreeSnapshot {
     /// A layer's `sublayerTransform` and the anchor point it applies about.
-    private typealias SublayerTransform = (matrix: CATransform3D, anchor: (x: CGFloat, y: CGFloat, z: CGFloat))
-
     /// How many sublayers ahead of the one added an update brings their memory into the caches.
     private static let prefetchDistance = 4
 
@@ -40,7 +38,8 @@ extension LayerTreeSnapshot {
             var cursor = Cursor()
             update(layers.count, &cursor) { store, k, cursor in
                 Self.add(
-                    layers[k], parentTime: nil, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor
+                    layers[k], parentTime: nil, parent: -1, parentMoved: false, parentTransformsSublayers: false,
+                    &store, &cursor
                 ).index
             }
         }
@@ -67,7 +66,8 @@ extension LayerTreeSnapshot {
         let parentTime = root.timingParent.map { $0.localTime(atGlobal: time) } ?? time
         update(1, &cursor) { store, _, cursor in
             Self.add(
-                root, parentTime: parentTime, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor
+                root, parentTime: parentTime, parent: -1, parentMoved: false, parentTransformsSublayers: false, &store,
+                &cursor
             ).index
         }
         events = cursor.events
@@ -127,11 +127,13 @@ extension LayerTreeSnapshot {
     /// `parentTime`: nil when `layer` is drawn as it is (a presentation copy,
     /// or a model layer read without its animations); else `layer` is a model
     /// layer sampled at this time of its parent's (see `update(sampling:…)`).
-    /// `parentMoved`: whether the parent's state or place changed; `parentSublayer`:
-    /// its `sublayerTransform` and anchor point, when not the identity (they enter this node's `toParent`).
+    /// `parentMoved`: whether the parent's state or place changed;
+    /// `parentTransformsSublayers`: whether its node's `sublayerTransform` is
+    /// not the identity (it enters this node's `toParent`; read from the
+    /// node, not passed along: a matrix copied for every layer cost more).
     private static func add<Storage: SnapshotStorage>(
         _ layer: CALayer, parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
-        parentSublayer: SublayerTransform?, _ store: inout Storage, _ cursor: inout Cursor
+        parentTransformsSublayers: Bool, _ store: inout Storage, _ cursor: inout Cursor
     ) -> (index: Int32, subtreeChanged: Bool, isNew: Bool) {
         let i = cursor.node
         let id = ObjectIdentifier(layer), kind = layer.contentKind
@@ -153,7 +155,8 @@ extension LayerTreeSnapshot {
                 let tree = layer.presentationSubtree(
                     parentTime: parentTime, advancing: cursor.advancing, events: &cursor.events)
                 return Self.add(
-                    tree, parentTime: nil, parent: parent, parentMoved: parentMoved, parentSublayer: parentSublayer,
+                    tree, parentTime: nil, parent: parent, parentMoved: parentMoved,
+                    parentTransformsSublayers: parentTransformsSublayers,
                     &store, &cursor)
             }
             let t = layer.localTime(fromParent: parentTime)
@@ -232,9 +235,13 @@ extension LayerTreeSnapshot {
         let moved = parentMoved || !changes.isEmpty
         if moved {
             // (Through the buffer: a computed property of the element copies the whole node.)
-            let m = store.nodes.withContiguousStorageIfAvailable { $0[i].state.transformToSuperlayerBounds }!
-            store.nodes[i].toParent =
-                parentSublayer.map { LayerState.sublayerTransformed(m, by: $0.matrix, about: $0.anchor) } ?? m
+            store.nodes[i].toParent = store.nodes.withContiguousStorageIfAvailable { nodes in
+                let m = nodes[i].state.transformToSuperlayerBounds
+                guard parentTransformsSublayers else { return m }
+                let above = Int(parent)
+                return LayerState.sublayerTransformed(
+                    m, by: nodes[above].state.sublayerTransform, about: nodes[above].state.anchorPointInBounds)
+            }!
         }
         var subtreeChanged = false
         let me = Int32(i)
@@ -242,7 +249,8 @@ extension LayerTreeSnapshot {
         var mask: Int32 = -1
         if let layerMask = layer._mask {
             let added = Self.add(
-                layerMask, parentTime: local, parent: -1, parentMoved: false, parentSublayer: nil, &store, &cursor)
+                layerMask, parentTime: local, parent: -1, parentMoved: false, parentTransformsSublayers: false, &store,
+                &cursor)
             mask = added.index
             subtreeChanged = subtreeChanged || added.subtreeChanged
         }
@@ -257,7 +265,7 @@ extension LayerTreeSnapshot {
             if let oldTree = frame.old {
                 let added = Self.add(
                     oldTree, parentTime: nil, parent: parent, parentMoved: parentMoved,
-                    parentSublayer: parentSublayer, &store, &cursor)
+                    parentTransformsSublayers: parentTransformsSublayers, &store, &cursor)
                 old = added.index
                 subtreeChanged = subtreeChanged || added.subtreeChanged
             }
@@ -272,16 +280,15 @@ extension LayerTreeSnapshot {
         }
 
         let sublayers = layer._sublayers
-        var sublayer: SublayerTransform?
+        var transformsSublayers = false
         if !sublayers.isEmpty || kind == .replicator {
-            sublayer =
-                store.nodes.withContiguousStorageIfAvailable {
-                    let m = $0[i].state.sublayerTransform
-                    return CATransform3DIsIdentity(m) ? nil : (m, $0[i].state.anchorPointInBounds)
-                } ?? nil
+            transformsSublayers =
+                store.nodes.withContiguousStorageIfAvailable { !CATransform3DIsIdentity($0[i].state.sublayerTransform) }
+                ?? false
         }
         let list = Self.addList(
-            sublayers, parentTime: local, parent: me, parentMoved: moved, parentSublayer: sublayer, &store, &cursor)
+            sublayers, parentTime: local, parent: me, parentMoved: moved,
+            parentTransformsSublayers: transformsSublayers, &store, &cursor)
         subtreeChanged = subtreeChanged || list.subtreeChanged
         if store.nodes[i].sublayers != list.range || list.orderChanged {
             store.nodes[i].sublayers = list.range
@@ -298,7 +305,8 @@ extension LayerTreeSnapshot {
             store.growInstanceLinks(to: cursor.instance)
             for (k, sublayers) in instances.enumerated() {
                 let instanceList = Self.addList(
-                    sublayers, parentTime: nil, parent: me, parentMoved: moved, parentSublayer: sublayer,
+                    sublayers, parentTime: nil, parent: me, parentMoved: moved,
+                    parentTransformsSublayers: transformsSublayers,
                     &store, &cursor)
                 subtreeChanged = subtreeChanged || instanceList.subtreeChanged
                 if store.instanceLinks[start + k] != instanceList.range || instanceList.orderChanged {
@@ -326,7 +334,7 @@ extension LayerTreeSnapshot {
     /// over `cursor.threads` threads when it can be (see `addInParallel`).
     private static func addList<Storage: SnapshotStorage>(
         _ sublayers: [CALayer], parentTime: CFTimeInterval?, parent: Int32, parentMoved: Bool,
-        parentSublayer: SublayerTransform?, _ store: inout Storage, _ cursor: inout Cursor
+        parentTransformsSublayers: Bool, _ store: inout Storage, _ cursor: inout Cursor
     )
         -> (range: Range<Int32>, subtreeChanged: Bool, orderChanged: Bool)
     {
@@ -339,7 +347,7 @@ extension LayerTreeSnapshot {
         let z = sublayers[0]._state.zPosition
         var list = ListPlace(
             sublayers: sublayers, start: start, z: z, sorts: false, parentTime: parentTime, parent: parent,
-            parentMoved: parentMoved, parentSublayer: parentSublayer)
+            parentMoved: parentMoved, parentTransformsSublayers: parentTransformsSublayers)
         // The links that were in the list's place, when the model's order sorts.
         var previous: [Int32] = []
         let added: ListChanges
@@ -376,7 +384,7 @@ extension LayerTreeSnapshot {
         var sorts: Bool
         let parentTime: CFTimeInterval?
         let parent: Int32, parentMoved: Bool
-        let parentSublayer: SublayerTransform?
+        let parentTransformsSublayers: Bool
     }
 
     /// What adding some entries of a list found.
@@ -415,7 +423,7 @@ extension LayerTreeSnapshot {
             }
             let added = Self.add(
                 sublayers[k], parentTime: list.parentTime, parent: list.parent, parentMoved: list.parentMoved,
-                parentSublayer: list.parentSublayer, &store, &cursor)
+                parentTransformsSublayers: list.parentTransformsSublayers, &store, &cursor)
             found.subtreeChanged = found.subtreeChanged || added.subtreeChanged
             // Another layer in a sublayer's place, or another place: the list changed.
             let link = list.start + k
