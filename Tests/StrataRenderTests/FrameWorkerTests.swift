@@ -38,30 +38,38 @@ import Testing
         #expect(seen.threads.count == 1 && !seen.threads.contains(where: { $0 === caller }))
     }
 
-    /// A caller that draws next to nothing gets its frames made on its own
-    /// thread after a run of such frames (the hand-off would be the frame's
-    /// whole cost), in order, and on the worker again once it draws.
-    @Test func framesAreMadeOnTheCallersThreadWhileItHasLittleToDraw() {
+    /// Plays frames 0…`count` through a worker whose making of a frame takes
+    /// `making` seconds, the caller drawing frame k for `drawing(k)` seconds;
+    /// whether each frame was made on the caller's thread. The frames must come back in order.
+    private func madeHere(_ count: Int, making: Double, drawing: (Int) -> Double) -> [Bool] {
         final class Threads: @unchecked Sendable { var made: [Thread] = [] }
         let threads = Threads()
         let worker = FrameWorker<Int, Int> { i in
             threads.made.append(Thread.current)
-            Thread.sleep(forTimeInterval: 0.001)
+            if making > 0 { Thread.sleep(forTimeInterval: making) }
             return i
         }
         let caller = Thread.current
         var got: [Int] = []
         worker.submit(0)
-        for k in 1...40 {
+        for k in 1...count {
             got.append(worker.take())
             worker.submit(k)
-            // Drawing nothing for 30 frames, then drawing for 10.
-            if k > 30 { Thread.sleep(forTimeInterval: 0.002) }
+            let seconds = drawing(k)
+            if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
         }
         got.append(worker.take())
         worker.stop()
-        #expect(got == Array(0...40))
-        let here = threads.made.map { $0 === caller }
+        #expect(got == Array(0...count))
+        return threads.made.map { $0 === caller }
+    }
+
+    /// A caller that draws next to nothing gets its frames made on its own
+    /// thread after a run of such frames (the hand-off would be the frame's
+    /// whole cost), in order, and on the worker again once it draws.
+    @Test func framesAreMadeOnTheCallersThreadWhileItHasLittleToDraw() {
+        // Drawing nothing for 30 frames, then drawing for 10.
+        let here = madeHere(40, making: 0.001) { $0 > 30 ? 0.002 : 0 }
         #expect(!here[0], "the first frame is the worker's")
         // Made here after the run, up to where the caller draws again.
         let still = here[min(FrameWorker<Int, Int>.inlineRun + 2, 31)..<31]
@@ -72,24 +80,7 @@ import Testing
     /// Frames quicker to make than a hand-off are made on the caller's thread
     /// however long it draws: overlapping would save less than it costs.
     @Test func framesQuickToMakeAreMadeOnTheCallersThread() {
-        final class Threads: @unchecked Sendable { var made: [Thread] = [] }
-        let threads = Threads()
-        let worker = FrameWorker<Int, Int> { i in
-            threads.made.append(Thread.current)
-            return i
-        }
-        let caller = Thread.current
-        var got: [Int] = []
-        worker.submit(0)
-        for k in 1...20 {
-            got.append(worker.take())
-            worker.submit(k)
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        got.append(worker.take())
-        worker.stop()
-        #expect(got == Array(0...20))
-        let here = threads.made.map { $0 === caller }
+        let here = madeHere(20, making: 0) { _ in 0.002 }
         #expect(here[(FrameWorker<Int, Int>.inlineRun + 2)...].allSatisfy { $0 }, "\(here)")
     }
 

@@ -245,13 +245,7 @@ import _StrataTestSupport
     /// snapshots sample one layer at other times, and the second snapshot's
     /// writing comes between two of the first's with the same numbers.
     @Test func aPlanWritesANodeThatAnotherSnapshotLeftBehind() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        let mover = CALayer()
-        mover.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
-        root.addSublayer(mover)
-        let ticker = FrameTicker(rootLayer: root)
-        ticker.tick(at: 0)
+        let (mover, ticker) = Self.drawnCard()
         // Held at 0 for the first half, then to 100.
         let slide = CAKeyframeAnimation(keyPath: "position.x")
         slide.values = [0, 0, 100]
