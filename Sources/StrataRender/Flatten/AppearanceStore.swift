@@ -46,18 +46,35 @@ struct AppearanceStore {
         case remembered(AppearanceKey)
     }
 
-    /// A layer's cached quad, its look's key and the part of its plane the look covers.
-    typealias Quad = (item: DrawItem, key: AppearanceKey, reach: CGRect)
+    /// Where a layer's cached look lies this frame: its look's key, the part
+    /// of its plane the look covers, and the part of the atlas pass drawn
+    /// over `drawn` (of the plane). The quad item is made where it is
+    /// appended (`item(label:mapping:clip:)`): an item is hundreds of bytes,
+    /// and a returned one was copied a few times on its way, for every cached
+    /// layer every frame.
+    struct Placement {
+        let key: AppearanceKey
+        let reach: CGRect
+        let drawn: CGRect
+        let pass: Int
+        let uv: CGRect
 
-    /// The quad drawing `look` (covering `reach` of a plane seen through
-    /// `mapping`) from the atlas pass, placing it there (its items drawn into
-    /// the pass, made in `list` the first time) when it has no slot yet; nil
-    /// when the look is not drawn cached, does not fit, or is `.remembered`
-    /// and has no slot this frame (its items are not at hand to place it).
-    mutating func quad(
-        for look: Look, reach: CGRect, mapping: PlaneMapping, clip: Int32, label: ItemLabel,
-        in list: inout RenderList
-    ) -> Quad? {
+        /// The quad drawing the look from the atlas pass.
+        func item(label: ItemLabel, mapping: PlaneMapping, clip: Int32) -> DrawItem {
+            DrawItem(
+                kind: .composite, label: label.with(.cached), mapping: mapping, quad: drawn, shape: drawn,
+                content: .texture(.pass(pass), uv: uv, rect: drawn), clip: clip, antialiasedEdges: 0)
+        }
+    }
+
+    /// Where `look` (covering `reach` of a plane seen through `mapping`) lies
+    /// in the atlas pass, placing it there (its items drawn into the pass,
+    /// made in `list` the first time) when it has no slot yet; nil when the
+    /// look is not drawn cached, does not fit, or is `.remembered` and has no
+    /// slot this frame (its items are not at hand to place it).
+    mutating func placement(
+        for look: Look, reach: CGRect, mapping: PlaneMapping, in list: inout RenderList
+    ) -> Placement? {
         guard let cache else { return nil }
         // Pixels per point along each of the layer's axes, at its most magnified corner.
         var ppuU = 0.0, ppuV = 0.0
@@ -153,16 +170,9 @@ struct AppearanceStore {
             recent[recentIndex].slot = slot
         }
         let side = Double(Self.atlasSide)
-        let item = DrawItem(
-            kind: .composite, label: label.with(.cached), mapping: mapping, quad: drawn, shape: drawn,
-            content: .texture(
-                .pass(atlas!.pass),
-                uv: CGRect(
-                    x: slot.minX / side, y: slot.minY / side,
-                    width: slot.width / side, height: slot.height / side),
-                rect: drawn),
-            clip: clip, antialiasedEdges: 0)
-        return (item, key, reach)
+        return Placement(
+            key: key, reach: reach, drawn: drawn, pass: atlas!.pass,
+            uv: CGRect(x: slot.minX / side, y: slot.minY / side, width: slot.width / side, height: slot.height / side))
     }
 
     /// Ends the frame once `list` is made: the atlas pass is keyed by its

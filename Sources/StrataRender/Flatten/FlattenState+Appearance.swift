@@ -15,11 +15,10 @@ extension FlattenState {
     /// apart keeps texels about one per pixel both ways on a layer seen nearly
     /// edge-on, where one scale would alias (or blur, with mipmaps). A
     /// transparent rim lets the quad's edges fade out through bilinear
-    /// filtering instead of an edge test (see `AppearanceStore.quad`).
+    /// filtering instead of an edge test (see `AppearanceStore.placement`).
     mutating func cachedAppearance(
-        of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32,
-        label: ItemLabel
-    ) -> AppearanceStore.Quad? {
+        of items: ArraySlice<DrawItem>, mapping: PlaneMapping, clip: Int32
+    ) -> AppearanceStore.Placement? {
         guard appearances.isEnabled, !items.isEmpty else { return nil }
         var costly = false
         var reach = CGRect.null
@@ -35,8 +34,7 @@ extension FlattenState {
         guard costly, !reach.isNull, reach.width > 0, reach.height > 0,
             reach.width.isFinite, reach.height.isFinite
         else { return nil }
-        return appearances.quad(
-            for: .items(items), reach: reach, mapping: mapping, clip: clip, label: label, in: &list)
+        return appearances.placement(for: .items(items), reach: reach, mapping: mapping, in: &list)
     }
 
     /// The cached quad for a layer whose look is `remembered.key` (see
@@ -44,11 +42,8 @@ extension FlattenState {
     /// drawn cached, or when its look has no place in this frame's atlas yet
     /// (then drawing its items and asking `cachedAppearance(of:…)` places it).
     mutating func cachedAppearance(
-        remembered: AppearanceMemo.Entry, mapping: PlaneMapping, clip: Int32,
-        label: ItemLabel
-    ) -> AppearanceStore.Quad? {
-        appearances.quad(
-            for: .remembered(remembered.key), reach: remembered.reach, mapping: mapping, clip: clip,
-            label: label, in: &list)
+        remembered: AppearanceMemo.Entry, mapping: PlaneMapping
+    ) -> AppearanceStore.Placement? {
+        appearances.placement(for: .remembered(remembered.key), reach: remembered.reach, mapping: mapping, in: &list)
     }
 }

@@ -122,19 +122,19 @@ struct FlattenState {
                 !isInstance && nodes[layer].kind == .plain && nodes[layer].sublayers.isEmpty
                 ? appearances.memo : nil
             if let memo, let remembered = memo.entry(of: layer, in: nodes),
-                let cached = cachedAppearance(remembered: remembered, mapping: mapping, clip: clip, label: label)
+                let cached = cachedAppearance(remembered: remembered, mapping: mapping)
             {
-                out.append(cached.item)
+                out.append(cached.item(label: label, mapping: mapping, clip: clip))
             } else {
                 drawLayer(layer, toDevice: toDevice, mapping: mapping, clip: clip, label: label, into: &out)
                 // A shape layer's closed-form outline is drawn where it lands: a cached look of it
                 // would be another texture between its neighbours' (a draw call each) and a
                 // resampled edge, for a shader part that costs about what the look's lookup does.
                 if nodes[layer].kind != .shape,
-                    let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip, label: label)
+                    let cached = cachedAppearance(of: out[start...], mapping: mapping, clip: clip)
                 {
                     out.removeSubrange(start...)
-                    out.append(cached.item)
+                    out.append(cached.item(label: label, mapping: mapping, clip: clip))
                     memo?.record(
                         .init(lookVersion: nodes[layer].lookVersion, key: cached.key, reach: cached.reach),
                         of: layer)
