@@ -421,9 +421,14 @@ extension LayerTreeSnapshot {
                     }
                 }
             }
-            let added = Self.add(
-                sublayers[k], parentTime: list.parentTime, parent: list.parent, parentMoved: list.parentMoved,
-                parentTransformsSublayers: list.parentTransformsSublayers, &store, &cursor)
+            // Borrowed, not retained: `sublayers` holds the layer for the call, and
+            // a layer with sublayers keeps its count in a side table (they refer to
+            // it weakly), where a retain and its release cost several plain ones.
+            let added = Unmanaged.passUnretained(sublayers[k])._withUnsafeGuaranteedRef {
+                Self.add(
+                    $0, parentTime: list.parentTime, parent: list.parent, parentMoved: list.parentMoved,
+                    parentTransformsSublayers: list.parentTransformsSublayers, &store, &cursor)
+            }
             found.subtreeChanged = found.subtreeChanged || added.subtreeChanged
             // Another layer in a sublayer's place, or another place: the list changed.
             let link = list.start + k
