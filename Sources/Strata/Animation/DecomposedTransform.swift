@@ -228,8 +228,12 @@ struct DecomposedTransform: Equatable {
         // `CATransform3DMakeRotation(θ, axis)` is the quaternion (−sin(θ/2)·axis,
         // cos(θ/2)) in `rows(fromQuaternion:)`'s convention, and the rows of
         // a ⊗ b are the rows of a times those of b.
-        let (sx, cx) = (sin(x / 2), cos(x / 2)), (sy, cy) = (sin(y / 2), cos(y / 2))
-        let (sz, cz) = (sin(z / 2), cos(z / 2))
+        // An axis not turned (most: a card turns about one) costs no sine or
+        // cosine: those of ±0 are ±0 and 1, sign kept, so the bytes are the same.
+        @inline(__always) func half(_ angle: Double) -> (sin: Double, cos: Double) {
+            angle == 0 ? (angle, 1) : (sin(angle / 2), cos(angle / 2))
+        }
+        let (sx, cx) = half(x), (sy, cy) = half(y), (sz, cz) = half(z)
         // qx ⊗ qy, with qx = (−sx, 0, 0, cx) and qy = (0, −sy, 0, cy).
         let a = (x: -sx * cy, y: -cx * sy, z: sx * sy, w: cx * cy)
         // ⊗ qz, with qz = (0, 0, −sz, cz).
