@@ -172,17 +172,9 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     /// The segment and its local progress at overall progress `f`.
     private func locate(_ f: Double) -> (index: Int, local: Double) {
-        let n = values.count
-        if f <= times[0] { return (0, 0) }
-        if f >= times[n - 1] { return (n - 2, 1) }
-        var i = 0
-        while i < n - 2 && f >= times[i + 1] { i += 1 }
-        let span = times[i + 1] - times[i]
-        var local = span > 0 ? (f - times[i]) / span : 1
-        if mode == .linear || mode == .cubic, i < segmentFunctions.count {
-            local = segmentFunctions[i].evaluate(local)
-        }
-        return (i, local)
+        let (i, local, inside) = NumberKeyframes.segment(at: f, times: times, count: values.count)
+        guard inside, mode == .linear || mode == .cubic, i < segmentFunctions.count else { return (i, local) }
+        return (i, segmentFunctions[i].evaluate(local))
     }
 
     // MARK: Values
@@ -197,9 +189,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
     }
 
     private func discreteIndex(_ f: Double) -> Int {
-        var index = 0
-        for (k, t) in times.enumerated() where k < values.count && f >= t { index = k }
-        return index
+        NumberKeyframes.discreteIndex(at: f, times: times, count: values.count)
     }
 
     private func value(segment i: Int, local s: Double) -> AnimValue {
