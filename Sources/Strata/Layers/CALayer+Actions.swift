@@ -91,8 +91,7 @@ extension CALayer {
     final func runActionForChange(_ action: CAAction?, forKey key: String) {
         // The value changed: the cached presentation copy is stale (cleared
         // after the change, so a copy made during the action search goes too).
-        _presentationCache = nil
-        _sampledVersion = 0
+        modelChanged()
         // A presentation copy drew with the old value: the next one draws anew.
         if _animationState?.presentationDrawing != nil { _animationState?.presentationDrawing = nil }
         if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && _needsDisplayOnBoundsChange) {

@@ -258,8 +258,8 @@ extension CALayer {
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
         // Sampled so before, with these animations: the plan made then (its
         // entries are not read: a grid's every card comes here every frame).
-        if _sampledVersion != 0, _sampledGeneration == state.generation, let known = state.numberPlan,
-            known.generation == state.generation, let plan = known.plan
+        if writesInPlace(state), let known = state.numberPlan, known.generation == state.generation,
+            let plan = known.plan
         {
             return (plan, version == _sampledVersion)
         }
@@ -276,15 +276,27 @@ extension CALayer {
         return (plan, false)
     }
 
+    /// What a change of this model layer makes stale: its kept presentation
+    /// copy, and any snapshot node's writing of it (`_sampledVersion`).
+    @inline(__always)
+    func modelChanged() {
+        _presentationCache = nil
+        _sampledVersion = 0
+    }
+
     /// This layer's animations, when a node holding its `_sampledVersion`
     /// can have them written in place (see `numberPlanToSample(nodeVersion:)`,
     /// which also asks that the node hold that version). Reads only this
     /// layer and its animation state.
     var animationsWrittenInPlace: LayerAnimationState? {
-        guard _sampledVersion != 0, let state = _animationState, state.generation == _sampledGeneration else {
-            return nil
-        }
+        guard let state = _animationState, writesInPlace(state) else { return nil }
         return state
+    }
+
+    /// Whether `state` (this layer's animations) are those its `_sampledVersion` was given for.
+    @inline(__always)
+    private func writesInPlace(_ state: LayerAnimationState) -> Bool {
+        _sampledVersion != 0 && _sampledGeneration == state.generation
     }
 
     /// The state bytes this layer's animations (`state`) write, worked out

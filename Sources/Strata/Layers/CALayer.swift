@@ -87,8 +87,7 @@ open class CALayer: NSObject {
             withTreeLock {
                 _name = newValue
                 // Presentation copies and snapshot nodes carry the name.
-                _presentationCache = nil
-                _sampledVersion = 0
+                modelChanged()
             }
         }
     }

@@ -76,8 +76,7 @@ extension CATextLayer {
         if _text.drawsThroughDisplay != throughDisplay {
             _text.drawsThroughDisplay = throughDisplay
             // Copies and snapshot nodes carry the choice.
-            _presentationCache = nil
-            _sampledVersion = 0
+            modelChanged()
             if _isPresentationCopy { _stateVersion = 0 }
         }
         return result

@@ -2,7 +2,6 @@ import CStrataRuntime
 import Foundation
 
 extension LayerTreeSnapshot {
-    /// A layer's `sublayerTransform` and the anchor point it applies about.
     /// How many sublayers ahead of the one added an update brings their memory into the caches.
     private static let prefetchDistance = 4
 
