@@ -38,15 +38,18 @@ import Testing
         #expect(seen.threads.count == 1 && !seen.threads.contains(where: { $0 === caller }))
     }
 
-    /// Plays frames 0…`count` through a worker whose making of a frame takes
-    /// `making` seconds, the caller drawing frame k for `drawing(k)` seconds;
+    /// Plays frames 0…`count` through a worker whose making of frame k takes
+    /// `making(k)` seconds, the caller drawing frame k for `drawing(k)` seconds;
     /// whether each frame was made on the caller's thread. The frames must come back in order.
-    private func madeHere(_ count: Int, making: Double, drawing: (Int) -> Double) -> [Bool] {
+    private func madeHere(
+        _ count: Int, making: @escaping @Sendable (Int) -> Double, drawing: (Int) -> Double
+    ) -> [Bool] {
         final class Threads: @unchecked Sendable { var made: [Thread] = [] }
         let threads = Threads()
         let worker = FrameWorker<Int, Int> { i in
             threads.made.append(Thread.current)
-            if making > 0 { Thread.sleep(forTimeInterval: making) }
+            let seconds = making(i)
+            if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
             return i
         }
         let caller = Thread.current
@@ -68,8 +71,10 @@ import Testing
     /// thread after a run of such frames (the hand-off would be the frame's
     /// whole cost), in order, and on the worker again once it draws.
     @Test func framesAreMadeOnTheCallersThreadWhileItHasLittleToDraw() {
-        // Drawing nothing for 30 frames, then drawing for 10.
-        let here = madeHere(40, making: 0.001) { $0 > 30 ? 0.002 : 0 }
+        // Making and drawing nothing for 30 frames, then both taking time for 10 (quick
+        // frames while there is nothing to draw: a run of them is not cut short by a
+        // loaded machine's pauses between them, as 1 ms frames were).
+        let here = madeHere(40, making: { $0 > 30 ? 0.001 : 0 }) { $0 > 30 ? 0.002 : 0 }
         #expect(!here[0], "the first frame is the worker's")
         // Made here after the run, up to where the caller draws again.
         let still = here[min(FrameWorker<Int, Int>.inlineRun + 2, 31)..<31]
@@ -80,7 +85,7 @@ import Testing
     /// Frames quicker to make than a hand-off are made on the caller's thread
     /// however long it draws: overlapping would save less than it costs.
     @Test func framesQuickToMakeAreMadeOnTheCallersThread() {
-        let here = madeHere(20, making: 0) { _ in 0.002 }
+        let here = madeHere(20, making: { _ in 0 }) { _ in 0.002 }
         #expect(here[(FrameWorker<Int, Int>.inlineRun + 2)...].allSatisfy { $0 }, "\(here)")
     }
 
