@@ -197,6 +197,116 @@ import Testing
         _ = made
     }
 
+    /// A shape layer's animations of its own properties (numbers from a
+    /// basic animation or keyframes; keyframes of colours and paths, linear
+    /// or discrete, with curves), alone or with a transform's, are a plan
+    /// written into its node's content: the content must be a fresh copy's,
+    /// to the bit, also after the model changes under the animations.
+    @Test func shapeAnimationsInTickedNodesMatchFreshCopies() throws {
+        func circle(_ r: CGFloat) -> CGPath {
+            CGPath(ellipseIn: CGRect(x: 20 - r, y: 20 - r, width: 2 * r, height: 2 * r), transform: nil)
+        }
+        func star(_ k: CGFloat) -> CGPath {
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 20, y: 2 * k))
+            p.addLine(to: CGPoint(x: 30 + k, y: 38))
+            p.addQuadCurve(to: CGPoint(x: 2, y: 14), control: CGPoint(x: 10, y: 20 + k))
+            p.addLine(to: CGPoint(x: 38 - k, y: 14))
+            p.closeSubpath()
+            return p
+        }
+        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+            CGColor(red: r, green: g, blue: b, alpha: a)
+        }
+        func build(_ stage: Stage) -> [CAShapeLayer] {
+            let layers = (0..<6).map { _ in CAShapeLayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+                layer.path = circle(15)
+                layer.strokeColor = colour(0.2, 0.4, 0.9)
+                layer.lineWidth = 3
+                stage.show(layer)
+            }
+            func keyframes(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+                let a = CAKeyframeAnimation(keyPath: keyPath)
+                a.values = values
+                a.duration = 0.9
+                a.repeatCount = .infinity
+                return a
+            }
+            let grow = CABasicAnimation(keyPath: "strokeEnd")
+            grow.fromValue = 0
+            grow.toValue = 1
+            grow.duration = 0.7
+            grow.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            grow.repeatCount = .infinity
+            layers[0].add(grow, forKey: "grow")
+            let trim = keyframes("strokeStart", [0, 0.3, 0.1].map { NSNumber(value: $0) })
+            trim.keyTimes = [0, 0.4, 1]
+            trim.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            layers[1].add(trim, forKey: "trim")
+            let width = keyframes("lineWidth", [1, 6, 2].map { NSNumber(value: $0) })
+            width.calculationMode = .discrete
+            layers[1].add(width, forKey: "width")
+            layers[2].add(
+                keyframes("fillColor", [colour(1, 0, 0), colour(0, 1, 0, 0.5), colour(0.1, 0.2, 1)]), forKey: "fill")
+            let stroke = keyframes("strokeColor", [colour(1, 1, 0), colour(0, 0, 0)])
+            stroke.calculationMode = .discrete
+            stroke.autoreverses = true
+            layers[2].add(stroke, forKey: "stroke")
+            let morph = keyframes("path", [star(0), star(6), star(2)])
+            morph.timingFunctions = [
+                CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.2, 1.4), CAMediaTimingFunction(name: .linear),
+            ]
+            layers[3].add(morph, forKey: "morph")
+            // Paths of other element counts do not mix: one or the other.
+            layers[4].add(keyframes("path", [circle(10), star(3)]), forKey: "jump")
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0
+            turn.toValue = 3
+            turn.duration = 1
+            layers[5].add(turn, forKey: "turn")
+            let phase = keyframes("lineDashPhase", [0, 12].map { NSNumber(value: $0) })
+            // Begun later, shown before it begins, then over but kept: the model's phase again.
+            phase.beginTime = stage.now + 0.4
+            phase.fillMode = .backwards
+            phase.repeatCount = 1
+            phase.isRemovedOnCompletion = false
+            layers[5].lineDashPattern = [4, 3]
+            layers[5].add(phase, forKey: "phase")
+            return layers
+        }
+        let ticked = Stage(), fresh = Stage()
+        fresh.ticker.reusesPresentationCopies = false
+        let sampled = build(ticked), made = build(fresh)
+        var snapshot = LayerTreeSnapshot()
+        for k in 1...40 {
+            let t = Double(k) / 30
+            if k == 20 {
+                // The model changes under the animations: fields they write and fields they do not.
+                for layers in [sampled, made] {
+                    layers[0].strokeEnd = 0.5
+                    layers[0].lineWidth = 7
+                    layers[2].fillColor = colour(0.5, 0.5, 0.5)
+                    layers[3].strokeColor = colour(0, 0.6, 0)
+                    layers[5].path = star(4)
+                }
+                CATransaction.flush()
+            }
+            ticked.ticker.tick(at: t, into: &snapshot)
+            let b = try #require(fresh.tick(t).sublayers)
+            #expect(snapshot.nodes.count == b.count + 1)
+            for (n, (x, y)) in zip(snapshot.nodes.dropFirst(), b).enumerated() {
+                #expect(x.content == y.drawnContent, "layer \(n) at \(t)")
+                #expect(x.state.transform == y.transform, "layer \(n) at \(t)")
+            }
+        }
+        for (k, layer) in sampled.enumerated() {
+            #expect(layer._animationState?.numberPlan?.plan?.writesShape == true, "layer \(k)")
+        }
+        _ = made
+    }
+
     @Test func aRemovedAnimationLeavesNoStaleValue() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.5)

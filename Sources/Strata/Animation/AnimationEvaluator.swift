@@ -112,10 +112,18 @@ class PropertyEvaluator: AnimationEvaluator {
     /// This animation as a step of a `NumberAnimationPlan`, begun at `begin`;
     /// nil when it is not a number written as it is into `LayerState`'s plain bytes.
     func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
-        guard let numberEndpoints, let field = target?.stateNumber else { return nil }
+        guard let numberEndpoints, let target else { return nil }
+        let write: NumberAnimationPlan.Write
+        if let field = target.stateNumber {
+            write = .number(field)
+        } else if let field = target.shapeField, field.isNumber {
+            write = .shape(field)
+        } else {
+            return nil
+        }
         return NumberAnimationPlan.Step(
             timing: timing, curve: timingFunction?.curve, begin: begin,
-            numbers: .between(numberEndpoints.from, numberEndpoints.to), write: .number(field))
+            numbers: .between(numberEndpoints.from, numberEndpoints.to), write: write)
     }
 
     override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {

@@ -213,6 +213,7 @@ final class AnimationTarget {
             return .matrix(offset: span.offset, function: function.kind, additive: additive)
         }
         guard !additive, valueKind == kind else { return nil }
+        if let shapeField { return .shape(shapeField) }
         switch kind {
         case .number, .discrete: return stateNumber.map { .number($0) }
         case .point, .size: return stateStructOffset.map { .cgFloats(offset: $0, count: 2) }
@@ -220,6 +221,9 @@ final class AnimationTarget {
         default: return nil
         }
     }
+
+    /// The shape layer's content field the key path names as a whole (nil: none).
+    var shapeField: ShapeContentField? { parts.isEmpty ? ShapeContentField(property) : nil }
 
     /// Where the key path's point, size or rectangle lies in `LayerState`'s
     /// plain bytes (`position`, `bounds.origin`); nil when it is not there.

@@ -12,6 +12,18 @@ extension NumberAnimationPlan {
         /// The stored transform at `offset`: the matrix `function` makes of
         /// the numbers; `additive`, that matrix concatenated with the one there.
         case matrix(offset: Int, function: ValueFunctionKind, additive: Bool)
+        /// A field of a shape layer's content, not of `LayerState` (see `Step.writeSampled(into:)`).
+        case shape(ShapeContentField)
+
+        /// The `LayerState` bytes the write changes (nil: none).
+        var stateSpan: StateSpan? {
+            switch self {
+            case .number(let field): field.span
+            case .cgFloats(let offset, let count): StateSpan(offset: offset, size: count * MemoryLayout<CGFloat>.stride)
+            case .matrix(let offset, _, _): StateSpan(offset: offset, size: MemoryLayout<CATransform3D>.size)
+            case .shape: nil
+            }
+        }
 
         /// Writes `numbers` (`count` of them used) as the field's value.
         @inline(__always)
@@ -28,6 +40,7 @@ extension NumberAnimationPlan {
                 // As `AnimValue.add`: the animation's matrix first, then the one beneath.
                 state.store(
                     additive ? matrix.concatenating(state.load(CATransform3D.self, at: offset)) : matrix, at: offset)
+            case .shape: preconditionFailure("a shape write among a plan's state steps")
             }
         }
 
@@ -42,7 +55,15 @@ extension NumberAnimationPlan {
                     state.store(model.load(CGFloat.self, at: at), at: at)
                 }
             case .matrix(let offset, _, _): state.store(model.load(CATransform3D.self, at: offset), at: offset)
+            case .shape: preconditionFailure("a shape write among a plan's state steps")
             }
+        }
+
+        /// Puts `model`'s value of a `.shape` write's field back into `content`.
+        @inline(__always)
+        func restoreShape(into content: inout ShapeContent, from model: CAShapeLayer) {
+            guard case .shape(let field) = self else { return }
+            field.restore(into: &content, from: model)
         }
     }
 }

@@ -9,7 +9,10 @@ import Foundation
 /// `transform.rotation.y`), Bools (`hidden`), points, sizes or rectangles
 /// (`position`, `bounds.origin`), or a value function's input written into
 /// the `transform` (added to it or not), as Lottie files and most
-/// hand-written keyframe animations are.
+/// hand-written keyframe animations are; and, on a shape layer, such
+/// animations of its numbers (`strokeEnd`, `lineWidth`) and linear or
+/// discrete keyframes of its colours and path, written into the content its
+/// node holds (`ShapeContentField`).
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
@@ -63,6 +66,11 @@ final class NumberAnimationPlan {
             case .keyframes(let keyframes):
                 let position = keyframes.position(at: progress)
                 for k in 0..<min(keyframes.width, 4) { found[k] = keyframes.number(k, at: position) }
+            case .values(let keyframes, _):
+                // Where the progress falls (the value itself is made when written).
+                let position = keyframes.position(at: progress)
+                found[0] = Double(position.index)
+                found[1] = position.local ?? .nan
             }
             let changed =
                 !active
@@ -77,50 +85,77 @@ final class NumberAnimationPlan {
             guard active else { return }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
         }
+
+        /// Writes the value the last `sample(at:)` found into a shape
+        /// layer's `content` (nothing when it was not active): the
+        /// keyframes' values mixed as `KeyframeEvaluator` mixes them.
+        @inline(__always)
+        func writeSampled(into content: inout ShapeContent) {
+            guard active, case .shape(let field) = write else { return }
+            switch numbers {
+            case .values(_, let values):
+                let i = Int(sampled[0]), local = sampled[1]
+                field.write(
+                    local.isNaN ? values[i] : AnimValue.interpolate(values[i], values[i + 1], local), into: &content)
+            case .between, .keyframes: field.write(sampled[0], into: &content)
+            }
+        }
     }
 
     /// The numbers a step runs through: a basic animation's two (mixed
     /// linearly, the eased progress past either end going past them too;
-    /// written by a `.number` write only), or a keyframe animation's.
+    /// written by a `.number` or a number `.shape` write only), a keyframe
+    /// animation's, or the values of keyframes that are no numbers (a shape
+    /// layer's colours or paths; `NumberKeyframes` gives their times and
+    /// curves), sampled as where the progress falls among them.
     enum Numbers {
         case between(Double, Double)
         case keyframes(NumberKeyframes)
+        case values(NumberKeyframes, [AnimValue])
 
         /// How many numbers the step writes (a value function reads at most three).
         var width: Int {
             switch self {
             case .between: 1
             case .keyframes(let keyframes): min(keyframes.width, 4)
+            case .values: 2
             }
         }
     }
 
-    /// Whether every field the steps write is a placement field (`LayerState.placesOnly`).
+    /// Whether every `LayerState` field the steps write is a placement field (`LayerState.placesOnly`).
     let placesOnly: Bool
+    /// The steps that write `LayerState` bytes.
     @exclusivity(unchecked) private var steps: [Step]
+    /// The steps that write a shape layer's content (`.shape` writes).
+    @exclusivity(unchecked) private var shapeSteps: [Step]
+
+    /// Whether some step writes a shape layer's content (see `writeShape(into:from:)`).
+    var writesShape: Bool { !shapeSteps.isEmpty }
 
     /// Larger at each writing of the plan into a node (0: none yet); the
     /// node keeps the one it holds (`LayerSnapshotNode.planStamp`).
     private var stamp: UInt64 = 0
 
-    private init(spans: [StateSpan], steps: [Step]) {
-        placesOnly = LayerState.placesOnly(spans)
+    private init(steps: [Step], shapeSteps: [Step]) {
+        placesOnly = LayerState.placesOnly(steps.compactMap(\.write.stateSpan))
         self.steps = steps
+        self.shapeSteps = shapeSteps
     }
 
-    /// The plan of `entries` (which write `spans`) on `layer`; nil when one
-    /// of them is not such an animation or not committed yet.
-    static func make(entries: [AnimationEntry], spans: [StateSpan], layer: CALayer) -> NumberAnimationPlan? {
+    /// The plan of `entries` on `layer`; nil when one of them is not such an
+    /// animation or not committed yet.
+    static func make(entries: [AnimationEntry], layer: CALayer) -> NumberAnimationPlan? {
         guard !entries.isEmpty else { return nil }
-        var steps: [Step] = []
+        var steps: [Step] = [], shapeSteps: [Step] = []
         steps.reserveCapacity(entries.count)
         for entry in entries {
             guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator,
                 let step = evaluator.numberStep(begin: entry.committedBegin)
             else { return nil }
-            steps.append(step)
+            if case .shape = step.write { shapeSteps.append(step) } else { steps.append(step) }
         }
-        return NumberAnimationPlan(spans: spans, steps: steps)
+        return NumberAnimationPlan(steps: steps, shapeSteps: shapeSteps)
     }
 
     /// Puts the model's values of the fields the steps write back into
@@ -147,29 +182,51 @@ final class NumberAnimationPlan {
     @inline(__always)
     func write(at localTime: CFTimeInterval, into state: UnsafeLayerStateHandle<LayerState>) -> UInt64 {
         for i in steps.indices { _ = steps[i].sample(at: localTime) }
+        for i in shapeSteps.indices { _ = shapeSteps[i].sample(at: localTime) }
         for i in steps.indices { steps[i].writeSampled(into: state) }
         stamp += 1
         return stamp
+    }
+
+    /// Writes the shape steps' values, as the last writing sampled them,
+    /// into `content` (a shape layer's, else made from `layer`'s), the
+    /// model's values of the fields they write put back first (a step not
+    /// active leaves them so). `layer` is the plan's `CAShapeLayer`.
+    func writeShape(into content: inout LayerContent, from layer: CALayer) {
+        let model = unsafeDowncast(layer, to: CAShapeLayer.self)
+        var shape: ShapeContent
+        if case .shape(let held) = content { shape = held } else { shape = model.shapeContent }
+        // (The node lets go of its content first, so that `shape`'s array of dashes is not shared.)
+        content = .plain
+        for step in shapeSteps { step.write.restoreShape(into: &shape, from: model) }
+        for step in shapeSteps { step.writeSampled(into: &shape) }
+        content = .shape(shape)
     }
 
     /// Writes the plan at `localTime` into `state`, which holds a writing of
     /// it over `model`'s values from an earlier frame, stamped `held`: when
     /// that is this plan's last writing and no step's numbers changed since
     /// (a held keyframe, an animation filled past its end or not begun),
-    /// nothing, and false; else the model's values put back, every step
-    /// written, `held` the new stamp, and true.
+    /// nothing, and false twice; else `held` the new stamp, and whether the
+    /// state steps' numbers changed (then the model's values are put back
+    /// and every state step written) and whether the shape steps' did (then
+    /// the caller writes them with `writeShape(into:from:)`).
     @inline(__always)
     func rewrite(
         at localTime: CFTimeInterval, into state: UnsafeLayerStateHandle<LayerState>,
         from model: UnsafeLayerStateHandle<LayerState>, stamp held: inout UInt64
-    ) -> Bool {
-        var changed = held != stamp
-        for i in steps.indices where steps[i].sample(at: localTime) { changed = true }
-        guard changed else { return false }
-        restoreModelBytes(into: state, from: model)
-        for i in steps.indices { steps[i].writeSampled(into: state) }
+    ) -> (state: Bool, shape: Bool) {
+        let stale = held != stamp
+        var stateChanged = stale && !steps.isEmpty, shapeChanged = stale && !shapeSteps.isEmpty
+        for i in steps.indices where steps[i].sample(at: localTime) { stateChanged = true }
+        for i in shapeSteps.indices where shapeSteps[i].sample(at: localTime) { shapeChanged = true }
+        guard stateChanged || shapeChanged else { return (false, false) }
+        if stateChanged {
+            restoreModelBytes(into: state, from: model)
+            for i in steps.indices { steps[i].writeSampled(into: state) }
+        }
         stamp += 1
         held = stamp
-        return true
+        return (stateChanged, shapeChanged)
     }
 }

@@ -22,6 +22,17 @@ enum StateNumberField {
         return nil
     }
 
+    /// The bytes the field's writing changes (a transform field: the whole matrix).
+    var span: StateSpan {
+        switch self {
+        case .cgFloat(let offset): StateSpan(offset: offset, size: MemoryLayout<CGFloat>.size)
+        case .float(let offset): StateSpan(offset: offset, size: MemoryLayout<Float>.size)
+        case .double(let offset): StateSpan(offset: offset, size: MemoryLayout<Double>.size)
+        case .bool(let offset): StateSpan(offset: offset, size: MemoryLayout<Bool>.size)
+        case .transformComponent(let offset, _): StateSpan(offset: offset, size: MemoryLayout<CATransform3D>.size)
+        }
+    }
+
     /// Puts `model`'s value of the field (a transform field: the whole
     /// matrix) back into `state`.
     @inline(__always)

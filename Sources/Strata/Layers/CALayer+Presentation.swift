@@ -315,11 +315,7 @@ extension CALayer {
     /// animation is not committed yet is looked for again next time.
     private func numberPlan(of state: LayerAnimationState) -> NumberAnimationPlan? {
         if let known = state.numberPlan, known.generation == state.generation { return known.plan }
-        guard let spans = writtenStateSpans(of: state) else {
-            state.numberPlan = (state.generation, nil)
-            return nil
-        }
-        let plan = NumberAnimationPlan.make(entries: state.entries, spans: spans, layer: self)
+        let plan = NumberAnimationPlan.make(entries: state.entries, layer: self)
         if plan != nil || state.entries.allSatisfy(\.isCommitted) { state.numberPlan = (state.generation, plan) }
         return plan
     }

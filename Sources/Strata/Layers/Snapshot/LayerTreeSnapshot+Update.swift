@@ -161,8 +161,9 @@ extension LayerTreeSnapshot {
             let t = layer.localTime(fromParent: parentTime)
             local = t
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
-            // A plan writes `LayerState` bytes only, and what a class draws
-            // beyond a plain layer (`drawnContent`) reads none of them.
+            // A plan writes `LayerState` bytes, and a shape layer's content
+            // fields (what a class draws beyond a plain layer, `drawnContent`,
+            // reads no `LayerState` bytes).
             if let found = layer.numberPlanToSample(nodeVersion: isNew ? 0 : store.nodes[i].stateVersion) {
                 // Else the node is written from the layer itself, then the plan's numbers into it.
                 (plan, planOverLayer) = (found.plan, !found.inPlace)
@@ -183,9 +184,11 @@ extension LayerTreeSnapshot {
                     plan.rewrite(at: local, into: state, from: $0, stamp: &stamp)
                 }
             }
-            if changed {
-                store.nodes[i].planStamp = stamp
-                changes.insert(plan.placesOnly ? .state : [.state, .look])
+            if changed.state || changed.shape { store.nodes[i].planStamp = stamp }
+            if changed.state { changes.insert(plan.placesOnly ? .state : [.state, .look]) }
+            if changed.shape {
+                plan.writeShape(into: &store.nodes[i].content, from: layer)
+                changes.insert(.content)
             }
         } else if !isNew {
             let version = source._stateVersion
@@ -219,7 +222,8 @@ extension LayerTreeSnapshot {
             changes.insert(plan.placesOnly ? .state : [.state, .look])
         }
         if plan == nil || planOverLayer, kind != .plain && kind != .transformLayer && !sameWriting {
-            let content = source.drawnContent
+            var content = source.drawnContent
+            if let plan, plan.writesShape { plan.writeShape(into: &content, from: layer) }
             if store.nodes[i].content != content {
                 store.nodes[i].content = content
                 store.nodes[i].preservesDepth = content.preservesDepth
