@@ -78,6 +78,10 @@ package enum Batcher {
             let a = deviceBounds(i).integral, b = deviceBounds(j).integral
             return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
         }
+        /// `a.intersects(b)` (edges that touch meet), without making the intersection.
+        func meet(_ a: CGRect, _ b: CGRect) -> Bool {
+            !a.isNull && !b.isNull && a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
+        }
         func pixels(_ i: Int) -> Double {
             let box = deviceBounds(i)
             return box.isNull ? 0 : Double(box.width * box.height)
@@ -105,7 +109,7 @@ package enum Batcher {
             while b >= 0 {
                 let backdrop = key.blend.readsBackdrop || open[b].key.blend.readsBackdrop
                 func overlaps(_ j: Int) -> Bool {
-                    backdrop ? sharePixels(i, j) : deviceBounds(j).intersects(deviceBounds(i))
+                    backdrop ? sharePixels(i, j) : meet(deviceBounds(j), deviceBounds(i))
                 }
                 if open[b].accepts(key), fewPay(i, key, joining: b) {
                     // A backdrop batch takes only items that share no pixel with its own.

@@ -24,31 +24,65 @@ struct AnalyticShape: Sendable {
     /// both cover the anti-aliased pixels and show darker than the stroke).
     var fillShape: (rect: CGRect, radii: CornerRadii)?
 
-    /// What `recognized` found for a shape at a tolerance step, remembered across
-    /// frames: a still shape is recognized once, not in every frame's bounds and drawing.
-    private struct MemoKey: Hashable {
-        let shape: ShapeContent
+    /// What `recognized` found of a path's outline at a tolerance step,
+    /// remembered across frames: a path is measured once, not in every
+    /// frame's drawing, however its paint, width or trim change (an animated
+    /// `strokeEnd` gives its layer new content every frame).
+    private struct OutlineKey: Hashable {
+        let path: CGPath
         let toleranceStep: Int
+    }
+    /// A path's outline: the rounded rectangle it traces (nil: none), and its
+    /// length measured as the rasterizer measures it (NaN: not measured yet;
+    /// only dashed circles need it).
+    private struct Outline {
+        let rounded: (rect: CGRect, radii: CornerRadii)?
+        var measuredLength = Double.nan
     }
     // Behind a pthread lock, not a `Mutex`: ThreadSanitizer does not see a
     // `Mutex`'s ordering on Linux, and reported two flatteners' uses of it as races.
-    nonisolated(unsafe) private static var memo: [MemoKey: AnalyticShape?] = [:]
-    private static let memoLock = NSLock()
-    private static let memoCapacity = 1024
+    nonisolated(unsafe) private static var outlines: [OutlineKey: Outline] = [:]
+    private static let outlinesLock = NSLock()
+    private static let outlinesCapacity = 1024
 
-    /// `init(_:tolerance:)` with the tolerance rounded down to a quarter octave,
-    /// remembered for the next frames.
+    /// `init(_:tolerance:)` with the tolerance rounded down to a quarter
+    /// octave, the path's outline remembered for the next frames.
     static func recognized(_ shape: ShapeContent, tolerance: Double) -> AnalyticShape? {
-        guard tolerance > 0, tolerance.isFinite else { return nil }
+        guard tolerance > 0, tolerance.isFinite, let path = shape.path, Self.mayTrace(path) else { return nil }
         let step = Int((log2(tolerance) * 4).rounded(.down))
-        let key = MemoKey(shape: shape, toleranceStep: step)
-        if let known = memoLock.withLock({ memo[key] }) { return known }
-        let made = AnalyticShape(shape, tolerance: pow(2, Double(step) / 4))
-        memoLock.withLock {
-            if memo.count >= memoCapacity { memo.removeAll(keepingCapacity: true) }
-            memo[key] = made
+        let key = OutlineKey(path: path, toleranceStep: step)
+        let tolerance = pow(2, Double(step) / 4)
+        var outline = outlinesLock.withLock { outlines[key] }
+        if outline == nil {
+            let made = Outline(rounded: RoundedRectRecognizer.recognize(path, tolerance: tolerance))
+            remember(made, for: key)
+            outline = made
         }
-        return made
+        return AnalyticShape(
+            shape, tolerance: tolerance, rounded: outline!.rounded,
+            measuredLength: {
+                if !outline!.measuredLength.isNaN { return outline!.measuredLength }
+                outline!.measuredLength = Self.measuredLength(path, tolerance: tolerance)
+                remember(outline!, for: key)
+                return outline!.measuredLength
+            })
+    }
+
+    private static func remember(_ outline: Outline, for key: OutlineKey) {
+        outlinesLock.withLock {
+            if outlines.count >= outlinesCapacity && outlines[key] == nil { outlines.removeAll(keepingCapacity: true) }
+            outlines[key] = outline
+        }
+    }
+
+    /// Whether `path` is short enough to be looked at.
+    private static func mayTrace(_ path: CGPath) -> Bool {
+        !path.elements.isEmpty && path.elements.count <= maximumElements
+    }
+
+    /// The length of `path` measured by chords half a device pixel (2.5 `tolerance`s) close, as the rasterizer measures it.
+    private static func measuredLength(_ path: CGPath, tolerance: Double) -> Double {
+        Double(path.measuredLength(chordTolerance: 2.5 * tolerance))
     }
 
     /// Paths longer than this are not looked at: a rounded rectangle is a move,
@@ -62,10 +96,15 @@ struct AnalyticShape: Sendable {
     /// but a circle (or with square caps), an open stroke of anything but a
     /// circle, a join that bevels a square corner, or a translucent or trimmed
     /// stroke over a fill (the fill would show under the stroke's outer half).
-    init?(_ shape: ShapeContent, tolerance: Double) {
-        guard let path = shape.path, !path.elements.isEmpty,
-            path.elements.count <= Self.maximumElements
-        else { return nil }
+    ///
+    /// `rounded` is what `RoundedRectRecognizer` makes of the path at
+    /// `tolerance`, and `measuredLength` gives the path's length as the
+    /// rasterizer measures it (see `recognized`, which remembers both).
+    init?(
+        _ shape: ShapeContent, tolerance: Double, rounded: (rect: CGRect, radii: CornerRadii)?,
+        measuredLength: () -> Double
+    ) {
+        guard let path = shape.path, Self.mayTrace(path) else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
         let stroke = shape.strokeColor.map { PremultipliedColor($0) } ?? .clear
         let lineWidth = Double(shape.lineWidth)
@@ -76,7 +115,7 @@ struct AnalyticShape: Sendable {
         if strokes {
             guard lineWidth.isFinite, fill.isClear || (stroke.a >= 1 && !trimmed && !dashed) else { return nil }
         }
-        guard let (rect, radii) = RoundedRectRecognizer.recognize(path, tolerance: tolerance) else { return nil }
+        guard let (rect, radii) = rounded else { return nil }
         guard strokes else {
             self.init(rect: rect, radii: radii, fill: fill, borderWidth: 0, borderColor: .clear)
             return
@@ -100,7 +139,7 @@ struct AnalyticShape: Sendable {
             // The rasterizer (and Chromium) measure the circle by chords half a device
             // pixel (2.5 tolerances) close, a little short; the pattern is stretched to
             // the true circle by as much, so the dashes land where theirs do.
-            let measured = Double(path.measuredLength(chordTolerance: 2.5 * tolerance))
+            let measured = measuredLength()
             let around = Double.pi * Double(rect.width)
             let stretch = measured > 0 && measured.isFinite ? around / measured : 1
             borderDashes = CircleDashes(
