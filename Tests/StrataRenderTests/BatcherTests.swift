@@ -182,6 +182,69 @@ import _StrataTestSupport
             }
         }
     }
+
+    /// The batches found with the binned boxes (`OverlapGrid`) are those of
+    /// looking through every member of every batch an item passes, as far as
+    /// `Batcher.overlapChecks` allows: random rings, arcs and spinners,
+    /// crowded or sparse, some drawn with a blend that reads the backdrop.
+    @Test func binnedBoxesFindTheBatchesOfLookingThroughEveryMember() {
+        var generator = SplitMix(seed: 11)
+        for round in 0..<24 {
+            let spread = [60, 300, 900][round % 3]
+            var items: [DrawItem] = []
+            for _ in 0..<(round % 2 == 0 ? 150 : 400) {
+                let p = CGPoint(x: Double(generator.next() % UInt64(spread)), y: Double(generator.next() % 500))
+                let kind = generator.next() % 3
+                var item = ring(at: p, arc: kind == 1, dashed: kind == 2)
+                if generator.next() % 17 == 0 { item.blend = .overlay }
+                items.append(item)
+            }
+            let planned = Batcher.plan(items) { _ in .none }
+            let looked = Self.planLookingThroughEveryMember(items)
+            #expect(planned.batches.map(\.range) == looked.map(\.range), "round \(round)")
+            #expect((planned.order ?? Array(items.indices)) == looked.flatMap(\.members), "round \(round)")
+        }
+    }
+
+    /// `Batcher.plan` for items with no texture, mask or weighty feature,
+    /// checking every member of each batch an item passes for overlap.
+    static func planLookingThroughEveryMember(_ items: [DrawItem]) -> [(range: Range<Int>, members: [Int])] {
+        let everywhere = CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+        let boxes = items.map { RenderList.deviceBounds(of: $0, within: everywhere) }
+        func sharePixels(_ i: Int, _ j: Int) -> Bool {
+            let a = boxes[i].integral, b = boxes[j].integral
+            return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+        }
+        var open: [OpenBatch] = []
+        for i in items.indices {
+            let key = OpenBatch.Key(items[i], texture: .none, mask: .none)
+            var joined: Int?
+            var checks = Batcher.overlapChecks
+            var b = open.count - 1
+            while b >= 0 {
+                let backdrop = key.blend.readsBackdrop || open[b].key.blend.readsBackdrop
+                let overlaps = { (j: Int) in backdrop ? sharePixels(i, j) : boxes[j].intersects(boxes[i]) }
+                if open[b].accepts(key) {
+                    if !key.blend.readsBackdrop
+                        || (open[b].members.count <= checks && !open[b].members.contains(where: overlaps))
+                    {
+                        joined = b
+                    }
+                    break
+                }
+                guard open[b].members.count <= checks else { break }
+                checks -= open[b].members.count
+                if open[b].members.contains(where: overlaps) { break }
+                b -= 1
+            }
+            if let joined { open[joined].add(i, key) } else { open.append(OpenBatch(i, key)) }
+        }
+        var start = 0
+        return open.map { batch in
+            defer { start += batch.members.count }
+            return (start..<start + batch.members.count, batch.members)
+        }
+    }
 }
 
 @Suite struct RoundedRectRecognizerTests {
