@@ -9,7 +9,8 @@ extension FlattenState {
         _ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
         mapping: PlaneMapping, label: ItemLabel
     ) -> [DrawItem]? {
-        guard let fade = LayerState.contentsCrossfade(nodes[layer].state.contents) else { return nil }
+        guard nodes[layer].state.hasContents, let fade = LayerState.contentsCrossfade(nodes[layer].state.contents)
+        else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
         var items: [DrawItem] = []
         // With both images opaque, the old one drawn whole and the new one at

@@ -64,7 +64,8 @@ extension FlattenState {
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
+        if nodes[layer].state.hasContents,
+            let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
             image.height > 0
         {
             let layout = contentsLayout(of: image, layer: layer)

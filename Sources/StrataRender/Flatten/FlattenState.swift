@@ -261,7 +261,7 @@ struct FlattenState {
             } else {
                 // A long list (a grid's cards) culled ahead, on several threads.
                 let visits = sublayerVisits(sublayers, toDevice: toDevice)
-                for k in sublayers.indices {
+                for k in sublayers.startIndex..<sublayers.endIndex {
                     if let visits {
                         switch visits[k - sublayers.startIndex] {
                         case .visit: break
