@@ -25,14 +25,6 @@ extension LayerState {
     /// (Static, given the one field: a renderer reading a state in place copies no more of it.)
     package static func shownContents(_ contents: Any?) -> Any? { ContentsCrossfade.shown(contents) }
 
-    /// Whether `contents` holds anything: tested in place, where passing the
-    /// field to `shownContents` or `contentsCrossfade` copies it out and casts
-    /// it (every layer, every frame, most with nothing there).
-    package var hasContents: Bool {
-        if case .none = contents { return false }
-        return true
-    }
-
     /// For a presentation layer's `contents` while it changes: the old
     /// contents and how far (0…1) the new contents (`shownContents`) has faded
     /// in. Renderers draw the old at `1 − progress` under the new at

@@ -16,7 +16,7 @@ extension FlattenState {
         // Fields read in place: a copy of the layer's state costs more than the rest.
         guard nodes[layer].state.backgroundColor.map({ PremultipliedColor($0).isClear }) ?? true,
             borderParts(layer) == nil, !nodes[layer].state.masksToBounds,
-            !nodes[layer].state.hasContents || LayerState.shownContents(nodes[layer].state.contents) == nil
+            nodes[layer].state.contents == nil || LayerState.shownContents(nodes[layer].state.contents) == nil
         else { return nil }
         // Points of the path may stray a fifth of a device pixel from the outline drawn.
         let box = path.boundingBoxOfPath

@@ -9,7 +9,7 @@ extension FlattenState {
         _ layer: Int, new: (fill: DrawItem.Content, rect: CGRect)?,
         mapping: PlaneMapping, label: ItemLabel
     ) -> [DrawItem]? {
-        guard nodes[layer].state.hasContents, let fade = LayerState.contentsCrossfade(nodes[layer].state.contents)
+        guard nodes[layer].state.contents != nil, let fade = LayerState.contentsCrossfade(nodes[layer].state.contents)
         else { return nil }
         let progress = Float(min(max(fade.progress, 0), 1))
         var items: [DrawItem] = []

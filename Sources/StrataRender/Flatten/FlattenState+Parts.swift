@@ -64,7 +64,7 @@ extension FlattenState {
         case .plain, .transformLayer, .replicator, .emitter:
             break
         }
-        if nodes[layer].state.hasContents,
+        if nodes[layer].state.contents != nil,
             let image = LayerState.shownContents(nodes[layer].state.contents) as? CGImage, image.width > 0,
             image.height > 0
         {
