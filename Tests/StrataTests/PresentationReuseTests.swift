@@ -261,6 +261,19 @@ import Testing
             layers[3].add(morph, forKey: "morph")
             // Paths of other element counts do not mix: one or the other.
             layers[4].add(keyframes("path", [circle(10), star(3)]), forKey: "jump")
+            // Basic animations of a colour and a path: both ends, or to a value from the one beneath.
+            let tint = CABasicAnimation(keyPath: "strokeColor")
+            tint.toValue = colour(0, 1, 0.5)
+            tint.duration = 0.5
+            tint.repeatCount = .infinity
+            layers[4].add(tint, forKey: "tint")
+            let bend = CABasicAnimation(keyPath: "path")
+            bend.fromValue = star(1)
+            bend.toValue = star(5)
+            bend.duration = 0.8
+            bend.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            bend.repeatCount = .infinity
+            layers[3].add(bend, forKey: "bend")
             let turn = CABasicAnimation(keyPath: "transform.rotation.z")
             turn.fromValue = 0
             turn.toValue = 3
@@ -303,6 +316,99 @@ import Testing
         }
         for (k, layer) in sampled.enumerated() {
             #expect(layer._animationState?.numberPlan?.plan?.writesShape == true, "layer \(k)")
+        }
+        _ = made
+    }
+
+    /// Whole transforms and colours of a plain layer, from basic animations
+    /// (both ends given, with an overshooting curve; only one, the other the
+    /// value beneath, after an earlier animation of the key) and linear or
+    /// discrete keyframes, are a plan's too: the nodes must hold what copies
+    /// made anew hold, to the bit, also after the model changes.
+    @Test func transformAndColourAnimationsInTickedNodesMatchFreshCopies() throws {
+        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+            CGColor(red: r, green: g, blue: b, alpha: a)
+        }
+        func matrix(_ angle: CGFloat, _ x: CGFloat, _ s: CGFloat) -> NSValue {
+            var m = CATransform3DMakeRotation(angle, 0.3, 1, 0.2)
+            m = CATransform3DTranslate(m, x, -x / 2, 4)
+            m.m34 = -1 / 600
+            return NSValue(caTransform3D: CATransform3DScale(m, s, s, 1))
+        }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<5).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                layer.backgroundColor = colour(0.2, 0.3, 0.4)
+                layer.transform = CATransform3DMakeTranslation(3, 4, 0)
+                stage.show(layer)
+            }
+            func basic(_ keyPath: String, from: Any?, to: Any?) -> CABasicAnimation {
+                let a = CABasicAnimation(keyPath: keyPath)
+                a.fromValue = from
+                a.toValue = to
+                a.duration = 0.7
+                a.repeatCount = .infinity
+                return a
+            }
+            let flip = basic("transform", from: matrix(0, 0, 1), to: matrix(2.5, 30, 1.4))
+            flip.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.2, 1.4)
+            layers[0].add(flip, forKey: "flip")
+            layers[0].add(basic("backgroundColor", from: colour(1, 0, 0), to: colour(0, 0, 1, 0.5)), forKey: "tint")
+            // Only a toValue: from the value beneath (the model's, then an earlier animation's).
+            layers[1].add(basic("transform", from: nil, to: matrix(-1, 12, 0.8)), forKey: "to")
+            layers[1].add(basic("borderColor", from: nil, to: colour(0, 1, 0)), forKey: "border")
+            layers[1].add(basic("shadowColor", from: colour(1, 1, 0), to: nil), forKey: "shadow")
+            let turn = CAKeyframeAnimation(keyPath: "transform")
+            turn.values = [matrix(0, 0, 1), matrix(1.2, -8, 1.1), matrix(-0.4, 20, 0.9)]
+            turn.keyTimes = [0, 0.3, 1]
+            turn.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+            turn.duration = 0.9
+            turn.autoreverses = true
+            turn.repeatCount = .infinity
+            layers[2].add(turn, forKey: "turn")
+            let blink = CAKeyframeAnimation(keyPath: "backgroundColor")
+            blink.values = [colour(1, 1, 1), colour(0, 0, 0, 0.25), colour(0.5, 0, 1)]
+            blink.calculationMode = .discrete
+            blink.duration = 0.6
+            blink.repeatCount = .infinity
+            layers[3].add(blink, forKey: "blink")
+            let sub = basic("sublayerTransform", from: matrix(0.2, 5, 1), to: matrix(0.9, -5, 1.2))
+            sub.beginTime = stage.now + 0.3
+            sub.fillMode = .backwards
+            layers[4].add(sub, forKey: "sub")
+            // A later animation of the same key from the value beneath: the earlier one's.
+            layers[4].add(basic("backgroundColor", from: colour(0, 0.5, 0.5), to: colour(1, 0.5, 0)), forKey: "a")
+            layers[4].add(basic("backgroundColor", from: nil, to: colour(0, 0, 0, 0)), forKey: "b")
+            return layers
+        }
+        let ticked = Stage(), fresh = Stage()
+        fresh.ticker.reusesPresentationCopies = false
+        let sampled = build(ticked), made = build(fresh)
+        var snapshot = LayerTreeSnapshot()
+        for k in 1...40 {
+            let t = Double(k) / 30
+            if k == 20 {
+                for layers in [sampled, made] {
+                    layers[1].transform = CATransform3DMakeScale(1.5, 0.5, 1)
+                    layers[1].borderColor = colour(0.9, 0.1, 0.1)
+                    layers[3].backgroundColor = nil
+                }
+                CATransaction.flush()
+            }
+            ticked.ticker.tick(at: t, into: &snapshot)
+            let b = try #require(fresh.tick(t).sublayers)
+            #expect(snapshot.nodes.count == b.count + 1)
+            for (n, (x, y)) in zip(snapshot.nodes.dropFirst(), b).enumerated() {
+                #expect(x.state.transform == y.transform, "layer \(n) at \(t)")
+                #expect(x.state.sublayerTransform == y.sublayerTransform, "layer \(n) at \(t)")
+                #expect(x.state.backgroundColor == y.backgroundColor, "layer \(n) at \(t)")
+                #expect(x.state.borderColor == y.borderColor, "layer \(n) at \(t)")
+                #expect(x.state.shadowColor == y.shadowColor, "layer \(n) at \(t)")
+            }
+        }
+        for (k, layer) in sampled.enumerated() {
+            #expect(layer._animationState?.numberPlan?.plan != nil, "layer \(k)")
         }
         _ = made
     }

@@ -250,6 +250,28 @@ final class BasicEvaluator: PropertyEvaluator {
         }
     }
 
+    /// Numbers as `PropertyEvaluator` makes them a step; else, when not a
+    /// spring, cumulative or by a value, two values that are no numbers
+    /// (transforms, colours, paths) written whole into `LayerState` or a
+    /// shape layer's content, an end not given being the value beneath.
+    override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
+        if let step = super.numberStep(begin: begin) { return step }
+        guard spring == nil, !isCumulative, let target,
+            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive),
+            write.writesValues
+        else { return nil }
+        let ends: [AnimValue?]
+        switch plan {
+        case let .fixed(a, b): ends = [a, b]
+        case let .fromToBase(a), let .previousToBase(a): ends = [a, nil]
+        case let .baseTo(b): ends = [nil, b]
+        case .baseToBase: ends = [nil, nil]
+        case .baseBy: return nil
+        }
+        return NumberAnimationPlan.Step(
+            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .ends(.init(ends)), write: write)
+    }
+
     override func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? {
         let (a, b) = endpoints(base: base)
         let f = spring.map { $0.progress(at: sample.time) } ?? progress(sample)

@@ -77,22 +77,23 @@ final class KeyframeEvaluator: PropertyEvaluator {
     /// A linear or discrete keyframe animation (no path, rotation mode or
     /// spline; not cumulative) whose values are numbers, Bools, points,
     /// sizes or rectangles written into `LayerState`'s plain bytes, or a
-    /// value function's input written into the stored `transform`, or any
-    /// values of a shape layer's content field (numbers, colours, paths), is
-    /// a step of a `NumberAnimationPlan` too.
+    /// value function's input written into the stored `transform`, whole
+    /// transforms or colours of `LayerState`, or any values of a shape
+    /// layer's content field (numbers, colours, paths), is a step of a
+    /// `NumberAnimationPlan` too.
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, !isCumulative,
             let target, !values.isEmpty,
             let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive)
         else { return nil }
-        if case .shape(let field) = write, !field.isNumber {
-            // Colours and paths: the values themselves, mixed when written.
+        if write.writesValues {
+            // Colours, paths and transforms: the values themselves, mixed when written.
             let keyframes = NumberKeyframes(
                 times: times, values: Array(repeating: 0, count: values.count), width: 1,
                 curves: segmentFunctions.map(\.curve), discrete: mode == .discrete)
             return NumberAnimationPlan.Step(
-                timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .values(keyframes, values),
-                write: write)
+                timing: timing, curve: timingFunction?.curve, begin: begin,
+                numbers: .values(keyframes, .init(values)), write: write)
         }
         var numbers: [Double] = []
         var width = 0

@@ -14,6 +14,18 @@ extension NumberAnimationPlan {
         case matrix(offset: Int, function: ValueFunctionKind, additive: Bool)
         /// A field of a shape layer's content, not of `LayerState` (see `Step.writeSampled(into:)`).
         case shape(ShapeContentField)
+        /// A whole transform or colour of `LayerState`, from values that are
+        /// no numbers (see `Step.writeSampled(into:)`).
+        case value(StateValueField)
+
+        /// Whether the write takes values that are no numbers (`Numbers.values` or `.ends`).
+        var writesValues: Bool {
+            switch self {
+            case .value: true
+            case .shape(let field): !field.isNumber
+            default: false
+            }
+        }
 
         /// The `LayerState` bytes the write changes (nil: none).
         var stateSpan: StateSpan? {
@@ -21,6 +33,7 @@ extension NumberAnimationPlan {
             case .number(let field): field.span
             case .cgFloats(let offset, let count): StateSpan(offset: offset, size: count * MemoryLayout<CGFloat>.stride)
             case .matrix(let offset, _, _): StateSpan(offset: offset, size: MemoryLayout<CATransform3D>.size)
+            case .value(let field): field.span
             case .shape: nil
             }
         }
@@ -40,7 +53,7 @@ extension NumberAnimationPlan {
                 // As `AnimValue.add`: the animation's matrix first, then the one beneath.
                 state.store(
                     additive ? matrix.concatenating(state.load(CATransform3D.self, at: offset)) : matrix, at: offset)
-            case .shape: preconditionFailure("a shape write among a plan's state steps")
+            case .shape, .value: preconditionFailure("\(self) writes no numbers")
             }
         }
 
@@ -55,6 +68,7 @@ extension NumberAnimationPlan {
                     state.store(model.load(CGFloat.self, at: at), at: at)
                 }
             case .matrix(let offset, _, _): state.store(model.load(CATransform3D.self, at: offset), at: offset)
+            case .value(let field): field.restore(into: state, from: model)
             case .shape: preconditionFailure("a shape write among a plan's state steps")
             }
         }

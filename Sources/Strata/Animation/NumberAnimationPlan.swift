@@ -71,6 +71,7 @@ final class NumberAnimationPlan {
                 let position = keyframes.position(at: progress)
                 found[0] = Double(position.index)
                 found[1] = position.local ?? .nan
+            case .ends: found[0] = progress
             }
             let changed =
                 !active
@@ -83,40 +84,80 @@ final class NumberAnimationPlan {
         @inline(__always)
         mutating func writeSampled(into state: UnsafeLayerStateHandle<LayerState>) {
             guard active else { return }
+            if case .value(let field) = write {
+                field.store(sampledValue(base: { field.load(from: state) }), into: state)
+                return
+            }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
         }
 
         /// Writes the value the last `sample(at:)` found into a shape
-        /// layer's `content` (nothing when it was not active): the
-        /// keyframes' values mixed as `KeyframeEvaluator` mixes them.
+        /// layer's `content` (nothing when it was not active).
         @inline(__always)
         func writeSampled(into content: inout ShapeContent) {
             guard active, case .shape(let field) = write else { return }
             switch numbers {
-            case .values(_, let values):
-                let i = Int(sampled[0]), local = sampled[1]
-                field.write(
-                    local.isNaN ? values[i] : AnimValue.interpolate(values[i], values[i + 1], local), into: &content)
+            case .values, .ends: field.write(sampledValue(base: { field.value(in: content) }), into: &content)
             case .between, .keyframes: field.write(sampled[0], into: &content)
             }
+        }
+
+        /// The value of a `.values` or `.ends` step at the last sampling:
+        /// the keyframes' or the ends' values mixed as the evaluators mix
+        /// them (`AnimValue.interpolate`), an end not given being `base`
+        /// (the value beneath, as the evaluator reads it from the copy).
+        private func sampledValue(base: () -> AnimValue) -> AnimValue {
+            switch numbers {
+            case .values(_, let given):
+                let i = Int(sampled[0]), local = sampled[1]
+                let values = given.values
+                guard !local.isNaN else { return values[i] ?? base() }
+                return AnimValue.interpolate(
+                    values[i] ?? base(), values[i + 1] ?? base(), local, transforms: given.transforms)
+            case .ends(let given):
+                let from = given.values[0] ?? base(), to = given.values[1] ?? base()
+                return AnimValue.interpolate(from, to, sampled[0], transforms: given.transforms)
+            case .between, .keyframes: preconditionFailure("a step of numbers has no values")
+            }
+        }
+    }
+
+    /// The values of a step that are no numbers (nil: the value beneath),
+    /// and for transforms a memo of their decompositions. A class: a step is
+    /// copied as it is sampled, and these are read only.
+    final class GivenValues {
+        let values: [AnimValue?]
+        let transforms: TransformInterpolator?
+
+        init(_ values: [AnimValue?]) {
+            self.values = values
+            let hasTransforms = values.contains {
+                if case .transform? = $0 { return true }
+                return false
+            }
+            transforms = hasTransforms ? TransformInterpolator() : nil
         }
     }
 
     /// The numbers a step runs through: a basic animation's two (mixed
     /// linearly, the eased progress past either end going past them too;
     /// written by a `.number` or a number `.shape` write only), a keyframe
-    /// animation's, or the values of keyframes that are no numbers (a shape
-    /// layer's colours or paths; `NumberKeyframes` gives their times and
-    /// curves), sampled as where the progress falls among them.
+    /// animation's, or the values of keyframes that are no numbers (colours,
+    /// paths, transforms; `NumberKeyframes` gives their times and curves),
+    /// sampled as where the progress falls among them, or a basic
+    /// animation's two such values, sampled as the eased progress.
     enum Numbers {
         case between(Double, Double)
         case keyframes(NumberKeyframes)
-        case values(NumberKeyframes, [AnimValue])
+        case values(NumberKeyframes, GivenValues)
+        /// A basic animation's two values (mixed with the eased progress,
+        /// which may run past either end).
+        case ends(GivenValues)
 
         /// How many numbers the step writes (a value function reads at most three).
         var width: Int {
             switch self {
-            case .between: 1
+            case .between, .ends: 1
             case .keyframes(let keyframes): min(keyframes.width, 4)
             case .values: 2
             }

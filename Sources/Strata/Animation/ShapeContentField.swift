@@ -39,6 +39,20 @@ enum ShapeContentField: String {
         }
     }
 
+    /// The field's value in `content`.
+    func value(in content: ShapeContent) -> AnimValue {
+        switch self {
+        case .path: .path(content.path)
+        case .fillColor: .color(content.fillColor)
+        case .strokeColor: .color(content.strokeColor)
+        case .lineWidth: .number(Double(content.lineWidth))
+        case .miterLimit: .number(Double(content.miterLimit))
+        case .lineDashPhase: .number(Double(content.lineDashPhase))
+        case .strokeStart: .number(Double(content.strokeStart))
+        case .strokeEnd: .number(Double(content.strokeEnd))
+        }
+    }
+
     /// Writes the number `value` into a number field.
     @inline(__always)
     func write(_ value: Double, into content: inout ShapeContent) {
