@@ -9,15 +9,16 @@ import Foundation
 /// `transform.rotation.y`), Bools (`hidden`), points, sizes or rectangles
 /// (`position`, `bounds.origin`), or a value function's input written into
 /// the `transform` (added to it or not), as Lottie files and most
-/// hand-written keyframe animations are; and, on a shape layer, such
-/// animations of its numbers (`strokeEnd`, `lineWidth`) and linear or
-/// discrete keyframes of its colours and path, written into the content its
-/// node holds (`ShapeContentField`).
+/// hand-written keyframe animations are; whole transforms and colours
+/// (`StateValueField`: keyframes, or a basic animation whose missing end is
+/// the value beneath, as implicit animations are); and, on a shape layer,
+/// such animations of its numbers (`strokeEnd`, `lineWidth`), colours and
+/// path, written into the content its node holds (`ShapeContentField`).
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
-/// evaluator or target object is reached, so nothing is retained and
-/// released for the layer in the frame. A step
+/// evaluator or target object is reached (a step of numbers retains and
+/// releases nothing; one of values retains what it makes). A step
 /// computes what the evaluator computes, in the same order of operations,
 /// so that the two paths give the same bytes.
 ///
