@@ -41,6 +41,12 @@ final class NumberAnimationPlan {
         /// whether the animation was active then (else it writes nothing).
         private var sampled = SIMD4<Double>()
         private var active = false
+        /// Whether the step writes all of its field without reading it.
+        private let overwrites: Bool
+
+        /// Whether the last sampling was active and the step writes all of
+        /// its field without reading it (what is there before does not matter).
+        var overwritesWhenActive: Bool { active && overwrites }
 
         init(timing: TimingModel, curve: TimingCurve?, begin: CFTimeInterval, numbers: Numbers, write: Write) {
             self.timing = timing
@@ -48,6 +54,24 @@ final class NumberAnimationPlan {
             self.begin = begin
             self.numbers = numbers
             self.write = write
+            overwrites = Self.overwrites(write, numbers)
+        }
+
+        /// Whether `write`, from `numbers`, sets all of its field whatever is there.
+        private static func overwrites(_ write: Write, _ numbers: Numbers) -> Bool {
+            switch write {
+            // A Bool's NaN writes nothing; a transform field changes part of the matrix.
+            case .number(.bool), .number(.transformComponent): return false
+            case .number, .cgFloats: return true
+            case .matrix(_, _, let additive): return !additive
+            case .value:
+                // Values of the field's own kind (an end not given reads the value beneath).
+                switch numbers {
+                case .values(_, let given), .ends(let given): return given.values.allSatisfy { $0 != nil }
+                case .between, .keyframes: return false
+                }
+            case .shape: return false
+            }
         }
 
         /// Works out the animation's numbers at `localTime` (the layer's),
@@ -86,7 +110,7 @@ final class NumberAnimationPlan {
         mutating func writeSampled(into state: UnsafeLayerStateHandle<LayerState>) {
             guard active else { return }
             if case .value(let field) = write {
-                field.store(sampledValue(base: { field.load(from: state) }), into: state)
+                field.store(Self.value(of: numbers, at: sampled, base: { field.load(from: state) }), into: state)
                 return
             }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
@@ -98,16 +122,20 @@ final class NumberAnimationPlan {
         func writeSampled(into content: inout ShapeContent) {
             guard active, case .shape(let field) = write else { return }
             switch numbers {
-            case .values, .ends: field.write(sampledValue(base: { field.value(in: content) }), into: &content)
+            case .values, .ends:
+                field.write(Self.value(of: numbers, at: sampled, base: { field.value(in: content) }), into: &content)
             case .between, .keyframes: field.write(sampled[0], into: &content)
             }
         }
 
-        /// The value of a `.values` or `.ends` step at the last sampling:
-        /// the keyframes' or the ends' values mixed as the evaluators mix
-        /// them (`AnimValue.interpolate`), an end not given being `base`
-        /// (the value beneath, as the evaluator reads it from the copy).
-        private func sampledValue(base: () -> AnimValue) -> AnimValue {
+        /// The value of a step of `.values` or `.ends` that sampled
+        /// `sampled`: the keyframes' or the ends' values mixed as the
+        /// evaluators mix them (`AnimValue.interpolate`), an end not given
+        /// being `base` (the value beneath, as the evaluator reads it from
+        /// the copy). (Static: a method would copy the whole step, retaining
+        /// all it holds.)
+        @inline(__always)
+        private static func value(of numbers: Numbers, at sampled: SIMD4<Double>, base: () -> AnimValue) -> AnimValue {
             switch numbers {
             case .values(_, let given):
                 let i = Int(sampled[0]), local = sampled[1]
@@ -202,12 +230,17 @@ final class NumberAnimationPlan {
 
     /// Puts the model's values of the fields the steps write back into
     /// `state` (a step whose animation is not active leaves them so): read
-    /// from the steps, which are read next anyway.
+    /// from the steps, which are read next anyway. A field an active step
+    /// writes whole without reading it is left as it is: all of it is
+    /// written next (a colour's model value would be retained and released
+    /// for nothing, its object brought into the cache).
     @inline(__always)
     private func restoreModelBytes(
         into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>
     ) {
-        for i in steps.indices { steps[i].write.restore(into: state, from: model) }
+        for i in steps.indices where !steps[i].overwritesWhenActive {
+            steps[i].write.restore(into: state, from: model)
+        }
     }
 
     /// Asks the CPU to bring the steps into its caches.
