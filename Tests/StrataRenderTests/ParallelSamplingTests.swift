@@ -69,6 +69,21 @@ import Testing
                 card.mask = mask
             }
             if i % 19 == 0 { card.add(basic("zPosition", 0, 40, duration: 1), forKey: "rise") }
+            // Colours and a shape's own properties: plans that write values (a
+            // colour made each frame) and the shape's content, on the threads.
+            if card is CAShapeLayer {
+                let tint = CAKeyframeAnimation(keyPath: "fillColor")
+                tint.values = [yellow, red, shade]
+                tint.duration = 0.9
+                tint.repeatCount = .infinity
+                card.add(tint, forKey: "tint")
+                card.add(basic("lineWidth", 0, 3, duration: 1.1), forKey: "width")
+            } else if i % 37 == 9 {
+                let blush = CABasicAnimation(keyPath: "backgroundColor")
+                blush.toValue = red
+                blush.duration = 1.5
+                card.add(blush, forKey: "blush")
+            }
             if i == 1234 {
                 card.add(basic("opacity", 1, 0, duration: 0.5), forKey: "end")
                 ending = card
@@ -158,10 +173,22 @@ import Testing
             guard x.name != nil, x.kind == y.kind, x.content == y.content, x.parent == y.parent,
                 CATransform3DEqualToTransform(x.toParent, y.toParent), x.sublayers == y.sublayers, x.mask == y.mask,
                 x.changes == y.changes, x.lookVersion == y.lookVersion, x.name == y.name,
-                LayerState.sameFields(&left[i].state, &right[i].state)
+                sameState(&left[i].state, &right[i].state)
             else { return false }
         }
         return true
+    }
+
+    /// Whether two states hold the same fields, an animated colour (made anew
+    /// by each run, another object) compared by its value.
+    private static func sameState(_ a: inout LayerState, _ b: inout LayerState) -> Bool {
+        if LayerState.sameFields(&a, &b) { return true }
+        guard a.backgroundColor == b.backgroundColor, a.borderColor == b.borderColor, a.shadowColor == b.shadowColor
+        else { return false }
+        var (x, y) = (a, b)
+        (x.backgroundColor, x.borderColor, x.shadowColor) = (nil, nil, nil)
+        (y.backgroundColor, y.borderColor, y.shadowColor) = (nil, nil, nil)
+        return LayerState.sameFields(&x, &y)
     }
 
     @Test func oneTwoAndFourThreadsGiveTheSameSnapshotsAndFrames() {
