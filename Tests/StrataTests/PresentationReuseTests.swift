@@ -173,28 +173,46 @@ import Testing
             layers[12].add(frames, forKey: "frames")
             return layers
         }
+        try Self.playAgainstFreshCopies(build: build) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.cornerRadius == y.cornerRadius, "cornerRadius, \(at)")
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.bounds == y.bounds && x.state.isHidden == y.isHidden, "bounds, hidden, \(at)")
+        }
+    }
+
+    /// Plays the layers `build` makes on two stages for 40 frames: one ticked
+    /// into a snapshot (its layers' animations written from plans), the other
+    /// making its presentation copies anew every frame (from the
+    /// evaluators); `change` runs on both sets of layers before frame 20.
+    /// `compare` gets each node, the copy of the same layer and where (which
+    /// layer, when). Every ticked layer must have sampled with a plan.
+    static func playAgainstFreshCopies<Layer: CALayer>(
+        build: (Stage) -> [Layer], change: ([Layer]) -> Void = { _ in },
+        compare: (LayerSnapshotNode, CALayer, String) -> Void
+    ) throws {
         let ticked = Stage(), fresh = Stage()
         fresh.ticker.reusesPresentationCopies = false
         let sampled = build(ticked), made = build(fresh)
         var snapshot = LayerTreeSnapshot()
         for k in 1...40 {
             let t = Double(k) / 30
+            if k == 20 {
+                change(sampled)
+                change(made)
+                CATransaction.flush()
+            }
             ticked.ticker.tick(at: t, into: &snapshot)
-            let b = try #require(fresh.tick(t).sublayers)
-            #expect(snapshot.nodes.count == b.count + 1)
-            for (x, y) in zip(snapshot.nodes.dropFirst(), b) {
-                #expect(x.state.transform == y.transform, "transform at \(t)")
-                #expect(x.state.opacity == y.opacity, "opacity at \(t)")
-                #expect(x.state.cornerRadius == y.cornerRadius, "cornerRadius at \(t)")
-                #expect(x.state.position == y.position, "position at \(t)")
-                #expect(x.state.bounds == y.bounds && x.state.isHidden == y.isHidden, "bounds, hidden at \(t)")
+            let copies = try #require(fresh.tick(t).sublayers)
+            #expect(snapshot.nodes.count == copies.count + 1)
+            for (n, (x, y)) in zip(snapshot.nodes.dropFirst(), copies).enumerated() {
+                compare(x, y, "layer \(n) at \(t)")
             }
         }
-        // The values above came from plans (not from the evaluators, as the fresh copies' did).
         for (k, layer) in sampled.enumerated() {
             #expect(layer._animationState?.numberPlan?.plan != nil, "layer \(k)")
         }
-        _ = made
     }
 
     /// A shape layer's animations of its own properties (numbers from a
@@ -289,35 +307,28 @@ import Testing
             layers[5].add(phase, forKey: "phase")
             return layers
         }
-        let ticked = Stage(), fresh = Stage()
-        fresh.ticker.reusesPresentationCopies = false
-        let sampled = build(ticked), made = build(fresh)
-        var snapshot = LayerTreeSnapshot()
-        for k in 1...40 {
-            let t = Double(k) / 30
-            if k == 20 {
-                // The model changes under the animations: fields they write and fields they do not.
-                for layers in [sampled, made] {
-                    layers[0].strokeEnd = 0.5
-                    layers[0].lineWidth = 7
-                    layers[2].fillColor = colour(0.5, 0.5, 0.5)
-                    layers[3].strokeColor = colour(0, 0.6, 0)
-                    layers[5].path = star(4)
-                }
-                CATransaction.flush()
-            }
-            ticked.ticker.tick(at: t, into: &snapshot)
-            let b = try #require(fresh.tick(t).sublayers)
-            #expect(snapshot.nodes.count == b.count + 1)
-            for (n, (x, y)) in zip(snapshot.nodes.dropFirst(), b).enumerated() {
-                #expect(x.content == y.drawnContent, "layer \(n) at \(t)")
-                #expect(x.state.transform == y.transform, "layer \(n) at \(t)")
-            }
+        // The model changes under the animations: fields they write and fields they do not.
+        func change(_ layers: [CAShapeLayer]) {
+            layers[0].strokeEnd = 0.5
+            layers[0].lineWidth = 7
+            layers[2].fillColor = colour(0.5, 0.5, 0.5)
+            layers[3].strokeColor = colour(0, 0.6, 0)
+            layers[5].path = star(4)
+        }
+        var sampled: [CAShapeLayer] = []
+        try Self.playAgainstFreshCopies(
+            build: {
+                let layers = build($0)
+                if sampled.isEmpty { sampled = layers }
+                return layers
+            }, change: change
+        ) { x, y, at in
+            #expect(x.content == y.drawnContent, "\(at)")
+            #expect(x.state.transform == y.transform, "\(at)")
         }
         for (k, layer) in sampled.enumerated() {
             #expect(layer._animationState?.numberPlan?.plan?.writesShape == true, "layer \(k)")
         }
-        _ = made
     }
 
     /// Whole transforms and colours of a plain layer, from basic animations
@@ -382,35 +393,18 @@ import Testing
             layers[4].add(basic("backgroundColor", from: nil, to: colour(0, 0, 0, 0)), forKey: "b")
             return layers
         }
-        let ticked = Stage(), fresh = Stage()
-        fresh.ticker.reusesPresentationCopies = false
-        let sampled = build(ticked), made = build(fresh)
-        var snapshot = LayerTreeSnapshot()
-        for k in 1...40 {
-            let t = Double(k) / 30
-            if k == 20 {
-                for layers in [sampled, made] {
-                    layers[1].transform = CATransform3DMakeScale(1.5, 0.5, 1)
-                    layers[1].borderColor = colour(0.9, 0.1, 0.1)
-                    layers[3].backgroundColor = nil
-                }
-                CATransaction.flush()
-            }
-            ticked.ticker.tick(at: t, into: &snapshot)
-            let b = try #require(fresh.tick(t).sublayers)
-            #expect(snapshot.nodes.count == b.count + 1)
-            for (n, (x, y)) in zip(snapshot.nodes.dropFirst(), b).enumerated() {
-                #expect(x.state.transform == y.transform, "layer \(n) at \(t)")
-                #expect(x.state.sublayerTransform == y.sublayerTransform, "layer \(n) at \(t)")
-                #expect(x.state.backgroundColor == y.backgroundColor, "layer \(n) at \(t)")
-                #expect(x.state.borderColor == y.borderColor, "layer \(n) at \(t)")
-                #expect(x.state.shadowColor == y.shadowColor, "layer \(n) at \(t)")
-            }
+        func change(_ layers: [CALayer]) {
+            layers[1].transform = CATransform3DMakeScale(1.5, 0.5, 1)
+            layers[1].borderColor = colour(0.9, 0.1, 0.1)
+            layers[3].backgroundColor = nil
         }
-        for (k, layer) in sampled.enumerated() {
-            #expect(layer._animationState?.numberPlan?.plan != nil, "layer \(k)")
+        try Self.playAgainstFreshCopies(build: build, change: change) { x, y, at in
+            #expect(x.state.transform == y.transform, "\(at)")
+            #expect(x.state.sublayerTransform == y.sublayerTransform, "\(at)")
+            #expect(x.state.backgroundColor == y.backgroundColor, "\(at)")
+            #expect(x.state.borderColor == y.borderColor, "\(at)")
+            #expect(x.state.shadowColor == y.shadowColor, "\(at)")
         }
-        _ = made
     }
 
     @Test func aRemovedAnimationLeavesNoStaleValue() throws {
