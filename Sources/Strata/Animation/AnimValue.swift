@@ -265,7 +265,15 @@ extension AnimValue {
     /// Colours mix per straight-alpha component (as CA does: a fade from
     /// transparent black to white passes through grey), clamped to 0...1.
     static func interpolateColor(_ a: CGColor?, _ b: CGColor?, _ t: Double) -> CGColor? {
-        let p = (a ?? .clear).rgba, q = (b ?? .clear).rgba
+        mixColor((a ?? .clear).rgba, (b ?? .clear).rgba, t)
+    }
+
+    /// The colour of components `p` and `q` mixed at `t`, each clamped to 0…1.
+    @inline(__always)
+    static func mixColor(
+        _ p: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat), _ q: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat),
+        _ t: Double
+    ) -> CGColor {
         func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { min(max(x + (y - x) * CGFloat(t), 0), 1) }
         return CGColor(srgbRed: mix(p.r, q.r), green: mix(p.g, q.g), blue: mix(p.b, q.b), alpha: mix(p.a, q.a))
     }

@@ -141,9 +141,11 @@ final class NumberAnimationPlan {
                 let i = Int(sampled[0]), local = sampled[1]
                 let values = given.values
                 guard !local.isNaN else { return values[i] ?? base() }
+                if let mixed = given.mixedColor(i, i + 1, local) { return mixed }
                 return AnimValue.interpolate(
                     values[i] ?? base(), values[i + 1] ?? base(), local, transforms: given.transforms)
             case .ends(let given):
+                if let mixed = given.mixedColor(0, 1, sampled[0]) { return mixed }
                 let from = given.values[0] ?? base(), to = given.values[1] ?? base()
                 return AnimValue.interpolate(from, to, sampled[0], transforms: given.transforms)
             case .between, .keyframes: preconditionFailure("a step of numbers has no values")
@@ -157,6 +159,9 @@ final class NumberAnimationPlan {
     final class GivenValues {
         let values: [AnimValue?]
         let transforms: TransformInterpolator?
+        /// For each colour given, its components (`AnimValue.interpolateColor`
+        /// reads them of every colour it mixes; found once here).
+        private let components: [(r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?]
 
         init(_ values: [AnimValue?]) {
             self.values = values
@@ -165,6 +170,20 @@ final class NumberAnimationPlan {
                 return false
             }
             transforms = hasTransforms ? TransformInterpolator() : nil
+            components = values.map {
+                guard case .color(let color)? = $0 else { return nil }
+                return (color ?? .clear).rgba
+            }
+        }
+
+        /// `AnimValue.interpolate` of given colours `i` and `j` at `t`, from
+        /// their components (nil: the two are not both given colours).
+        @inline(__always)
+        func mixedColor(_ i: Int, _ j: Int, _ t: Double) -> AnimValue? {
+            guard let p = components[i], let q = components[j] else { return nil }
+            if t == 0 { return values[i] }
+            if t == 1 { return values[j] }
+            return .color(AnimValue.mixColor(p, q, t))
         }
     }
 
