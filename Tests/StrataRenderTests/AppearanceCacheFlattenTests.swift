@@ -90,4 +90,37 @@ import _StrataTestSupport
         let first = flattener.renderList(for: root)
         #expect(flattener.renderList(for: root) == first)
     }
+
+    /// A key matches the items of a layer by comparing them in place
+    /// (`looksLike`): the same answer as comparing their `placementFree`
+    /// copies, for an item changed in each of its fields in turn.
+    @Test func itemsMatchAKeyAsTheirPlacementFreeCopiesDo() {
+        var base = DrawItem(
+            mapping: PlaneMapping(1, 0, 0, 0, 1, 0, 10, 20, 1), quad: CGRect(x: -1, y: -1, width: 42, height: 32),
+            shape: CGRect(x: 0, y: 0, width: 40, height: 30))
+        base.fill = PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
+        base.borderWidth = 2
+        let key = AppearanceKey(items: [base], scaleU: 2, scaleV: 2)
+        // Every stored field: one added to DrawItem must be compared in `looksLike` too.
+        #expect(Mirror(reflecting: base).children.count == 22, "a field added to DrawItem: compare it in looksLike")
+        let changes: [(String, (inout DrawItem) -> Void)] = [
+            ("kind", { $0.kind = .shadow }), ("mapping", { $0.mapping = .identity }), ("quad", { $0.quad = .zero }),
+            ("shape", { $0.shape.size.width += 1 }), ("radii", { $0.radii.minXMinY = 3 }),
+            ("continuous", { $0.continuousCorners = true }), ("fill", { $0.fill = .clear }),
+            ("content", { $0.content = .borderArc(start: 0, sweep: 1, roundCaps: false) }),
+            ("clipsContent", { $0.clipsContentToShape = true }), ("mask", { $0.mask = .pass(1) }),
+            ("border", { $0.borderWidth = 3 }), ("borderColor", { $0.borderColor = .white }),
+            ("opacity", { $0.opacity = 0.5 }), ("tint", { $0.tint = .clear }), ("blend", { $0.blend = .multiply }),
+            ("clip", { $0.clip = 4 }), ("blur", { $0.blurSigma = 2 }), ("edges", { $0.antialiasedEdges = 1 }),
+            ("texel", { $0.sampledTexelForPixel = true }), ("mips", { $0.mipmapsWhenMinified = false }),
+        ]
+        for (name, change) in changes {
+            var item = base
+            change(&item)
+            #expect(
+                key.matches([item], scaleU: 2, scaleV: 2) == (item.placementFree == key.items[0]), "\(name)")
+        }
+        #expect(key.matches([base], scaleU: 2, scaleV: 2))
+        #expect(!key.matches([base], scaleU: 2, scaleV: 1))
+    }
 }

@@ -51,12 +51,31 @@ package struct AppearanceKey: Hashable, Sendable {
     /// hashing them: consecutive layers often look alike.
     func matches(_ items: ArraySlice<DrawItem>, scaleU: Double, scaleV: Double) -> Bool {
         guard scaleU == self.scaleU, scaleV == self.scaleV, items.count == self.items.count else { return false }
-        for (item, own) in zip(items, self.items) where item.placementFree != own { return false }
+        // By index, each field in place: copying items (`zip`, `placementFree`)
+        // cost several kilobytes per layer whose look is new in the frame.
+        var k = self.items.startIndex
+        for i in items.indices {
+            guard items[i].looksLike(normalized: self.items[k]) else { return false }
+            k += 1
+        }
         return true
     }
 }
 
 extension DrawItem {
+    /// Whether `placementFree` of this item equals `normalized` (an item of a
+    /// key): every field but those `placementFree` resets, compared in place.
+    func looksLike(normalized other: DrawItem) -> Bool {
+        kind == other.kind && other.mapping == .identity && other.quad == .zero && other.clip == -1
+            && other.opacity == 1 && shape == other.shape && radii == other.radii
+            && continuousCorners == other.continuousCorners && fill == other.fill && content == other.content
+            && clipsContentToShape == other.clipsContentToShape && mask == other.mask
+            && maskPlacement == other.maskPlacement && borderWidth == other.borderWidth
+            && borderColor == other.borderColor && tint == other.tint && blend == other.blend
+            && blurSigma == other.blurSigma && antialiasedEdges == other.antialiasedEdges
+            && sampledTexelForPixel == other.sampledTexelForPixel && mipmapsWhenMinified == other.mipmapsWhenMinified
+    }
+
     /// The item with where and under what it is drawn (mapping, quad, clip,
     /// opacity) reset: what its pixels in its own plane depend on (its label
     /// never counts, ``ItemLabel``).
