@@ -327,7 +327,7 @@ import Testing
             #expect(x.state.transform == y.transform, "\(at)")
         }
         for (k, layer) in sampled.enumerated() {
-            #expect(layer._animationState?.numberPlan?.plan?.writesShape == true, "layer \(k)")
+            #expect(layer._animationState?.numberPlan?.plan?.writesContent == true, "layer \(k)")
         }
     }
 
@@ -404,6 +404,75 @@ import Testing
             #expect(x.state.backgroundColor == y.backgroundColor, "\(at)")
             #expect(x.state.borderColor == y.borderColor, "\(at)")
             #expect(x.state.shadowColor == y.shadowColor, "\(at)")
+        }
+    }
+
+    /// A gradient layer's colours, locations and points, from keyframes
+    /// (linear with curves, discrete; colours of other counts) and basic
+    /// animations with both ends, are a plan written into its node's content.
+    @Test func gradientAnimationsInTickedNodesMatchFreshCopies() throws {
+        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+            CGColor(red: r, green: g, blue: b, alpha: a)
+        }
+        func build(_ stage: Stage) -> [CAGradientLayer] {
+            let layers = (0..<3).map { _ in CAGradientLayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 40)
+                layer.colors = [colour(1, 0, 0), colour(0, 0, 1)]
+                layer.locations = [0.2, 0.8]
+                stage.show(layer)
+            }
+            func keyframes(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+                let a = CAKeyframeAnimation(keyPath: keyPath)
+                a.values = values
+                a.duration = 0.9
+                a.repeatCount = .infinity
+                return a
+            }
+            let shimmer = keyframes(
+                "locations", [[0, 0.1], [0.45, 0.55], [0.9, 1]].map { $0.map { NSNumber(value: $0) } })
+            shimmer.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            layers[0].add(shimmer, forKey: "shimmer")
+            let sweep = CABasicAnimation(keyPath: "startPoint")
+            sweep.fromValue = NSValue(cgPoint: CGPoint(x: 0, y: 0))
+            sweep.toValue = NSValue(cgPoint: CGPoint(x: 1, y: 0.5))
+            sweep.duration = 0.7
+            sweep.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.2, 1.4)
+            sweep.repeatCount = .infinity
+            layers[0].add(sweep, forKey: "sweep")
+            layers[1].add(
+                keyframes("colors", [[colour(1, 1, 0), colour(0, 1, 1)], [colour(0, 0, 0, 0.5), colour(1, 1, 1)]]),
+                forKey: "colors")
+            let ends = keyframes("endPoint", [CGPoint(x: 0.5, y: 1), CGPoint(x: 1, y: 1)].map { NSValue(cgPoint: $0) })
+            ends.calculationMode = .discrete
+            layers[1].add(ends, forKey: "ends")
+            // Colours of other counts do not mix: one list or the other.
+            layers[2].type = .radial
+            layers[2].add(
+                keyframes(
+                    "colors",
+                    [[colour(1, 0, 1), colour(0, 1, 0)], [colour(0, 0, 1), colour(1, 0, 0), colour(0, 0, 0)]]),
+                forKey: "more")
+            layers[2].add(
+                keyframes("radialFocus", [CGPoint(x: 0, y: 0), CGPoint(x: 0.3, y: -0.2)].map { NSValue(cgPoint: $0) }),
+                forKey: "focus")
+            return layers
+        }
+        func change(_ layers: [CAGradientLayer]) {
+            layers[0].colors = [colour(0, 1, 0), colour(1, 1, 1), colour(0, 0, 0)]
+            layers[1].locations = nil
+            layers[2].startPoint = CGPoint(x: 0.2, y: 0.2)
+        }
+        var sampled: [CAGradientLayer] = []
+        try Self.playAgainstFreshCopies(
+            build: {
+                let layers = build($0)
+                if sampled.isEmpty { sampled = layers }
+                return layers
+            }, change: change
+        ) { x, y, at in #expect(x.content == y.drawnContent, "\(at)") }
+        for (k, layer) in sampled.enumerated() {
+            #expect(layer._animationState?.numberPlan?.plan?.writesContent == true, "layer \(k)")
         }
     }
 

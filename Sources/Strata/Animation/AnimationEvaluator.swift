@@ -268,6 +268,9 @@ final class BasicEvaluator: PropertyEvaluator {
         case .baseToBase: ends = [nil, nil]
         case .baseBy: return nil
         }
+        // A gradient's value beneath is not read from its content (the stored
+        // colours may hold more than the content's).
+        if case .gradient = write, ends.contains(where: { $0 == nil }) { return nil }
         return NumberAnimationPlan.Step(
             timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .ends(.init(ends)), write: write)
     }

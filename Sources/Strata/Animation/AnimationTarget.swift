@@ -214,6 +214,7 @@ final class AnimationTarget {
         }
         guard !additive, valueKind == kind else { return nil }
         if let shapeField { return .shape(shapeField) }
+        if parts.isEmpty, let field = GradientContentField(property) { return .gradient(field) }
         if parts.isEmpty, let field = StateValueField(property) { return .value(field) }
         switch kind {
         case .number, .discrete: return stateNumber.map { .number($0) }

@@ -14,6 +14,8 @@ extension NumberAnimationPlan {
         case matrix(offset: Int, function: ValueFunctionKind, additive: Bool)
         /// A field of a shape layer's content, not of `LayerState` (see `Step.writeSampled(into:)`).
         case shape(ShapeContentField)
+        /// A field of a gradient layer's content, from values (see `Step.writeSampled(into:)`).
+        case gradient(GradientContentField)
         /// A whole transform or colour of `LayerState`, from values that are
         /// no numbers (see `Step.writeSampled(into:)`).
         case value(StateValueField)
@@ -23,6 +25,7 @@ extension NumberAnimationPlan {
             switch self {
             case .value: true
             case .shape(let field): !field.isNumber
+            case .gradient: true
             default: false
             }
         }
@@ -34,7 +37,7 @@ extension NumberAnimationPlan {
             case .cgFloats(let offset, let count): StateSpan(offset: offset, size: count * MemoryLayout<CGFloat>.stride)
             case .matrix(let offset, _, _): StateSpan(offset: offset, size: MemoryLayout<CATransform3D>.size)
             case .value(let field): field.span
-            case .shape: nil
+            case .shape, .gradient: nil
             }
         }
 
@@ -53,7 +56,7 @@ extension NumberAnimationPlan {
                 // As `AnimValue.add`: the animation's matrix first, then the one beneath.
                 state.store(
                     additive ? matrix.concatenating(state.load(CATransform3D.self, at: offset)) : matrix, at: offset)
-            case .shape, .value: preconditionFailure("\(self) writes no numbers")
+            case .shape, .gradient, .value: preconditionFailure("\(self) writes no numbers")
             }
         }
 
@@ -69,7 +72,7 @@ extension NumberAnimationPlan {
                 }
             case .matrix(let offset, _, _): state.store(model.load(CATransform3D.self, at: offset), at: offset)
             case .value(let field): field.restore(into: state, from: model)
-            case .shape: preconditionFailure("a shape write among a plan's state steps")
+            case .shape, .gradient: preconditionFailure("a content write among a plan's state steps")
             }
         }
 
@@ -78,6 +81,20 @@ extension NumberAnimationPlan {
         func restoreShape(into content: inout ShapeContent, from model: CAShapeLayer) {
             guard case .shape(let field) = self else { return }
             field.restore(into: &content, from: model)
+        }
+
+        /// Puts `model`'s value of a `.gradient` write's field back into `content`.
+        func restoreGradient(into content: inout GradientContent, from model: CAGradientLayer) {
+            guard case .gradient(let field) = self else { return }
+            field.restore(into: &content, from: model)
+        }
+
+        /// Whether the write is into a layer's content (a shape's or a gradient's), not its state.
+        var writesContent: Bool {
+            switch self {
+            case .shape, .gradient: true
+            default: false
+            }
         }
     }
 }

@@ -70,7 +70,7 @@ final class NumberAnimationPlan {
                 case .values(_, let given), .ends(let given): return given.values.allSatisfy { $0 != nil }
                 case .between, .keyframes: return false
                 }
-            case .shape: return false
+            case .shape, .gradient: return false
             }
         }
 
@@ -114,6 +114,14 @@ final class NumberAnimationPlan {
                 return
             }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
+        }
+
+        /// Writes the value the last `sample(at:)` found into a gradient
+        /// layer's `content` (nothing when it was not active).
+        @inline(__always)
+        func writeSampled(into content: inout GradientContent) {
+            guard active, case .gradient(let field) = write else { return }
+            field.write(Self.value(of: numbers, at: sampled, base: { field.value(in: content) }), into: &content)
         }
 
         /// Writes the value the last `sample(at:)` found into a shape
@@ -217,34 +225,34 @@ final class NumberAnimationPlan {
     /// The steps that write `LayerState` bytes.
     @exclusivity(unchecked) private var steps: [Step]
     /// The steps that write a shape layer's content (`.shape` writes).
-    @exclusivity(unchecked) private var shapeSteps: [Step]
+    @exclusivity(unchecked) private var contentSteps: [Step]
 
-    /// Whether some step writes a shape layer's content (see `writeShape(into:from:)`).
-    var writesShape: Bool { !shapeSteps.isEmpty }
+    /// Whether some step writes a shape layer's content (see `writeContent(into:from:)`).
+    var writesContent: Bool { !contentSteps.isEmpty }
 
     /// Larger at each writing of the plan into a node (0: none yet); the
     /// node keeps the one it holds (`LayerSnapshotNode.planStamp`).
     private var stamp: UInt64 = 0
 
-    private init(steps: [Step], shapeSteps: [Step]) {
+    private init(steps: [Step], contentSteps: [Step]) {
         placesOnly = LayerState.placesOnly(steps.compactMap(\.write.stateSpan))
         self.steps = steps
-        self.shapeSteps = shapeSteps
+        self.contentSteps = contentSteps
     }
 
     /// The plan of `entries` on `layer`; nil when one of them is not such an
     /// animation or not committed yet.
     static func make(entries: [AnimationEntry], layer: CALayer) -> NumberAnimationPlan? {
         guard !entries.isEmpty else { return nil }
-        var steps: [Step] = [], shapeSteps: [Step] = []
+        var steps: [Step] = [], contentSteps: [Step] = []
         steps.reserveCapacity(entries.count)
         for entry in entries {
             guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator,
                 let step = evaluator.numberStep(begin: entry.committedBegin)
             else { return nil }
-            if case .shape = step.write { shapeSteps.append(step) } else { steps.append(step) }
+            if step.write.writesContent { contentSteps.append(step) } else { steps.append(step) }
         }
-        return NumberAnimationPlan(steps: steps, shapeSteps: shapeSteps)
+        return NumberAnimationPlan(steps: steps, contentSteps: contentSteps)
     }
 
     /// Puts the model's values of the fields the steps write back into
@@ -276,24 +284,35 @@ final class NumberAnimationPlan {
     @inline(__always)
     func write(at localTime: CFTimeInterval, into state: UnsafeLayerStateHandle<LayerState>) -> UInt64 {
         for i in steps.indices { _ = steps[i].sample(at: localTime) }
-        for i in shapeSteps.indices { _ = shapeSteps[i].sample(at: localTime) }
+        for i in contentSteps.indices { _ = contentSteps[i].sample(at: localTime) }
         for i in steps.indices { steps[i].writeSampled(into: state) }
         stamp += 1
         return stamp
     }
 
-    /// Writes the shape steps' values, as the last writing sampled them,
-    /// into `content` (a shape layer's, else made from `layer`'s), the
-    /// model's values of the fields they write put back first (a step not
-    /// active leaves them so). `layer` is the plan's `CAShapeLayer`.
-    func writeShape(into content: inout LayerContent, from layer: CALayer) {
+    /// Writes the content steps' values, as the last writing sampled them,
+    /// into `content` (a shape or gradient layer's, else made from
+    /// `layer`'s), the model's values of the fields they write put back
+    /// first (a step not active leaves them so). `layer` is the plan's
+    /// `CAShapeLayer` or `CAGradientLayer`.
+    func writeContent(into content: inout LayerContent, from layer: CALayer) {
+        if case .gradient? = contentSteps.first?.write {
+            let model = unsafeDowncast(layer, to: CAGradientLayer.self)
+            var gradient: GradientContent
+            if case .gradient(let held) = content { gradient = held } else { gradient = model.gradientContent }
+            content = .plain
+            for step in contentSteps { step.write.restoreGradient(into: &gradient, from: model) }
+            for step in contentSteps { step.writeSampled(into: &gradient) }
+            content = .gradient(gradient)
+            return
+        }
         let model = unsafeDowncast(layer, to: CAShapeLayer.self)
         var shape: ShapeContent
         if case .shape(let held) = content { shape = held } else { shape = model.shapeContent }
         // (The node lets go of its content first, so that `shape`'s array of dashes is not shared.)
         content = .plain
-        for step in shapeSteps { step.write.restoreShape(into: &shape, from: model) }
-        for step in shapeSteps { step.writeSampled(into: &shape) }
+        for step in contentSteps { step.write.restoreShape(into: &shape, from: model) }
+        for step in contentSteps { step.writeSampled(into: &shape) }
         content = .shape(shape)
     }
 
@@ -303,24 +322,24 @@ final class NumberAnimationPlan {
     /// (a held keyframe, an animation filled past its end or not begun),
     /// nothing, and false twice; else `held` the new stamp, and whether the
     /// state steps' numbers changed (then the model's values are put back
-    /// and every state step written) and whether the shape steps' did (then
-    /// the caller writes them with `writeShape(into:from:)`).
+    /// and every state step written) and whether the content steps' did (then
+    /// the caller writes them with `writeContent(into:from:)`).
     @inline(__always)
     func rewrite(
         at localTime: CFTimeInterval, into state: UnsafeLayerStateHandle<LayerState>,
         from model: UnsafeLayerStateHandle<LayerState>, stamp held: inout UInt64
-    ) -> (state: Bool, shape: Bool) {
+    ) -> (state: Bool, content: Bool) {
         let stale = held != stamp
-        var stateChanged = stale && !steps.isEmpty, shapeChanged = stale && !shapeSteps.isEmpty
+        var stateChanged = stale && !steps.isEmpty, contentChanged = stale && !contentSteps.isEmpty
         for i in steps.indices where steps[i].sample(at: localTime) { stateChanged = true }
-        for i in shapeSteps.indices where shapeSteps[i].sample(at: localTime) { shapeChanged = true }
-        guard stateChanged || shapeChanged else { return (false, false) }
+        for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { contentChanged = true }
+        guard stateChanged || contentChanged else { return (false, false) }
         if stateChanged {
             restoreModelBytes(into: state, from: model)
             for i in steps.indices { steps[i].writeSampled(into: state) }
         }
         stamp += 1
         held = stamp
-        return (stateChanged, shapeChanged)
+        return (stateChanged, contentChanged)
     }
 }

@@ -161,7 +161,7 @@ extension LayerTreeSnapshot {
             let t = layer.localTime(fromParent: parentTime)
             local = t
             if cursor.advancing { layer.advanceOwnAnimations(localTime: t, events: &cursor.events) }
-            // A plan writes `LayerState` bytes, and a shape layer's content
+            // A plan writes `LayerState` bytes, and a shape or gradient layer's content
             // fields (what a class draws beyond a plain layer, `drawnContent`,
             // reads no `LayerState` bytes).
             if let found = layer.numberPlanToSample(nodeVersion: isNew ? 0 : store.nodes[i].stateVersion) {
@@ -184,10 +184,10 @@ extension LayerTreeSnapshot {
                     plan.rewrite(at: local, into: state, from: $0, stamp: &stamp)
                 }
             }
-            if changed.state || changed.shape { store.nodes[i].planStamp = stamp }
+            if changed.state || changed.content { store.nodes[i].planStamp = stamp }
             if changed.state { changes.insert(plan.placesOnly ? .state : [.state, .look]) }
-            if changed.shape {
-                plan.writeShape(into: &store.nodes[i].content, from: layer)
+            if changed.content {
+                plan.writeContent(into: &store.nodes[i].content, from: layer)
                 changes.insert(.content)
             }
         } else if !isNew {
@@ -223,7 +223,7 @@ extension LayerTreeSnapshot {
         }
         if plan == nil || planOverLayer, kind != .plain && kind != .transformLayer && !sameWriting {
             var content = source.drawnContent
-            if let plan, plan.writesShape { plan.writeShape(into: &content, from: layer) }
+            if let plan, plan.writesContent { plan.writeContent(into: &content, from: layer) }
             if store.nodes[i].content != content {
                 store.nodes[i].content = content
                 store.nodes[i].preservesDepth = content.preservesDepth
