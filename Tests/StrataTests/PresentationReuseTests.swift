@@ -189,7 +189,7 @@ import Testing
     /// `compare` gets each node, the copy of the same layer and where (which
     /// layer, when). Every ticked layer must have sampled with a plan.
     static func playAgainstFreshCopies<Layer: CALayer>(
-        build: (Stage) -> [Layer], change: ([Layer]) -> Void = { _ in },
+        build: (Stage) -> [Layer], change: ([Layer]) -> Void = { _ in }, writesContent: Bool = false,
         compare: (LayerSnapshotNode, CALayer, String) -> Void
     ) throws {
         let ticked = Stage(), fresh = Stage()
@@ -211,8 +211,23 @@ import Testing
             }
         }
         for (k, layer) in sampled.enumerated() {
-            #expect(layer._animationState?.numberPlan?.plan != nil, "layer \(k)")
+            let plan = layer._animationState?.numberPlan?.plan
+            #expect(plan != nil && (!writesContent || plan!.writesContent), "layer \(k)")
         }
+    }
+
+    /// An sRGB colour.
+    static func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+
+    /// A keyframe animation of `values` at `keyPath` over 0.9 s, repeating forever.
+    static func looping(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.duration = 0.9
+        animation.repeatCount = .infinity
+        return animation
     }
 
     /// A shape layer's animations of its own properties (numbers from a
@@ -233,25 +248,16 @@ import Testing
             p.closeSubpath()
             return p
         }
-        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
-            CGColor(red: r, green: g, blue: b, alpha: a)
-        }
         func build(_ stage: Stage) -> [CAShapeLayer] {
             let layers = (0..<6).map { _ in CAShapeLayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
                 layer.path = circle(15)
-                layer.strokeColor = colour(0.2, 0.4, 0.9)
+                layer.strokeColor = Self.colour(0.2, 0.4, 0.9)
                 layer.lineWidth = 3
                 stage.show(layer)
             }
-            func keyframes(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
-                let a = CAKeyframeAnimation(keyPath: keyPath)
-                a.values = values
-                a.duration = 0.9
-                a.repeatCount = .infinity
-                return a
-            }
+            let keyframes = Self.looping
             let grow = CABasicAnimation(keyPath: "strokeEnd")
             grow.fromValue = 0
             grow.toValue = 1
@@ -267,8 +273,9 @@ import Testing
             width.calculationMode = .discrete
             layers[1].add(width, forKey: "width")
             layers[2].add(
-                keyframes("fillColor", [colour(1, 0, 0), colour(0, 1, 0, 0.5), colour(0.1, 0.2, 1)]), forKey: "fill")
-            let stroke = keyframes("strokeColor", [colour(1, 1, 0), colour(0, 0, 0)])
+                keyframes("fillColor", [Self.colour(1, 0, 0), Self.colour(0, 1, 0, 0.5), Self.colour(0.1, 0.2, 1)]),
+                forKey: "fill")
+            let stroke = keyframes("strokeColor", [Self.colour(1, 1, 0), Self.colour(0, 0, 0)])
             stroke.calculationMode = .discrete
             stroke.autoreverses = true
             layers[2].add(stroke, forKey: "stroke")
@@ -281,7 +288,7 @@ import Testing
             layers[4].add(keyframes("path", [circle(10), star(3)]), forKey: "jump")
             // Basic animations of a colour and a path: both ends, or to a value from the one beneath.
             let tint = CABasicAnimation(keyPath: "strokeColor")
-            tint.toValue = colour(0, 1, 0.5)
+            tint.toValue = Self.colour(0, 1, 0.5)
             tint.duration = 0.5
             tint.repeatCount = .infinity
             layers[4].add(tint, forKey: "tint")
@@ -311,23 +318,13 @@ import Testing
         func change(_ layers: [CAShapeLayer]) {
             layers[0].strokeEnd = 0.5
             layers[0].lineWidth = 7
-            layers[2].fillColor = colour(0.5, 0.5, 0.5)
-            layers[3].strokeColor = colour(0, 0.6, 0)
+            layers[2].fillColor = Self.colour(0.5, 0.5, 0.5)
+            layers[3].strokeColor = Self.colour(0, 0.6, 0)
             layers[5].path = star(4)
         }
-        var sampled: [CAShapeLayer] = []
-        try Self.playAgainstFreshCopies(
-            build: {
-                let layers = build($0)
-                if sampled.isEmpty { sampled = layers }
-                return layers
-            }, change: change
-        ) { x, y, at in
+        try Self.playAgainstFreshCopies(build: build, change: change, writesContent: true) { x, y, at in
             #expect(x.content == y.drawnContent, "\(at)")
             #expect(x.state.transform == y.transform, "\(at)")
-        }
-        for (k, layer) in sampled.enumerated() {
-            #expect(layer._animationState?.numberPlan?.plan?.writesContent == true, "layer \(k)")
         }
     }
 
@@ -337,9 +334,6 @@ import Testing
     /// discrete keyframes, are a plan's too: the nodes must hold what copies
     /// made anew hold, to the bit, also after the model changes.
     @Test func transformAndColourAnimationsInTickedNodesMatchFreshCopies() throws {
-        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
-            CGColor(red: r, green: g, blue: b, alpha: a)
-        }
         func matrix(_ angle: CGFloat, _ x: CGFloat, _ s: CGFloat) -> NSValue {
             var m = CATransform3DMakeRotation(angle, 0.3, 1, 0.2)
             m = CATransform3DTranslate(m, x, -x / 2, 4)
@@ -350,7 +344,7 @@ import Testing
             let layers = (0..<5).map { _ in CALayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                layer.backgroundColor = colour(0.2, 0.3, 0.4)
+                layer.backgroundColor = Self.colour(0.2, 0.3, 0.4)
                 layer.transform = CATransform3DMakeTranslation(3, 4, 0)
                 stage.show(layer)
             }
@@ -365,11 +359,12 @@ import Testing
             let flip = basic("transform", from: matrix(0, 0, 1), to: matrix(2.5, 30, 1.4))
             flip.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.2, 1.4)
             layers[0].add(flip, forKey: "flip")
-            layers[0].add(basic("backgroundColor", from: colour(1, 0, 0), to: colour(0, 0, 1, 0.5)), forKey: "tint")
+            layers[0].add(
+                basic("backgroundColor", from: Self.colour(1, 0, 0), to: Self.colour(0, 0, 1, 0.5)), forKey: "tint")
             // Only a toValue: from the value beneath (the model's, then an earlier animation's).
             layers[1].add(basic("transform", from: nil, to: matrix(-1, 12, 0.8)), forKey: "to")
-            layers[1].add(basic("borderColor", from: nil, to: colour(0, 1, 0)), forKey: "border")
-            layers[1].add(basic("shadowColor", from: colour(1, 1, 0), to: nil), forKey: "shadow")
+            layers[1].add(basic("borderColor", from: nil, to: Self.colour(0, 1, 0)), forKey: "border")
+            layers[1].add(basic("shadowColor", from: Self.colour(1, 1, 0), to: nil), forKey: "shadow")
             let turn = CAKeyframeAnimation(keyPath: "transform")
             turn.values = [matrix(0, 0, 1), matrix(1.2, -8, 1.1), matrix(-0.4, 20, 0.9)]
             turn.keyTimes = [0, 0.3, 1]
@@ -379,7 +374,7 @@ import Testing
             turn.repeatCount = .infinity
             layers[2].add(turn, forKey: "turn")
             let blink = CAKeyframeAnimation(keyPath: "backgroundColor")
-            blink.values = [colour(1, 1, 1), colour(0, 0, 0, 0.25), colour(0.5, 0, 1)]
+            blink.values = [Self.colour(1, 1, 1), Self.colour(0, 0, 0, 0.25), Self.colour(0.5, 0, 1)]
             blink.calculationMode = .discrete
             blink.duration = 0.6
             blink.repeatCount = .infinity
@@ -389,13 +384,14 @@ import Testing
             sub.fillMode = .backwards
             layers[4].add(sub, forKey: "sub")
             // A later animation of the same key from the value beneath: the earlier one's.
-            layers[4].add(basic("backgroundColor", from: colour(0, 0.5, 0.5), to: colour(1, 0.5, 0)), forKey: "a")
-            layers[4].add(basic("backgroundColor", from: nil, to: colour(0, 0, 0, 0)), forKey: "b")
+            layers[4].add(
+                basic("backgroundColor", from: Self.colour(0, 0.5, 0.5), to: Self.colour(1, 0.5, 0)), forKey: "a")
+            layers[4].add(basic("backgroundColor", from: nil, to: Self.colour(0, 0, 0, 0)), forKey: "b")
             return layers
         }
         func change(_ layers: [CALayer]) {
             layers[1].transform = CATransform3DMakeScale(1.5, 0.5, 1)
-            layers[1].borderColor = colour(0.9, 0.1, 0.1)
+            layers[1].borderColor = Self.colour(0.9, 0.1, 0.1)
             layers[3].backgroundColor = nil
         }
         try Self.playAgainstFreshCopies(build: build, change: change) { x, y, at in
@@ -411,24 +407,15 @@ import Testing
     /// (linear with curves, discrete; colours of other counts) and basic
     /// animations with both ends, are a plan written into its node's content.
     @Test func gradientAnimationsInTickedNodesMatchFreshCopies() throws {
-        func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
-            CGColor(red: r, green: g, blue: b, alpha: a)
-        }
         func build(_ stage: Stage) -> [CAGradientLayer] {
             let layers = (0..<3).map { _ in CAGradientLayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 40)
-                layer.colors = [colour(1, 0, 0), colour(0, 0, 1)]
+                layer.colors = [Self.colour(1, 0, 0), Self.colour(0, 0, 1)]
                 layer.locations = [0.2, 0.8]
                 stage.show(layer)
             }
-            func keyframes(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
-                let a = CAKeyframeAnimation(keyPath: keyPath)
-                a.values = values
-                a.duration = 0.9
-                a.repeatCount = .infinity
-                return a
-            }
+            let keyframes = Self.looping
             let shimmer = keyframes(
                 "locations", [[0, 0.1], [0.45, 0.55], [0.9, 1]].map { $0.map { NSNumber(value: $0) } })
             shimmer.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
@@ -441,7 +428,9 @@ import Testing
             sweep.repeatCount = .infinity
             layers[0].add(sweep, forKey: "sweep")
             layers[1].add(
-                keyframes("colors", [[colour(1, 1, 0), colour(0, 1, 1)], [colour(0, 0, 0, 0.5), colour(1, 1, 1)]]),
+                keyframes(
+                    "colors",
+                    [[Self.colour(1, 1, 0), Self.colour(0, 1, 1)], [Self.colour(0, 0, 0, 0.5), Self.colour(1, 1, 1)]]),
                 forKey: "colors")
             let ends = keyframes("endPoint", [CGPoint(x: 0.5, y: 1), CGPoint(x: 1, y: 1)].map { NSValue(cgPoint: $0) })
             ends.calculationMode = .discrete
@@ -451,7 +440,10 @@ import Testing
             layers[2].add(
                 keyframes(
                     "colors",
-                    [[colour(1, 0, 1), colour(0, 1, 0)], [colour(0, 0, 1), colour(1, 0, 0), colour(0, 0, 0)]]),
+                    [
+                        [Self.colour(1, 0, 1), Self.colour(0, 1, 0)],
+                        [Self.colour(0, 0, 1), Self.colour(1, 0, 0), Self.colour(0, 0, 0)],
+                    ]),
                 forKey: "more")
             layers[2].add(
                 keyframes("radialFocus", [CGPoint(x: 0, y: 0), CGPoint(x: 0.3, y: -0.2)].map { NSValue(cgPoint: $0) }),
@@ -459,20 +451,12 @@ import Testing
             return layers
         }
         func change(_ layers: [CAGradientLayer]) {
-            layers[0].colors = [colour(0, 1, 0), colour(1, 1, 1), colour(0, 0, 0)]
+            layers[0].colors = [Self.colour(0, 1, 0), Self.colour(1, 1, 1), Self.colour(0, 0, 0)]
             layers[1].locations = nil
             layers[2].startPoint = CGPoint(x: 0.2, y: 0.2)
         }
-        var sampled: [CAGradientLayer] = []
-        try Self.playAgainstFreshCopies(
-            build: {
-                let layers = build($0)
-                if sampled.isEmpty { sampled = layers }
-                return layers
-            }, change: change
-        ) { x, y, at in #expect(x.content == y.drawnContent, "\(at)") }
-        for (k, layer) in sampled.enumerated() {
-            #expect(layer._animationState?.numberPlan?.plan?.writesContent == true, "layer \(k)")
+        try Self.playAgainstFreshCopies(build: build, change: change, writesContent: true) { x, y, at in
+            #expect(x.content == y.drawnContent, "\(at)")
         }
     }
 
