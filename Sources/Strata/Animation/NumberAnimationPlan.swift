@@ -13,7 +13,9 @@ import Foundation
 /// (`StateValueField`: keyframes, or a basic animation whose missing end is
 /// the value beneath, as implicit animations are); and, on a shape layer,
 /// such animations of its numbers (`strokeEnd`, `lineWidth`), colours and
-/// path, written into the content its node holds (`ShapeContentField`).
+/// path, and on a gradient layer of its colours, locations and points,
+/// written into the content its node holds (`ShapeContentField`,
+/// `GradientContentField`).
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
