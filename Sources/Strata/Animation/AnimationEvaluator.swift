@@ -253,7 +253,8 @@ final class BasicEvaluator: PropertyEvaluator {
     /// Numbers as `PropertyEvaluator` makes them a step; else, when not a
     /// spring, cumulative or by a value, two values that are no numbers
     /// (transforms, colours, paths) written whole into `LayerState` or a
-    /// shape layer's content, an end not given being the value beneath.
+    /// shape layer's content, an end not given being the value beneath (a
+    /// gradient's ends both given).
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         if let step = super.numberStep(begin: begin) { return step }
         guard spring == nil, !isCumulative, let target,

@@ -226,10 +226,10 @@ final class NumberAnimationPlan {
     let placesOnly: Bool
     /// The steps that write `LayerState` bytes.
     @exclusivity(unchecked) private var steps: [Step]
-    /// The steps that write a shape layer's content (`.shape` writes).
+    /// The steps that write a shape or gradient layer's content (`.shape`, `.gradient` writes).
     @exclusivity(unchecked) private var contentSteps: [Step]
 
-    /// Whether some step writes a shape layer's content (see `writeContent(into:from:)`).
+    /// Whether some step writes a layer's content (see `writeContent(into:from:)`).
     var writesContent: Bool { !contentSteps.isEmpty }
 
     /// Larger at each writing of the plan into a node (0: none yet); the
