@@ -114,6 +114,20 @@ import Testing
         #expect(message.contains("fragColor.x = missing;"), "\(message)")
     }
 
+    /// Files saved with Windows line ends (`\r\n`) are split into the same
+    /// lines: an include in one is expanded and an error's line is its own.
+    @Test func windowsLineEndsKeepLineNumbers() throws {
+        let error = try compileError(
+            [
+                "a.glsl": "float a() { return 1.0; }\r\n",
+                "crlf.frag": "#version 330 core\r\n#include \"a.glsl\"\r\nout vec4 fragColor;\r\n"
+                    + "void main() {\r\n    fragColor = vec4(a()) + oops;\r\n}\r\n",
+            ], fragment: "crlf.frag")
+        let message = try #require(error).description
+        #expect(message.hasPrefix("Shaders/crlf.frag:5: error: "), "\(message)")
+        #expect(message.contains("5 |     fragColor = vec4(a()) + oops;"), "\(message)")
+        #expect(!message.contains("\r"), "\(message)")
+    }
     /// Nested and repeated includes compile: each file is included once.
     @Test func includesCompileOncePerShader() throws {
         let error = try compileError(
