@@ -70,6 +70,13 @@ public final class OffscreenRenderer: @unchecked Sendable {
         renderer = try host.makeLayerRenderer()
     }
 
+    /// A renderer drawing with `renderer` on `host` (made by ``OffscreenRendererStart``).
+    init(host: OffscreenHost, renderer: LayerRenderer, layerRasterizer: LayerRasterizer?) throws(HostError) {
+        self.layerRasterizer = try StandardLayerRasterizer.orDefault(layerRasterizer)
+        self.host = host
+        self.renderer = renderer
+    }
+
     /// What the renderer keeps between frames (atlas pages, pass targets, caches).
     public var resources: LayerRendererResources { renderer.resources }
 

@@ -8,7 +8,7 @@ import StrataScene
 
 extension RenderCommand {
     /// Renders frames k/fps of `scene`: a video (`--video`) or numbered PNGs (`-o`).
-    func renderClip(_ scene: Scene) throws {
+    func renderClip(_ scene: Scene, start: OffscreenRendererStart?) throws {
         let rate: FrameRate
         do { rate = try FrameRate(parsing: fps, default: scene) } catch { throw failure(error.description) }
         let selection = try FrameSelection(scene: scene, rate: rate, duration: duration, frames: frames)
@@ -34,7 +34,7 @@ extension RenderCommand {
             try renderInJobs(scene, selection: selection, target: target)
         } else {
             let progress = ProgressBar(total: selection.range.count, enabled: !quiet)
-            try renderFrames(scene, selection: selection, progress: progress) { width, height throws in
+            try renderFrames(scene, selection: selection, start: start, progress: progress) { width, height throws in
                 try target.makeSink(first: selection.range.lowerBound, width: width, height: height, rate: rate)
             }
             progress.finish()
@@ -52,7 +52,7 @@ extension RenderCommand {
     /// Plays `scene` forward once through `selection.range` and hands each frame,
     /// in order, to the sink `makeSink(width, height)` makes (on a thread of its own).
     func renderFrames(
-        _ scene: Scene, selection: FrameSelection, progress: ProgressBar,
+        _ scene: Scene, selection: FrameSelection, start: OffscreenRendererStart?, progress: ProgressBar,
         makeSink: (Int, Int) throws -> FrameSink
     ) throws {
         FileOutput.ignoreBrokenPipes()
@@ -61,7 +61,8 @@ extension RenderCommand {
         do {
             let sink = BackgroundFrameSink(try makeSink(width, height))
             if !selection.range.isEmpty {
-                try drawFrames(scene, selection: selection, flattener: flattener, progress: progress) { frame throws in
+                try drawFrames(scene, selection: selection, flattener: flattener, start: start, progress: progress) {
+                    frame throws in
                     try sink.write(frame: frame)
                 }
             }
@@ -73,22 +74,16 @@ extension RenderCommand {
 
     /// Draws the frames of `selection` and passes their pixels (premultiplied RGBA8, top row first) to `emit`.
     private func drawFrames(
-        _ scene: Scene, selection: FrameSelection, flattener: Flattener,
+        _ scene: Scene, selection: FrameSelection, flattener: Flattener, start: OffscreenRendererStart?,
         progress: ProgressBar, emit: ([UInt8]) throws -> Void
     ) throws {
         // One player for the whole run: frames are consecutive moments of one
         // playback, as an app's display link would see them.
         let player: ScenePlayer
         do { player = try ScenePlayer(scene) } catch { throw failure(error.description) }
-        let pipeline: OffscreenFramePipeline
-        do {
-            let renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: scene.root))
-            pipeline = try OffscreenFramePipeline(renderer: renderer)
-        } catch let error as HostError {
-            throw failure(starting: error, "headless OpenGL")
-        }
+        let rasterizer = try layerRasterizer(for: scene.root)
         var flattener = flattener
-        flattener.rasterizer = pipeline.renderer.layerRasterizer
+        flattener.rasterizer = rasterizer
         if cacheAppearance { flattener.appearanceCache = AppearanceCache() }
         // The next frame is ticked and flattened on a worker while this one
         // draws; the player and the flattener are the worker's until `stop()`.
@@ -109,12 +104,19 @@ extension RenderCommand {
             return list(at: selection.time(ofFrame: k))
         }
         defer { worker.stop() }
+        // The first frame is flattened while the renderer is made (or waited for).
+        worker.submit(range.lowerBound)
+        let pipeline: OffscreenFramePipeline
+        do throws(HostError) {
+            pipeline = try OffscreenFramePipeline(renderer: try Self.renderer(start, layerRasterizer: rasterizer))
+        } catch {
+            throw failure(starting: error, "headless OpenGL")
+        }
         do {
             // The context stays current for the whole clip, not made current and
             // released for each frame's draw and readbacks.
             try pipeline.renderer.host.withCurrent { () throws -> Void in
                 for k in range {
-                    if k == range.lowerBound { worker.submit(k) }
                     let list = worker.take()
                     if k + 1 < range.upperBound { worker.submit(k + 1) }
                     for frame in try pipeline.submit(list) {

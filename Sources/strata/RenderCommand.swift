@@ -87,17 +87,22 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // EGL opens on a thread of its own while the scene is read (and a clip's
+        // first frame flattened); a job runner draws nothing itself. Its errors
+        // wait until the renderer is asked for, after the arguments' own.
+        let start = jobs > 1 ? nil : OffscreenRendererStart()
+        defer { start?.settle() }
         let url = URL(fileURLWithPath: scene)
         let loaded: Scene
         do { loaded = try SceneDocument.load(url, quiet: quiet) } catch { throw failure(error.description) }
-        if isClip { return try renderClip(loaded) }
+        if isClip { return try renderClip(loaded, start: start) }
         guard let output else { throw failure("give -o OUTPUT") }
         if jobs > 1 { throw failure("--jobs needs a video (--video) or numbered frames (--frames A:B or --duration)") }
-        // Arguments first, so a mistake is reported before EGL starts.
         let times = try frameTimes(default: time ?? loaded.time)
         let pattern = try frames == nil ? nil : FramePattern(output)
         let renderer: OffscreenRenderer
-        do { renderer = try OffscreenRenderer(layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let error
+        do { renderer = try Self.renderer(start, layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let
+            error
             as HostError
         {
             throw failure(starting: error, "headless OpenGL")
@@ -107,6 +112,14 @@ struct RenderCommand: ParsableCommand {
             let path = pattern?.path(for: index) ?? output
             try renderFrame(loaded, at: t, renderer: renderer, cache: cache, to: path)
         }
+    }
+
+    /// The renderer `start` made, or a new one when there is no start.
+    static func renderer(
+        _ start: OffscreenRendererStart?, layerRasterizer: LayerRasterizer
+    ) throws(HostError) -> OffscreenRenderer {
+        if let start { return try start.renderer(layerRasterizer: layerRasterizer) }
+        return try OffscreenRenderer(layerRasterizer: layerRasterizer)
     }
 
     func frameTimes(default t: Double) throws -> [Double] {
