@@ -100,11 +100,11 @@ struct RenderCommand: ParsableCommand {
         if jobs > 1 { throw failure("--jobs needs a video (--video) or numbered frames (--frames A:B or --duration)") }
         let times = try frameTimes(default: time ?? loaded.time)
         let pattern = try frames == nil ? nil : FramePattern(output)
+        let rasterizer = try layerRasterizer(for: loaded.root)
         let renderer: OffscreenRenderer
-        do { renderer = try Self.renderer(start, layerRasterizer: try layerRasterizer(for: loaded.root)) } catch let
-            error
-            as HostError
-        {
+        do throws(HostError) {
+            renderer = try Self.renderer(start, layerRasterizer: rasterizer)
+        } catch {
             throw failure(starting: error, "headless OpenGL")
         }
         let cache = cacheAppearance ? AppearanceCache() : nil
