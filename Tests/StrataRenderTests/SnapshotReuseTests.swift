@@ -90,6 +90,46 @@ import _StrataTestSupport
         #expect(flattener.renderList(for: root).pixelWidth == 128 && cache.frames == made + 2)
     }
 
+    /// Another rasterizer object is another setting: the list is made anew,
+    /// then settles again. A rasterizer that is a value cannot be told the
+    /// same as before: every list is made.
+    @Test func anotherRasterizerFlattensAnew() {
+        struct DrawsNothing: LayerRasterizer {
+            func rasterContents(of source: RasterSource, pixelsPerPoint: Double) -> (image: RasterImage, rect: CGRect)?
+            {
+                nil
+            }
+        }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let card = CALayer()
+        card.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
+        card.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        card.cornerRadius = 4
+        root.addSublayer(card)
+        let cache = AppearanceCache()
+        var flattener = Flattener(size: CGSize(width: 64, height: 64), rasterizer: ShapeLayerRasterizer())
+        flattener.appearanceCache = cache
+        for _ in 0..<4 { _ = flattener.renderList(for: root) }
+        let settled = cache.frames
+        _ = flattener.renderList(for: root)
+        #expect(cache.frames == settled)
+        flattener.rasterizer = ShapeLayerRasterizer()
+        for _ in 0..<4 { _ = flattener.renderList(for: root) }
+        #expect(cache.frames > settled && cache.frames <= settled + 3)
+        let again = cache.frames
+        _ = flattener.renderList(for: root)
+        #expect(cache.frames == again)
+        flattener.rasterizer = DrawsNothing()
+        for _ in 0..<3 { _ = flattener.renderList(for: root) }
+        #expect(cache.frames == again + 3)
+        flattener.rasterizer = nil
+        for _ in 0..<4 { _ = flattener.renderList(for: root) }
+        let none = cache.frames
+        _ = flattener.renderList(for: root)
+        #expect(cache.frames == none)
+    }
+
     /// A kept flattener draws a cached leaf that only moved from its look's
     /// key, without building its items (`AppearanceMemo`). Whatever changes
     /// in between (its look while it was off screen and not drawn, its name,

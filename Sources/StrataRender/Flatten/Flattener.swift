@@ -25,7 +25,13 @@ public struct Flattener {
     /// Clear colour.
     public var background: CGColor?
     /// Makes bitmaps for layer kinds drawn on the CPU (shape and text layers).
-    public var rasterizer: LayerRasterizer?
+    public var rasterizer: LayerRasterizer? {
+        didSet { rasterizerIdentity = Self.identity(of: rasterizer) }
+    }
+    /// `rasterizer`'s object identity: `.some(nil)` for none, nil for a value
+    /// (whose sameness cannot be told). Worked out when it is set, not per
+    /// frame: telling a class from a value is a dynamic cast.
+    private var rasterizerIdentity: ObjectIdentifier??
     /// Draws every shadow with blur passes, even (rounded) rectangles that the
     /// closed form covers: for benchmarks and for checking the two agree.
     package var forcesBlurredShadows = false
@@ -59,6 +65,13 @@ public struct Flattener {
     public init(size: CGSize, scale: Double = 1, background: CGColor? = nil, rasterizer: LayerRasterizer? = nil) {
         precondition(scale > 0 && scale.isFinite, "Flattener: scale must be positive, got \(scale)")
         self.size = size; self.scale = scale; self.background = background; self.rasterizer = rasterizer
+        rasterizerIdentity = Self.identity(of: rasterizer)
+    }
+
+    private static func identity(of rasterizer: LayerRasterizer?) -> ObjectIdentifier?? {
+        guard let rasterizer else { return .some(nil) }
+        guard type(of: rasterizer) is AnyClass else { return nil }
+        return ObjectIdentifier(rasterizer as AnyObject)
     }
 
     /// The size of the lists it makes, in device pixels: `size × scale`, rounded.
@@ -105,11 +118,7 @@ public struct Flattener {
     /// still; nil (always flatten) with a rasterizer that is not an object,
     /// whose sameness cannot be told.
     private var reuseSettings: SnapshotStore.Settings? {
-        var rasterizerID: ObjectIdentifier?
-        if let rasterizer {
-            guard type(of: rasterizer) is AnyClass else { return nil }
-            rasterizerID = ObjectIdentifier(rasterizer as AnyObject)
-        }
+        guard let rasterizerID = rasterizerIdentity else { return nil }
         return SnapshotStore.Settings(
             size: size, scale: scale, background: background,
             forcesBlurredShadows: forcesBlurredShadows, foldsClips: foldsClips,
