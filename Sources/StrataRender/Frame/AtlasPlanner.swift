@@ -271,11 +271,14 @@ struct AtlasPlanner {
     /// Whether more than half the slot area holds contents not drawn for more than `frames` frames.
     private func slotsMostlyUnused(for frames: Int) -> Bool {
         var stale = 0, total = 0
-        for (source, slot) in slots.merging(flatSlots, uniquingKeysWith: { a, _ in a }) {
+        func count(_ source: TextureSource, _ slot: AtlasAllocator.Slot) {
             let area = slot.width * slot.height
             total += area
             if frame - (lastUsed[source] ?? 0) > frames { stale += area }
         }
+        // Both tables walked in place (a source in both counts once, as its mipmapped slot).
+        for (source, slot) in slots { count(source, slot) }
+        for (source, slot) in flatSlots where slots[source] == nil { count(source, slot) }
         return stale * 2 > total
     }
 
