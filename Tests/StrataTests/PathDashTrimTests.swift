@@ -114,6 +114,20 @@ struct PathDashTrimTests {
         #expect(close(p.trimmed(from: 0, to: 0.5).elements, [.moveTo(pt(0, 0)), .lineTo(pt(100, 0))]))
     }
 
+    /// A path's measure is kept for its next trims, and measured again once the
+    /// path grows: the same fraction then falls on the longer path.
+    @Test func trimsOfAGrowingPathMeasureItAnew() {
+        let p = CGMutablePath()
+        p.addLines(between: [pt(0, 0), pt(100, 0)])
+        #expect(close(p.trimmed(from: 0, to: 0.5).elements, [.moveTo(pt(0, 0)), .lineTo(pt(50, 0))]))
+        #expect(close(p.trimmed(from: 0.5, to: 1).elements, [.moveTo(pt(50, 0)), .lineTo(pt(100, 0))]))
+        p.addLine(to: pt(100, 100))
+        #expect(
+            close(
+                p.trimmed(from: 0, to: 0.75).elements, [.moveTo(pt(0, 0)), .lineTo(pt(100, 0)), .lineTo(pt(100, 50))])
+        )
+    }
+
     @Test func trimClosedPathsCountTheClosingSide() {
         let sq = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         // The closing side (0,10) → (0,0) is the last quarter.

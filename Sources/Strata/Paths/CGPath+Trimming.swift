@@ -13,7 +13,7 @@ extension CGPath {
         let b = end.isNaN ? 1 : min(max(end, 0), 1)
         guard a < b else { return CGPath() }
         if a == 0 && b == 1 { return CGPath(elements: elements) }
-        let measure = PathMeasure(self)
+        let measure = trimMeasureMemo.value(forCount: elements.count) { PathMeasure(self) }
         let total = measure.contours.reduce(0) { $0 + $1.length }
         let lo = a * total, hi = b * total
         var out: [CGPath.Element] = []

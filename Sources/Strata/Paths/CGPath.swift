@@ -34,6 +34,10 @@ import Foundation
         /// placed), and each time walked every element.
         let hashMemo = ElementCountMemo<Int>()
 
+        /// The path measured for trimming, kept the same way: an animated
+        /// strokeStart or strokeEnd cuts the same path at other lengths every frame.
+        let trimMeasureMemo = ElementCountMemo<PathMeasure>()
+
         /// An empty path.
         public init() { elements = [] }
 
