@@ -59,10 +59,8 @@ import _StrataTestSupport
         #expect(after == Flattener(size: CGSize(width: 64, height: 64)).renderList(for: root))
     }
 
-    /// A tree that holds still is flattened until its list settles (cached
-    /// looks appear a frame after a change), then its last list is given
-    /// again without flattening; any change, or other settings, flatten anew.
-    @Test func aSettledListIsGivenAgainWhileNothingChanges() {
+    /// A 64-point root holding one rounded grey card (a cached look).
+    private static func roundedCard() -> (root: CALayer, card: CALayer) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         let card = CALayer()
@@ -70,6 +68,14 @@ import _StrataTestSupport
         card.backgroundColor = CGColor(gray: 0.5, alpha: 1)
         card.cornerRadius = 4
         root.addSublayer(card)
+        return (root, card)
+    }
+
+    /// A tree that holds still is flattened until its list settles (cached
+    /// looks appear a frame after a change), then its last list is given
+    /// again without flattening; any change, or other settings, flatten anew.
+    @Test func aSettledListIsGivenAgainWhileNothingChanges() {
+        let (root, card) = Self.roundedCard()
         let cache = AppearanceCache()
         var flattener = Flattener(size: CGSize(width: 64, height: 64))
         flattener.appearanceCache = cache
@@ -100,13 +106,7 @@ import _StrataTestSupport
                 nil
             }
         }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        let card = CALayer()
-        card.frame = CGRect(x: 8, y: 8, width: 16, height: 16)
-        card.backgroundColor = CGColor(gray: 0.5, alpha: 1)
-        card.cornerRadius = 4
-        root.addSublayer(card)
+        let root = Self.roundedCard().root
         let cache = AppearanceCache()
         var flattener = Flattener(size: CGSize(width: 64, height: 64), rasterizer: ShapeLayerRasterizer())
         flattener.appearanceCache = cache
