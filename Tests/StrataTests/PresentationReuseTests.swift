@@ -460,6 +460,51 @@ import Testing
         }
     }
 
+    /// An animated key of your own (a Lottie composition's clock) is in no
+    /// node: a layer animating one, alone or with numbers, samples with a
+    /// plan, and its presentation layer still shows the key's animated value.
+    @Test func keysOfYourOwnLeaveTheLayerAPlan() throws {
+        func clock(_ stage: Stage) -> CABasicAnimation {
+            let clock = CABasicAnimation(keyPath: "frameClock")
+            clock.fromValue = 0
+            clock.toValue = 60
+            clock.duration = 2
+            clock.beginTime = stage.now
+            return clock
+        }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<2).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                layer.setValue(0, forKey: "frameClock")
+                stage.show(layer)
+                layer.add(clock(stage), forKey: "clock")
+            }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0.2
+            fade.duration = 0.9
+            fade.repeatCount = .infinity
+            layers[1].add(fade, forKey: "fade")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(build: build) { x, y, at in
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+        }
+        // What presentation() shows of the key: the clock's value at the stage's time.
+        let stage = Stage()
+        let layer = CALayer()
+        layer.setValue(0, forKey: "frameClock")
+        stage.show(layer)
+        layer.add(clock(stage), forKey: "clock")
+        var snapshot = LayerTreeSnapshot()
+        stage.ticker.tick(at: stage.now + 0.5, into: &snapshot)
+        #expect(layer._animationState?.numberPlan?.plan != nil)
+        let shown = try #require(layer.presentation()?.value(forKey: "frameClock") as? NSNumber)
+        #expect(abs(shown.doubleValue - 15) < 1e-6, "\(shown)")
+    }
+
     @Test func aRemovedAnimationLeavesNoStaleValue() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.5)

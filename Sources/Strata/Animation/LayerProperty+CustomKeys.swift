@@ -28,6 +28,7 @@ extension LayerProperty {
             setPublic: { layer, value in layer.kvcSetValue(value.boxed(like: template), forKey: key) },
             box: { $0.boxed(like: template) },
             unbox: { AnimValue($0, kind: kind) })
+        property.isKeyOfYourOwn = true
         // A reused presentation copy gets back exactly what the model stores (nothing, when it stores nothing).
         property.restoreOverride = { copy, model in
             if let value = model._animationState?.extraValues[key] {

@@ -29,6 +29,9 @@ final class LayerProperty {
     /// Copies the stored value from the model (second) into a copy (first)
     /// where `get` and `setStored` cannot say "nothing stored" (keys of your own).
     var restoreOverride: ((CALayer, CALayer) -> Void)?
+    /// Whether the key is one of your own, kept with the layer's extra values:
+    /// nothing draws it unless the class redisplays for it.
+    var isKeyOfYourOwn = false
     /// For a plain-data field of `LayerState`, its bytes: restoring it is a
     /// copy of memory (nil: restore through `restore(in:from:)`).
     let stateSpan: StateSpan?

@@ -249,9 +249,15 @@ final class NumberAnimationPlan {
         var steps: [Step] = [], contentSteps: [Step] = []
         steps.reserveCapacity(entries.count)
         for entry in entries {
-            guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator,
-                let step = evaluator.numberStep(begin: entry.committedBegin)
-            else { return nil }
+            guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator else {
+                return nil
+            }
+            guard let step = evaluator.numberStep(begin: entry.committedBegin) else {
+                // A key of your own (a composition's clock) is in no node: nothing to
+                // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
+                if evaluator.target?.property.isKeyOfYourOwn == true { continue }
+                return nil
+            }
             if step.write.writesContent { contentSteps.append(step) } else { steps.append(step) }
         }
         return NumberAnimationPlan(steps: steps, contentSteps: contentSteps)
