@@ -460,6 +460,57 @@ import Testing
         }
     }
 
+    /// Springs of numbers, transforms and colours (a spring's
+    /// progress in place of the curve) are plans: ticked nodes hold what
+    /// fresh copies show, to the bit, also after the model changes under them.
+    @Test func springsInTickedNodesMatchFreshCopies() throws {
+        func spring(_ keyPath: String, _ from: Any?, _ to: Any?, damping: CGFloat = 6) -> CASpringAnimation {
+            let a = CASpringAnimation(keyPath: keyPath)
+            a.fromValue = from
+            a.toValue = to
+            a.damping = damping
+            a.stiffness = 120
+            a.mass = 1.2
+            a.initialVelocity = 2
+            a.duration = a.settlingDuration
+            return a
+        }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<5).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                layer.backgroundColor = Self.colour(0.2, 0.4, 0.9)
+                stage.show(layer)
+            }
+            layers[0].add(spring("transform.scale", 0.5, 1.2), forKey: "pop")
+            layers[1].add(spring("opacity", 0, 1, damping: 30), forKey: "fade")
+            let move = spring("position.x", 5, 90)
+            move.repeatCount = 2
+            layers[2].add(move, forKey: "move")
+            // An implicit-style spring: from the value beneath to a given one.
+            layers[3].add(spring("backgroundColor", nil, Self.colour(1, 0.5, 0)), forKey: "tint")
+            var tilted = CATransform3DIdentity
+            tilted.m34 = -1 / 400
+            tilted = CATransform3DRotate(tilted, 0.8, 0, 1, 0)
+            layers[4].add(
+                spring("transform", NSValue(caTransform3D: CATransform3DIdentity), NSValue(caTransform3D: tilted)),
+                forKey: "tilt")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                layers[3].backgroundColor = Self.colour(0, 0.8, 0.3)
+                layers[2].position.x = 30
+            }
+        ) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
+        }
+    }
+
     /// An animated key of your own (a Lottie composition's clock) is in no
     /// node: a layer animating one, alone or with numbers, samples with a
     /// plan, and its presentation layer still shows the key's animated value.

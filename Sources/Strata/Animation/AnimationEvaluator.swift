@@ -112,18 +112,19 @@ class PropertyEvaluator: AnimationEvaluator {
     /// This animation as a step of a `NumberAnimationPlan`, begun at `begin`;
     /// nil when it is not a number written as it is into `LayerState`'s plain bytes.
     func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
-        guard let numberEndpoints, let target else { return nil }
-        let write: NumberAnimationPlan.Write
-        if let field = target.stateNumber {
-            write = .number(field)
-        } else if let field = target.shapeField, field.isNumber {
-            write = .shape(field)
-        } else {
-            return nil
-        }
+        guard let numberEndpoints, let write = numberWrite else { return nil }
         return NumberAnimationPlan.Step(
             timing: timing, curve: timingFunction?.curve, begin: begin,
             numbers: .between(numberEndpoints.from, numberEndpoints.to), write: write)
+    }
+
+    /// Where a step writes this animation's number: a number field of
+    /// `LayerState` or of a shape layer's content (nil: neither).
+    var numberWrite: NumberAnimationPlan.Write? {
+        guard let target else { return nil }
+        if let field = target.stateNumber { return .number(field) }
+        if let field = target.shapeField, field.isNumber { return .shape(field) }
+        return nil
     }
 
     override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
@@ -257,7 +258,14 @@ final class BasicEvaluator: PropertyEvaluator {
     /// gradient's ends both given).
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         if let step = super.numberStep(begin: begin) { return step }
-        guard spring == nil, !isCumulative, let target,
+        // A spring between two numbers written as they are: as the super's, its progress the spring's.
+        if let spring, function == nil, !isAdditive, !isCumulative, valueKind == .number,
+            target?.kind == .number, case let .fixed(.number(a), .number(b)) = plan, let write = numberWrite
+        {
+            return NumberAnimationPlan.Step(
+                timing: timing, curve: nil, spring: spring, begin: begin, numbers: .between(a, b), write: write)
+        }
+        guard !isCumulative, let target,
             let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive),
             write.writesValues
         else { return nil }
@@ -273,7 +281,8 @@ final class BasicEvaluator: PropertyEvaluator {
         // colours may hold more than the content's).
         if case .gradient = write, ends.contains(where: { $0 == nil }) { return nil }
         return NumberAnimationPlan.Step(
-            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .ends(.init(ends)), write: write)
+            timing: timing, curve: spring == nil ? timingFunction?.curve : nil, spring: spring, begin: begin,
+            numbers: .ends(.init(ends)), write: write)
     }
 
     override func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? {

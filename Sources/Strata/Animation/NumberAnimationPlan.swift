@@ -32,6 +32,8 @@ final class NumberAnimationPlan {
         let timing: TimingModel
         /// The timing function's curve (nil: the fraction as it is).
         let curve: TimingCurve?
+        /// A spring's motion, which makes the progress instead of the curve.
+        let spring: SpringModel?
         /// The committed begin time.
         let begin: CFTimeInterval
         /// The numbers the eased progress runs through.
@@ -50,9 +52,13 @@ final class NumberAnimationPlan {
         /// its field without reading it (what is there before does not matter).
         var overwritesWhenActive: Bool { active && overwrites }
 
-        init(timing: TimingModel, curve: TimingCurve?, begin: CFTimeInterval, numbers: Numbers, write: Write) {
+        init(
+            timing: TimingModel, curve: TimingCurve?, spring: SpringModel? = nil, begin: CFTimeInterval,
+            numbers: Numbers, write: Write
+        ) {
             self.timing = timing
             self.curve = curve
+            self.spring = spring
             self.begin = begin
             self.numbers = numbers
             self.write = write
@@ -86,7 +92,8 @@ final class NumberAnimationPlan {
                 return active
             }
             let f = sample.fraction
-            let progress = curve?.evaluate(f) ?? f
+            // As `BasicEvaluator.value(at:base:)` makes it.
+            let progress = spring.map { $0.progress(at: sample.time) } ?? curve?.evaluate(f) ?? f
             var found = SIMD4<Double>()
             switch numbers {
             case .between(let from, let to): found[0] = from + (to - from) * progress
