@@ -511,6 +511,66 @@ import Testing
         }
     }
 
+    /// Basic animations of points, sizes and rectangles (the moves and
+    /// resizes of UIs, springs among them; an end not given is the value
+    /// beneath, as an implicit animation's) are plans: ticked nodes hold
+    /// what fresh copies show, to the bit, also after the model changes.
+    @Test func geometryAnimationsInTickedNodesMatchFreshCopies() throws {
+        func basic(_ keyPath: String, _ from: Any?, _ to: Any?) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: keyPath)
+            a.fromValue = from
+            a.toValue = to
+            a.duration = 0.8
+            a.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, -0.5, 0.4, 1.5)
+            return a
+        }
+        func point(_ x: CGFloat, _ y: CGFloat) -> NSValue { NSValue(cgPoint: CGPoint(x: x, y: y)) }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<6).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                layer.position = CGPoint(x: 50, y: 60)
+                stage.show(layer)
+            }
+            let move = basic("position", point(5, 9), point(90, 40))
+            move.repeatCount = .infinity
+            move.autoreverses = true
+            layers[0].add(move, forKey: "move")
+            layers[1].add(
+                basic("bounds", NSValue(cgRect: CGRect(x: 3, y: -2, width: 80, height: 10)), nil), forKey: "grow")
+            layers[2].add(basic("anchorPoint", nil, point(0, 1)), forKey: "pivot")
+            layers[3].add(
+                basic(
+                    "bounds.size", NSValue(cgSize: CGSize(width: 4, height: 8)),
+                    NSValue(cgSize: CGSize(width: 60, height: 5))),
+                forKey: "size")
+            let bounce = CASpringAnimation(keyPath: "position")
+            bounce.fromValue = point(0, 0)
+            bounce.damping = 5
+            bounce.duration = bounce.settlingDuration
+            layers[4].add(bounce, forKey: "bounce")
+            // Two on one field: the second mixes from the first's value.
+            layers[5].add(basic("position", point(10, 10), point(70, 20)), forKey: "first")
+            let second = basic("position", nil, point(20, 80))
+            second.beginTime = stage.now + 0.4
+            layers[5].add(second, forKey: "second")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                for layer in layers {
+                    layer.position = CGPoint(x: 33, y: 44)
+                    layer.bounds.size.width = 25
+                }
+            }
+        ) { x, y, at in
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+            #expect(x.state.anchorPoint == y.anchorPoint, "anchorPoint, \(at)")
+        }
+    }
+
     /// An animated key of your own (a Lottie composition's clock) is in no
     /// node: a layer animating one, alone or with numbers, samples with a
     /// plan, and its presentation layer still shows the key's animated value.

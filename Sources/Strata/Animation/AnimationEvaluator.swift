@@ -266,9 +266,16 @@ final class BasicEvaluator: PropertyEvaluator {
                 timing: timing, curve: nil, spring: spring, begin: begin, numbers: .between(a, b), write: write)
         }
         guard !isCumulative, let target,
-            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive),
-            write.writesValues
+            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive)
         else { return nil }
+        if case .cgFloats(_, let width) = write {
+            // A point, size or rectangle (position, bounds): its numbers lane by lane.
+            guard let (from, to) = Self.lanes(of: plan, width: width) else { return nil }
+            return NumberAnimationPlan.Step(
+                timing: timing, curve: spring == nil ? timingFunction?.curve : nil, spring: spring, begin: begin,
+                numbers: .lanes(from: from, to: to, width: width), write: write)
+        }
+        guard write.writesValues else { return nil }
         let ends: [AnimValue?]
         switch plan {
         case let .fixed(a, b): ends = [a, b]
@@ -283,6 +290,33 @@ final class BasicEvaluator: PropertyEvaluator {
         return NumberAnimationPlan.Step(
             timing: timing, curve: spring == nil ? timingFunction?.curve : nil, spring: spring, begin: begin,
             numbers: .ends(.init(ends)), write: write)
+    }
+
+    /// The two ends of `plan` as `width` numbers each (nil: the value
+    /// beneath); nil when it adds a value to the one beneath or they are no
+    /// points, sizes or rectangles.
+    private static func lanes(of plan: Plan, width: Int) -> (SIMD4<Double>?, SIMD4<Double>?)? {
+        func numbers(_ value: AnimValue) -> SIMD4<Double>? {
+            switch (value, width) {
+            case (.point(let p), 2): SIMD4(Double(p.x), Double(p.y), 0, 0)
+            case (.size(let s), 2): SIMD4(Double(s.width), Double(s.height), 0, 0)
+            case (.rect(let r), 4): SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.width), Double(r.height))
+            default: nil
+            }
+        }
+        switch plan {
+        case let .fixed(a, b):
+            guard let from = numbers(a), let to = numbers(b) else { return nil }
+            return (from, to)
+        case let .fromToBase(a), let .previousToBase(a):
+            guard let from = numbers(a) else { return nil }
+            return (from, nil)
+        case let .baseTo(b):
+            guard let to = numbers(b) else { return nil }
+            return (nil, to)
+        case .baseToBase: return (nil, nil)
+        case .baseBy: return nil
+        }
     }
 
     override func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? {

@@ -70,13 +70,17 @@ final class NumberAnimationPlan {
             switch write {
             // A Bool's NaN writes nothing; a transform field changes part of the matrix.
             case .number(.bool), .number(.transformComponent): return false
-            case .number, .cgFloats: return true
+            case .number: return true
+            case .cgFloats:
+                // A basic animation's end not given reads the value beneath.
+                if case .lanes(let from, let to, _) = numbers { return from != nil && to != nil }
+                return true
             case .matrix(_, _, let additive): return !additive
             case .value:
                 // Values of the field's own kind (an end not given reads the value beneath).
                 switch numbers {
                 case .values(_, let given), .ends(let given): return given.values.allSatisfy { $0 != nil }
-                case .between, .keyframes: return false
+                case .between, .keyframes, .lanes: return false
                 }
             case .shape, .gradient: return false
             }
@@ -106,6 +110,8 @@ final class NumberAnimationPlan {
                 found[0] = Double(position.index)
                 found[1] = position.local ?? .nan
             case .ends: found[0] = progress
+            case .lanes(let from?, let to?, _): found = from + (to - from) * progress
+            case .lanes: found[0] = progress
             }
             let changed =
                 !active
@@ -120,6 +126,18 @@ final class NumberAnimationPlan {
             guard active else { return }
             if case .value(let field) = write {
                 field.store(Self.value(of: numbers, at: sampled, base: { field.load(from: state) }), into: state)
+                return
+            }
+            if case .lanes(let from, let to, let width) = numbers, from == nil || to == nil,
+                case .cgFloats(let offset, _) = write
+            {
+                // An end not given is the value beneath (the model's, put back first, or an earlier step's).
+                var base = SIMD4<Double>()
+                for k in 0..<width {
+                    base[k] = Double(state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride))
+                }
+                let a = from ?? base, b = to ?? base
+                write.store(a + (b - a) * sampled[0], count: width, into: state, memo: &memo)
                 return
             }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
@@ -141,7 +159,7 @@ final class NumberAnimationPlan {
             switch numbers {
             case .values, .ends:
                 field.write(Self.value(of: numbers, at: sampled, base: { field.value(in: content) }), into: &content)
-            case .between, .keyframes: field.write(sampled[0], into: &content)
+            case .between, .keyframes, .lanes: field.write(sampled[0], into: &content)
             }
         }
 
@@ -165,7 +183,7 @@ final class NumberAnimationPlan {
                 if let mixed = given.mixedColor(0, 1, sampled[0]) { return mixed }
                 let from = given.values[0] ?? base(), to = given.values[1] ?? base()
                 return AnimValue.interpolate(from, to, sampled[0], transforms: given.transforms)
-            case .between, .keyframes: preconditionFailure("a step of numbers has no values")
+            case .between, .keyframes, .lanes: preconditionFailure("a step of numbers has no values")
             }
         }
     }
@@ -218,12 +236,17 @@ final class NumberAnimationPlan {
         /// A basic animation's two values (mixed with the eased progress,
         /// which may run past either end).
         case ends(GivenValues)
+        /// A basic animation's two points, sizes or rectangles as `width`
+        /// numbers each (nil: the value beneath), mixed lane by lane with the
+        /// eased progress (past either end too); written by a `.cgFloats` write.
+        case lanes(from: SIMD4<Double>?, to: SIMD4<Double>?, width: Int)
 
         /// How many numbers the step writes (a value function reads at most three).
         var width: Int {
             switch self {
             case .between, .ends: 1
             case .keyframes(let keyframes): min(keyframes.width, 4)
+            case .lanes(_, _, let width): width
             case .values: 2
             }
         }
