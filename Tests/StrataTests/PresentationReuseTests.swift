@@ -571,6 +571,69 @@ import Testing
         }
     }
 
+    /// Additive animations of plain numbers, points, sizes and rectangles
+    /// (a shake, a nudge) are plans that add to the value beneath, also to
+    /// another animation's: ticked nodes hold what fresh copies show, to the
+    /// bit, also after the model changes under them.
+    @Test func additiveAnimationsInTickedNodesMatchFreshCopies() throws {
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = (0..<5).map { _ in CALayer() }
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                layer.position = CGPoint(x: 50, y: 60)
+                layer.opacity = 0.6
+                stage.show(layer)
+            }
+            let shake = Self.looping("position.x", [0, 12, -9, 4, 0])
+            shake.isAdditive = true
+            shake.keyTimes = [0, 0.2, 0.5, 0.8, 1]
+            layers[0].add(shake, forKey: "shake")
+            let nudge = CABasicAnimation(keyPath: "position")
+            nudge.fromValue = NSValue(cgPoint: CGPoint(x: -5, y: 3))
+            nudge.toValue = NSValue(cgPoint: CGPoint(x: 20, y: -8))
+            nudge.isAdditive = true
+            nudge.duration = 0.7
+            nudge.timingFunction = CAMediaTimingFunction(controlPoints: 0.2, 1.6, 0.5, 1)
+            nudge.repeatCount = .infinity
+            layers[1].add(nudge, forKey: "nudge")
+            let dim = CABasicAnimation(keyPath: "opacity")
+            dim.fromValue = 0
+            dim.toValue = -0.4
+            dim.isAdditive = true
+            dim.duration = 0.9
+            dim.autoreverses = true
+            layers[2].add(dim, forKey: "dim")
+            let swell = Self.looping(
+                "bounds.size", [CGSize.zero, CGSize(width: 8, height: -4)].map { NSValue(cgSize: $0) })
+            swell.isAdditive = true
+            layers[3].add(swell, forKey: "swell")
+            // A move, then a shake added to the moving value.
+            let move = CABasicAnimation(keyPath: "position")
+            move.fromValue = NSValue(cgPoint: CGPoint(x: 0, y: 0))
+            move.toValue = NSValue(cgPoint: CGPoint(x: 90, y: 30))
+            move.duration = 1.1
+            layers[4].add(move, forKey: "move")
+            let jitter = Self.looping("position.y", [0, 3, -3, 0])
+            jitter.isAdditive = true
+            layers[4].add(jitter, forKey: "jitter")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                for layer in layers {
+                    layer.position = CGPoint(x: 20, y: 25)
+                    layer.opacity = 0.9
+                    layer.bounds.size.height = 12
+                }
+            }
+        ) { x, y, at in
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+        }
+    }
+
     /// An animated key of your own (a Lottie composition's clock) is in no
     /// node: a layer animating one, alone or with numbers, samples with a
     /// plan, and its presentation layer still shows the key's animated value.

@@ -258,6 +258,24 @@ final class BasicEvaluator: PropertyEvaluator {
     /// gradient's ends both given).
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         if let step = super.numberStep(begin: begin) { return step }
+        let curve = spring == nil ? timingFunction?.curve : nil
+        // Added to the value beneath: numbers, points, sizes and rectangles with both ends given.
+        if isAdditive {
+            guard function == nil, !isCumulative, let target,
+                let write = target.planWrite(valueKind: valueKind, function: nil, additive: false),
+                NumberAnimationPlan.Step.canAdd(write)
+            else { return nil }
+            let numbers: NumberAnimationPlan.Numbers
+            switch (write, plan) {
+            case let (.number, .fixed(.number(a), .number(b))): numbers = .between(a, b)
+            case (.cgFloats(_, let width), _):
+                guard case let (from?, to?)? = Self.lanes(of: plan, width: width) else { return nil }
+                numbers = .lanes(from: from, to: to, width: width)
+            default: return nil
+            }
+            return NumberAnimationPlan.Step(
+                timing: timing, curve: curve, spring: spring, begin: begin, numbers: numbers, write: write, adds: true)
+        }
         // A spring between two numbers written as they are: as the super's, its progress the spring's.
         if let spring, function == nil, !isAdditive, !isCumulative, valueKind == .number,
             target?.kind == .number, case let .fixed(.number(a), .number(b)) = plan, let write = numberWrite

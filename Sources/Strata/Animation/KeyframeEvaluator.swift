@@ -82,9 +82,12 @@ final class KeyframeEvaluator: PropertyEvaluator {
     /// layer's content field (numbers, colours, paths), is a step of a
     /// `NumberAnimationPlan` too.
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
+        // Added to the value beneath without a value function: plain numbers, points, sizes, rectangles.
+        let adds = isAdditive && function == nil
         guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, !isCumulative,
             let target, !values.isEmpty,
-            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive)
+            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive && !adds),
+            !adds || NumberAnimationPlan.Step.canAdd(write)
         else { return nil }
         if write.writesValues {
             // Colours, paths and transforms: the values themselves, mixed when written.
@@ -123,7 +126,8 @@ final class KeyframeEvaluator: PropertyEvaluator {
             times: times, values: numbers, width: width, curves: segmentFunctions.map(\.curve),
             discrete: mode == .discrete)
         return NumberAnimationPlan.Step(
-            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .keyframes(keyframes), write: write)
+            timing: timing, curve: timingFunction?.curve, begin: begin, numbers: .keyframes(keyframes), write: write,
+            adds: adds)
     }
 
     // MARK: Timing

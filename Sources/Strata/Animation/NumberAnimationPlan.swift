@@ -34,6 +34,9 @@ final class NumberAnimationPlan {
         let curve: TimingCurve?
         /// A spring's motion, which makes the progress instead of the curve.
         let spring: SpringModel?
+        /// Whether the numbers are added to the field's value beneath (an
+        /// additive animation of plain numbers, points, sizes or rectangles).
+        let adds: Bool
         /// The committed begin time.
         let begin: CFTimeInterval
         /// The numbers the eased progress runs through.
@@ -54,15 +57,28 @@ final class NumberAnimationPlan {
 
         init(
             timing: TimingModel, curve: TimingCurve?, spring: SpringModel? = nil, begin: CFTimeInterval,
-            numbers: Numbers, write: Write
+            numbers: Numbers, write: Write, adds: Bool = false
         ) {
+            precondition(
+                !adds || Self.canAdd(write), "NumberAnimationPlan.Step: \(write) cannot add to the value beneath")
             self.timing = timing
             self.curve = curve
             self.spring = spring
             self.begin = begin
             self.numbers = numbers
             self.write = write
-            overwrites = Self.overwrites(write, numbers)
+            self.adds = adds
+            overwrites = !adds && Self.overwrites(write, numbers)
+        }
+
+        /// Whether `write` can add its numbers to the value beneath: a plain
+        /// number field, or a point, size or rectangle.
+        static func canAdd(_ write: Write) -> Bool {
+            switch write {
+            case .number(let field): field.isPlainNumber
+            case .cgFloats: true
+            default: false
+            }
         }
 
         /// Whether `write`, from `numbers`, sets all of its field whatever is there.
@@ -126,6 +142,20 @@ final class NumberAnimationPlan {
             guard active else { return }
             if case .value(let field) = write {
                 field.store(Self.value(of: numbers, at: sampled, base: { field.load(from: state) }), into: state)
+                return
+            }
+            if adds {
+                // As `AnimValue.add`: the value beneath, then the animation's.
+                switch write {
+                case .number(let field):
+                    field.write((field.plainNumber(in: state) ?? 0) + sampled[0], into: state, memo: &memo)
+                case .cgFloats(let offset, let width):
+                    for k in 0..<width {
+                        let at = offset + k * MemoryLayout<CGFloat>.stride
+                        state.store(state.load(CGFloat.self, at: at) + CGFloat(sampled[k]), at: at)
+                    }
+                default: preconditionFailure("NumberAnimationPlan.Step: \(write) cannot add")
+                }
                 return
             }
             if case .lanes(let from, let to, let width) = numbers, from == nil || to == nil,

@@ -47,6 +47,26 @@ enum StateNumberField {
         }
     }
 
+    /// The field's number in `state`, as the property's getter reads it;
+    /// nil for a Bool or a transform field (no number to add to as it is).
+    @inline(__always)
+    func plainNumber(in state: UnsafeLayerStateHandle<LayerState>) -> Double? {
+        switch self {
+        case .cgFloat(let offset): Double(state.load(CGFloat.self, at: offset))
+        case .float(let offset): Double(state.load(Float.self, at: offset))
+        case .double(let offset): state.load(Double.self, at: offset)
+        case .bool, .transformComponent: nil
+        }
+    }
+
+    /// Whether the field is a plain number (`plainNumber(in:)` reads it).
+    var isPlainNumber: Bool {
+        switch self {
+        case .cgFloat, .float, .double: true
+        case .bool, .transformComponent: false
+        }
+    }
+
     /// Writes `value` into `state`, as the property's stored setter would (a
     /// transform field through `memo`, its decomposition memo).
     @inline(__always)
