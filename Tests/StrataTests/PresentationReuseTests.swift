@@ -526,12 +526,15 @@ import Testing
         }
         func point(_ x: CGFloat, _ y: CGFloat) -> NSValue { NSValue(cgPoint: CGPoint(x: x, y: y)) }
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<6).map { _ in CALayer() }
+            let layers = (0..<7).map { _ in CALayer() }
             for layer in layers {
                 layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
                 layer.position = CGPoint(x: 50, y: 60)
                 stage.show(layer)
             }
+            // Numbers with an end from beneath, as implicit animations have.
+            layers[6].add(basic("opacity", 0.2, nil), forKey: "fade")
+            layers[6].add(basic("cornerRadius", nil, 12), forKey: "round")
             let move = basic("position", point(5, 9), point(90, 40))
             move.repeatCount = .infinity
             move.autoreverses = true
@@ -563,11 +566,14 @@ import Testing
                     layer.position = CGPoint(x: 33, y: 44)
                     layer.bounds.size.width = 25
                 }
+                layers[6].opacity = 0.7
+                layers[6].cornerRadius = 3
             }
         ) { x, y, at in
             #expect(x.state.position == y.position, "position, \(at)")
             #expect(x.state.bounds == y.bounds, "bounds, \(at)")
             #expect(x.state.anchorPoint == y.anchorPoint, "anchorPoint, \(at)")
+            #expect(x.state.opacity == y.opacity && x.state.cornerRadius == y.cornerRadius, "opacity, radius, \(at)")
         }
     }
 

@@ -290,8 +290,15 @@ final class BasicEvaluator: PropertyEvaluator {
             // A point, size or rectangle (position, bounds): its numbers lane by lane.
             guard let (from, to) = Self.lanes(of: plan, width: width) else { return nil }
             return NumberAnimationPlan.Step(
-                timing: timing, curve: spring == nil ? timingFunction?.curve : nil, spring: spring, begin: begin,
+                timing: timing, curve: curve, spring: spring, begin: begin,
                 numbers: .lanes(from: from, to: to, width: width), write: write)
+        }
+        if case .number(let field) = write, field.isPlainNumber, function == nil {
+            // A number with an end from beneath (an implicit animation's): one lane.
+            guard let (from, to) = Self.lanes(of: plan, width: 1) else { return nil }
+            return NumberAnimationPlan.Step(
+                timing: timing, curve: curve, spring: spring, begin: begin,
+                numbers: .lanes(from: from, to: to, width: 1), write: write)
         }
         guard write.writesValues else { return nil }
         let ends: [AnimValue?]
@@ -312,10 +319,11 @@ final class BasicEvaluator: PropertyEvaluator {
 
     /// The two ends of `plan` as `width` numbers each (nil: the value
     /// beneath); nil when it adds a value to the one beneath or they are no
-    /// points, sizes or rectangles.
+    /// numbers (width 1), points, sizes or rectangles.
     private static func lanes(of plan: Plan, width: Int) -> (SIMD4<Double>?, SIMD4<Double>?)? {
         func numbers(_ value: AnimValue) -> SIMD4<Double>? {
             switch (value, width) {
+            case (.number(let x), 1): SIMD4(x, 0, 0, 0)
             case (.point(let p), 2): SIMD4(Double(p.x), Double(p.y), 0, 0)
             case (.size(let s), 2): SIMD4(Double(s.width), Double(s.height), 0, 0)
             case (.rect(let r), 4): SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.width), Double(r.height))

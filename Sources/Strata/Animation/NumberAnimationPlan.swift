@@ -86,8 +86,7 @@ final class NumberAnimationPlan {
             switch write {
             // A Bool's NaN writes nothing; a transform field changes part of the matrix.
             case .number(.bool), .number(.transformComponent): return false
-            case .number: return true
-            case .cgFloats:
+            case .number, .cgFloats:
                 // A basic animation's end not given reads the value beneath.
                 if case .lanes(let from, let to, _) = numbers { return from != nil && to != nil }
                 return true
@@ -158,13 +157,16 @@ final class NumberAnimationPlan {
                 }
                 return
             }
-            if case .lanes(let from, let to, let width) = numbers, from == nil || to == nil,
-                case .cgFloats(let offset, _) = write
-            {
+            if case .lanes(let from, let to, let width) = numbers, from == nil || to == nil {
                 // An end not given is the value beneath (the model's, put back first, or an earlier step's).
                 var base = SIMD4<Double>()
-                for k in 0..<width {
-                    base[k] = Double(state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride))
+                switch write {
+                case .cgFloats(let offset, _):
+                    for k in 0..<width {
+                        base[k] = Double(state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride))
+                    }
+                case .number(let field): base[0] = field.plainNumber(in: state) ?? 0
+                default: preconditionFailure("NumberAnimationPlan.Step: \(write) has no value beneath to read")
                 }
                 let a = from ?? base, b = to ?? base
                 write.store(a + (b - a) * sampled[0], count: width, into: state, memo: &memo)
@@ -266,9 +268,10 @@ final class NumberAnimationPlan {
         /// A basic animation's two values (mixed with the eased progress,
         /// which may run past either end).
         case ends(GivenValues)
-        /// A basic animation's two points, sizes or rectangles as `width`
-        /// numbers each (nil: the value beneath), mixed lane by lane with the
-        /// eased progress (past either end too); written by a `.cgFloats` write.
+        /// A basic animation's two numbers, points, sizes or rectangles as
+        /// `width` numbers each (nil: the value beneath), mixed lane by lane
+        /// with the eased progress (past either end too); written by a
+        /// `.cgFloats` write, or a plain `.number` one (width 1).
         case lanes(from: SIMD4<Double>?, to: SIMD4<Double>?, width: Int)
 
         /// How many numbers the step writes (a value function reads at most three).
