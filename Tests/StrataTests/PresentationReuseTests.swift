@@ -640,6 +640,69 @@ import Testing
         }
     }
 
+    /// Layers of classes of yours (with their own `init(layer:)`, or none)
+    /// animate from plans like Strata's own: the node is written from the
+    /// layer, no copy is made each frame, and `presentation()` is still a
+    /// copy of the class made by its `init(layer:)` with the animated values.
+    @Test func layersOfYourClassesSampleWithPlans() throws {
+        func build(_ stage: Stage) -> [CALayer] {
+            let progress = ProgressLayer()
+            progress.progress = 0.4
+            let badge = BadgeLayer(badge: "7")
+            let tagged = TaggedShapeLayer(tag: 3)
+            tagged.path = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
+            tagged.strokeColor = Self.colour(1, 0, 0)
+            let layers: [CALayer] = [progress, badge, tagged]
+            for layer in layers {
+                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                stage.show(layer)
+            }
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0
+            turn.toValue = 2
+            turn.duration = 0.9
+            turn.repeatCount = .infinity
+            progress.add(turn, forKey: "turn")
+            let move = CABasicAnimation(keyPath: "position")
+            move.fromValue = NSValue(cgPoint: CGPoint(x: 0, y: 5))
+            move.toValue = NSValue(cgPoint: CGPoint(x: 60, y: 25))
+            move.duration = 0.8
+            badge.add(move, forKey: "move")
+            let trim = CABasicAnimation(keyPath: "strokeEnd")
+            trim.fromValue = 0
+            trim.toValue = 1
+            trim.duration = 1
+            tagged.add(trim, forKey: "trim")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(build: build, change: { $0[1].opacity = 0.5 }) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.position == y.position && x.state.opacity == y.opacity, "position, opacity, \(at)")
+            if case .shape(let shape) = x.content, let copy = y as? CAShapeLayer {
+                #expect(shape.strokeEnd == copy.strokeEnd, "strokeEnd, \(at)")
+            }
+        }
+        // presentation() of a class of yours: its class, its values, the animated one.
+        let stage = Stage()
+        let layer = ProgressLayer()
+        layer.progress = 0.75
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        stage.show(layer)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        fade.beginTime = stage.now
+        layer.add(fade, forKey: "fade")
+        var snapshot = LayerTreeSnapshot()
+        stage.ticker.tick(at: stage.now + 0.5, into: &snapshot)
+        // Sampled from its plan (a version for the writing), no copy kept.
+        #expect(layer._sampledVersion != 0 && layer._presentationCache == nil)
+        let shown = try #require(layer.presentation() as? ProgressLayer)
+        #expect(shown.progress == 0.75)
+        #expect(abs(shown.opacity - 0.5) < 1e-6, "\(shown.opacity)")
+    }
+
     /// An animated key of your own (a Lottie composition's clock) is in no
     /// node: a layer animating one, alone or with numbers, samples with a
     /// plan, and its presentation layer still shows the key's animated value.

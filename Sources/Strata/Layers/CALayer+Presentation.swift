@@ -250,9 +250,10 @@ extension CALayer {
     /// earlier frame: the plan's numbers are then all that can differ. Nil
     /// when a copy is needed: the animations are not such a plan, or they
     /// redraw the layer (a key its class redisplays for), or the layer's look
-    /// changes with time, or it is a class of yours (its copy is made by your
-    /// `init(layer:)`). Gives the layer a `_sampledVersion` for these
-    /// animations, which the node then holds.
+    /// changes with time. A class of yours is sampled so too: its node holds
+    /// what the layer draws, not what its `init(layer:)` copies, and
+    /// `presentation()` still makes such a copy when asked. Gives the layer a
+    /// `_sampledVersion` for these animations, which the node then holds.
     func numberPlanToSample(nodeVersion version: UInt64) -> (plan: NumberAnimationPlan, inPlace: Bool)? {
         guard !_changesWithTime, let state = _animationState else { return nil }
         if _shownBeforeChange != nil { _shownBeforeChange = nil }
@@ -263,8 +264,7 @@ extension CALayer {
         {
             return (plan, version == _sampledVersion)
         }
-        guard !state.entries.isEmpty, let plan = numberPlan(of: state), !CALayer.copiesAsOwnClass(type(of: self)),
-            !animationsRedisplay(state)
+        guard !state.entries.isEmpty, let plan = numberPlan(of: state), !animationsRedisplay(state)
         else { return nil }
         _sampledVersion = CALayer.nextStateVersion()
         _sampledGeneration = state.generation
