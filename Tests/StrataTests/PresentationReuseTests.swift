@@ -187,7 +187,8 @@ import Testing
     /// making its presentation copies anew every frame (from the
     /// evaluators); `change` runs on both sets of layers before frame 20.
     /// `compare` gets each node, the copy of the same layer and where (which
-    /// layer, when). Every ticked layer must have sampled with a plan.
+    /// layer, when). Every ticked layer must have sampled with a plan (not
+    /// only have one: it holds a sampled version).
     static func playAgainstFreshCopies<Layer: CALayer>(
         build: (Stage) -> [Layer], change: ([Layer]) -> Void = { _ in }, writesContent: Bool = false,
         compare: (LayerSnapshotNode, CALayer, String) -> Void
@@ -213,6 +214,8 @@ import Testing
         for (k, layer) in sampled.enumerated() {
             let plan = layer._animationState?.numberPlan?.plan
             #expect(plan != nil && (!writesContent || plan!.writesContent), "layer \(k)")
+            // Sampled with it, not only made (a plan is kept before the other guards are asked).
+            #expect(layer._sampledVersion != 0, "layer \(k) sampled through a copy")
         }
     }
 
