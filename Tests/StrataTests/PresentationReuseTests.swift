@@ -701,7 +701,7 @@ import Testing
         stage.ticker.tick(at: stage.now + 0.5, into: &snapshot)
         // Sampled from its plan (a version for the writing), no copy kept.
         #expect(layer._sampledVersion != 0 && layer._presentationCache == nil)
-        let shown = try #require(layer.presentation() as? ProgressLayer)
+        let shown = try #require(layer.presentation())
         #expect(shown.progress == 0.75)
         #expect(abs(shown.opacity - 0.5) < 1e-6, "\(shown.opacity)")
     }
