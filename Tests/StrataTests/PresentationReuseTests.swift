@@ -224,6 +224,17 @@ import Testing
         CGColor(red: r, green: g, blue: b, alpha: a)
     }
 
+    /// `count` layers 40 × 30 points, each set up by `setUp`, shown on `stage`.
+    static func shownLayers(_ count: Int, on stage: Stage, _ setUp: (CALayer) -> Void = { _ in }) -> [CALayer] {
+        (0..<count).map { _ in
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+            setUp(layer)
+            stage.show(layer)
+            return layer
+        }
+    }
+
     /// A keyframe animation of `values` at `keyPath` over 0.9 s, repeating forever.
     static func looping(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation(keyPath: keyPath)
@@ -479,12 +490,7 @@ import Testing
             return a
         }
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<5).map { _ in CALayer() }
-            for layer in layers {
-                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                layer.backgroundColor = Self.colour(0.2, 0.4, 0.9)
-                stage.show(layer)
-            }
+            let layers = Self.shownLayers(5, on: stage) { $0.backgroundColor = Self.colour(0.2, 0.4, 0.9) }
             layers[0].add(spring("transform.scale", 0.5, 1.2), forKey: "pop")
             layers[1].add(spring("opacity", 0, 1, damping: 30), forKey: "fade")
             let move = spring("position.x", 5, 90)
@@ -529,12 +535,7 @@ import Testing
         }
         func point(_ x: CGFloat, _ y: CGFloat) -> NSValue { NSValue(cgPoint: CGPoint(x: x, y: y)) }
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<7).map { _ in CALayer() }
-            for layer in layers {
-                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                layer.position = CGPoint(x: 50, y: 60)
-                stage.show(layer)
-            }
+            let layers = Self.shownLayers(7, on: stage) { $0.position = CGPoint(x: 50, y: 60) }
             // Numbers with an end from beneath, as implicit animations have.
             layers[6].add(basic("opacity", 0.2, nil), forKey: "fade")
             layers[6].add(basic("cornerRadius", nil, 12), forKey: "round")
@@ -586,12 +587,9 @@ import Testing
     /// bit, also after the model changes under them.
     @Test func additiveAnimationsInTickedNodesMatchFreshCopies() throws {
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<5).map { _ in CALayer() }
-            for layer in layers {
-                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                layer.position = CGPoint(x: 50, y: 60)
-                layer.opacity = 0.6
-                stage.show(layer)
+            let layers = Self.shownLayers(5, on: stage) {
+                $0.position = CGPoint(x: 50, y: 60)
+                $0.opacity = 0.6
             }
             let shake = Self.looping("position.x", [0, 12, -9, 4, 0])
             shake.isAdditive = true
@@ -719,13 +717,8 @@ import Testing
             return clock
         }
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = (0..<2).map { _ in CALayer() }
-            for layer in layers {
-                layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                layer.setValue(0, forKey: "frameClock")
-                stage.show(layer)
-                layer.add(clock(stage), forKey: "clock")
-            }
+            let layers = Self.shownLayers(2, on: stage) { $0.setValue(0, forKey: "frameClock") }
+            for layer in layers { layer.add(clock(stage), forKey: "clock") }
             let fade = CABasicAnimation(keyPath: "opacity")
             fade.fromValue = 1
             fade.toValue = 0.2
