@@ -10,7 +10,8 @@ struct ShaderSource {
     /// One shader file that took part, as shown to people (`Shaders/sdf.glsl`), with its lines.
     struct File {
         var displayName: String
-        var lines: [String]
+        /// Slices of the file's text: kept for messages, copied only when one is made.
+        var lines: [Substring]
     }
 
     /// Where one expanded line came from.
@@ -66,7 +67,7 @@ struct ShaderSource {
         }
         let origin = origins[expandedLine - 1]
         let file = files[origin.file]
-        let text = origin.line <= file.lines.count ? file.lines[origin.line - 1] : nil
+        let text = origin.line <= file.lines.count ? String(file.lines[origin.line - 1]) : nil
         return (file.displayName, origin.line, text)
     }
 
@@ -89,7 +90,7 @@ struct ShaderSource {
         }
         let lines = Self.lines(of: contents)
         let fileIndex = files.count
-        files.append(File(displayName: displayName, lines: lines.map(String.init)))
+        files.append(File(displayName: displayName, lines: lines))
 
         for (offset, line) in lines.enumerated() {
             let lineNumber = offset + 1
