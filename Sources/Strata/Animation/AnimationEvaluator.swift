@@ -251,31 +251,16 @@ final class BasicEvaluator: PropertyEvaluator {
         }
     }
 
-    /// Numbers as `PropertyEvaluator` makes them a step; else, when not a
-    /// spring, cumulative or by a value, two values that are no numbers
+    /// Numbers as `PropertyEvaluator` makes them a step, or a spring between
+    /// them; else, when not cumulative or by a value: plain numbers, points,
+    /// sizes and rectangles lane by lane (added to the value beneath, or an
+    /// end not given being it), or two values that are no numbers
     /// (transforms, colours, paths) written whole into `LayerState` or a
-    /// shape layer's content, an end not given being the value beneath (a
+    /// layer's content, an end not given being the value beneath (a
     /// gradient's ends both given).
     override func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
         if let step = super.numberStep(begin: begin) { return step }
         let curve = spring == nil ? timingFunction?.curve : nil
-        // Added to the value beneath: numbers, points, sizes and rectangles with both ends given.
-        if isAdditive {
-            guard function == nil, !isCumulative, let target,
-                let write = target.planWrite(valueKind: valueKind, function: nil, additive: false),
-                NumberAnimationPlan.Step.canAdd(write)
-            else { return nil }
-            let numbers: NumberAnimationPlan.Numbers
-            switch (write, plan) {
-            case let (.number, .fixed(.number(a), .number(b))): numbers = .between(a, b)
-            case (.cgFloats(_, let width), _):
-                guard case let (from?, to?)? = Self.lanes(of: plan, width: width) else { return nil }
-                numbers = .lanes(from: from, to: to, width: width)
-            default: return nil
-            }
-            return NumberAnimationPlan.Step(
-                timing: timing, curve: curve, spring: spring, begin: begin, numbers: numbers, write: write, adds: true)
-        }
         // A spring between two numbers written as they are: as the super's, its progress the spring's.
         if let spring, function == nil, !isAdditive, !isCumulative, valueKind == .number,
             target?.kind == .number, case let .fixed(.number(a), .number(b)) = plan, let write = numberWrite
@@ -283,24 +268,21 @@ final class BasicEvaluator: PropertyEvaluator {
             return NumberAnimationPlan.Step(
                 timing: timing, curve: nil, spring: spring, begin: begin, numbers: .between(a, b), write: write)
         }
+        // Added to the value beneath without a value function (as keyframes are).
+        let adds = isAdditive && function == nil
         guard !isCumulative, let target,
-            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive)
+            let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive && !adds)
         else { return nil }
-        if case .cgFloats(_, let width) = write {
-            // A point, size or rectangle (position, bounds): its numbers lane by lane.
-            guard let (from, to) = Self.lanes(of: plan, width: width) else { return nil }
+        if let width = write.laneCount {
+            // Numbers, points, sizes and rectangles (opacity, position, bounds) lane by lane;
+            // an end not given (an implicit animation's) is the value beneath, not when adding.
+            guard let (from, to) = Self.lanes(of: plan, width: width), !adds || (from != nil && to != nil)
+            else { return nil }
             return NumberAnimationPlan.Step(
                 timing: timing, curve: curve, spring: spring, begin: begin,
-                numbers: .lanes(from: from, to: to, width: width), write: write)
+                numbers: .lanes(from: from, to: to, width: width), write: write, adds: adds)
         }
-        if case .number(let field) = write, field.isPlainNumber, function == nil {
-            // A number with an end from beneath (an implicit animation's): one lane.
-            guard let (from, to) = Self.lanes(of: plan, width: 1) else { return nil }
-            return NumberAnimationPlan.Step(
-                timing: timing, curve: curve, spring: spring, begin: begin,
-                numbers: .lanes(from: from, to: to, width: 1), write: write)
-        }
-        guard write.writesValues else { return nil }
+        guard !adds, write.writesValues else { return nil }
         let ends: [AnimValue?]
         switch plan {
         case let .fixed(a, b): ends = [a, b]
@@ -313,8 +295,7 @@ final class BasicEvaluator: PropertyEvaluator {
         // colours may hold more than the content's).
         if case .gradient = write, ends.contains(where: { $0 == nil }) { return nil }
         return NumberAnimationPlan.Step(
-            timing: timing, curve: spring == nil ? timingFunction?.curve : nil, spring: spring, begin: begin,
-            numbers: .ends(.init(ends)), write: write)
+            timing: timing, curve: curve, spring: spring, begin: begin, numbers: .ends(.init(ends)), write: write)
     }
 
     /// The two ends of `plan` as `width` numbers each (nil: the value

@@ -87,7 +87,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
         guard mode == .linear || mode == .discrete, segments.isEmpty, transformTarget == nil, !isCumulative,
             let target, !values.isEmpty,
             let write = target.planWrite(valueKind: valueKind, function: function, additive: isAdditive && !adds),
-            !adds || NumberAnimationPlan.Step.canAdd(write)
+            !adds || write.laneCount != nil
         else { return nil }
         if write.writesValues {
             // Colours, paths and transforms: the values themselves, mixed when written.

@@ -30,6 +30,32 @@ extension NumberAnimationPlan {
             }
         }
 
+        /// How many numbers the field holds when a step can add to them or
+        /// take an end from them (a plain number field: 1; a point or size:
+        /// 2; a rectangle: 4); nil for any other write.
+        var laneCount: Int? {
+            switch self {
+            case .number(let field): field.isPlainNumber ? 1 : nil
+            case .cgFloats(_, let count): count
+            default: nil
+            }
+        }
+
+        /// The numbers a `laneCount` write's field holds in `state`: the value beneath.
+        @inline(__always)
+        func lanes(in state: UnsafeLayerStateHandle<LayerState>) -> SIMD4<Double> {
+            var lanes = SIMD4<Double>()
+            switch self {
+            case .number(let field): lanes[0] = field.plainNumber(in: state) ?? 0
+            case .cgFloats(let offset, let count):
+                for k in 0..<count {
+                    lanes[k] = Double(state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride))
+                }
+            default: preconditionFailure("\(self) holds no numbers to read")
+            }
+            return lanes
+        }
+
         /// The `LayerState` bytes the write changes (nil: none).
         var stateSpan: StateSpan? {
             switch self {

@@ -60,7 +60,7 @@ final class NumberAnimationPlan {
             numbers: Numbers, write: Write, adds: Bool = false
         ) {
             precondition(
-                !adds || Self.canAdd(write), "NumberAnimationPlan.Step: \(write) cannot add to the value beneath")
+                !adds || write.laneCount != nil, "NumberAnimationPlan.Step: \(write) cannot add to the value beneath")
             self.timing = timing
             self.curve = curve
             self.spring = spring
@@ -69,16 +69,6 @@ final class NumberAnimationPlan {
             self.write = write
             self.adds = adds
             overwrites = !adds && Self.overwrites(write, numbers)
-        }
-
-        /// Whether `write` can add its numbers to the value beneath: a plain
-        /// number field, or a point, size or rectangle.
-        static func canAdd(_ write: Write) -> Bool {
-            switch write {
-            case .number(let field): field.isPlainNumber
-            case .cgFloats: true
-            default: false
-            }
         }
 
         /// Whether `write`, from `numbers`, sets all of its field whatever is there.
@@ -145,31 +135,14 @@ final class NumberAnimationPlan {
             }
             if adds {
                 // As `AnimValue.add`: the value beneath, then the animation's.
-                switch write {
-                case .number(let field):
-                    field.write((field.plainNumber(in: state) ?? 0) + sampled[0], into: state, memo: &memo)
-                case .cgFloats(let offset, let width):
-                    for k in 0..<width {
-                        let at = offset + k * MemoryLayout<CGFloat>.stride
-                        state.store(state.load(CGFloat.self, at: at) + CGFloat(sampled[k]), at: at)
-                    }
-                default: preconditionFailure("NumberAnimationPlan.Step: \(write) cannot add")
-                }
+                write.store(write.lanes(in: state) + sampled, count: numbers.width, into: state, memo: &memo)
                 return
             }
-            if case .lanes(let from, let to, let width) = numbers, from == nil || to == nil {
+            if case .lanes(let from, let to, _) = numbers, from == nil || to == nil {
                 // An end not given is the value beneath (the model's, put back first, or an earlier step's).
-                var base = SIMD4<Double>()
-                switch write {
-                case .cgFloats(let offset, _):
-                    for k in 0..<width {
-                        base[k] = Double(state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride))
-                    }
-                case .number(let field): base[0] = field.plainNumber(in: state) ?? 0
-                default: preconditionFailure("NumberAnimationPlan.Step: \(write) has no value beneath to read")
-                }
+                let base = write.lanes(in: state)
                 let a = from ?? base, b = to ?? base
-                write.store(a + (b - a) * sampled[0], count: width, into: state, memo: &memo)
+                write.store(a + (b - a) * sampled[0], count: numbers.width, into: state, memo: &memo)
                 return
             }
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
