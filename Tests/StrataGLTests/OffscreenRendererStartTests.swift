@@ -42,11 +42,14 @@ import Testing
         start.settle()
     }
 
-    @Test func settlesWithoutBeingAsked() {
-        // A command that fails before drawing waits for the thread and goes.
-        let start = OffscreenRendererStart(width: 8, height: 8)
+    @Test func settlesWithoutBeingAsked() throws {
+        // A command that fails before drawing waits for the thread and goes;
+        // settling hands nothing out: the renderer is still there to take.
+        let start = OffscreenRendererStart(width: 8, height: 6)
         start.settle()
         start.settle()
+        let host = try start.renderer().host
+        #expect(host.width == 8 && host.height == 6)
     }
 
     @Test func handsTheRendererToAnotherThread() async throws {
