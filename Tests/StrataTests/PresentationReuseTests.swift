@@ -641,6 +641,93 @@ import Testing
         }
     }
 
+    /// Animations in groups (eased, repeating, autoreversed, begun late,
+    /// filled, nested, clipping what runs past them) are plans: each child
+    /// runs in its group's local time, as `GroupEvaluator` applies it. Ticked
+    /// nodes hold what fresh copies show, to the bit, also after the model
+    /// changes under them.
+    @Test func groupedAnimationsInTickedNodesMatchFreshCopies() throws {
+        func basic(_ keyPath: String, _ from: Any?, _ to: Any?, duration: Double) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: keyPath)
+            a.fromValue = from
+            a.toValue = to
+            a.duration = duration
+            return a
+        }
+        func group(_ animations: [CAAnimation], duration: Double) -> CAAnimationGroup {
+            let g = CAAnimationGroup()
+            g.animations = animations
+            g.duration = duration
+            return g
+        }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = Self.shownLayers(4, on: stage) {
+                $0.position = CGPoint(x: 50, y: 60)
+                $0.backgroundColor = Self.colour(0.2, 0.4, 0.9)
+            }
+            // A turn that ends inside its group, then a fade begun later in it.
+            let fade = basic("opacity", 1, 0.2, duration: 0.5)
+            fade.beginTime = 0.3
+            fade.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            let pulse = group([basic("transform.rotation.z", 0, 3, duration: 0.6), fade], duration: 1)
+            pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            pulse.repeatCount = .infinity
+            pulse.autoreverses = true
+            layers[0].add(pulse, forKey: "pulse")
+            // Keyframes and a spring cut short by their group, which then holds its end.
+            let pop = CASpringAnimation(keyPath: "transform.scale")
+            pop.fromValue = 0.5
+            pop.toValue = 1.1
+            pop.damping = 6
+            pop.duration = pop.settlingDuration
+            let held = group(
+                [
+                    Self.looping(
+                        "position", [CGPoint(x: 0, y: 0), CGPoint(x: 80, y: 20)].map { NSValue(cgPoint: $0) }), pop,
+                ],
+                duration: 0.5)
+            held.fillMode = .forwards
+            held.isRemovedOnCompletion = false
+            layers[1].add(held, forKey: "held")
+            // A group in a group: a colour from the one beneath and a shake added to the position.
+            let shake = Self.looping("position.x", [0, 9, -6, 0])
+            shake.isAdditive = true
+            let inner = group(
+                [basic("backgroundColor", nil, Self.colour(1, 0.5, 0), duration: 0.3), shake], duration: 0.4)
+            inner.beginTime = 0.2
+            inner.repeatCount = 2
+            inner.timingFunction = CAMediaTimingFunction(name: .easeIn)
+            let outer = group([inner], duration: 1.2)
+            outer.speed = 2
+            outer.repeatCount = .infinity
+            layers[2].add(outer, forKey: "outer")
+            // A group begun later, shown before it begins.
+            let grow = group(
+                [basic("bounds.size", NSValue(cgSize: CGSize(width: 4, height: 8)), nil, duration: 0.5)], duration: 0.5)
+            grow.beginTime = stage.now + 0.5
+            grow.fillMode = .backwards
+            layers[3].add(grow, forKey: "grow")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                for layer in layers {
+                    layer.position = CGPoint(x: 20, y: 25)
+                    layer.opacity = 0.9
+                    layer.bounds.size.width = 12
+                    layer.backgroundColor = Self.colour(0, 0.8, 0.3)
+                }
+            }
+        ) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
+        }
+    }
+
     /// Layers of classes of yours (with their own `init(layer:)`, or none)
     /// animate from plans like Strata's own: the node is written from the
     /// layer, no copy is made each frame, and `presentation()` is still a

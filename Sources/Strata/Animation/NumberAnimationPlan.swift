@@ -15,7 +15,8 @@ import Foundation
 /// such animations of its numbers (`strokeEnd`, `lineWidth`), colours and
 /// path, and on a gradient layer of its colours, locations and points,
 /// written into the content its node holds (`ShapeContentField`,
-/// `GradientContentField`).
+/// `GradientContentField`). Such animations in a `CAAnimationGroup` (nested
+/// or not) are steps too, sampled in their groups' local time.
 ///
 /// A snapshot sampling such a layer (`LayerTreeSnapshot.update(sampling:…)`)
 /// writes the plan into the layer's node alone: no copy, entry, animation,
@@ -125,6 +126,14 @@ final class NumberAnimationPlan {
             return changed
         }
 
+        /// Marks the animation not active (its group has no effect now), as
+        /// `sample(at:)` does: whether it was active at the last sampling.
+        @inline(__always)
+        mutating func deactivate() -> Bool {
+            defer { active = false }
+            return active
+        }
+
         /// Writes the numbers the last `sample(at:)` found into `state` (nothing when it was not active).
         @inline(__always)
         mutating func writeSampled(into state: UnsafeLayerStateHandle<LayerState>) {
@@ -190,6 +199,36 @@ final class NumberAnimationPlan {
                 return AnimValue.interpolate(from, to, sampled[0], transforms: given.transforms)
             case .between, .keyframes, .lanes: preconditionFailure("a step of numbers has no values")
             }
+        }
+    }
+
+    /// The `CAAnimationGroup`s a step's animation is in, outermost first: each
+    /// runs its children in its own eased local time, as `GroupEvaluator`
+    /// applies them.
+    final class EnclosingGroups {
+        struct Group {
+            let timing: TimingModel
+            /// The group's timing function's curve (nil: the fraction as it is).
+            let curve: TimingCurve?
+            /// The group's begin time in its parent's time.
+            let begin: CFTimeInterval
+        }
+        let groups: [Group]
+
+        init(_ groups: [Group]) { self.groups = groups }
+
+        /// The time the innermost group's children run in when the time
+        /// outside the outermost is `parentTime`; nil when some group has no
+        /// effect then (its children are not applied).
+        @inline(__always)
+        func childTime(atParent parentTime: CFTimeInterval) -> CFTimeInterval? {
+            var time = parentTime
+            for group in groups {
+                guard let sample = group.timing.sample(atParent: time, begin: group.begin) else { return nil }
+                let f = sample.fraction
+                time = (group.curve?.evaluate(f) ?? f) * sample.duration
+            }
+            return time
         }
     }
 
@@ -264,6 +303,10 @@ final class NumberAnimationPlan {
     @exclusivity(unchecked) private var steps: [Step]
     /// The steps that write a shape or gradient layer's content (`.shape`, `.gradient` writes).
     @exclusivity(unchecked) private var contentSteps: [Step]
+    /// The groups of each of `steps` and `contentSteps` (nil: not in a group;
+    /// the arrays nil when no step is). Kept beside the steps: a step of a
+    /// plan without groups then samples as it did without this.
+    private let stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?
 
     /// Whether some step writes a layer's content (see `writeContent(into:from:)`).
     var writesContent: Bool { !contentSteps.isEmpty }
@@ -272,7 +315,11 @@ final class NumberAnimationPlan {
     /// node keeps the one it holds (`LayerSnapshotNode.planStamp`).
     private var stamp: UInt64 = 0
 
-    private init(steps: [Step], contentSteps: [Step]) {
+    private init(
+        steps: [Step], contentSteps: [Step], stepGroups: [EnclosingGroups?], contentStepGroups: [EnclosingGroups?]
+    ) {
+        self.stepGroups = stepGroups.contains { $0 != nil } ? stepGroups : nil
+        self.contentStepGroups = contentStepGroups.contains { $0 != nil } ? contentStepGroups : nil
         placesOnly = LayerState.placesOnly(steps.compactMap(\.write.stateSpan))
         self.steps = steps
         self.contentSteps = contentSteps
@@ -282,21 +329,86 @@ final class NumberAnimationPlan {
     /// animation or not committed yet.
     static func make(entries: [AnimationEntry], layer: CALayer) -> NumberAnimationPlan? {
         guard !entries.isEmpty else { return nil }
-        var steps: [Step] = [], contentSteps: [Step] = []
-        steps.reserveCapacity(entries.count)
+        var made = MadeSteps()
+        made.steps.reserveCapacity(entries.count)
         for entry in entries {
-            guard entry.isCommitted, let evaluator = entry.evaluator(for: layer) as? PropertyEvaluator else {
-                return nil
-            }
-            guard let step = evaluator.numberStep(begin: entry.committedBegin) else {
-                // A key of your own (a composition's clock) is in no node: nothing to
-                // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
-                if evaluator.target?.property.isKeyOfYourOwn == true { continue }
-                return nil
-            }
-            if step.write.writesContent { contentSteps.append(step) } else { steps.append(step) }
+            guard entry.isCommitted,
+                appendSteps(of: entry.evaluator(for: layer), begin: entry.committedBegin, in: [], to: &made)
+            else { return nil }
         }
-        return NumberAnimationPlan(steps: steps, contentSteps: contentSteps)
+        return NumberAnimationPlan(
+            steps: made.steps, contentSteps: made.contentSteps, stepGroups: made.stepGroups,
+            contentStepGroups: made.contentStepGroups)
+    }
+
+    /// Appends the steps of the animation `evaluator` compiled, begun at
+    /// `begin`, inside `groups` (outermost first): one step, or one for each
+    /// animation of a group; false when one of them cannot be a step.
+    private static func appendSteps(
+        of evaluator: AnimationEvaluator, begin: CFTimeInterval, in groups: [EnclosingGroups.Group],
+        to made: inout MadeSteps
+    ) -> Bool {
+        if let group = evaluator as? GroupEvaluator {
+            let inner =
+                groups + [.init(timing: group.timing, curve: group.timingFunction?.curve, begin: begin)]
+            return group.children.allSatisfy {
+                appendSteps(of: $0.evaluator, begin: $0.begin, in: inner, to: &made)
+            }
+        }
+        guard let evaluator = evaluator as? PropertyEvaluator else { return false }
+        guard let step = evaluator.numberStep(begin: begin) else {
+            // A key of your own (a composition's clock) is in no node: nothing to
+            // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
+            return evaluator.target?.property.isKeyOfYourOwn == true
+        }
+        let enclosing = groups.isEmpty ? nil : EnclosingGroups(groups)
+        if step.write.writesContent {
+            made.contentSteps.append(step)
+            made.contentStepGroups.append(enclosing)
+        } else {
+            made.steps.append(step)
+            made.stepGroups.append(enclosing)
+        }
+        return true
+    }
+
+    /// The steps `make(entries:layer:)` has made so far, and their groups.
+    private struct MadeSteps {
+        var steps: [Step] = [], contentSteps: [Step] = []
+        var stepGroups: [EnclosingGroups?] = [], contentStepGroups: [EnclosingGroups?] = []
+    }
+
+    /// Samples every step at `localTime` (the layer's): whether some state
+    /// step's numbers changed, and some content step's (see `Step.sample(at:)`).
+    @inline(__always)
+    private func sampleSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
+        guard stepGroups == nil && contentStepGroups == nil else { return sampleGroupedSteps(at: localTime) }
+        var state = false, content = false
+        for i in steps.indices where steps[i].sample(at: localTime) { state = true }
+        for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { content = true }
+        return (state, content)
+    }
+
+    /// `sampleSteps(at:)` when some step is in a group. (Not inlined: the
+    /// common plan, with none, is sampled in every layer's update.)
+    @inline(never)
+    private func sampleGroupedSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
+        var state = false, content = false
+        for i in steps.indices where Self.sample(&steps[i], in: stepGroups?[i], at: localTime) { state = true }
+        for i in contentSteps.indices where Self.sample(&contentSteps[i], in: contentStepGroups?[i], at: localTime) {
+            content = true
+        }
+        return (state, content)
+    }
+
+    /// Samples `step` at `localTime` (the layer's), in its `groups`' local
+    /// time when it is in some: whether its numbers changed (see `Step.sample(at:)`).
+    @inline(__always)
+    private static func sample(_ step: inout Step, in groups: EnclosingGroups?, at localTime: CFTimeInterval) -> Bool {
+        guard let groups else { return step.sample(at: localTime) }
+        // A group's child runs in the group's local time, when the group has an effect.
+        guard let time = groups.childTime(atParent: localTime) else { return step.deactivate() }
+        return step.sample(at: time)
     }
 
     /// Puts the model's values of the fields the steps write back into
@@ -327,8 +439,7 @@ final class NumberAnimationPlan {
     /// stamp of this writing, for the node to keep.
     @inline(__always)
     func write(at localTime: CFTimeInterval, into state: UnsafeLayerStateHandle<LayerState>) -> UInt64 {
-        for i in steps.indices { _ = steps[i].sample(at: localTime) }
-        for i in contentSteps.indices { _ = contentSteps[i].sample(at: localTime) }
+        _ = sampleSteps(at: localTime)
         for i in steps.indices { steps[i].writeSampled(into: state) }
         stamp += 1
         return stamp
@@ -375,8 +486,9 @@ final class NumberAnimationPlan {
     ) -> (state: Bool, content: Bool) {
         let stale = held != stamp
         var stateChanged = stale && !steps.isEmpty, contentChanged = stale && !contentSteps.isEmpty
-        for i in steps.indices where steps[i].sample(at: localTime) { stateChanged = true }
-        for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { contentChanged = true }
+        let sampled = sampleSteps(at: localTime)
+        stateChanged = stateChanged || sampled.state
+        contentChanged = contentChanged || sampled.content
         guard stateChanged || contentChanged else { return (false, false) }
         if stateChanged {
             restoreModelBytes(into: state, from: model)
