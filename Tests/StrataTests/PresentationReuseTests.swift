@@ -728,6 +728,81 @@ import Testing
         }
     }
 
+    /// The other animations of a layer's own fields (keyframes paced, cubic
+    /// or along a path; a spinner's `byValue`; cumulative repeats) are plans
+    /// too, their evaluators making each frame's value from the node: ticked
+    /// nodes hold what fresh copies show, to the bit, also after the model
+    /// changes under them.
+    @Test func evaluatedAnimationsInTickedNodesMatchFreshCopies() throws {
+        func points(_ xys: [(CGFloat, CGFloat)]) -> [Any] { xys.map { NSValue(cgPoint: CGPoint(x: $0.0, y: $0.1)) } }
+        func build(_ stage: Stage) -> [CALayer] {
+            let layers = Self.shownLayers(8, on: stage) {
+                $0.position = CGPoint(x: 50, y: 60)
+                $0.backgroundColor = Self.colour(0.2, 0.4, 0.9)
+            }
+            let smooth = Self.looping("position", points([(0, 0), (60, 10), (20, 70), (90, 40)]))
+            smooth.calculationMode = .cubic
+            layers[0].add(smooth, forKey: "smooth")
+            let even = Self.looping("position", points([(0, 0), (80, 0), (80, 5)]))
+            even.calculationMode = .paced
+            layers[1].add(even, forKey: "even")
+            let route = CGMutablePath()
+            route.move(to: CGPoint(x: 10, y: 10))
+            route.addCurve(to: CGPoint(x: 90, y: 30), control1: CGPoint(x: 40, y: 80), control2: CGPoint(x: 60, y: -20))
+            route.addLine(to: CGPoint(x: 30, y: 60))
+            let along = CAKeyframeAnimation(keyPath: "position")
+            along.path = route
+            along.calculationMode = .paced
+            along.duration = 0.8
+            along.repeatCount = .infinity
+            layers[2].add(along, forKey: "along")
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.byValue = 2 * Double.pi
+            spin.duration = 0.7
+            spin.repeatCount = .infinity
+            layers[3].add(spin, forKey: "spin")
+            let step = Self.looping("transform.translation.x", [0, 10, 4].map { NSNumber(value: $0) })
+            step.isCumulative = true
+            step.repeatCount = 3
+            layers[4].add(step, forKey: "step")
+            let glow = Self.looping(
+                "backgroundColor", [Self.colour(1, 0, 0), Self.colour(0, 1, 0), Self.colour(0, 0, 1)])
+            glow.calculationMode = .cubicPaced
+            layers[5].add(glow, forKey: "glow")
+            let grow = CABasicAnimation(keyPath: "bounds")
+            grow.byValue = NSValue(cgRect: CGRect(x: 0, y: 0, width: 30, height: -10))
+            grow.duration = 0.9
+            grow.autoreverses = true
+            grow.repeatCount = .infinity
+            layers[6].add(grow, forKey: "grow")
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.byValue = -0.25
+            fade.isCumulative = true
+            fade.duration = 0.4
+            fade.repeatCount = 3
+            layers[7].add(fade, forKey: "fade")
+            return layers
+        }
+        try Self.playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                for layer in layers {
+                    layer.position = CGPoint(x: 20, y: 25)
+                    layer.opacity = 0.9
+                    layer.bounds.size.width = 12
+                    layer.backgroundColor = Self.colour(0, 0.8, 0.3)
+                    layer.transform = CATransform3DMakeScale(1.5, 1, 1)
+                }
+            }
+        ) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
+        }
+    }
+
     /// Layers of classes of yours (with their own `init(layer:)`, or none)
     /// animate from plans like Strata's own: the node is written from the
     /// layer, no copy is made each frame, and `presentation()` is still a

@@ -146,25 +146,56 @@ class PropertyEvaluator: AnimationEvaluator {
             // What `value(at:base:)` and the steps below make of it, without the values.
             return target.set(layer, number: a + (b - a) * progress(sample))
         }
+        guard let result = valueToWrite(at: sample, beneath: { target.get(layer) }) else { return }
+        target.set(layer, result)
+        afterApply(sample, to: layer)
+    }
+
+    /// What `applySample` writes at `sample`, `beneath` reading the value
+    /// the animation is applied over (from a copy, or a node's state for an
+    /// evaluated step of a `NumberAnimationPlan`); nil: nothing.
+    @inline(__always)
+    final func valueToWrite(at sample: TimingModel.Sample, beneath: () -> AnimValue?) -> AnimValue? {
         // Reading the value beneath (a transform part decomposes its matrix)
         // is skipped when nothing uses it: from and to both given, not additive.
-        let targetBase = isAdditive || (function == nil && readsBase) ? target.get(layer) : nil
+        let targetBase = isAdditive || (function == nil && readsBase) ? beneath() : nil
         // A value function's input cannot be read back from the matrix: its
         // "current value" is the input that makes the identity.
         let base = function?.identityInput ?? targetBase ?? .number(0)
-        guard var value = value(at: sample, base: base) else { return }
+        guard var value = value(at: sample, base: base) else { return nil }
         if isCumulative && sample.cycle > 0, let end = cycleEnd(base: base) {
             value = Self.accumulate(value, end, times: sample.cycle)
         }
         var result = value
         if let function {
-            guard let t = function.transform(for: value) else { return }
+            guard let t = function.transform(for: value) else { return nil }
             result = .transform(t)
         }
         if isAdditive, let targetBase { result = AnimValue.add(targetBase, result) ?? result }
-        target.set(layer, result)
-        afterApply(sample, to: layer)
+        return result
     }
+
+    /// This animation as a step of a `NumberAnimationPlan` that calls it for
+    /// its value each frame (`Numbers.evaluated`), begun at `begin`, for one
+    /// that is not a step of numbers or values (keyframes paced, cubic or
+    /// along a path, cumulative, by a value): when it writes only its key
+    /// path's value, whole or a number of it, into `LayerState`'s plain
+    /// bytes or a transform or colour there, without a value function.
+    final func evaluatedStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
+        guard let target, function == nil, writesOnlyItsValue,
+            let write = target.planWrite(valueKind: valueKind, function: nil, additive: false)
+        else { return nil }
+        switch write {
+        case .value, .cgFloats: break
+        case .number(let field): guard field.isPlainNumber || field.isTransformComponent else { return nil }
+        case .matrix, .shape, .gradient: return nil
+        }
+        return NumberAnimationPlan.Step(
+            timing: timing, curve: nil, begin: begin, numbers: .evaluated(self), write: write)
+    }
+
+    /// Whether `applySample` writes nothing but the key path's value (no `afterApply`).
+    var writesOnlyItsValue: Bool { true }
 
     /// The animation's own value at `sample`; `base` is the value beneath it.
     func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? { nil }

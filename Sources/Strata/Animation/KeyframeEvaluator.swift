@@ -282,6 +282,8 @@ final class KeyframeEvaluator: PropertyEvaluator {
         return super.collectWrittenStateSpans(&spans)
     }
 
+    override var writesOnlyItsValue: Bool { rotationMode == nil || transformTarget == nil }
+
     override func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {
         guard let rotationMode, let transformTarget, values.count > 1, mode != .discrete else { return }
         let f = progress(sample)

@@ -86,6 +86,55 @@ extension NumberAnimationPlan {
             }
         }
 
+        /// The field's value in `state` as the key path's getter reads it from
+        /// a copy (`AnimationTarget.get`), for an `.evaluated` step: of
+        /// `kind` for a point, size or rectangle. Nil for a write it cannot read.
+        @inline(__always)
+        func value(
+            in state: UnsafeLayerStateHandle<LayerState>, kind: ValueKind, memo: inout DecompositionMemo
+        ) -> AnimValue? {
+            switch self {
+            case .value(let field): return field.load(from: state)
+            case .number(.transformComponent(let offset, let component)):
+                return memo.value(of: component, in: state.load(CATransform3D.self, at: offset))
+            case .number(let field): return field.plainNumber(in: state).map { .number($0) }
+            case .cgFloats(let offset, let count):
+                func at(_ k: Int) -> CGFloat { state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride) }
+                switch (kind, count) {
+                case (.point, 2): return .point(CGPoint(x: at(0), y: at(1)))
+                case (.size, 2): return .size(CGSize(width: at(0), height: at(1)))
+                case (.rect, 4): return .rect(CGRect(x: at(0), y: at(1), width: at(2), height: at(3)))
+                default: return nil
+                }
+            case .matrix, .shape, .gradient: return nil
+            }
+        }
+
+        /// Writes `value` as the key path's setter writes it into a copy
+        /// (`AnimationTarget.set`), for an `.evaluated` step (a value of
+        /// another kind than the field's writes nothing, as the setter).
+        @inline(__always)
+        func store(_ value: AnimValue, into state: UnsafeLayerStateHandle<LayerState>, memo: inout DecompositionMemo) {
+            switch (self, value) {
+            case (.value(let field), _): field.store(value, into: state)
+            case (.number(let field), .number(let x)): field.write(x, into: state, memo: &memo)
+            case (.cgFloats(let offset, 2), .point(let p)): storeCGFloats(p.x, p.y, at: offset, into: state)
+            case (.cgFloats(let offset, 2), .size(let s)): storeCGFloats(s.width, s.height, at: offset, into: state)
+            case (.cgFloats(let offset, 4), .rect(let r)):
+                storeCGFloats(r.origin.x, r.origin.y, at: offset, into: state)
+                storeCGFloats(r.width, r.height, at: offset + 2 * MemoryLayout<CGFloat>.stride, into: state)
+            default: break
+            }
+        }
+
+        @inline(__always)
+        private func storeCGFloats(
+            _ a: CGFloat, _ b: CGFloat, at offset: Int, into state: UnsafeLayerStateHandle<LayerState>
+        ) {
+            state.store(a, at: offset)
+            state.store(b, at: offset + MemoryLayout<CGFloat>.stride)
+        }
+
         /// Puts `model`'s value of the field back into `state`.
         @inline(__always)
         func restore(into state: UnsafeLayerStateHandle<LayerState>, from model: UnsafeLayerStateHandle<LayerState>) {

@@ -74,6 +74,8 @@ final class NumberAnimationPlan {
 
         /// Whether `write`, from `numbers`, sets all of its field whatever is there.
         private static func overwrites(_ write: Write, _ numbers: Numbers) -> Bool {
+            // The evaluator may read the value beneath.
+            if case .evaluated = numbers { return false }
             switch write {
             // A Bool's NaN writes nothing; a transform field changes part of the matrix.
             case .number(.bool), .number(.transformComponent): return false
@@ -86,7 +88,7 @@ final class NumberAnimationPlan {
                 // Values of the field's own kind (an end not given reads the value beneath).
                 switch numbers {
                 case .values(_, let given), .ends(let given): return given.values.allSatisfy { $0 != nil }
-                case .between, .keyframes, .lanes: return false
+                case .between, .keyframes, .lanes, .evaluated: return false
                 }
             case .shape, .gradient: return false
             }
@@ -118,6 +120,7 @@ final class NumberAnimationPlan {
             case .ends: found[0] = progress
             case .lanes(let from?, let to?, _): found = from + (to - from) * progress
             case .lanes: found[0] = progress
+            case .evaluated: found = SIMD4(sample.time, sample.duration, Double(sample.cycle), 0)
             }
             let changed =
                 !active
@@ -138,6 +141,7 @@ final class NumberAnimationPlan {
         @inline(__always)
         mutating func writeSampled(into state: UnsafeLayerStateHandle<LayerState>) {
             guard active else { return }
+            if case .evaluated = numbers { return writeEvaluated(into: state) }
             if case .value(let field) = write {
                 field.store(Self.value(of: numbers, at: sampled, base: { field.load(from: state) }), into: state)
                 return
@@ -157,6 +161,19 @@ final class NumberAnimationPlan {
             write.store(sampled, count: numbers.width, into: state, memo: &memo)
         }
 
+        /// `writeSampled(into:)` for an `.evaluated` step: the evaluator's own
+        /// value at the sample, over the value beneath, as it writes a copy.
+        /// (Not inlined: the steps of numbers every animated layer has are.)
+        @inline(never)
+        private mutating func writeEvaluated(into state: UnsafeLayerStateHandle<LayerState>) {
+            guard case .evaluated(let evaluator) = numbers else { return }
+            let sample = TimingModel.Sample(time: sampled[0], duration: sampled[1], cycle: Int(sampled[2]))
+            let value = evaluator.valueToWrite(at: sample) {
+                write.value(in: state, kind: evaluator.valueKind, memo: &memo)
+            }
+            if let value { write.store(value, into: state, memo: &memo) }
+        }
+
         /// Writes the value the last `sample(at:)` found into a gradient
         /// layer's `content` (nothing when it was not active).
         @inline(__always)
@@ -174,6 +191,7 @@ final class NumberAnimationPlan {
             case .values, .ends:
                 field.write(Self.value(of: numbers, at: sampled, base: { field.value(in: content) }), into: &content)
             case .between, .keyframes, .lanes: field.write(sampled[0], into: &content)
+            case .evaluated: preconditionFailure("an evaluated step writes no content")
             }
         }
 
@@ -197,7 +215,7 @@ final class NumberAnimationPlan {
                 if let mixed = given.mixedColor(0, 1, sampled[0]) { return mixed }
                 let from = given.values[0] ?? base(), to = given.values[1] ?? base()
                 return AnimValue.interpolate(from, to, sampled[0], transforms: given.transforms)
-            case .between, .keyframes, .lanes: preconditionFailure("a step of numbers has no values")
+            case .between, .keyframes, .lanes, .evaluated: preconditionFailure("a step of numbers has no values")
             }
         }
     }
@@ -285,11 +303,15 @@ final class NumberAnimationPlan {
         /// with the eased progress (past either end too); written by a
         /// `.cgFloats` write, or a plain `.number` one (width 1).
         case lanes(from: SIMD4<Double>?, to: SIMD4<Double>?, width: Int)
+        /// Any other animation of a `LayerState` field: its evaluator makes
+        /// the value each frame from the sample (kept as its time, duration
+        /// and cycle) and the value beneath, as it makes it for a copy.
+        case evaluated(PropertyEvaluator)
 
         /// How many numbers the step writes (a value function reads at most three).
         var width: Int {
             switch self {
-            case .between, .ends: 1
+            case .between, .ends, .evaluated: 1
             case .keyframes(let keyframes): min(keyframes.width, 4)
             case .lanes(_, _, let width): width
             case .values: 2
@@ -356,10 +378,11 @@ final class NumberAnimationPlan {
             }
         }
         guard let evaluator = evaluator as? PropertyEvaluator else { return false }
-        guard let step = evaluator.numberStep(begin: begin) else {
-            // A key of your own (a composition's clock) is in no node: nothing to
-            // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
-            return evaluator.target?.property.isKeyOfYourOwn == true
+        // A key of your own (a composition's clock) is in no node: nothing to
+        // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
+        if evaluator.target?.property.isKeyOfYourOwn == true, evaluator.numberStep(begin: begin) == nil { return true }
+        guard let step = evaluator.numberStep(begin: begin) ?? evaluator.evaluatedStep(begin: begin) else {
+            return false
         }
         let enclosing = groups.isEmpty ? nil : EnclosingGroups(groups)
         if step.write.writesContent {
