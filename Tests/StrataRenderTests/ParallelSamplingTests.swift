@@ -19,10 +19,17 @@ import Testing
     private static let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
     private static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     private static let dot = CGPath(ellipseIn: CGRect(x: 1, y: 1, width: 10, height: 8), transform: nil)
+    /// A route some cards move along, shared by their animations.
+    private static let route: CGPath = {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addCurve(to: CGPoint(x: 12, y: 6), control1: CGPoint(x: 4, y: 9), control2: CGPoint(x: 8, y: -3))
+        return path
+    }()
 
     /// A grid of 2,100 cards under one container, of many kinds: turning
     /// cards, cards with an animated child, a mask, a still card, a shape
-    /// fading, cards whose `zPosition` (set, or animated) reorders them, and one whose
+    /// fading, groups, paths and byValues, cards whose `zPosition` (set, or animated) reorders them, and one whose
     /// animation ends at 0.5 s (a notification: that frame is sampled on one thread).
     private static func makeTree() -> (root: CALayer, container: CALayer, ending: CALayer) {
         let root = CALayer()
@@ -83,6 +90,26 @@ import Testing
                 blush.toValue = red
                 blush.duration = 1.5
                 card.add(blush, forKey: "blush")
+            } else if i % 41 == 2 {
+                // Animations in a group, and ones their evaluators make each frame (along a
+                // shared path, by a value): plans too, on the threads.
+                let along = CAKeyframeAnimation(keyPath: "position")
+                along.path = route
+                along.calculationMode = .paced
+                along.isAdditive = true
+                along.duration = 0.7
+                let pulse = CAAnimationGroup()
+                pulse.animations = [along, basic("opacity", 1, 0.4, duration: 0.5)]
+                pulse.duration = 0.9
+                pulse.repeatCount = .infinity
+                card.add(pulse, forKey: "pulse")
+            } else if i % 43 == 6 {
+                let widen = CABasicAnimation(keyPath: "bounds.size.width")
+                widen.byValue = 4
+                widen.duration = 0.6
+                widen.autoreverses = true
+                widen.repeatCount = .infinity
+                card.add(widen, forKey: "widen")
             }
             if i == 1234 {
                 card.add(basic("opacity", 1, 0, duration: 0.5), forKey: "end")
