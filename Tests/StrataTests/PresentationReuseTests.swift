@@ -219,6 +219,30 @@ import Testing
         }
     }
 
+    /// `playAgainstFreshCopies` of plain layers whose transform, opacity,
+    /// position, bounds and background colour are animated: the model's
+    /// values of all five change under the animations halfway.
+    static func playComparingPlacesAndColour(build: (Stage) -> [CALayer]) throws {
+        try playAgainstFreshCopies(
+            build: build,
+            change: { layers in
+                for layer in layers {
+                    layer.position = CGPoint(x: 20, y: 25)
+                    layer.opacity = 0.9
+                    layer.bounds.size.width = 12
+                    layer.backgroundColor = colour(0, 0.8, 0.3)
+                    layer.transform = CATransform3DMakeScale(1.5, 1, 1)
+                }
+            }
+        ) { x, y, at in
+            #expect(x.state.transform == y.transform, "transform, \(at)")
+            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
+            #expect(x.state.position == y.position, "position, \(at)")
+            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
+            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
+        }
+    }
+
     /// An sRGB colour.
     static func colour(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         CGColor(red: r, green: g, blue: b, alpha: a)
@@ -709,23 +733,7 @@ import Testing
             layers[3].add(grow, forKey: "grow")
             return layers
         }
-        try Self.playAgainstFreshCopies(
-            build: build,
-            change: { layers in
-                for layer in layers {
-                    layer.position = CGPoint(x: 20, y: 25)
-                    layer.opacity = 0.9
-                    layer.bounds.size.width = 12
-                    layer.backgroundColor = Self.colour(0, 0.8, 0.3)
-                }
-            }
-        ) { x, y, at in
-            #expect(x.state.transform == y.transform, "transform, \(at)")
-            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
-            #expect(x.state.position == y.position, "position, \(at)")
-            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
-            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
-        }
+        try Self.playComparingPlacesAndColour(build: build)
     }
 
     /// The other animations of a layer's own fields (keyframes paced, cubic
@@ -783,24 +791,7 @@ import Testing
             layers[7].add(fade, forKey: "fade")
             return layers
         }
-        try Self.playAgainstFreshCopies(
-            build: build,
-            change: { layers in
-                for layer in layers {
-                    layer.position = CGPoint(x: 20, y: 25)
-                    layer.opacity = 0.9
-                    layer.bounds.size.width = 12
-                    layer.backgroundColor = Self.colour(0, 0.8, 0.3)
-                    layer.transform = CATransform3DMakeScale(1.5, 1, 1)
-                }
-            }
-        ) { x, y, at in
-            #expect(x.state.transform == y.transform, "transform, \(at)")
-            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
-            #expect(x.state.position == y.position, "position, \(at)")
-            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
-            #expect(x.state.backgroundColor == y.backgroundColor, "backgroundColor, \(at)")
-        }
+        try Self.playComparingPlacesAndColour(build: build)
     }
 
     /// Layers of classes of yours (with their own `init(layer:)`, or none)
