@@ -649,20 +649,7 @@ import Testing
             layers[4].add(jitter, forKey: "jitter")
             return layers
         }
-        try Self.playAgainstFreshCopies(
-            build: build,
-            change: { layers in
-                for layer in layers {
-                    layer.position = CGPoint(x: 20, y: 25)
-                    layer.opacity = 0.9
-                    layer.bounds.size.height = 12
-                }
-            }
-        ) { x, y, at in
-            #expect(x.state.position == y.position, "position, \(at)")
-            #expect(x.state.opacity == y.opacity, "opacity, \(at)")
-            #expect(x.state.bounds == y.bounds, "bounds, \(at)")
-        }
+        try Self.playComparingPlacesAndColour(build: build)
     }
 
     /// Animations in groups (eased, repeating, autoreversed, begun late,
