@@ -325,10 +325,10 @@ final class NumberAnimationPlan {
     @exclusivity(unchecked) private var steps: [Step]
     /// The steps that write a shape or gradient layer's content (`.shape`, `.gradient` writes).
     @exclusivity(unchecked) private var contentSteps: [Step]
-    /// The groups of each of `steps` and `contentSteps` (nil: not in a group;
-    /// the arrays nil when no step is). Kept beside the steps: a step of a
-    /// plan without groups then samples as it did without this.
-    private let stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?
+    /// The groups of each of `steps` and `contentSteps` (nil when no step is
+    /// in one). Kept beside the steps, one reference: a plan without groups
+    /// samples as it did without this, in an object as small.
+    private let groups: StepGroups?
 
     /// Whether some step writes a layer's content (see `writeContent(into:from:)`).
     var writesContent: Bool { !contentSteps.isEmpty }
@@ -340,8 +340,9 @@ final class NumberAnimationPlan {
     private init(
         steps: [Step], contentSteps: [Step], stepGroups: [EnclosingGroups?], contentStepGroups: [EnclosingGroups?]
     ) {
-        self.stepGroups = stepGroups.contains { $0 != nil } ? stepGroups : nil
-        self.contentStepGroups = contentStepGroups.contains { $0 != nil } ? contentStepGroups : nil
+        groups =
+            (stepGroups + contentStepGroups).contains { $0 != nil }
+            ? StepGroups(steps: stepGroups, contentSteps: contentStepGroups) : nil
         placesOnly = LayerState.placesOnly(steps.compactMap(\.write.stateSpan))
         self.steps = steps
         self.contentSteps = contentSteps
@@ -395,6 +396,16 @@ final class NumberAnimationPlan {
         return true
     }
 
+    /// The groups of each step of a plan that has some (nil: the step is in none).
+    private final class StepGroups {
+        let steps: [EnclosingGroups?], contentSteps: [EnclosingGroups?]
+
+        init(steps: [EnclosingGroups?], contentSteps: [EnclosingGroups?]) {
+            self.steps = steps
+            self.contentSteps = contentSteps
+        }
+    }
+
     /// The steps `make(entries:layer:)` has made so far, and their groups.
     private struct MadeSteps {
         var steps: [Step] = [], contentSteps: [Step] = []
@@ -405,7 +416,7 @@ final class NumberAnimationPlan {
     /// step's numbers changed, and some content step's (see `Step.sample(at:)`).
     @inline(__always)
     private func sampleSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
-        guard stepGroups == nil && contentStepGroups == nil else { return sampleGroupedSteps(at: localTime) }
+        if let groups { return sampleGroupedSteps(at: localTime, groups) }
         var state = false, content = false
         for i in steps.indices where steps[i].sample(at: localTime) { state = true }
         for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { content = true }
@@ -415,10 +426,11 @@ final class NumberAnimationPlan {
     /// `sampleSteps(at:)` when some step is in a group. (Not inlined: the
     /// common plan, with none, is sampled in every layer's update.)
     @inline(never)
-    private func sampleGroupedSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
+    private func sampleGroupedSteps(at localTime: CFTimeInterval, _ groups: StepGroups) -> (state: Bool, content: Bool)
+    {
         var state = false, content = false
-        for i in steps.indices where Self.sample(&steps[i], in: stepGroups?[i], at: localTime) { state = true }
-        for i in contentSteps.indices where Self.sample(&contentSteps[i], in: contentStepGroups?[i], at: localTime) {
+        for i in steps.indices where Self.sample(&steps[i], in: groups.steps[i], at: localTime) { state = true }
+        for i in contentSteps.indices where Self.sample(&contentSteps[i], in: groups.contentSteps[i], at: localTime) {
             content = true
         }
         return (state, content)
