@@ -42,7 +42,6 @@ final class GridPlayback: @unchecked Sendable {
 
     init(count: Int) {
         ticker = FrameTicker(rootLayer: CardGrid.make(count: count))
-        ticker.reusesPresentationCopies = true
         flattener.appearanceCache = AppearanceCache()
         for _ in 0..<3 { _ = nextList() }
     }

@@ -7,10 +7,8 @@ import Strata
 ///
 /// `frame(at:)` at time `t` gives the same presentation tree as
 /// ``Scene/presentationTree(at:)`` (which is a new player asked once); times
-/// must not go backwards (start a new player to rewind). Animated layers'
-/// copies are updated in place from frame to frame
-/// (`FrameTicker.reusesPresentationCopies`), so a returned tree is valid
-/// until the next `frame(at:)`.
+/// must not go backwards (start a new player to rewind). A returned tree
+/// stays as it was: later frames make new copies of animated layers.
 public final class ScenePlayer {
     /// The scene's copied tree, which the player changes as time passes.
     public let instance: SceneInstance
@@ -31,7 +29,6 @@ public final class ScenePlayer {
                 .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
                 .map(\.element))
         ticker = FrameTicker(rootLayer: instance.root, clock: CAMediaClock(time: 0))
-        ticker.reusesPresentationCopies = true
         time = 0
         // The tree as built is on screen from the start, so later changes animate.
         ticker.tick(at: 0)

@@ -21,7 +21,6 @@ import _StrataTestSupport
         model.emitterCells = [cell]
         root.addSublayer(model)
         let ticker = FrameTicker(rootLayer: root)
-        ticker.reusesPresentationCopies = true
         let flattener = Flattener(size: CGSize(width: 200, height: 100))
         nonisolated(unsafe) let shared = model
         let done = SharedCounter()

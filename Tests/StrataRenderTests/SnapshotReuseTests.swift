@@ -157,7 +157,6 @@ import _StrataTestSupport
         let c = card(x: 160), b = card(x: 120), a = card(x: 20)
         _ = c
         let ticker = FrameTicker(rootLayer: root)
-        ticker.reusesPresentationCopies = true
         if presentationTrees {
             ticker.tick(at: 0)
             let turn = CABasicAnimation(keyPath: "transform.rotation.y")

@@ -94,10 +94,8 @@ final class KnobLayer: CALayer {
         #expect(imagePixel(image, 45, 1) == [0, 0, 255, 255] && imagePixel(image, 55, 1)[3] == 0)
     }
 
-    @Test(arguments: [false, true])
-    func anExplicitAnimationOfACustomKeyAnimatesThePresentation(reusing: Bool) throws {
+    @Test func anExplicitAnimationOfACustomKeyAnimatesThePresentation() throws {
         let stage = Stage()
-        stage.ticker.reusesPresentationCopies = reusing
         // A plain CALayer: the key is stored with setValue(_:forKey:).
         let layer = stage.show(CALayer())
         layer.setValue(CGFloat(0.2), forKey: "progress")

@@ -3,13 +3,14 @@ import Testing
 
 @testable import Strata
 
-/// `FrameTicker.reusesPresentationCopies`: animated layers' copies are
-/// updated in place from tick to tick, and never leak stale values.
+/// Presentation copies from tick to tick: an animated layer's copy is made
+/// anew each tick (a tree stays as it was returned) and never shows stale
+/// values; a ticked snapshot's nodes, written from number plans without
+/// copies, hold what copies made anew show.
 @Suite struct PresentationReuseTests {
     /// A root with a static parent holding one layer that moves from x = 0 to 100 over 1 s.
     func movingStage() -> (stage: Stage, parent: CALayer, mover: CALayer) {
         let stage = Stage()
-        stage.ticker.reusesPresentationCopies = true
         let parent = stage.show(CALayer())
         let mover = CALayer()
         mover.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
@@ -23,7 +24,7 @@ import Testing
         return (stage, parent, mover)
     }
 
-    @Test func animatedCopiesAreUpdatedInPlace() throws {
+    @Test func animatedCopiesAreMadeAnewAndEarlierTreesStayAsTheyWere() throws {
         let (stage, _, _) = movingStage()
         let first = stage.tick(0.25)
         let firstMover = try #require(first.sublayers?.first?.sublayers?.first)
@@ -31,16 +32,16 @@ import Testing
         let second = stage.tick(0.5)
         let secondParent = try #require(second.sublayers?.first)
         let secondMover = try #require(secondParent.sublayers?.first)
-        #expect(secondMover === firstMover, "the animated copy is reused")
-        #expect(secondParent === first.sublayers?.first, "its unchanged superlayer's copy is reused too")
+        #expect(secondMover !== firstMover, "the animated copy is made anew")
+        #expect(secondParent !== first.sublayers?.first, "and its superlayer's, which holds it")
         #expect(near(secondMover.position.x, 50))
         #expect(secondMover.superlayer === secondParent)
+        #expect(near(firstMover.position.x, 25), "the first tree is as it was returned")
     }
 
-    /// An animated leaf's copy is refreshed in place by a short path (no
-    /// sublayers to visit); it must still follow sublayers added and removed
-    /// (which drop no copy), and keep moving.
-    @Test func aReusedCopyFollowsSublayersAddedAndRemoved() throws {
+    /// An animated leaf's copy follows sublayers added and removed (which
+    /// drop no copy), and keeps moving.
+    @Test func anAnimatedCopyFollowsSublayersAddedAndRemoved() throws {
         let (stage, _, mover) = movingStage()
         let leaf = try #require(stage.tick(0.25).sublayers?.first?.sublayers?.first)
         #expect(leaf.sublayers == nil)
@@ -52,7 +53,6 @@ import Testing
         #expect(near(withChild.position.x, 50))
         child.removeFromSuperlayer()
         let again = try #require(stage.tick(0.75).sublayers?.first?.sublayers?.first)
-        #expect(again === withChild, "still the copy updated in place")
         #expect(again.sublayers == nil, "the removed sublayer's copy is gone")
         #expect(near(again.position.x, 75))
     }
@@ -194,7 +194,6 @@ import Testing
         compare: (LayerSnapshotNode, CALayer, String) -> Void
     ) throws {
         let ticked = Stage(), fresh = Stage()
-        fresh.ticker.reusesPresentationCopies = false
         let sampled = build(ticked), made = build(fresh)
         var snapshot = LayerTreeSnapshot()
         for k in 1...40 {
@@ -903,14 +902,11 @@ import Testing
         #expect(near(try #require(stage.tick(2.5).sublayers?.first?.sublayers?.first).position.x, mover.position.x))
     }
 
-    /// A reused copy gets the model's values back before the animations
-    /// apply, both when they write plain-data fields (copied as bytes) and
-    /// when one writes a colour (restored property by property): additive
-    /// animations do not pile up from frame to frame.
-    @Test func additiveAnimationsDoNotAccumulateOnReusedCopies() throws {
+    /// Additive animations, with a colour's or without, do not pile up from
+    /// frame to frame: each frame's copy starts from the model's values.
+    @Test func additiveAnimationsDoNotAccumulateFromFrameToFrame() throws {
         for withColour in [false, true] {
             let stage = Stage()
-            stage.ticker.reusesPresentationCopies = true
             let layer = stage.show(CALayer())
             layer.position = CGPoint(x: 5, y: 0)
             layer.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
@@ -950,7 +946,7 @@ import Testing
         #expect(near(try #require(mover.presentation()).position.x, 80))
     }
 
-    @Test func modelChangesReachReusedCopies() throws {
+    @Test func modelChangesReachAnimatedCopies() throws {
         let (stage, _, mover) = movingStage()
         stage.tick(0.25)
         CATransaction.begin()
@@ -966,7 +962,6 @@ import Testing
 
     @Test func additiveAndGroupedAnimationsDoNotBuildOnLastFrame() throws {
         let stage = Stage()
-        stage.ticker.reusesPresentationCopies = true
         let layer = stage.show(CALayer())
         layer.position = CGPoint(x: 10, y: 10)
         stage.tick(0)

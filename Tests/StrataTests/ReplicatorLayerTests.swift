@@ -177,10 +177,8 @@ import Testing
         for k in 0..<4 { #expect(shown.sublayers(ofInstance: k).first === shown.sublayers?.first) }
     }
 
-    @Test(arguments: [false, true])
-    func nestedReplicatorsAddTheirDelays(reusing: Bool) throws {
+    @Test func nestedReplicatorsAddTheirDelays() throws {
         let stage = Stage()
-        stage.ticker.reusesPresentationCopies = reusing
         let outer = CAReplicatorLayer()
         outer.instanceCount = 3
         outer.instanceDelay = 0.1

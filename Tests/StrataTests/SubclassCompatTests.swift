@@ -183,10 +183,8 @@ final class RoundButtonLayer: CAShapeLayer {
         #expect(ticker.tick(at: 1).sublayers?.first?.opacity == 0.5)
     }
 
-    @Test(arguments: [false, true])
-    func animatedSubclassesAreCopiedAsThemselvesEveryFrame(reusing: Bool) throws {
+    @Test func animatedSubclassesAreCopiedAsThemselvesEveryFrame() throws {
         let stage = Stage()
-        stage.ticker.reusesPresentationCopies = reusing
         let layer = stage.show(ProgressLayer())
         layer.progress = 0.3
         let fade = CABasicAnimation(keyPath: "opacity")

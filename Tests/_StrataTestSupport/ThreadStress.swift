@@ -79,7 +79,6 @@ public final class ThreadStress: @unchecked Sendable {
             root.addSublayer(l)
         }
         ticker = FrameTicker(rootLayer: root)
-        ticker.reusesPresentationCopies = true
     }
 
     /// What a run saw.

@@ -24,17 +24,6 @@ class AnimationEvaluator {
     /// Writes the value for `sample`; subclasses override.
     func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {}
 
-    /// Puts back in `copy` the model's values of every property the animation
-    /// can write, so a presentation copy reused from the last frame shows the
-    /// model beneath the animations again. False when the animation cannot
-    /// say what it writes (the whole copy must be refreshed).
-    func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool { false }
-
-    /// Adds to `spans` the `LayerState` bytes of every property the animation
-    /// can write, when all of them are plain data there (false: some is not,
-    /// and `restoreWrittenProperties` must do it).
-    func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool { false }
-
     /// The eased progress of `sample` (linear without a timing function).
     @inline(__always)
     func progress(_ sample: TimingModel.Sample) -> Double {
@@ -58,14 +47,6 @@ final class GroupEvaluator: AnimationEvaluator {
     override func applySample(_ sample: TimingModel.Sample, to layer: CALayer) {
         let groupTime = progress(sample) * sample.duration
         for child in children { child.evaluator.apply(to: layer, parentTime: groupTime, begin: child.begin) }
-    }
-
-    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
-        children.allSatisfy { $0.evaluator.restoreWrittenProperties(in: copy, from: model) }
-    }
-
-    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
-        children.allSatisfy { $0.evaluator.collectWrittenStateSpans(&spans) }
     }
 }
 
@@ -104,11 +85,6 @@ class PropertyEvaluator: AnimationEvaluator {
         super.init(timing: TimingModel(animation), timingFunction: animation.timingFunction)
     }
 
-    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
-        if let property = target?.property { property.restore(in: copy, from: model) }
-        return true
-    }
-
     /// This animation as a step of a `NumberAnimationPlan`, begun at `begin`;
     /// nil when it is not a number written as it is into `LayerState`'s plain bytes.
     func numberStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
@@ -125,13 +101,6 @@ class PropertyEvaluator: AnimationEvaluator {
         if let field = target.stateNumber { return .number(field) }
         if let field = target.shapeField, field.isNumber { return .shape(field) }
         return nil
-    }
-
-    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
-        guard let target else { return true }
-        guard let span = target.property.stateSpan else { return false }
-        spans.append(span)
-        return true
     }
 
     /// Converts an animation value given by the caller into the value kind (nil: absent or not convertible).

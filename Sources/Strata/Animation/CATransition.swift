@@ -108,9 +108,4 @@ final class TransitionEvaluator: AnimationEvaluator {
         let p = start + (end - start) * progress(sample)
         layer._transition = TransitionFrame(old: old, type: type, subtype: subtype, progress: min(max(p, 0), 1))
     }
-
-    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
-        copy._transition = model._transition
-        return true
-    }
 }

@@ -18,12 +18,6 @@ public final class FrameTicker {
         rootLayer.mediaClock = clock
     }
 
-    /// Whether each tick updates the previous tick's copies of animated
-    /// layers in place instead of making new ones (faster, and no allocation
-    /// per animated layer). A tree returned by `tick` is then valid only until
-    /// the next tick: for render loops that draw each tree once. Default false.
-    public var reusesPresentationCopies = false
-
     /// The tree's clock.
     public var clock: CAMediaClock { rootLayer.mediaClock }
 
@@ -57,8 +51,7 @@ public final class FrameTicker {
     @discardableResult
     public func tick(at time: CFTimeInterval) -> CALayer {
         tick(at: time) { advancing, events in
-            rootLayer.presentationTree(
-                at: time, reusingAnimatedCopies: reusesPresentationCopies, advancing: advancing, events: &events)
+            rootLayer.presentationTree(at: time, advancing: advancing, events: &events)
         }
     }
 
@@ -170,7 +163,7 @@ extension CALayer {
     /// Marks the layer as drawn and moves its own animations through their
     /// lives at `local` (its local time), collecting the notifications due.
     /// The presentation walk of a tick calls it for each layer before
-    /// sampling it (`presentationTree(at:reusingAnimatedCopies:advancing:events:)`).
+    /// sampling it (`presentationTree(at:advancing:events:)`).
     func advanceOwnAnimations(localTime local: CFTimeInterval, events: inout [AnimationEvent]) {
         if !_isCommitted { _isCommitted = true }  // no store (and dirtied cache line) once set
         // Until the earliest start or end among the animations nothing happens

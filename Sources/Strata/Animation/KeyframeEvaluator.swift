@@ -268,20 +268,6 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     // MARK: Rotation mode
 
-    override func restoreWrittenProperties(in copy: CALayer, from model: CALayer) -> Bool {
-        // Rotating along the path writes the transform too.
-        transformTarget?.property.restore(in: copy, from: model)
-        return super.restoreWrittenProperties(in: copy, from: model)
-    }
-
-    override func collectWrittenStateSpans(_ spans: inout [StateSpan]) -> Bool {
-        if let transformTarget {
-            guard let span = transformTarget.property.stateSpan else { return false }
-            spans.append(span)
-        }
-        return super.collectWrittenStateSpans(&spans)
-    }
-
     override var writesOnlyItsValue: Bool { rotationMode == nil || transformTarget == nil }
 
     override func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {

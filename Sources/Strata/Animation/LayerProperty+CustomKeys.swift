@@ -29,14 +29,6 @@ extension LayerProperty {
             box: { $0.boxed(like: template) },
             unbox: { AnimValue($0, kind: kind) })
         property.isKeyOfYourOwn = true
-        // A reused presentation copy gets back exactly what the model stores (nothing, when it stores nothing).
-        property.restoreOverride = { copy, model in
-            if let value = model._animationState?.extraValues[key] {
-                copy.animationState.extraValues[key] = value
-            } else {
-                copy._animationState?.extraValues[key] = nil
-            }
-        }
         return property
     }
 }

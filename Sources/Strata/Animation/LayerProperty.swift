@@ -22,18 +22,11 @@ final class LayerProperty {
     /// directly: an animated transform part (`transform.rotation.y`) goes
     /// through it every frame without boxing whole matrices as values.
     let matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>?
-    /// Copies the stored value from the model (second) into a copy (first)
-    /// as it is, without converting it to and from `AnimValue` (the table's
-    /// keys: a reused presentation copy gets its animated values back so).
-    let copyStored: ((CALayer, CALayer) -> Void)?
-    /// Copies the stored value from the model (second) into a copy (first)
-    /// where `get` and `setStored` cannot say "nothing stored" (keys of your own).
-    var restoreOverride: ((CALayer, CALayer) -> Void)?
     /// Whether the key is one of your own, kept with the layer's extra values:
     /// nothing draws it unless the class redisplays for it.
     var isKeyOfYourOwn = false
-    /// For a plain-data field of `LayerState`, its bytes: restoring it is a
-    /// copy of memory (nil: restore through `restore(in:from:)`).
+    /// For a plain-data field of `LayerState`, its bytes (nil: not plain data,
+    /// or not in `LayerState`).
     let stateSpan: StateSpan?
     /// For any field of `LayerState` (plain data or not), its bytes.
     let fieldSpan: StateSpan?
@@ -45,22 +38,15 @@ final class LayerProperty {
         setStored: @escaping (CALayer, AnimValue) -> Void, setPublic: @escaping (CALayer, AnimValue) -> Void,
         box: @escaping (AnimValue) -> Any?, unbox: @escaping (Any?) -> AnimValue?,
         matrix: LayerPropertyTable.Stored<CALayer, CATransform3D>? = nil,
-        copyStored: ((CALayer, CALayer) -> Void)? = nil, stateSpan: StateSpan? = nil,
+        stateSpan: StateSpan? = nil,
         fieldSpan: StateSpan? = nil, stateNumber: StateNumberField? = nil
     ) {
         self.key = key; self.kind = kind; self.isAnimatable = isAnimatable
         self.get = get; self.setStored = setStored; self.setPublic = setPublic
-        self.box = box; self.unbox = unbox; self.matrix = matrix; self.copyStored = copyStored
+        self.box = box; self.unbox = unbox; self.matrix = matrix
         self.stateSpan = stateSpan
         self.fieldSpan = fieldSpan
         self.stateNumber = stateNumber
-    }
-
-    /// Copies the stored value from `model` into `copy` (no actions).
-    func restore(in copy: CALayer, from model: CALayer) {
-        if let copyStored { copyStored(copy, model); return }
-        if let restoreOverride { restoreOverride(copy, model); return }
-        if let matrix { matrix.set(copy, matrix.get(model)) } else { setStored(copy, get(model)) }
     }
 
     /// The property for `key` on `layer`'s class, or nil when `key` is not one.

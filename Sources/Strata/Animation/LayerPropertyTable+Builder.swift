@@ -30,7 +30,6 @@ extension LayerPropertyTable {
                 box: box,
                 unbox: unbox ?? { AnimValue($0, kind: kind) },
                 matrix: matrix,
-                copyStored: { field.copy(into: $0, from: $1) },
                 stateSpan: Root.self == LayerState.self && _isPOD(V.self)
                     ? StateSpan(offset: field.offset, size: MemoryLayout<V>.size) : nil,
                 fieldSpan: Root.self == LayerState.self

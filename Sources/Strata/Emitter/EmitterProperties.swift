@@ -139,8 +139,7 @@ enum EmitterProperties {
                 // The table is chosen by the layer's class, so this downcast holds.
                 if let v = codec.from(value) { unsafeDowncast(layer, to: CAEmitterLayer.self)[keyPath: pub] = v }
             },
-            box: codec.box, unbox: codec.unbox,
-            copyStored: { field.copy(into: $0, from: $1) })
+            box: codec.box, unbox: codec.unbox)
     }
 
     /// `emitterCells`: the array itself (discrete).

@@ -31,9 +31,6 @@ final class LayerAnimationState {
     var animatedDisplayRedraws = false
     /// The properties `entries` animate (nil when one cannot be read: every frame draws).
     var animatedDisplayProperties: [LayerProperty]?
-    /// The `LayerState` bytes the animations can write, as of `generation`
-    /// (spans nil: some property is not plain data there).
-    var writtenStateSpans: (generation: UInt64, spans: [StateSpan]?)?
     /// The animations as plain values, when they are all numbers written into
     /// plain state bytes (see `NumberAnimationPlan`), and the generation it was
     /// looked for (a plan nil for the current generation: they are not).

@@ -47,49 +47,36 @@ extension CALayer {
     /// since its last copy, and whose sublayers and mask are all reused, is
     /// the same object as in the previous tree. So an unchanged subtree costs
     /// a few comparisons per layer, and the renderer can tell unchanged
-    /// subtrees by identity. Treat the copies as read-only; their
-    /// `superlayer` links point into the newest tree.
-    ///
-    /// With `reusingAnimatedCopies`, an animated layer's copy from the
-    /// previous call is updated in place instead of made anew (no allocation,
-    /// and its unchanged superlayer's copy is reused too): every tree returned
-    /// so is valid only until the next such call. Renderers that draw each
-    /// tree once and let it go use it; `presentation()` never does.
-    public func presentationTree(at time: CFTimeInterval, reusingAnimatedCopies: Bool = false) -> CALayer {
+    /// subtrees by identity. An animated layer's copy is made anew each
+    /// time, as `presentation()`'s: a tree stays as it was returned. Treat
+    /// the copies as read-only; their `superlayer` links point into the newest tree.
+    public func presentationTree(at time: CFTimeInterval) -> CALayer {
         var events: [AnimationEvent] = []
-        return presentationTree(
-            at: time, reusingAnimatedCopies: reusingAnimatedCopies, advancing: false,
-            events: &events)
+        return presentationTree(at: time, advancing: false, events: &events)
     }
 
-    /// `presentationTree(at:reusingAnimatedCopies:)`; with `advancing`, each
-    /// layer is first marked drawn and its animations moved through their
-    /// lives (`advanceOwnAnimations`), the notifications due collected in
+    /// `presentationTree(at:)`; with `advancing`, each layer is first marked
+    /// drawn and its animations moved through their lives
+    /// (`advanceOwnAnimations`), the notifications due collected in
     /// `events`: a frame tick's one walk of the tree.
-    func presentationTree(
-        at time: CFTimeInterval, reusingAnimatedCopies: Bool, advancing: Bool,
-        events: inout [AnimationEvent]
-    ) -> CALayer {
+    func presentationTree(at time: CFTimeInterval, advancing: Bool, events: inout [AnimationEvent]) -> CALayer {
         withTreeLock {
             var found: CALayer?
             return makePresentationCopy(
                 parentTime: timingParent.map { $0.localTime(atGlobal: time) } ?? time,
-                looking: nil, found: &found, reusing: reusingAnimatedCopies,
-                advancing: advancing, events: &events)
+                looking: nil, found: &found, advancing: advancing, events: &events)
         }
     }
 
     /// The presentation copy of this layer's subtree at parent time
-    /// `parentTime`, animated copies updated in place, as
-    /// `presentationTree(at:reusingAnimatedCopies: true)` makes them; with
+    /// `parentTime`, as `presentationTree(at:)` makes them; with
     /// `advancing`, the animations moved through their lives first.
     func presentationSubtree(
         parentTime: CFTimeInterval, advancing: Bool, events: inout [AnimationEvent]
     ) -> CALayer {
         var found: CALayer?
         return makePresentationCopy(
-            parentTime: parentTime, looking: nil, found: &found, reusing: true, advancing: advancing,
-            events: &events)
+            parentTime: parentTime, looking: nil, found: &found, advancing: advancing, events: &events)
     }
 
     /// Applies the layer's animations, in the order they were added, to `copy` at local time `t`.
@@ -112,8 +99,7 @@ extension CALayer {
     /// met, is stored in `found`. With `advancing`, each layer's animations
     /// move through their lives first (`advanceOwnAnimations`).
     private func makePresentationCopy(
-        parentTime: CFTimeInterval, looking target: CALayer?,
-        found: inout CALayer?, reusing: Bool = false,
+        parentTime: CFTimeInterval, looking target: CALayer?, found: inout CALayer?,
         advancing: Bool, events: inout [AnimationEvent]
     ) -> CALayer {
         if advancing { advanceOwnAnimations(localTime: localTime(fromParent: parentTime), events: &events) }
@@ -126,10 +112,7 @@ extension CALayer {
         let ownClass = (animated || target != nil) && CALayer.copiesAsOwnClass(type(of: self))
         // A replicator whose instances show different moments samples them every time.
         let delaysInstances = !_sublayers.isEmpty && (self as? CAReplicatorLayer)?.delaysInstances == true
-        // A copy kept for reuse in place shows last frame's animated values:
-        // it is never returned as it is, even once the animations are gone.
-        let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
-        let cached = animated || recycled != nil || ownClass || delaysInstances ? nil : _presentationCache
+        let cached = animated || ownClass || delaysInstances ? nil : _presentationCache
         // Sublayers and mask first: this layer's copy can be reused only if
         // theirs are. While they are the cached copy's, no array is built
         // (a static root over thousands of reused copies costs no retains).
@@ -143,8 +126,7 @@ extension CALayer {
             if i + 8 < count { _sublayers[i + 8].prefetchObject() }
             if i + 4 < count { _sublayers[i + 4].prefetchCopyAndAnimations() }
             let s = sub.makePresentationCopy(
-                parentTime: local, looking: target, found: &found, reusing: reusing,
-                advancing: advancing, events: &events)
+                parentTime: local, looking: target, found: &found, advancing: advancing, events: &events)
             if subs == nil, let cachedSubs {
                 if cachedSubs[i] === s { continue }
                 var differing = Array(cachedSubs[..<i])
@@ -156,14 +138,12 @@ extension CALayer {
         let sameChildren = subs == nil
         let children = subs ?? cachedSubs ?? []
         let maskCopy = _mask?.makePresentationCopy(
-            parentTime: local, looking: target, found: &found,
-            reusing: reusing, advancing: advancing, events: &events)
+            parentTime: local, looking: target, found: &found, advancing: advancing, events: &events)
         if let cached, sameChildren, cached._mask === maskCopy {
             if target === self { found = cached }
             return cached
         }
-        let copy = writePresentationCopy(
-            recycled: reusing && !ownClass ? recycled : nil, ownClass: ownClass, animated: animated, localTime: local)
+        let copy = writePresentationCopy(ownClass: ownClass, animated: animated, localTime: local)
         if target === self { found = copy }
         for s in children where s._superlayer !== copy { s._superlayer = copy }
         copy._sublayers = children
@@ -178,48 +158,31 @@ extension CALayer {
                 ? (self as? CAReplicatorLayer)?.delayedInstances(for: replicator, localTime: local, budget: &budget)
                 : nil
         }
-        keep(copy, animated: animated, inPlace: animated && reusing && !ownClass)
+        keep(copy, animated: animated)
         return copy
     }
 
     /// The copy of this layer alone (its sublayers, mask and superlayer
     /// links not set) that a snapshot sampling the model tree reads its
     /// state and content from, at local time `local`: the cached copy of an
-    /// unanimated layer, else an animated layer's copy from the last frame
-    /// updated in place (one of your subclass's, made anew), as
-    /// `presentationTree(at:reusingAnimatedCopies: true)` makes them.
+    /// unanimated layer, else an animated layer's copy made anew, as
+    /// `presentationTree(at:)` makes them.
     func sampledCopy(localTime local: CFTimeInterval) -> CALayer {
         let animated = hasAnimations || _changesWithTime
-        let recycled = _recycledCopyGeneration != nil ? _presentationCache : nil
-        if !animated, recycled == nil, let cached = _presentationCache {
+        if !animated, let cached = _presentationCache {
             if _shownBeforeChange != nil { _shownBeforeChange = nil }
             return cached
         }
         let ownClass = animated && CALayer.copiesAsOwnClass(type(of: self))
-        let copy = writePresentationCopy(
-            recycled: ownClass ? nil : recycled, ownClass: ownClass, animated: animated, localTime: local)
-        keep(copy, animated: animated, inPlace: animated && !ownClass)
+        let copy = writePresentationCopy(ownClass: ownClass, animated: animated, localTime: local)
+        keep(copy, animated: animated)
         return copy
     }
 
-    /// This layer's properties with its animations applied at local time
-    /// `local`, written into `recycled` (its copy kept from the last frame:
-    /// only what the animations write is put back, when that can be told)
-    /// or into a new copy; the copy's state version stamped.
-    private func writePresentationCopy(
-        recycled: CALayer?, ownClass: Bool, animated: Bool, localTime local: CFTimeInterval
-    ) -> CALayer {
-        let copy: CALayer
-        if let recycled {
-            // The animations below overwrite what they animated last time;
-            // everything else goes back to the model's values. (Only copies
-            // made this way are refreshed in place: a plain cached copy may be
-            // part of a tree that `presentation()` handed out.)
-            if !restoreAnimatedProperties(in: recycled) { recycled.copyProperties(from: self) }
-            copy = recycled
-        } else {
-            copy = makePresentationCopyObject(ownClass: ownClass)
-        }
+    /// A new copy of this layer's properties with its animations applied at
+    /// local time `local`, its state version stamped.
+    private func writePresentationCopy(ownClass: Bool, animated: Bool, localTime local: CFTimeInterval) -> CALayer {
+        let copy = makePresentationCopyObject(ownClass: ownClass)
         copy._isCommitted = _isCommitted
         if animated {
             applyAnimations(to: copy, localTime: local)
@@ -231,13 +194,12 @@ extension CALayer {
     }
 
     /// Remembers `copy` as this layer's last: as the copy to reuse while
-    /// nothing changes (unanimated), or to update in place next frame
-    /// (`inPlace`), or not at all (an animated copy made anew each frame).
+    /// nothing changes (unanimated), or not at all (an animated copy is made
+    /// anew each frame).
     @inline(__always)
-    private func keep(_ copy: CALayer, animated: Bool, inPlace: Bool) {
-        // A setter clears it either way.
-        _presentationCache = animated && !inPlace ? nil : copy
-        _recycledCopyGeneration = inPlace ? _animationState?.generation : nil
+    private func keep(_ copy: CALayer, animated: Bool) {
+        // A setter clears it.
+        _presentationCache = animated ? nil : copy
         // What was shown before a change is needed only until the change's
         // commit, which came before this tick: let it (and its subtree) go.
         _shownBeforeChange = nil
@@ -272,7 +234,6 @@ extension CALayer {
         // what was on screen is worked out from the model instead (as for any
         // animated layer that keeps no copy).
         _presentationCache = nil
-        _recycledCopyGeneration = nil
         return (plan, false)
     }
 
@@ -299,17 +260,6 @@ extension CALayer {
         _sampledVersion != 0 && _sampledGeneration == state.generation
     }
 
-    /// The state bytes this layer's animations (`state`) write, worked out
-    /// once per generation; nil when one writes something else too.
-    private func writtenStateSpans(of state: LayerAnimationState) -> [StateSpan]? {
-        if state.writtenStateSpans?.generation != state.generation {
-            var spans: [StateSpan] = []
-            let all = state.entries.allSatisfy { $0.evaluator(for: self).collectWrittenStateSpans(&spans) }
-            state.writtenStateSpans = (state.generation, all ? spans : nil)
-        }
-        return state.writtenStateSpans?.spans
-    }
-
     /// The number plan of this layer's animations (`state`), made for their
     /// current generation; nil when they have none. A plan missing because an
     /// animation is not committed yet is looked for again next time.
@@ -318,23 +268,6 @@ extension CALayer {
         let plan = NumberAnimationPlan.make(entries: state.entries, layer: self)
         if plan != nil || state.entries.allSatisfy(\.isCommitted) { state.numberPlan = (state.generation, plan) }
         return plan
-    }
-
-    /// Puts the model's values back into the properties that last frame's
-    /// animations wrote in `recycled` (this layer's reused copy); false when
-    /// that is not enough: a property was set since (setters drop the copy,
-    /// so it is not here then), or the animations changed, or one cannot say
-    /// what it writes.
-    private func restoreAnimatedProperties(in recycled: CALayer) -> Bool {
-        guard let state = _animationState, state.generation == _recycledCopyGeneration else { return false }
-        // Usually every animated property is plain data in the state value:
-        // copy those bytes (every animated layer, every frame), without
-        // visiting the animations and their properties one by one.
-        if let spans = writtenStateSpans(of: state) {
-            LayerState.copyBytes(spans, into: &recycled._state, from: &_state)
-            return true
-        }
-        return state.entries.allSatisfy { $0.evaluator(for: self).restoreWrittenProperties(in: recycled, from: self) }
     }
 }
 

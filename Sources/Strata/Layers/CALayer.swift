@@ -38,10 +38,6 @@ open class CALayer: NSObject {
     /// The last presentation copy of this model layer, reused while nothing in it changed
     /// (every setter clears it).
     var _presentationCache: CALayer?
-    /// Set when `_presentationCache` is an animated copy kept to be updated in
-    /// place (`presentationTree(at:reusingAnimatedCopies:)`), not a finished
-    /// one: the generation of the animations it was last drawn with.
-    var _recycledCopyGeneration: UInt64?
     /// Which writing of this model layer a snapshot node sampled from it
     /// without a copy holds: its state with its animations' number plan
     /// (of generation `_sampledGeneration`) written in, at some time (see

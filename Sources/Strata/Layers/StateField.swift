@@ -29,8 +29,4 @@ struct StateField<Root: LayerStateStorage, Value> {
     func set(_ layer: CALayer, _ value: Value) {
         UnsafeLayerStateHandle<Root>.withHandle(in: layer) { $0.store(value, at: offset) }
     }
-
-    /// Copies the field from `model` into `copy` (both store a `Root`).
-    @inline(__always)
-    func copy(into copy: CALayer, from model: CALayer) { set(copy, get(model)) }
 }

@@ -105,8 +105,7 @@ public struct Flattener {
     /// flattener's snapshot of the tree (a number-plan animation, such as
     /// a grid's cards turning, into its node's state bytes), so the frame
     /// copies each animated layer once, not into a copy and then a node.
-    /// For render loops; `ticker.reusesPresentationCopies` does not matter
-    /// (the copies it does make are updated in place).
+    /// For render loops.
     public func renderList(ticking ticker: FrameTicker, at time: CFTimeInterval) -> RenderList {
         snapshots.renderList(updating: { ticker.tick(at: time, into: &$0) }, settings: reuseSettings) {
             renderList(for: $0, memo: $1.appearances, rasterPlacements: $1.rasterPlacements, recordingProbes: false)

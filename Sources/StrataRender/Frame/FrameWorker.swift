@@ -25,9 +25,8 @@ import Foundation
 /// ```
 ///
 /// Whatever `make` touches (the layer tree, a `Flattener`) belongs to the
-/// worker from the first `submit` until `stop()` returns. With
-/// `FrameTicker.reusesPresentationCopies` a presentation tree is valid only
-/// until the next tick, so `make` must return a value (a `RenderList`): the
+/// worker from the first `submit` until `stop()` returns, so `make` must
+/// return a value (a `RenderList`, not the flattener's snapshot): the
 /// worker's next tick then cannot touch a frame waiting to be drawn.
 ///
 /// Overlapping hides the making of a frame behind what the caller does

@@ -23,7 +23,6 @@ final class SoakScene {
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
         ticker = FrameTicker(rootLayer: root)
-        ticker.reusesPresentationCopies = true
     }
 
     /// Layers on screen now.

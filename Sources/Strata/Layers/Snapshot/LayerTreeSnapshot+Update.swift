@@ -46,12 +46,12 @@ extension LayerTreeSnapshot {
 
     /// Makes this the snapshot of the model tree under `root` as it appears
     /// when its clock reads `time`: each layer's animations are applied at
-    /// its local time, as `presentationTree(at:reusingAnimatedCopies: true)`
-    /// applies them, but written into the nodes. A layer whose animations
+    /// its local time, as `presentationTree(at:)` applies them, but written
+    /// into the nodes. A layer whose animations
     /// are a number plan and whose node holds its state from the last frame
     /// gets the plan's numbers written straight into its node's state, no
-    /// copy made; others are read from their presentation copies, made or
-    /// updated in place one layer at a time. With `advancing`, each layer is
+    /// copy made; others are read from their presentation copies (kept while
+    /// unanimated, else made anew), one layer at a time. With `advancing`, each layer is
     /// first marked drawn and its animations moved through their lives,
     /// the notifications due appended to `events` (a frame tick's walk).
     /// Long lists of sublayers are sampled on up to `threads` threads (see
@@ -603,7 +603,7 @@ extension LayerTreeSnapshot {
                 plan.generation == state.generation, plan.plan != nil
             else { return nil }
         } else {
-            guard layer._recycledCopyGeneration == nil, let copy = layer._presentationCache, copy._transition == nil
+            guard let copy = layer._presentationCache, copy._transition == nil
             else { return nil }
         }
         var count = (nodes: 1, links: layer._sublayers.count)
