@@ -156,7 +156,8 @@ class PropertyEvaluator: AnimationEvaluator {
         else { return nil }
         switch write {
         case .value, .cgFloats: break
-        case .number(let field): guard field.isPlainNumber || field.isTransformComponent else { return nil }
+        case .number(.bool): return nil
+        case .number: break
         case .matrix, .shape, .gradient: return nil
         }
         return NumberAnimationPlan.Step(

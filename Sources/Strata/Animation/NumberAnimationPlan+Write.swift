@@ -98,12 +98,12 @@ extension NumberAnimationPlan {
             case .number(.transformComponent(let offset, let component)):
                 return memo.value(of: component, in: state.load(CATransform3D.self, at: offset))
             case .number(let field): return field.plainNumber(in: state).map { .number($0) }
-            case .cgFloats(let offset, let count):
-                func at(_ k: Int) -> CGFloat { state.load(CGFloat.self, at: offset + k * MemoryLayout<CGFloat>.stride) }
+            case .cgFloats(_, let count):
+                let l = lanes(in: state)
                 switch (kind, count) {
-                case (.point, 2): return .point(CGPoint(x: at(0), y: at(1)))
-                case (.size, 2): return .size(CGSize(width: at(0), height: at(1)))
-                case (.rect, 4): return .rect(CGRect(x: at(0), y: at(1), width: at(2), height: at(3)))
+                case (.point, 2): return .point(CGPoint(x: l[0], y: l[1]))
+                case (.size, 2): return .size(CGSize(width: l[0], height: l[1]))
+                case (.rect, 4): return .rect(CGRect(x: l[0], y: l[1], width: l[2], height: l[3]))
                 default: return nil
                 }
             case .matrix, .shape, .gradient: return nil

@@ -356,7 +356,7 @@ final class NumberAnimationPlan {
         made.steps.reserveCapacity(entries.count)
         for entry in entries {
             guard entry.isCommitted,
-                appendSteps(of: entry.evaluator(for: layer), begin: entry.committedBegin, in: [], to: &made)
+                appendSteps(of: entry.evaluator(for: layer), begin: entry.committedBegin, in: nil, to: &made)
             else { return nil }
         }
         return NumberAnimationPlan(
@@ -365,27 +365,28 @@ final class NumberAnimationPlan {
     }
 
     /// Appends the steps of the animation `evaluator` compiled, begun at
-    /// `begin`, inside `groups` (outermost first): one step, or one for each
+    /// `begin`, inside `groups` (nil: none): one step, or one for each
     /// animation of a group; false when one of them cannot be a step.
     private static func appendSteps(
-        of evaluator: AnimationEvaluator, begin: CFTimeInterval, in groups: [EnclosingGroups.Group],
+        of evaluator: AnimationEvaluator, begin: CFTimeInterval, in enclosing: EnclosingGroups?,
         to made: inout MadeSteps
     ) -> Bool {
         if let group = evaluator as? GroupEvaluator {
-            let inner =
-                groups + [.init(timing: group.timing, curve: group.timingFunction?.curve, begin: begin)]
+            // One object for the group's animations, shared by their steps.
+            let inner = EnclosingGroups(
+                (enclosing?.groups ?? []) + [
+                    .init(timing: group.timing, curve: group.timingFunction?.curve, begin: begin)
+                ])
             return group.children.allSatisfy {
                 appendSteps(of: $0.evaluator, begin: $0.begin, in: inner, to: &made)
             }
         }
         guard let evaluator = evaluator as? PropertyEvaluator else { return false }
+        let numbers = evaluator.numberStep(begin: begin)
         // A key of your own (a composition's clock) is in no node: nothing to
         // write. A layer that redisplays for it keeps its copy (`animationsRedisplay`).
-        if evaluator.target?.property.isKeyOfYourOwn == true, evaluator.numberStep(begin: begin) == nil { return true }
-        guard let step = evaluator.numberStep(begin: begin) ?? evaluator.evaluatedStep(begin: begin) else {
-            return false
-        }
-        let enclosing = groups.isEmpty ? nil : EnclosingGroups(groups)
+        if numbers == nil, evaluator.target?.property.isKeyOfYourOwn == true { return true }
+        guard let step = numbers ?? evaluator.evaluatedStep(begin: begin) else { return false }
         if step.write.writesContent {
             made.contentSteps.append(step)
             made.contentStepGroups.append(enclosing)

@@ -60,11 +60,6 @@ enum StateNumberField {
     }
 
     /// Whether the field is a plain number (`plainNumber(in:)` reads it).
-    var isTransformComponent: Bool {
-        if case .transformComponent = self { return true }
-        return false
-    }
-
     var isPlainNumber: Bool {
         switch self {
         case .cgFloat, .float, .double: true
