@@ -723,14 +723,14 @@ import Testing
     }
 
     /// The other animations of a layer's own fields (keyframes paced, cubic
-    /// or along a path; a spinner's `byValue`; cumulative repeats) are plans
-    /// too, their evaluators making each frame's value from the node: ticked
+    /// or along a path, turning the layer with a rotation mode; a spinner's
+    /// `byValue`; cumulative repeats) are plans too, their evaluators making each frame's value from the node: ticked
     /// nodes hold what fresh copies show, to the bit, also after the model
     /// changes under them.
     @Test func evaluatedAnimationsInTickedNodesMatchFreshCopies() throws {
         func points(_ xys: [(CGFloat, CGFloat)]) -> [Any] { xys.map { NSValue(cgPoint: CGPoint(x: $0.0, y: $0.1)) } }
         func build(_ stage: Stage) -> [CALayer] {
-            let layers = Self.shownLayers(8, on: stage) {
+            let layers = Self.shownLayers(10, on: stage) {
                 $0.position = CGPoint(x: 50, y: 60)
                 $0.backgroundColor = Self.colour(0.2, 0.4, 0.9)
             }
@@ -775,6 +775,16 @@ import Testing
             fade.duration = 0.4
             fade.repeatCount = 3
             layers[7].add(fade, forKey: "fade")
+            // Along the path, turned to face where it goes (the transform beneath turned too).
+            for (k, mode) in [(8, CAAnimationRotationMode.rotateAuto), (9, .rotateAutoReverse)] {
+                let facing = CAKeyframeAnimation(keyPath: "position")
+                facing.path = route
+                facing.rotationMode = mode
+                facing.calculationMode = k == 8 ? .paced : .linear
+                facing.duration = 0.9
+                facing.repeatCount = .infinity
+                layers[k].add(facing, forKey: "facing")
+            }
             return layers
         }
         try Self.playComparingPlacesAndColour(build: build)

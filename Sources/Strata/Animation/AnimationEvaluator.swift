@@ -151,7 +151,7 @@ class PropertyEvaluator: AnimationEvaluator {
     /// path's value, whole or a number of it, into `LayerState`'s plain
     /// bytes or a transform or colour there, without a value function.
     final func evaluatedStep(begin: CFTimeInterval) -> NumberAnimationPlan.Step? {
-        guard let target, function == nil, writesOnlyItsValue,
+        guard let target, function == nil, writesOnlyItsValue || turnWrite != nil,
             let write = target.planWrite(valueKind: valueKind, function: nil, additive: false)
         else { return nil }
         switch write {
@@ -166,6 +166,16 @@ class PropertyEvaluator: AnimationEvaluator {
 
     /// Whether `applySample` writes nothing but the key path's value (no `afterApply`).
     var writesOnlyItsValue: Bool { true }
+
+    /// Where `afterApply` writes, for an evaluated step to write it in a
+    /// node's state too (nil: nowhere, or not plain state).
+    var turnWrite: NumberAnimationPlan.Write? { nil }
+
+    /// What `afterApply` does, into a node's state (see `turnWrite`).
+    func writeAfterValue(
+        at sample: TimingModel.Sample, into state: UnsafeLayerStateHandle<LayerState>,
+        memo: inout DecompositionMemo
+    ) {}
 
     /// The animation's own value at `sample`; `base` is the value beneath it.
     func value(at sample: TimingModel.Sample, base: AnimValue) -> AnimValue? { nil }

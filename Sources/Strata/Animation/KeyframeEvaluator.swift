@@ -30,6 +30,8 @@ final class KeyframeEvaluator: PropertyEvaluator {
     private let vectors: [[Double]]
     private let rotationMode: CAAnimationRotationMode?
     private let transformTarget: AnimationTarget?
+    /// Where a rotation mode's transform lies in a node's state (nil: no rotation mode).
+    private let stateTurnWrite: NumberAnimationPlan.Write?
 
     init(
         animation: CAKeyframeAnimation, target: AnimationTarget?, valueKind: ValueKind, function: CAValueFunction?,
@@ -63,6 +65,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
         transformTarget =
             animation.rotationMode != nil && valueKind == .point
             ? AnimationTarget(keyPath: "transform", layer: layer) : nil
+        stateTurnWrite = transformTarget?.planWrite(valueKind: .transform, function: nil, additive: false)
         super.init(animation: animation, target: target, valueKind: valueKind, function: function)
         let spline = isSpline
         let tcb = (animation.tensionValues ?? [], animation.continuityValues ?? [], animation.biasValues ?? [])
@@ -270,22 +273,41 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     override var writesOnlyItsValue: Bool { rotationMode == nil || transformTarget == nil }
 
+    override var turnWrite: NumberAnimationPlan.Write? { stateTurnWrite }
+
     override func afterApply(_ sample: TimingModel.Sample, to layer: CALayer) {
-        guard let rotationMode, let transformTarget, values.count > 1, mode != .discrete else { return }
+        guard let transformTarget, let current = transformTarget.get(layer).transformValue,
+            let turned = turned(current, at: sample)
+        else { return }
+        transformTarget.set(layer, .transform(turned))
+    }
+
+    override func writeAfterValue(
+        at sample: TimingModel.Sample, into state: UnsafeLayerStateHandle<LayerState>,
+        memo: inout DecompositionMemo
+    ) {
+        guard let stateTurnWrite,
+            let current = stateTurnWrite.value(in: state, kind: .transform, memo: &memo)?.transformValue,
+            let turned = turned(current, at: sample)
+        else { return }
+        stateTurnWrite.store(.transform(turned), into: state, memo: &memo)
+    }
+
+    /// `current` turned to the direction of motion at `sample` (nil: no rotation mode, or no direction).
+    private func turned(_ current: CATransform3D, at sample: TimingModel.Sample) -> CATransform3D? {
+        guard let rotationMode, transformTarget != nil, values.count > 1, mode != .discrete else { return nil }
         let f = progress(sample)
         let (i, s) = locate(f)
         // The direction of motion, from nearby points of the same segment.
         let eps = 1e-3
         guard let a = value(segment: i, local: max(s - eps, 0)).pointValue,
             let b = value(segment: i, local: min(s + eps, 1)).pointValue
-        else { return }
+        else { return nil }
         let dx = Double(b.x - a.x), dy = Double(b.y - a.y)
-        guard dx != 0 || dy != 0 else { return }
+        guard dx != 0 || dy != 0 else { return nil }
         var angle = atan2(dy, dx)
         if rotationMode == .rotateAutoReverse { angle += Double.pi }
-        guard let current = transformTarget.get(layer).transformValue else { return }
-        let turned = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1).concatenating(current)
-        transformTarget.set(layer, .transform(turned))
+        return CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1).concatenating(current)
     }
 }
 

@@ -171,7 +171,9 @@ final class NumberAnimationPlan {
             let value = evaluator.valueToWrite(at: sample) {
                 write.value(in: state, kind: evaluator.valueKind, memo: &memo)
             }
-            if let value { write.store(value, into: state, memo: &memo) }
+            guard let value else { return }
+            write.store(value, into: state, memo: &memo)
+            evaluator.writeAfterValue(at: sample, into: state, memo: &memo)
         }
 
         /// Writes the value the last `sample(at:)` found into a gradient
@@ -325,10 +327,11 @@ final class NumberAnimationPlan {
     @exclusivity(unchecked) private var steps: [Step]
     /// The steps that write a shape or gradient layer's content (`.shape`, `.gradient` writes).
     @exclusivity(unchecked) private var contentSteps: [Step]
-    /// The groups of each of `steps` and `contentSteps` (nil when no step is
-    /// in one). Kept beside the steps, one reference: a plan without groups
+    /// What few plans have: the groups of each of `steps` and
+    /// `contentSteps`, and fields written besides the steps' own (nil when
+    /// none). Kept beside the steps, one reference: a plan without them
     /// samples as it did without this, in an object as small.
-    private let groups: StepGroups?
+    private let extras: Extras?
 
     /// Whether some step writes a layer's content (see `writeContent(into:from:)`).
     var writesContent: Bool { !contentSteps.isEmpty }
@@ -340,10 +343,19 @@ final class NumberAnimationPlan {
     private init(
         steps: [Step], contentSteps: [Step], stepGroups: [EnclosingGroups?], contentStepGroups: [EnclosingGroups?]
     ) {
-        groups =
-            (stepGroups + contentStepGroups).contains { $0 != nil }
-            ? StepGroups(steps: stepGroups, contentSteps: contentStepGroups) : nil
-        placesOnly = LayerState.placesOnly(steps.compactMap(\.write.stateSpan))
+        // A keyframe rotation mode turns the transform too: put back with the steps' fields.
+        let turns = steps.compactMap { step -> Write? in
+            guard case .evaluated(let evaluator) = step.numbers else { return nil }
+            return evaluator.turnWrite
+        }
+        let grouped = (stepGroups + contentStepGroups).contains { $0 != nil }
+        extras =
+            grouped || !turns.isEmpty
+            ? Extras(
+                stepGroups: grouped ? stepGroups : nil, contentStepGroups: grouped ? contentStepGroups : nil,
+                restores: turns) : nil
+        placesOnly = LayerState.placesOnly(
+            steps.compactMap(\.write.stateSpan) + (extras?.restores ?? []).compactMap(\.stateSpan))
         self.steps = steps
         self.contentSteps = contentSteps
     }
@@ -397,13 +409,18 @@ final class NumberAnimationPlan {
         return true
     }
 
-    /// The groups of each step of a plan that has some (nil: the step is in none).
-    private final class StepGroups {
-        let steps: [EnclosingGroups?], contentSteps: [EnclosingGroups?]
+    /// What few plans have (see `extras`).
+    private final class Extras {
+        /// The groups of each step (nil: the step is in none; the arrays nil
+        /// when no step is).
+        let stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?
+        /// Fields the steps write besides their own, put back before they write.
+        let restores: [Write]
 
-        init(steps: [EnclosingGroups?], contentSteps: [EnclosingGroups?]) {
-            self.steps = steps
-            self.contentSteps = contentSteps
+        init(stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?, restores: [Write]) {
+            self.stepGroups = stepGroups
+            self.contentStepGroups = contentStepGroups
+            self.restores = restores
         }
     }
 
@@ -417,7 +434,9 @@ final class NumberAnimationPlan {
     /// step's numbers changed, and some content step's (see `Step.sample(at:)`).
     @inline(__always)
     private func sampleSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
-        if let groups { return sampleGroupedSteps(at: localTime, groups) }
+        if let groups = extras?.stepGroups, let contentGroups = extras?.contentStepGroups {
+            return sampleGroupedSteps(at: localTime, groups, contentGroups)
+        }
         var state = false, content = false
         for i in steps.indices where steps[i].sample(at: localTime) { state = true }
         for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { content = true }
@@ -427,11 +446,12 @@ final class NumberAnimationPlan {
     /// `sampleSteps(at:)` when some step is in a group. (Not inlined: the
     /// common plan, with none, is sampled in every layer's update.)
     @inline(never)
-    private func sampleGroupedSteps(at localTime: CFTimeInterval, _ groups: StepGroups) -> (state: Bool, content: Bool)
-    {
+    private func sampleGroupedSteps(
+        at localTime: CFTimeInterval, _ groups: [EnclosingGroups?], _ contentGroups: [EnclosingGroups?]
+    ) -> (state: Bool, content: Bool) {
         var state = false, content = false
-        for i in steps.indices where Self.sample(&steps[i], in: groups.steps[i], at: localTime) { state = true }
-        for i in contentSteps.indices where Self.sample(&contentSteps[i], in: groups.contentSteps[i], at: localTime) {
+        for i in steps.indices where Self.sample(&steps[i], in: groups[i], at: localTime) { state = true }
+        for i in contentSteps.indices where Self.sample(&contentSteps[i], in: contentGroups[i], at: localTime) {
             content = true
         }
         return (state, content)
@@ -460,6 +480,7 @@ final class NumberAnimationPlan {
         for i in steps.indices where !steps[i].overwritesWhenActive {
             steps[i].write.restore(into: state, from: model)
         }
+        if let extras { for write in extras.restores { write.restore(into: state, from: model) } }
     }
 
     /// Asks the CPU to bring the steps into its caches.
