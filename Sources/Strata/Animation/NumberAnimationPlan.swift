@@ -348,12 +348,10 @@ final class NumberAnimationPlan {
             guard case .evaluated(let evaluator) = step.numbers else { return nil }
             return evaluator.turnWrite
         }
-        let grouped = (stepGroups + contentStepGroups).contains { $0 != nil }
-        extras =
-            grouped || !turns.isEmpty
-            ? Extras(
-                stepGroups: grouped ? stepGroups : nil, contentStepGroups: grouped ? contentStepGroups : nil,
-                restores: turns) : nil
+        let groups =
+            (stepGroups + contentStepGroups).contains { $0 != nil }
+            ? (steps: stepGroups, content: contentStepGroups) : nil
+        extras = groups != nil || !turns.isEmpty ? Extras(groups: groups, restores: turns) : nil
         placesOnly = LayerState.placesOnly(
             steps.compactMap(\.write.stateSpan) + (extras?.restores ?? []).compactMap(\.stateSpan))
         self.steps = steps
@@ -411,15 +409,14 @@ final class NumberAnimationPlan {
 
     /// What few plans have (see `extras`).
     private final class Extras {
-        /// The groups of each step (nil: the step is in none; the arrays nil
-        /// when no step is).
-        let stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?
+        /// The groups of each of `steps` and `contentSteps` (an element nil:
+        /// that step is in none); nil when no step is in a group.
+        let groups: (steps: [EnclosingGroups?], content: [EnclosingGroups?])?
         /// Fields the steps write besides their own, put back before they write.
         let restores: [Write]
 
-        init(stepGroups: [EnclosingGroups?]?, contentStepGroups: [EnclosingGroups?]?, restores: [Write]) {
-            self.stepGroups = stepGroups
-            self.contentStepGroups = contentStepGroups
+        init(groups: (steps: [EnclosingGroups?], content: [EnclosingGroups?])?, restores: [Write]) {
+            self.groups = groups
             self.restores = restores
         }
     }
@@ -434,9 +431,7 @@ final class NumberAnimationPlan {
     /// step's numbers changed, and some content step's (see `Step.sample(at:)`).
     @inline(__always)
     private func sampleSteps(at localTime: CFTimeInterval) -> (state: Bool, content: Bool) {
-        if let groups = extras?.stepGroups, let contentGroups = extras?.contentStepGroups {
-            return sampleGroupedSteps(at: localTime, groups, contentGroups)
-        }
+        if let groups = extras?.groups { return sampleGroupedSteps(at: localTime, groups.steps, groups.content) }
         var state = false, content = false
         for i in steps.indices where steps[i].sample(at: localTime) { state = true }
         for i in contentSteps.indices where contentSteps[i].sample(at: localTime) { content = true }
