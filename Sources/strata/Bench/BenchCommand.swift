@@ -14,13 +14,14 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the renderer and the animation engine; print a report (timings are not tests).",
         discussion: """
             With no arguments: the built-in report (grids, shadows, animation). `strata bench grid N`: \
-            the built-in grid of N layers. `strata bench SCENE.json`: plays the scene's animations on a \
+            the built-in grid of N layers. `strata bench paths`: the CPU path rasterizer alone (no GL), \
+            on fills and strokes of the kinds vector animations redraw. `strata bench SCENE.json`: plays the scene's animations on a \
             fixed 60 Hz clock from t = 0, times every stage of each frame (no readback, glFinish per \
             frame) and the fill-rate floor of the same frames. Set LP_NUM_THREADS to pin llvmpipe's \
             threads for comparable numbers.
             """)
 
-    @Argument(help: "Nothing, `grid N`, or a scene file.")
+    @Argument(help: "Nothing, `grid N`, `paths`, or a scene file.")
     var target: [String] = []
 
     @Option(
@@ -53,6 +54,10 @@ struct BenchCommand: ParsableCommand {
     var noRlottie = false
 
     func run() throws {
+        if target == ["paths"] {
+            PathBenchmark().run(rounds: frames ?? 20)
+            return
+        }
         if let path = target.first, path != "grid" {
             guard target.count == 1 else {
                 throw failure("bench: expected one scene file, got \(target.count) arguments")
