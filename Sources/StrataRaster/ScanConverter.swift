@@ -129,7 +129,8 @@ package struct ScanConverter {
             acc = [Double](repeating: 0, count: width + 2)
         }
 
-        @inline(__always) func inside(_ w: Int32) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
+        /// Whether winding number `w` is inside by the rule.
+        @inline(__always) static func inside(_ w: Int32, evenOdd: Bool) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
 
         /// Accumulates one row into `acc`.
         mutating func scan(row: Int) {
@@ -172,26 +173,33 @@ package struct ScanConverter {
         /// Takes in pending edges that start by `y`; drops edges that end by it. Edges taken
         /// in go to the end of `order`, after the sorted ones.
         mutating func retire(before y: Double) {
-            var kept = 0, keptSorted = 0
-            for j in order.indices where order[j].edge.y1 > y {
-                order[kept] = order[j]
-                kept += 1
-                if j < sorted { keptSorted += 1 }
+            let sorted = self.sorted
+            let (kept, keptSorted) = order.withUnsafeMutableBufferPointer { o -> (Int, Int) in
+                var kept = 0, keptSorted = 0
+                for j in o.indices where o[j].edge.y1 > y {
+                    o[kept] = o[j]
+                    kept += 1
+                    if j < sorted { keptSorted += 1 }
+                }
+                return (kept, keptSorted)
             }
             if kept < order.count {
                 order.removeLast(order.count - kept)
-                sorted = keptSorted
+                self.sorted = keptSorted
             }
             if pending.isEmpty { return }
-            var waiting = 0
-            for j in pending.indices {
-                let p = pending[j]
-                if p.y0 <= y {
-                    if p.y1 > y { order.append(Active(edge: p, top: 0, bottom: 0)) }
-                } else {
-                    pending[waiting] = p
-                    waiting += 1
+            let waiting = pending.withUnsafeMutableBufferPointer { pending -> Int in
+                var waiting = 0
+                for j in pending.indices {
+                    let p = pending[j]
+                    if p.y0 <= y {
+                        if p.y1 > y { order.append(Active(edge: p, top: 0, bottom: 0)) }
+                    } else {
+                        pending[waiting] = p
+                        waiting += 1
+                    }
                 }
+                return waiting
             }
             pending.removeLast(pending.count - waiting)
         }
@@ -216,18 +224,23 @@ package struct ScanConverter {
             // bottom x meets each such pair once, as a swap.
             crossings.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
-            for a in order { keys.append((a.top, a.bottom)) }
+            keys.reserveCapacity(order.count)
+            order.withUnsafeBufferPointer { o in
+                for a in o { keys.append((a.top, a.bottom)) }
+            }
             var swaps = 0
-            outer: for j in 1..<max(1, keys.count) {
-                var m = j
-                while m > 0 && keys[m - 1].bottom > keys[m].bottom + 1e-9 {
-                    let da = keys[m - 1].top - keys[m].top, db = keys[m - 1].bottom - keys[m].bottom
-                    let t = da / (da - db)
-                    if t > 0 && t < 1 { crossings.append(ya + t * (yb - ya)) }
-                    keys.swapAt(m - 1, m)
-                    m -= 1
-                    swaps += 1
-                    if swaps > 64 { break outer }
+            keys.withUnsafeMutableBufferPointer { keys in
+                outer: for j in 1..<max(1, keys.count) {
+                    var m = j
+                    while m > 0 && keys[m - 1].bottom > keys[m].bottom + 1e-9 {
+                        let da = keys[m - 1].top - keys[m].top, db = keys[m - 1].bottom - keys[m].bottom
+                        let t = da / (da - db)
+                        if t > 0 && t < 1 { crossings.append(ya + t * (yb - ya)) }
+                        keys.swapAt(m - 1, m)
+                        m -= 1
+                        swaps += 1
+                        if swaps > 64 { break outer }
+                    }
                 }
             }
             if crossings.isEmpty {
@@ -306,45 +319,53 @@ package struct ScanConverter {
 
         /// Draws the boundary edges of a crossing-free slab of height `h` into `acc`.
         mutating func sweep(height h: Double) {
-            var w: Int32 = 0
-            for j in order.indices {
-                let was = inside(w)
-                w &+= order[j].edge.dir
-                let now = inside(w)
-                if was != now { accumulate(order[j].top, order[j].bottom, now ? h : -h) }
+            let evenOdd = self.evenOdd, wd = Double(width)
+            // (Through buffers: an array element written through `self` is checked and
+            // made unique at every write.)
+            acc.withUnsafeMutableBufferPointer { acc in
+                order.withUnsafeBufferPointer { o in
+                    var w: Int32 = 0
+                    for j in o.indices {
+                        let was = Self.inside(w, evenOdd: evenOdd)
+                        w &+= o[j].edge.dir
+                        let now = Self.inside(w, evenOdd: evenOdd)
+                        if was != now {
+                            touched.append(Self.accumulate(o[j].top, o[j].bottom, now ? h : -h, width: wd, into: acc))
+                        }
+                    }
+                }
             }
         }
 
         /// Adds a piece from x `xa` (top) to `xb` (bottom) of signed height `dy` to `acc`:
         /// to each pixel it crosses, the part of the pixel's height-slice to its right; to the
-        /// pixel after, the rest.
-        mutating func accumulate(_ xa: Double, _ xb: Double, _ dy: Double) {
-            let wd = Double(width)
+        /// pixel after, the rest. Returns the cells written, packed as `touched` keeps them.
+        @inline(__always)
+        static func accumulate(
+            _ xa: Double, _ xb: Double, _ dy: Double, width wd: Double, into acc: UnsafeMutableBufferPointer<Double>
+        ) -> Int {
             let a = min(max(xa, 0), wd), b = min(max(xb, 0), wd)
-            acc.withUnsafeMutableBufferPointer { acc in
-                let (l, r) = a < b ? (a, b) : (b, a)
-                var c = Int(l)
-                if r - Double(c) <= 1 {
-                    let f = (l + r) / 2 - Double(c)
-                    acc[c] += dy * (1 - f)
-                    acc[c + 1] += dy * f
-                    touched.append(c << 32 | (c + 1))
-                    return
-                }
-                let first = c
-                let perX = dy / (r - l)
-                var x = l
-                while x < r {
-                    let nx = min(Double(c + 1), r)
-                    let part = (nx - x) * perX
-                    let f = (x + nx) / 2 - Double(c)
-                    acc[c] += part * (1 - f)
-                    acc[c + 1] += part * f
-                    x = nx
-                    c += 1
-                }
-                touched.append(first << 32 | c)
+            let (l, r) = a < b ? (a, b) : (b, a)
+            var c = Int(l)
+            if r - Double(c) <= 1 {
+                let f = (l + r) / 2 - Double(c)
+                acc[c] += dy * (1 - f)
+                acc[c + 1] += dy * f
+                return c << 32 | (c + 1)
             }
+            let first = c
+            let perX = dy / (r - l)
+            var x = l
+            while x < r {
+                let nx = min(Double(c + 1), r)
+                let part = (nx - x) * perX
+                let f = (x + nx) / 2 - Double(c)
+                acc[c] += part * (1 - f)
+                acc[c + 1] += part * f
+                x = nx
+                c += 1
+            }
+            return first << 32 | c
         }
 
         /// The row's coverage from `samples` lines across it, each adding its inside spans
@@ -357,6 +378,7 @@ package struct ScanConverter {
             for p in pending { order.append(Active(edge: p, top: 0, bottom: 0)) }
             pending.removeAll(keepingCapacity: true)
             let weight = 1 / Double(samples)
+            var lo = Int.max, hi = Int.min
             for s in 0..<samples {
                 let y = top + (Double(s) + 0.5) * weight
                 if s == 0 {
@@ -372,14 +394,29 @@ package struct ScanConverter {
                     resortAtLine(y)
                 }
                 // Edges starting exactly on the line count; those ending on it do not.
-                var w: Int32 = 0
-                for j in order.indices where order[j].edge.y0 <= y && order[j].edge.y1 > y {
-                    let was = inside(w)
-                    w &+= order[j].edge.dir
-                    let now = inside(w)
-                    if was != now { span(at: order[j].top, now ? weight : -weight) }
+                let evenOdd = self.evenOdd, wd = Double(width)
+                acc.withUnsafeMutableBufferPointer { acc in
+                    order.withUnsafeBufferPointer { o in
+                        var w: Int32 = 0
+                        for j in o.indices where o[j].edge.y0 <= y && o[j].edge.y1 > y {
+                            let was = Self.inside(w, evenOdd: evenOdd)
+                            w &+= o[j].edge.dir
+                            let now = Self.inside(w, evenOdd: evenOdd)
+                            guard was != now else { continue }
+                            // A span starts (or ends) at the edge's x: split between its pixel and the next.
+                            let v = now ? weight : -weight
+                            let cx = min(max(o[j].top, 0), wd)
+                            let c = Int(cx)
+                            let f = cx - Double(c)
+                            acc[c] += v * (1 - f)
+                            acc[c + 1] += v * f
+                            (lo, hi) = (min(lo, c), max(hi, c + 1))
+                        }
+                    }
                 }
             }
+            // One range for all the lines' writes: the cells between them hold no delta.
+            if lo <= hi { touched.append(lo << 32 | hi) }
             sorted = order.count
         }
 
@@ -450,16 +487,6 @@ package struct ScanConverter {
                     o[m] = v
                 }
             }
-        }
-
-        /// Starts (positive `v`) or ends (negative) a horizontal span at `x`.
-        mutating func span(at x: Double, _ v: Double) {
-            let cx = min(max(x, 0), Double(width))
-            let c = Int(cx)
-            let f = cx - Double(c)
-            acc[c] += v * (1 - f)
-            acc[c + 1] += v * f
-            touched.append(c << 32 | (c + 1))
         }
 
         /// Turns the row's deltas into bytes and clears them, cell by cell only where
