@@ -129,6 +129,24 @@ package struct ScanConverter {
             acc = [Double](repeating: 0, count: width + 2)
         }
 
+        /// Sorts `values`: by insertion where they are few (a row's heights, its written
+        /// ranges), the general sort where they are many.
+        @inline(__always)
+        static func sortFew<T: Comparable>(_ values: inout [T]) {
+            guard values.count <= 32 else { return values.sort() }
+            values.withUnsafeMutableBufferPointer { v in
+                for j in v.indices.dropFirst() where v[j] < v[j - 1] {
+                    let x = v[j]
+                    var m = j
+                    while m > 0 && x < v[m - 1] {
+                        v[m] = v[m - 1]
+                        m -= 1
+                    }
+                    v[m] = x
+                }
+            }
+        }
+
         /// Whether winding number `w` is inside by the rule.
         @inline(__always) static func inside(_ w: Int32, evenOdd: Bool) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
 
@@ -160,7 +178,7 @@ package struct ScanConverter {
                     samples: active > 65536 ? 1 : active > 16384 ? 2 : active > 2048 ? 4 : active > 256 ? 8 : 16)
             } else {
                 events.append(bottom)
-                events.sort()
+                Self.sortFew(&events)
                 var prev = events[0]
                 for y in events.dropFirst() where y > prev {
                     slab(from: prev, to: y)
@@ -223,14 +241,18 @@ package struct ScanConverter {
             // Crossings show as pairs out of order at the bottom; an insertion sort by the
             // bottom x meets each such pair once, as a swap.
             crossings.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-            keys.reserveCapacity(order.count)
+            // The first `order.count` keys are used; the array only grows (emptying and
+            // refilling it for every slab cost more than the copy).
+            let n = order.count
+            if keys.count < n { keys.append(contentsOf: repeatElement((top: 0.0, bottom: 0.0), count: n - keys.count)) }
             order.withUnsafeBufferPointer { o in
-                for a in o { keys.append((a.top, a.bottom)) }
+                keys.withUnsafeMutableBufferPointer { keys in
+                    for j in o.indices { keys[j] = (o[j].top, o[j].bottom) }
+                }
             }
             var swaps = 0
             keys.withUnsafeMutableBufferPointer { keys in
-                outer: for j in 1..<max(1, keys.count) {
+                outer: for j in 1..<max(1, n) {
                     var m = j
                     while m > 0 && keys[m - 1].bottom > keys[m].bottom + 1e-9 {
                         let da = keys[m - 1].top - keys[m].top, db = keys[m - 1].bottom - keys[m].bottom
@@ -251,7 +273,7 @@ package struct ScanConverter {
                 // Too tangled to cut exactly: eight sub-slabs, each ordered at its middle.
                 crossings = (1..<8).map { ya + (yb - ya) * Double($0) / 8 }
             }
-            crossings.sort()
+            Self.sortFew(&crossings)
             crossings.append(yb)
             var prev = ya
             for y in crossings where y > prev {
@@ -509,7 +531,7 @@ package struct ScanConverter {
                 touched.removeAll(keepingCapacity: true)
                 touched.append(lo << 32 | hi)
             } else {
-                touched.sort()
+                Self.sortFew(&touched)
             }
             let out = bytes.baseAddress! + rowStart
             acc.withUnsafeMutableBufferPointer { acc in
