@@ -238,6 +238,15 @@ package struct ScanConverter {
             guard !order.isEmpty else { return }
             measure(ya, yb)
             sortOrder()
+            // Most slabs have no crossing: ordered by the top, the edges are ordered by the
+            // bottom too, and the search below would swap nothing.
+            let uncrossed = order.withUnsafeBufferPointer { o in
+                !o.indices.dropFirst().contains { o[$0 - 1].bottom > o[$0].bottom + 1e-9 }
+            }
+            if uncrossed {
+                sweep(height: yb - ya)
+                return
+            }
             // Crossings show as pairs out of order at the bottom; an insertion sort by the
             // bottom x meets each such pair once, as a swap.
             crossings.removeAll(keepingCapacity: true)
