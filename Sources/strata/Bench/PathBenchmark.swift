@@ -30,13 +30,13 @@ struct PathBenchmark {
         var total = 0.0
         for c in cases {
             var times: [Double] = []
-            var covered = 0
+            var bytes: [UInt8] = []
             for _ in 0..<max(1, rounds) {
                 let start = Self.processCPU()
-                let bytes = c.draw()
+                bytes = c.draw()
                 times.append(Self.processCPU() - start)
-                covered = bytes.reduce(0) { $0 + Int($1) } / 255
             }
+            let covered = bytes.reduce(0) { $0 + Int($1) } / 255
             let t = times.min() ?? 0
             total += t
             let name = c.name.padding(toLength: 12, withPad: " ", startingAt: 0)
