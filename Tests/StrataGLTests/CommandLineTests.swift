@@ -130,6 +130,26 @@ struct StrataProcess {
         }
     }
 
+    /// `strata bench paths`: every case rasterized, each covering the area its
+    /// path encloses (a rasterizer that dropped or doubled coverage shows here),
+    /// and a total.
+    @Test func benchPathsRasterizesEveryCase() throws {
+        let r = try StrataProcess.run(["bench", "paths", "--frames", "1"], timeout: 120)
+        #expect(r.status == 0, "\(r.err)")
+        let expected: [(name: String, covered: Double)] = [
+            ("blob", 234_447), ("star", 28_006), ("glyphs", 55_509), ("wide stroke", 32_526),
+            ("dashed ring", 6_264), ("spiral", 13_927),
+        ]
+        let lines = r.out.split(separator: "\n").map(String.init)
+        for (name, covered) in expected {
+            let line = try #require(lines.first { $0.hasPrefix("paths \(name) ") }, "no line for \(name): \(r.out)")
+            let words = line.split(separator: " ")
+            let count = try #require(words.firstIndex(of: "px").map { Double(words[$0 - 1]) } ?? nil, "\(line)")
+            #expect(abs(count - covered) <= covered * 0.01, "\(name): \(count) px covered, expected about \(covered)")
+        }
+        #expect(lines.contains { $0.hasPrefix("paths total: ") })
+    }
+
     @Test func framesWriteOneFilePerStep() throws {
         let pattern = scratch.appendingPathComponent("frame%03d.png").path
         let r = try StrataProcess.run(["render", carousel, "-o", pattern, "--frames", "0:0.1:0.05", "--scale", "0.25"])
