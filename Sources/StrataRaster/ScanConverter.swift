@@ -409,6 +409,7 @@ package struct ScanConverter {
             for p in pending { order.append(Active(edge: p, top: 0, bottom: 0)) }
             pending.removeAll(keepingCapacity: true)
             let weight = 1 / Double(samples)
+            let evenOdd = self.evenOdd, wd = Double(width)
             var lo = Int.max, hi = Int.min
             for s in 0..<samples {
                 let y = top + (Double(s) + 0.5) * weight
@@ -425,7 +426,6 @@ package struct ScanConverter {
                     resortAtLine(y)
                 }
                 // Edges starting exactly on the line count; those ending on it do not.
-                let evenOdd = self.evenOdd, wd = Double(width)
                 acc.withUnsafeMutableBufferPointer { acc in
                     order.withUnsafeBufferPointer { o in
                         var w: Int32 = 0

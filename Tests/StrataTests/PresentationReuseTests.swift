@@ -724,9 +724,9 @@ import Testing
 
     /// The other animations of a layer's own fields (keyframes paced, cubic
     /// or along a path, turning the layer with a rotation mode; a spinner's
-    /// `byValue`; cumulative repeats) are plans too, their evaluators making each frame's value from the node: ticked
-    /// nodes hold what fresh copies show, to the bit, also after the model
-    /// changes under them.
+    /// `byValue`; cumulative repeats) are plans too, their evaluators making
+    /// each frame's value from the node: ticked nodes hold what fresh copies
+    /// show, to the bit, also after the model changes under them.
     @Test func evaluatedAnimationsInTickedNodesMatchFreshCopies() throws {
         func points(_ xys: [(CGFloat, CGFloat)]) -> [Any] { xys.map { NSValue(cgPoint: CGPoint(x: $0.0, y: $0.1)) } }
         func build(_ stage: Stage) -> [CALayer] {

@@ -295,7 +295,7 @@ final class KeyframeEvaluator: PropertyEvaluator {
 
     /// `current` turned to the direction of motion at `sample` (nil: no rotation mode, or no direction).
     private func turned(_ current: CATransform3D, at sample: TimingModel.Sample) -> CATransform3D? {
-        guard let rotationMode, transformTarget != nil, values.count > 1, mode != .discrete else { return nil }
+        guard let rotationMode, values.count > 1, mode != .discrete else { return nil }
         let f = progress(sample)
         let (i, s) = locate(f)
         // The direction of motion, from nearby points of the same segment.

@@ -15,9 +15,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             With no arguments: the built-in report (grids, shadows, animation). `strata bench grid N`: \
             the built-in grid of N layers. `strata bench paths`: the CPU path rasterizer alone (no GL), \
-            on fills and strokes of the kinds vector animations redraw. `strata bench SCENE.json`: plays the scene's animations on a \
-            fixed 60 Hz clock from t = 0, times every stage of each frame (no readback, glFinish per \
-            frame) and the fill-rate floor of the same frames. Set LP_NUM_THREADS to pin llvmpipe's \
+            on fills and strokes of the kinds vector animations redraw. `strata bench SCENE.json`: plays \
+            the scene's animations on a fixed 60 Hz clock from t = 0, times every stage of each frame (no \
+            readback, glFinish per frame) and the fill-rate floor of the same frames. Set LP_NUM_THREADS to pin llvmpipe's \
             threads for comparable numbers.
             """)
 

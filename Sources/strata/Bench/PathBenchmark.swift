@@ -32,9 +32,9 @@ struct PathBenchmark {
             var times: [Double] = []
             var bytes: [UInt8] = []
             for _ in 0..<max(1, rounds) {
-                let start = Self.processCPU()
+                let start = ThreadCPUClock.process()
                 bytes = c.draw()
-                times.append(Self.processCPU() - start)
+                times.append(ThreadCPUClock.process() - start)
             }
             let covered = bytes.reduce(0) { $0 + Int($1) } / 255
             let t = times.min() ?? 0
@@ -49,14 +49,7 @@ struct PathBenchmark {
         print(String(format: "paths total: %.1f µs", total * 1e6))
     }
 
-    /// CPU seconds of the whole process (the converter's band threads included).
-    static func processCPU() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
-
-    /// A 700 × 500 blob of cubic curves, filled.
+    /// A blob of cubic curves about 700 × 500 pixels, filled.
     static func blob() -> Case {
         let path = CGMutablePath()
         let centre = CGPoint(x: 360, y: 260)
