@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help:
-            "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene, a Lottie file once through)."
+            "Frames to time (the median is reported; default 20 per built-in case, 120 for a scene, a Lottie file once through; `paths`: rasterizations of each path, the least reported)."
     )
     var frames: Int?
 
