@@ -24,10 +24,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let scaleX: Double, scaleY: Double
         /// The bitmap grid's shift in bitmap pixels (0 when it starts at the layer's origin).
         let phaseX: Double, phaseY: Double
+        /// The local rect the bitmap covers: all of the shape, or the part of it that shows.
+        let rect: CGRect
 
         static func == (a: BitmapKey, b: BitmapKey) -> Bool {
             a.shapeHash == b.shapeHash && a.scaleX == b.scaleX && a.scaleY == b.scaleY && a.phaseX == b.phaseX
-                && a.phaseY == b.phaseY && a.shape == b.shape
+                && a.phaseY == b.phaseY && a.rect == b.rect && a.shape == b.shape
         }
 
         func hash(into h: inout Hasher) {
@@ -47,6 +49,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         var density: (x: Double, y: Double)
         var moved: Bool
         var rescaled: Bool
+        /// The part of its plane first seen, while no other was (see `Layout.visible`).
+        var visible: CGRect?
+        var seenElsewhere: Bool
     }
 
     /// How a shape's bitmap is laid out (`steadyLayout`): where its grid starts
@@ -57,6 +62,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         var phase: (x: Double, y: Double)?
         var density: (x: Double, y: Double)
         var exactly: Bool
+        /// The part of the plane its bitmap need cover (nil: all of the shape):
+        /// given while the shape holds still and is seen through one window, so
+        /// the bitmap made for it serves every frame it is asked for.
+        var visible: CGRect?
     }
 
     /// A cached bitmap, and whether it was asked for since it was made or last
@@ -107,7 +116,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let hash = shape.hashValue
         let layout = steadyLayout(of: hash, source, pixelsPerPoint: pixelsPerPoint, records: true)
         return rasterContents(
-            of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase, shapeHash: hash)
+            of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase,
+            visible: layout.visible, shapeHash: hash)
     }
 
     public func contentsBounds(of source: RasterSource, pixelsPerPoint: Double) -> CGRect? {
@@ -139,7 +149,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
             guard
                 let plan = Self.bitmapPlan(
                     of: shape, pixelsPerPoint: layout.density, exactly: layout.exactly, phase: layout.phase,
-                    shapeHash: hash),
+                    visible: layout.visible, shapeHash: hash),
                 cached(plan.key) == nil, keys.insert(plan.key).inserted
             else { continue }
             plans.append(plan)
@@ -183,12 +193,17 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let density = source.pixelsPerPointAlongAxes ?? (pixelsPerPoint, pixelsPerPoint)
         lock.lock()
         defer { lock.unlock() }
+        // Only a bitmap on the device's grid is cut to what shows: one that moves is
+        // made whole at the layer's origin, for every place it moves to.
+        let visible = phase == nil ? nil : source.visibleRect
         guard var placement = placements[shapeHash] else {
             if records {
                 if placements.count >= Self.placementCapacity { placements.removeAll(keepingCapacity: true) }
-                placements[shapeHash] = Placement(phase: phase, density: density, moved: false, rescaled: false)
+                placements[shapeHash] = Placement(
+                    phase: phase, density: density, moved: false, rescaled: false, visible: visible,
+                    seenElsewhere: false)
             }
-            return Layout(phase: phase, density: density, exactly: true)
+            return Layout(phase: phase, density: density, exactly: true, visible: visible)
         }
         var layout = Layout(phase: nil, density: density, exactly: false)
         if let phase {
@@ -212,6 +227,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         } else {
             placement.rescaled = true
         }
+        // Seen through another window (moved by whole pixels, or its target resized):
+        // from then on made whole, as a bitmap per window would be made every frame.
+        if placement.visible != visible { placement.seenElsewhere = true }
+        if layout.phase != nil, layout.exactly, !placement.seenElsewhere { layout.visible = visible }
         if records { placements[shapeHash] = placement }
         return layout
     }
@@ -220,11 +239,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// each axis, and the local rect it covers; nil when it draws nothing.
     func rasterContents(
         of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false,
-        phase: (x: Double, y: Double)? = nil, shapeHash: Int? = nil
+        phase: (x: Double, y: Double)? = nil, visible: CGRect? = nil, shapeHash: Int? = nil
     ) -> (image: RasterImage, rect: CGRect)? {
         guard
             let plan = Self.bitmapPlan(
-                of: shape, pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase, shapeHash: shapeHash)
+                of: shape, pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase, visible: visible,
+                shapeHash: shapeHash)
         else { return nil }
         if let hit = cached(plan.key) { return hit }
         return keep(Self.draw(plan, number: Self.bitmapsMade.add(1, ordering: .relaxed).newValue), for: plan.key)
@@ -240,12 +260,14 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let fill: PremultipliedColor, stroke: PremultipliedColor
         let lineWidth: Double
         let strokes: Bool
+        /// Whether the bitmap is cut to the part of the shape that shows.
+        let cut: Bool
     }
 
     /// The plan of `shape`'s bitmap; nil when it draws nothing.
     private static func bitmapPlan(
         of shape: ShapeContent, pixelsPerPoint: (x: Double, y: Double), exactly: Bool,
-        phase: (x: Double, y: Double)?, shapeHash: Int?
+        phase: (x: Double, y: Double)?, visible: CGRect?, shapeHash: Int?
     ) -> BitmapPlan? {
         guard let path = shape.path, !path.isEmpty else { return nil }
         let fill = shape.fillColor.map { PremultipliedColor($0) } ?? .clear
@@ -257,16 +279,16 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         guard
             let layout = Self.bitmapLayout(
                 of: shape, path: path, strokes: strokes, lineWidth: lineWidth,
-                pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase)
+                pixelsPerPoint: pixelsPerPoint, exactly: exactly, phase: phase, visible: visible)
         else { return nil }
         // Hashed, not printed: a key string with the path's SVG data cost more than stroking it.
         let key = BitmapKey(
             shape: shape, shapeHash: shapeHash ?? shape.hashValue, scaleX: layout.scaleX, scaleY: layout.scaleY,
-            phaseX: layout.phaseX, phaseY: layout.phaseY)
+            phaseX: layout.phaseX, phaseY: layout.phaseY, rect: layout.rect)
         return BitmapPlan(
             key: key, path: path, rect: layout.rect, scaleX: layout.scaleX, scaleY: layout.scaleY,
             width: layout.width, height: layout.height, fill: fill, stroke: stroke, lineWidth: lineWidth,
-            strokes: strokes)
+            strokes: strokes, cut: layout.cut)
     }
 
     /// The cached bitmap of `key`, if any.
@@ -290,9 +312,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         // The coverage and colour of the bitmap's one paint; nil when a stroke is over a fill.
         var onlyPaint: (coverage: [UInt8], color: PremultipliedColor)?
         if !fill.isClear {
-            let mask = PathRasterizer.fill(
+            var mask = PathRasterizer.fill(
                 path: path, rule: shape.fillRule,
                 transform: transform, width: w, height: h)
+            if plan.cut { Self.clearEdges(of: &mask.bytes, width: w, height: h) }
             pixels = Self.painted(fill, coverage: mask.bytes)
             onlyPaint = (mask.bytes, fill)
         }
@@ -301,11 +324,12 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 shape.strokeStart > 0 || shape.strokeEnd < 1
                 ? path.trimmed(from: max(0, shape.strokeStart), to: min(1, shape.strokeEnd)) : path
             let usesDash = !dash.isEmpty && dash.contains { $0 > 0 } && dash.allSatisfy { $0 >= 0 && $0.isFinite }
-            let mask = PathRasterizer.stroke(
+            var mask = PathRasterizer.stroke(
                 path: trimmed, lineWidth: CGFloat(plan.lineWidth), cap: shape.lineCap,
                 join: shape.lineJoin, miterLimit: shape.miterLimit,
                 dash: usesDash ? (shape.lineDashPhase, dash) : nil,
                 transform: transform, width: w, height: h)
+            if plan.cut { Self.clearEdges(of: &mask.bytes, width: w, height: h) }
             if pixels.isEmpty {
                 pixels = Self.painted(stroke, coverage: mask.bytes)
                 onlyPaint = (mask.bytes, stroke)
@@ -323,6 +347,22 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 RasterImage(key: name, width: w, height: h, pixels: pixels)
             }
         return (image, rect)
+    }
+
+    /// Clears the outermost pixels of a bitmap cut to what shows: they lie past
+    /// the target's edge (see `bitmapLayout`), and with its edges clear the
+    /// bitmap is drawn as it is, with no edge test (`RasterImage.hasClearEdges`).
+    private static func clearEdges(of coverage: inout [UInt8], width w: Int, height h: Int) {
+        coverage.withUnsafeMutableBufferPointer { bytes in
+            for x in 0..<w {
+                bytes[x] = 0
+                bytes[(h - 1) * w + x] = 0
+            }
+            for y in 0..<h {
+                bytes[y * w] = 0
+                bytes[y * w + w - 1] = 0
+            }
+        }
     }
 
     /// Caches `result` as the bitmap of `key` and returns it. Past the
@@ -380,9 +420,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// octave) and its size; nil for a path with coordinates that are not finite.
     static func bitmapLayout(
         of shape: ShapeContent, path: CGPath, strokes: Bool, lineWidth: Double,
-        pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false, phase: (x: Double, y: Double)? = nil
+        pixelsPerPoint: (x: Double, y: Double), exactly: Bool = false, phase: (x: Double, y: Double)? = nil,
+        visible: CGRect? = nil
     )
-        -> (rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int, phaseX: Double, phaseY: Double)?
+        -> (
+            rect: CGRect, scaleX: Double, scaleY: Double, width: Int, height: Int, phaseX: Double, phaseY: Double,
+            cut: Bool
+        )?
     {
         // Stroke reach past the path: half the width, more at square caps and at the path's
         // sharp corners under miter joins (not the miter limit everywhere: a circle's stroke
@@ -418,12 +462,30 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         // pixel more on each side keeps the bitmap's edges in its pixels, so it is drawn as
         // it is, turned or not (`RasterImage.hasClearEdges`), with no edge test per pixel.
         let marginX = sx < 1 ? 1.0 : 0, marginY = sy < 1 ? 1.0 : 0
-        let x0 = (Double(grown.minX) * sx + px).rounded(.down) - marginX
-        let y0 = (Double(grown.minY) * sy + py).rounded(.down) - marginY
-        let w = max(1, Int((Double(grown.maxX) * sx + px).rounded(.up) + marginX - x0))
-        let h = max(1, Int((Double(grown.maxY) * sy + py).rounded(.up) + marginY - y0))
+        var x0 = (Double(grown.minX) * sx + px).rounded(.down) - marginX
+        var y0 = (Double(grown.minY) * sy + py).rounded(.down) - marginY
+        var w = max(1, Int((Double(grown.maxX) * sx + px).rounded(.up) + marginX - x0))
+        var h = max(1, Int((Double(grown.maxY) * sy + py).rounded(.up) + marginY - y0))
+        var cut = false
+        if let visible, visible.minX.isFinite, visible.minY.isFinite, visible.maxX.isFinite, visible.maxY.isFinite {
+            // Cut to the part that shows, on the same grid (its pixels are the whole
+            // bitmap's), with two pixels spare for filtering and the antialiasing at
+            // the target's edge. A part wholly out of sight keeps one pixel.
+            let spare = 2.0
+            let vx0 = (Double(visible.minX) * sx + px).rounded(.down) - spare
+            let vy0 = (Double(visible.minY) * sy + py).rounded(.down) - spare
+            let vx1 = (Double(visible.maxX) * sx + px).rounded(.up) + spare
+            let vy1 = (Double(visible.maxY) * sy + py).rounded(.up) + spare
+            let cx0 = max(x0, vx0), cy0 = max(y0, vy0)
+            let cx1 = min(x0 + Double(w), vx1), cy1 = min(y0 + Double(h), vy1)
+            if cx1 - cx0 < Double(w) || cy1 - cy0 < Double(h) {
+                (x0, y0) = (min(cx0, x0 + Double(w) - 1), min(cy0, y0 + Double(h) - 1))
+                (w, h) = (max(1, Int(cx1 - x0)), max(1, Int(cy1 - y0)))
+                cut = true
+            }
+        }
         let rect = CGRect(x: (x0 - px) / sx, y: (y0 - py) / sy, width: Double(w) / sx, height: Double(h) / sy)
-        return (rect, sx, sy, w, h, px, py)
+        return (rect, sx, sy, w, h, px, py, cut)
     }
 
     /// `color × coverage` on transparent pixels: the first paint of a bitmap,

@@ -42,9 +42,10 @@ extension FlattenState {
             if let rasterizer = context.rasterizer {
                 let ppu = mapping.pixelsPerUnit(at: Double(bounds.midX), Double(bounds.midY))
                 let density = ppu > 0 ? ppu : 1
+                let phase = mapping.pixelPhase
                 let source = RasterSource(
                     content: drawn, bounds: bounds, pixelsPerPointAlongAxes: axisDensities(mapping, bounds),
-                    pixelPhase: mapping.pixelPhase)
+                    pixelPhase: phase, visibleRect: measuring || phase == nil ? nil : visibleRect(mapping))
                 if measuring {
                     if let rect = rasterizer.contentsBounds(of: source, pixelsPerPoint: density) {
                         return (standIn, rect)
@@ -108,6 +109,15 @@ extension FlattenState {
 }
 
 extension FlattenState {
+    /// The part of a plane that `mapping` (scales and translates only) shows in
+    /// the target, in the plane's coordinates; nil where the target's edge is
+    /// not known (nothing is culled) or the mapping cannot be undone.
+    func visibleRect(_ mapping: PlaneMapping) -> CGRect? {
+        guard target.cullsOutside, let back = mapping.inverted() else { return nil }
+        let box = back.deviceBox(of: CGRect(origin: .zero, size: target.size), orElse: .null)
+        return box.isNull ? nil : box
+    }
+
     /// Device pixels per point along a layer's x and y axes at the middle of
     /// `bounds`, when the mapping stretches them by different amounts.
     func axisDensities(_ mapping: PlaneMapping, _ bounds: CGRect) -> (x: Double, y: Double)? {

@@ -17,7 +17,7 @@ final class RasterPlacementMemo {
         let request: RasterRequest
         /// The flattening that asked.
         let flattening: UInt64
-        /// Whether the flattening before asked at the same densities and phase:
+        /// Whether the flattening before asked at the same densities, phase and visible part:
         /// the layer holds still on the device (a moving one lands on another
         /// phase each frame, where a bitmap made ahead would be wasted).
         var steady = false
@@ -28,6 +28,7 @@ final class RasterPlacementMemo {
                 && a.source.pixelsPerPointAlongAxes?.x == b.source.pixelsPerPointAlongAxes?.x
                 && a.source.pixelsPerPointAlongAxes?.y == b.source.pixelsPerPointAlongAxes?.y
                 && a.source.pixelPhase?.x == b.source.pixelPhase?.x && a.source.pixelPhase?.y == b.source.pixelPhase?.y
+                && a.source.visibleRect == b.source.visibleRect
         }
     }
 

@@ -19,15 +19,22 @@ public struct RasterSource {
     /// device's density with its pixel grid shifted by it lands on whole device
     /// pixels and is drawn texel for pixel, not resampled. Nil: unknown.
     package var pixelPhase: (x: Double, y: Double)?
+    /// The part of the layer's plane that can show (local coordinates): the
+    /// target's pixels mapped back, when the layer is drawn without rotation,
+    /// flip or perspective and leaves outside the target are culled. A bitmap
+    /// made afresh need not cover more (an animated path's, every frame); one
+    /// kept while its layer moves must. Nil: all of it may show.
+    package var visibleRect: CGRect?
 
     package init(
         content: LayerContent, bounds: CGRect, pixelsPerPointAlongAxes: (x: Double, y: Double)? = nil,
-        pixelPhase: (x: Double, y: Double)? = nil
+        pixelPhase: (x: Double, y: Double)? = nil, visibleRect: CGRect? = nil
     ) {
         self.content = content
         self.bounds = bounds
         self.pixelsPerPointAlongAxes = pixelsPerPointAlongAxes
         self.pixelPhase = pixelPhase
+        self.visibleRect = visibleRect
     }
 
     /// What `layer` draws now (pass a presentation layer).
