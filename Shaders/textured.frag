@@ -10,6 +10,7 @@ in vec2 v_local;
 flat in vec4 v_params;   // borderWidth, opacity, sigma, clip index
 flat in vec4 v_content;  // contents rect (local)
 flat in vec4 v_uv;       // texture uv0.xy uv1.xy
+flat in vec4 v_tint;     // white, or the paint of a coverage bitmap (sampled as white through it)
 
 uniform sampler2D u_contents;
 
@@ -31,9 +32,9 @@ void main() {
 #ifdef TEXEL_FOR_PIXEL
     // One texel per pixel on whole pixels (Shading.texelQuad): each pixel's
     // centre is its texel's centre, half a texel from any rounding.
-    fragColor = texelFetch(u_contents, ivec2(uv * vec2(textureSize(u_contents, 0))), 0) * v_params.y;
+    fragColor = texelFetch(u_contents, ivec2(uv * vec2(textureSize(u_contents, 0))), 0) * (v_params.y * v_tint);
 #else
-    fragColor = texture(u_contents, uv) * v_params.y;
+    fragColor = texture(u_contents, uv) * (v_params.y * v_tint);
 #endif
 #ifdef MASKED
     // The mask's texel under the pixel's centre, as layer.frag reads a mask

@@ -22,8 +22,8 @@ extension GLTexture {
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         for level in 1...levels {
             sglTexImage2D(
-                GLenum(GL_TEXTURE_2D), GLint(level), GL_RGBA8, GLsizei(max(1, width >> level)),
-                GLsizei(max(1, height >> level)), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+                GLenum(GL_TEXTURE_2D), GLint(level), format.internalFormat, GLsizei(max(1, width >> level)),
+                GLsizei(max(1, height >> level)), 0, GLenum(format.pixelFormat), GLenum(GL_UNSIGNED_BYTE), nil)
         }
         try context?.checkError(label: label, operation: "allocating \(levels) mip levels")
     }

@@ -2,7 +2,8 @@ internal import CEpoxy
 import Strata
 import StrataRender
 
-/// A 2D RGBA8 texture holding premultiplied-alpha colour.
+/// A 2D RGBA8 texture holding premultiplied-alpha colour, or a one-channel
+/// coverage texture sampled as that coverage in every channel (``Format``).
 ///
 /// Rows are uploaded top row first, so texel row 0 (texture coordinate v = 0) is
 /// the image's top row. (A texture that GL renders into as a framebuffer
@@ -20,6 +21,15 @@ package final class GLTexture: @unchecked Sendable {
         case nearest
         /// Bilinear between the 4 nearest texels. (Mip levels: `generateMipmaps(levels:)`.)
         case linear
+    }
+
+    /// What each texel holds.
+    package enum Format: Sendable {
+        /// Premultiplied RGBA8.
+        case rgba8
+        /// One byte of coverage, read as `(c, c, c, c)`: white painted through it,
+        /// which a draw multiplies by its paint.
+        case coverage
     }
 
     /// What coordinates outside 0…1 sample.
@@ -40,6 +50,8 @@ package final class GLTexture: @unchecked Sendable {
     package private(set) var height: Int
     /// The sampling filter.
     package private(set) var filter: Filter
+    /// What each texel holds.
+    package let format: Format
 
     weak var context: GLContext?
 
@@ -51,12 +63,14 @@ package final class GLTexture: @unchecked Sendable {
     /// the texture bound to `GL_TEXTURE_2D` on the active texture unit.
     package init(
         context: GLContext, width: Int, height: Int, label: String,
-        filter: Filter = .linear, wrap: Wrap = .clampToEdge, premultipliedPixels: [UInt8]? = nil
+        filter: Filter = .linear, wrap: Wrap = .clampToEdge, format: Format = .rgba8,
+        premultipliedPixels: [UInt8]? = nil
     ) throws(GLError) {
         context.requireCurrent("GLTexture(\(label))")
         try Self.checkSize(width: width, height: height, label: label, context: context)
-        if let premultipliedPixels, premultipliedPixels.count != width * height * 4 {
-            throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
+        let bytes = width * height * format.bytesPerTexel
+        if let premultipliedPixels, premultipliedPixels.count != bytes {
+            throw .pixelCountMismatch(label: label, expected: bytes, actual: premultipliedPixels.count)
         }
         var name: GLuint = 0
         sglGenTextures(1, &name)
@@ -66,6 +80,7 @@ package final class GLTexture: @unchecked Sendable {
         self.width = width
         self.height = height
         self.filter = filter
+        self.format = format
         self.context = context
 
         sglBindTexture(GLenum(GL_TEXTURE_2D), name)
@@ -74,6 +89,12 @@ package final class GLTexture: @unchecked Sendable {
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrapMode)
         sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrapMode)
         applyFilter()
+        if format == .coverage {
+            // Every channel reads the coverage: sampled, it is white painted through it.
+            for channel in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A] {
+                sglTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(channel), GL_RED)
+            }
+        }
         allocate(pixels: premultipliedPixels)
         try context.checkError(label: label, operation: "creating a \(width)×\(height) texture")
         if context.takeInjectedFailure(.textureAllocation) {
@@ -110,7 +131,7 @@ package final class GLTexture: @unchecked Sendable {
 
     /// Replaces the `width × height` region at (`x`, `y`) (from the top-left) of
     /// mip level `level` (which must exist: see `allocateMipLevels(_:)`) with
-    /// premultiplied RGBA8 pixels, top row first.
+    /// premultiplied RGBA8 pixels (coverage bytes for a coverage texture), top row first.
     package func replaceRegion(
         level: Int = 0, x: Int, y: Int, width: Int, height: Int, premultipliedPixels: [UInt8]
     ) throws(GLError) {
@@ -120,8 +141,9 @@ package final class GLTexture: @unchecked Sendable {
                 && y + height <= levelHeight,
             "GLTexture \(label): region \(x),\(y) \(width)×\(height) outside level \(level), "
                 + "\(levelWidth)×\(levelHeight)")
-        guard premultipliedPixels.count == width * height * 4 else {
-            throw .pixelCountMismatch(label: label, expected: width * height * 4, actual: premultipliedPixels.count)
+        let bytes = width * height * format.bytesPerTexel
+        guard premultipliedPixels.count == bytes else {
+            throw .pixelCountMismatch(label: label, expected: bytes, actual: premultipliedPixels.count)
         }
         guard width > 0, height > 0 else { return }
         context?.requireCurrent("GLTexture(\(label)).replaceRegion")
@@ -130,7 +152,7 @@ package final class GLTexture: @unchecked Sendable {
         premultipliedPixels.withUnsafeBytes { bytes in
             sglTexSubImage2D(
                 GLenum(GL_TEXTURE_2D), GLint(level), GLint(x), GLint(y), GLsizei(width), GLsizei(height),
-                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                GLenum(format.pixelFormat), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
         try context?.checkError(label: label, operation: "uploading a \(width)×\(height) region")
     }
@@ -178,8 +200,8 @@ package final class GLTexture: @unchecked Sendable {
         sglPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         func upload(_ bytes: UnsafeRawPointer?) {
             sglTexImage2D(
-                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
+                GLenum(GL_TEXTURE_2D), 0, format.internalFormat, GLsizei(width), GLsizei(height), 0,
+                GLenum(format.pixelFormat), GLenum(GL_UNSIGNED_BYTE), bytes)
         }
         if let pixels {
             pixels.withUnsafeBytes { upload($0.baseAddress) }
@@ -196,4 +218,13 @@ package final class GLTexture: @unchecked Sendable {
             throw .tooLarge(label: label, width: width, height: height, maximum: maximum)
         }
     }
+}
+
+extension GLTexture.Format {
+    /// Bytes of one texel as uploaded.
+    var bytesPerTexel: Int { self == .rgba8 ? 4 : 1 }
+    /// The format GL stores the texels in.
+    var internalFormat: GLint { self == .rgba8 ? GL_RGBA8 : GL_R8 }
+    /// The format of the bytes uploaded.
+    var pixelFormat: Int32 { self == .rgba8 ? GL_RGBA : GL_RED }
 }

@@ -24,7 +24,13 @@ extension LayerRenderer {
                 premultipliedPixels: upload.pixels)
             texture.generateMipmaps(levels: levels)
             contents[index] = texture
-        case .slot(let index, _, _, _, _):
+        case let .coveragePage(index, size):
+            // A grown page replaces the smaller texture; the plan uploads its slots again.
+            let page = try GLTexture(
+                context: context, width: size, height: size, label: "coverage page \(index)", format: .coverage)
+            try page.allocateMipLevels(0)
+            contents[index] = page
+        case .slot(let index, _, _, _, _), .coverageSlot(let index, _, _, _):
             guard let texture = contents[index] else {
                 preconditionFailure("LayerRenderer: the plan fills texture \(index), which it never made")
             }

@@ -21,8 +21,8 @@ import _StrataTestSupport
     }
 
     @Test func theCacheKeepsABoundedNumberOfBytes() throws {
-        let rasterizer = ShapeLayerRasterizer(capacity: 128, byteCapacity: 3 << 20)
-        // 500 × 500 points: about 1 MB of pixels each, so three fit.
+        let rasterizer = ShapeLayerRasterizer(capacity: 128, byteCapacity: 768 << 10)
+        // 500 × 500 points of one opaque paint: about a quarter megabyte of coverage each, so three fit.
         var first: RasterImage?
         for frame in 0..<6 {
             let made = try #require(

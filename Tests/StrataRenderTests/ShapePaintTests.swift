@@ -28,7 +28,7 @@ import Testing
         }
         var composited = [UInt8](repeating: 0, count: coverage.count * 4)
         ShapeLayerRasterizer.composite(color, coverage: coverage, into: &composited)
-        let painted = ShapeLayerRasterizer.painted(color, coverage: coverage)
+        let painted = color.painted(coverage: coverage)
         #expect(painted == composited)
         // Full coverage paints the colour itself; none leaves the pixel transparent.
         let channels: [Float] = [color.r, color.g, color.b, color.a]
@@ -42,16 +42,22 @@ import Testing
     /// of a translucent colour rounds to nothing.
     @Test func paintedTilesFromCoverageAreThoseOfThePixels() {
         let color = PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 1)
-        #expect(ShapeLayerRasterizer.paintsEveryCoveredPixel(color))
-        #expect(!ShapeLayerRasterizer.paintsEveryCoveredPixel(PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 0.4)))
+        #expect(color.paintsEveryCoveredPixel)
+        #expect(!PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 0.4).paintsEveryCoveredPixel)
         var coverage = [UInt8](repeating: 0, count: 300 * 300)
         for (x, y, k) in [(5, 7, 1), (191, 100, 255), (64, 230, 90), (299, 299, 3)] { coverage[y * 300 + x] = UInt8(k) }
-        let pixels = ShapeLayerRasterizer.painted(color, coverage: coverage)
+        let pixels = color.painted(coverage: coverage)
         let fromPixels = RasterImage(key: "pixels", width: 300, height: 300, pixels: pixels)
         let fromCoverage = RasterImage(
             key: "coverage", width: 300, height: 300, pixels: pixels, paintedWhereNonZero: coverage)
         #expect(fromPixels.paintedRuns?.count == 4)
         #expect(fromCoverage.paintedRuns == fromPixels.paintedRuns)
         #expect(fromCoverage.hasClearEdges == fromPixels.hasClearEdges)
+        // Kept as its coverage: the same tiles and edges, and the same pixels when asked for.
+        let kept = RasterImage(key: "kept", width: 300, height: 300, coverage: coverage, paint: color)
+        #expect(kept.paintedRuns == fromPixels.paintedRuns)
+        #expect(kept.hasClearEdges == fromPixels.hasClearEdges)
+        #expect(kept.pixels == pixels)
+        #expect(kept.byteCount == 300 * 300)
     }
 }

@@ -307,17 +307,13 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         let dash = shape.lineDashPattern
         let transform = CGAffineTransform(translationX: -rect.minX, y: -rect.minY)
             .concatenating(CGAffineTransform(scaleX: CGFloat(plan.scaleX), y: CGFloat(plan.scaleY)))
-        // The first paint writes every pixel; a stroke over a fill composites over it.
-        var pixels: [UInt8] = []
-        // The coverage and colour of the bitmap's one paint; nil when a stroke is over a fill.
-        var onlyPaint: (coverage: [UInt8], color: PremultipliedColor)?
+        var fillCoverage: [UInt8]?, strokeCoverage: [UInt8]?
         if !fill.isClear {
             var mask = PathRasterizer.fill(
                 path: path, rule: shape.fillRule,
                 transform: transform, width: w, height: h)
             if plan.cut { Self.clearEdges(of: &mask.bytes, width: w, height: h) }
-            pixels = Self.painted(fill, coverage: mask.bytes)
-            onlyPaint = (mask.bytes, fill)
+            fillCoverage = mask.bytes
         }
         if plan.strokes {
             let trimmed =
@@ -330,22 +326,32 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 dash: usesDash ? (shape.lineDashPhase, dash) : nil,
                 transform: transform, width: w, height: h)
             if plan.cut { Self.clearEdges(of: &mask.bytes, width: w, height: h) }
-            if pixels.isEmpty {
-                pixels = Self.painted(stroke, coverage: mask.bytes)
-                onlyPaint = (mask.bytes, stroke)
-            } else {
-                Self.composite(stroke, coverage: mask.bytes, into: &pixels)
-                onlyPaint = nil
-            }
+            strokeCoverage = mask.bytes
         }
         let name = "shape#\(number)"
-        // One paint: its coverage says where the paint is, a quarter of the bytes to look through.
-        let image =
-            if let onlyPaint, Self.paintsEveryCoveredPixel(onlyPaint.color) {
-                RasterImage(key: name, width: w, height: h, pixels: pixels, paintedWhereNonZero: onlyPaint.coverage)
+        let image: RasterImage
+        switch (fillCoverage, strokeCoverage) {
+        case (let coverage?, nil), (nil, let coverage?):
+            let paint = fillCoverage != nil ? fill : stroke
+            if paint.isOpaque {
+                // One opaque paint: kept as its coverage, painted where it is drawn.
+                image = RasterImage(key: name, width: w, height: h, coverage: coverage, paint: paint)
+            } else if paint.paintsEveryCoveredPixel {
+                // Its coverage says where the paint is, a quarter of the bytes to look through.
+                image = RasterImage(
+                    key: name, width: w, height: h, pixels: paint.painted(coverage: coverage),
+                    paintedWhereNonZero: coverage)
             } else {
-                RasterImage(key: name, width: w, height: h, pixels: pixels)
+                image = RasterImage(key: name, width: w, height: h, pixels: paint.painted(coverage: coverage))
             }
+        case (let under?, let over?):
+            // The fill's paint writes every pixel; the stroke is composited over it.
+            var pixels = fill.painted(coverage: under)
+            Self.composite(stroke, coverage: over, into: &pixels)
+            image = RasterImage(key: name, width: w, height: h, pixels: pixels)
+        case (nil, nil):
+            preconditionFailure("ShapeLayerRasterizer: a bitmap plan paints neither a fill nor a stroke")
+        }
         return (image, rect)
     }
 
@@ -377,7 +383,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         if ahead { madeAhead += 1 }
         if cache.updateValue(Cached(bitmap: result, used: false), forKey: key) == nil {
             order.append(key)
-            cachedBytes += result.image.pixels.count
+            cachedBytes += result.image.byteCount
         }
         // The newest bitmap stays, however large. Each one spared is not asked for
         // again until it is dropped or kept, so the loop ends.
@@ -389,7 +395,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 cache.values[index].used = false
                 order.append(oldest)
             } else if let dropped = cache.removeValue(forKey: oldest) {
-                cachedBytes -= dropped.bitmap.image.pixels.count
+                cachedBytes -= dropped.bitmap.image.byteCount
             }
         }
         lock.unlock()
@@ -488,81 +494,6 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         return (rect, sx, sy, w, h, px, py, cut)
     }
 
-    /// `color × coverage` on transparent pixels: the first paint of a bitmap,
-    /// every pixel written once from a table of the 256 coverages (no
-    /// clearing first, no test of what is beneath).
-    static func painted(_ color: PremultipliedColor, coverage: [UInt8]) -> [UInt8] {
-        let bytes = coveredBytes(color)
-        return [UInt8](unsafeUninitializedCapacity: coverage.count * 4) { out, count in
-            coverage.withUnsafeBytes { cover in
-                bytes.withUnsafeBufferPointer { bytes in
-                    let words = UnsafeMutableRawBufferPointer(out)
-                    // Bytes in memory order r, g, b, a (little-endian words).
-                    let clear = bytes[0].littleEndian, full = bytes[255].littleEndian
-                    let fullPair = UInt64(full) | UInt64(full) << 32
-                    var i = 0
-                    // A path's bitmap is mostly outside (0) or inside (255): eight
-                    // pixels at a time where all eight are one or the other.
-                    while i + 8 <= cover.count {
-                        let eight = cover.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        if eight == 0 || eight == ~0 {
-                            let pair = eight == 0 ? UInt64(clear) | UInt64(clear) << 32 : fullPair
-                            for k in 0..<4 {
-                                words.storeBytes(of: pair, toByteOffset: (i + 2 * k) * 4, as: UInt64.self)
-                            }
-                        } else {
-                            for k in i..<(i + 8) {
-                                words.storeBytes(
-                                    of: bytes[Int(cover[k])].littleEndian, toByteOffset: k * 4, as: UInt32.self)
-                            }
-                        }
-                        i += 8
-                    }
-                    while i < cover.count {
-                        words.storeBytes(of: bytes[Int(cover[i])].littleEndian, toByteOffset: i * 4, as: UInt32.self)
-                        i += 1
-                    }
-                }
-            }
-            count = coverage.count * 4
-        }
-    }
-
-    /// Whether `painted(color, coverage:)` leaves a pixel transparent exactly
-    /// where its coverage is 0: whether the least coverage paints a byte (an
-    /// opaque colour's does; a translucent one's may round to nothing).
-    static func paintsEveryCoveredPixel(_ color: PremultipliedColor) -> Bool {
-        coveredPixel(color, coverage: 1) != 0
-    }
-
-    /// `color × coverage / 255` as the four bytes of a premultiplied pixel (r in the low byte).
-    @inline(__always)
-    private static func coveredPixel(_ color: PremultipliedColor, coverage: Int) -> UInt32 {
-        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
-        let k = Float(coverage) / 255
-        return UInt32(roundedByte(c.0 * k)) | UInt32(roundedByte(c.1 * k)) << 8
-            | UInt32(roundedByte(c.2 * k)) << 16 | UInt32(roundedByte(c.3 * k)) << 24
-    }
-
-    /// `color × k / 255` as the four bytes of a premultiplied pixel (r in the
-    /// low byte), for each coverage `k`: what a pixel with nothing beneath becomes.
-    private static func coveredBytes(_ color: PremultipliedColor) -> [UInt32] {
-        // A Lottie frame paints the same few colours into its bitmaps every frame: their tables
-        // are kept (a table is 255 colour products, a bitmap of a small shape not many more pixels).
-        if let kept = coveredTables.withLock({ $0[color] }) { return kept }
-        var bytes = [UInt32](repeating: 0, count: 256)
-        for cover in 1..<256 { bytes[cover] = coveredPixel(color, coverage: cover) }
-        coveredTables.withLock { tables in
-            if tables.count >= coveredTableCapacity { tables.removeAll(keepingCapacity: true) }
-            tables[color] = bytes
-        }
-        return bytes
-    }
-
-    /// `coveredBytes`' tables kept, by colour (forgotten all at once past `coveredTableCapacity`).
-    private static let coveredTables = Mutex<[PremultipliedColor: [UInt32]]>([:])
-    private static let coveredTableCapacity = 256
-
     /// `color × coverage` over the premultiplied pixels.
     ///
     /// Both terms of each channel depend only on the coverage byte, so they are
@@ -580,7 +511,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
             terms[cover * 4 + 2] = c.2 * k; terms[cover * 4 + 3] = c.3 * k
             keeps[cover] = 1 - c.3 * k / 255
         }
-        let bytes = coveredBytes(color)
+        let bytes = color.coveredBytes
         coverage.withUnsafeBufferPointer { cover in
             pixels.withUnsafeMutableBytes { out in
                 terms.withUnsafeBufferPointer { terms in

@@ -29,7 +29,23 @@ import Strata
 /// sampled bilinearly. Their levels would never be read, and a trilinear
 /// lookup costs a software rasterizer about a third more per pixel than a
 /// bilinear one. A source that later is drawn smaller moves to a mipmapped page.
+///
+/// A bitmap of one opaque paint (``RasterImage/coverage``) drawn that way by
+/// items that can multiply their paint in (``DrawItem/takesCoveragePaint``)
+/// goes into a coverage page: one channel, a quarter of the bytes to build
+/// and upload (a path's bitmap changes every frame an animated path does).
+/// Its items draw it tinted by its paint (`coveragePaint(of:)`).
 struct AtlasPlanner {
+    /// The kinds of pages.
+    enum Shelf {
+        /// Mipmapped RGBA8 pages.
+        case mipmapped
+        /// One-level RGBA8 pages.
+        case flat
+        /// One-level one-channel pages of coverage.
+        case coverage
+    }
+
     /// The coarsest mip level sampled.
     static let mipLevels = 3
     /// Contents not drawn for this many frames count as stale.
@@ -46,6 +62,10 @@ struct AtlasPlanner {
     var flatPageTextures: [Int] = []
     /// Slots in flat pages, by source.
     var flatSlots: [TextureSource: AtlasAllocator.Slot] = [:]
+    /// The coverage pages (one level, one channel), their texture indices, and their slots by source.
+    var coverageAtlas: AtlasAllocator
+    var coveragePageTextures: [Int] = []
+    var coverageSlots: [TextureSource: AtlasAllocator.Slot] = [:]
     /// Texture sizes by index (pages and dedicated textures), for the budget.
     var textureSizes: [Int: (width: Int, height: Int)] = [:]
     var nextTexture = 0
@@ -66,13 +86,22 @@ struct AtlasPlanner {
         atlas = AtlasAllocator(
             pageSize: pageSize, gutter: 1 << Self.mipLevels, alignment: 1 << Self.mipLevels, smallestSide: smallest)
         flatAtlas = AtlasAllocator(pageSize: pageSize, gutter: 1, smallestSide: smallest)
+        coverageAtlas = AtlasAllocator(pageSize: pageSize, gutter: 1, smallestSide: smallest)
     }
 
     /// The texture holding `source` (valid after `prepare`).
     func texture(of source: TextureSource) -> Int {
         if let d = dedicated[source] { return d }
         if let flat = flatSlots[source] { return flatPageTextures[flat.page] }
+        if let covered = coverageSlots[source] { return coveragePageTextures[covered.page] }
         return pageTextures[slots[source]!.page]
+    }
+
+    /// The paint an item drawing `source` multiplies in: its bitmap's, when the
+    /// bitmap is held as coverage (valid after `prepare`); nil for any other.
+    func coveragePaint(of source: TextureSource) -> PremultipliedColor? {
+        guard coverageSlots[source] != nil, case .raster(let raster) = source else { return nil }
+        return raster.paint
     }
 
     /// Texture coordinates of `rect` (unit coordinates of the source).
@@ -83,6 +112,8 @@ struct AtlasPlanner {
         let s: AtlasAllocator.Slot, p: Double
         if let flat = flatSlots[source] {
             (s, p) = (flat, Double(textureSizes[flatPageTextures[flat.page]]!.width))
+        } else if let covered = coverageSlots[source] {
+            (s, p) = (covered, Double(textureSizes[coveragePageTextures[covered.page]]!.width))
         } else {
             s = slots[source]!
             p = Double(textureSizes[pageTextures[s.page]]!.width)
@@ -99,6 +130,8 @@ struct AtlasPlanner {
         var index: [TextureSource: Int] = [:]
         /// Whether some item draws the source smaller than its sharpest level shows.
         var minified: [Bool] = []
+        /// Whether some item draws the source as its contents without multiplying a paint in.
+        var paintless: [Bool] = []
         for pass in list.passes {
             for item in pass.items {
                 if case .particles(let batch, _)? = item.content {
@@ -112,33 +145,45 @@ struct AtlasPlanner {
                         index[source] = used.count
                         used.append((source, item.label))
                         minified.append(shrinks)
+                        paintless.append(true)
                     }
                     continue
                 }
                 // A mask's bitmap sampled in place of its pass (foldBitmapMasks), at about its own pixels.
+                // (Its alpha is what a mask reads: a coverage bitmap's is its coverage, its paint being opaque.)
                 if case .raster? = item.mask, let source = item.mask, index[source] == nil {
                     index[source] = used.count
                     used.append((source, item.label))
                     minified.append(false)
+                    paintless.append(false)
                 }
                 guard let source = item.texture else { continue }
                 if case .pass = source { continue }
                 if let i = index[source] {
                     if !minified[i] && item.mipmapsWhenMinified && Self.minifies(item, source) { minified[i] = true }
+                    if !item.takesCoveragePaint { paintless[i] = true }
                     continue
                 }
                 index[source] = used.count
                 used.append((source, item.label))
                 minified.append(item.mipmapsWhenMinified && Self.minifies(item, source))
+                paintless.append(!item.takesCoveragePaint)
             }
         }
         frame += 1
         for (source, _) in used { lastUsed[source] = frame }
-        // A flat slot drawn smaller now needs levels: it is placed again, in a mipmapped page.
-        for (i, (source, _)) in used.enumerated() where minified[i] && flatSlots[source] != nil {
-            flatSlots[source] = nil
+        // A flat slot drawn smaller now needs levels: it is placed again, in a mipmapped page;
+        // a coverage slot drawn by an item that cannot paint it, again as pixels.
+        func shelf(_ i: Int) -> Shelf {
+            if minified[i] { return .mipmapped }
+            guard !paintless[i], case .raster(let raster) = used[i].0, raster.coverage != nil else { return .flat }
+            return .coverage
         }
-        let new = used.indices.filter { !isPlaced(used[$0].0) }.map { (used[$0].0, flat: !minified[$0]) }
+        for (i, (source, _)) in used.enumerated() where minified[i] || paintless[i] {
+            if minified[i] { flatSlots[source] = nil }
+            coverageSlots[source] = nil
+        }
+        let new = used.indices.filter { !isPlaced(used[$0].0) }.map { (used[$0].0, shelf: shelf($0)) }
         var uploads: [AtlasUpload] = []
         if !new.isEmpty && (textureSizes.count >= maximumPages || (opensPage(for: new) && isMostlyStale)) {
             // Start over with only this frame's sources.
@@ -154,7 +199,7 @@ struct AtlasPlanner {
         }
         var slotUploads: [AtlasUpload] = []
         for (i, (source, label)) in used.enumerated() where !isPlaced(source) {
-            place(source, layer: list.labels.text(of: label), flat: !minified[i], into: &slotUploads)
+            place(source, layer: list.labels.text(of: label), shelf: shelf(i), into: &slotUploads)
         }
         makePages(into: &uploads, slots: &slotUploads)
         return uploads + slotUploads
@@ -165,39 +210,73 @@ struct AtlasPlanner {
     /// have outgrown it, with every slot it holds uploaded again (in
     /// `newSlots`, which then holds each of its slots once).
     mutating func makePages(into uploads: inout [AtlasUpload], slots newSlots: inout [AtlasUpload]) {
-        for flat in [true, false] {
-            let allocator = flat ? flatAtlas : atlas
-            let levels = flat ? 0 : Self.mipLevels
+        for shelf in [Shelf.flat, .mipmapped, .coverage] {
+            let allocator = self.allocator(shelf)
+            let levels = shelf == .mipmapped ? Self.mipLevels : 0
             for page in 0..<allocator.pageCount {
                 let side = allocator.side(ofPage: page)
-                let index = pageTexture(page, flat: flat)
+                let index = pageTexture(page, shelf: shelf)
                 guard let size = textureSizes[index], size.width < side else { continue }
                 textureSizes[index] = (side, side)
-                if size.width == 0 {
+                if shelf == .coverage {
+                    uploads.append(.coveragePage(index: index, size: side))
+                } else if size.width == 0 {
                     uploads.append(.page(index: index, size: side, levels: levels))
                 } else {
                     uploads.append(.grownPage(index: index, size: side, levels: levels))
-                    // Every slot the page holds, this frame's new ones too, is uploaded again.
-                    newSlots.removeAll {
-                        if case .slot(index, _, _, _, _) = $0 { return true }
-                        return false
+                }
+                guard size.width > 0 else { continue }
+                // Every slot the page holds, this frame's new ones too, is uploaded again.
+                newSlots.removeAll {
+                    switch $0 {
+                    case .slot(index, _, _, _, _), .coverageSlot(index, _, _, _): return true
+                    default: return false
                     }
-                    let held = (flat ? flatSlots : slots).filter { $0.value.page == page }
-                        .sorted { ($0.value.y, $0.value.x) < ($1.value.y, $1.value.x) }
-                    for (source, slot) in held {
-                        newSlots.append(
-                            .slot(
-                                index: index, block: allocator.block(of: slot), contents: source,
-                                gutter: allocator.gutter, levels: levels))
-                    }
+                }
+                let held = slots(shelf).filter { $0.value.page == page }
+                    .sorted { ($0.value.y, $0.value.x) < ($1.value.y, $1.value.x) }
+                for (source, slot) in held {
+                    newSlots.append(upload(source, into: slot, ofPage: index, shelf: shelf))
                 }
             }
         }
     }
 
+    /// The allocator of a kind of pages.
+    private func allocator(_ shelf: Shelf) -> AtlasAllocator {
+        switch shelf {
+        case .mipmapped: atlas
+        case .flat: flatAtlas
+        case .coverage: coverageAtlas
+        }
+    }
+
+    /// The slots of a kind of pages, by source.
+    private func slots(_ shelf: Shelf) -> [TextureSource: AtlasAllocator.Slot] {
+        switch shelf {
+        case .mipmapped: slots
+        case .flat: flatSlots
+        case .coverage: coverageSlots
+        }
+    }
+
+    /// The upload that fills `slot` of page texture `index` with `source`.
+    private func upload(_ source: TextureSource, into slot: AtlasAllocator.Slot, ofPage index: Int, shelf: Shelf)
+        -> AtlasUpload
+    {
+        let allocator = self.allocator(shelf)
+        if shelf == .coverage {
+            return .coverageSlot(
+                index: index, block: allocator.block(of: slot), contents: source, gutter: allocator.gutter)
+        }
+        return .slot(
+            index: index, block: allocator.block(of: slot), contents: source, gutter: allocator.gutter,
+            levels: shelf == .mipmapped ? Self.mipLevels : 0)
+    }
+
     /// Whether `source` has a slot or a texture.
     func isPlaced(_ source: TextureSource) -> Bool {
-        slots[source] != nil || flatSlots[source] != nil || dedicated[source] != nil
+        slots[source] != nil || flatSlots[source] != nil || coverageSlots[source] != nil || dedicated[source] != nil
     }
 
     /// Whether a batch's particles of `look` show its image smaller than about
@@ -236,22 +315,29 @@ struct AtlasPlanner {
     mutating func reset() {
         slots = [:]
         flatSlots = [:]
+        coverageSlots = [:]
         dedicated = [:]
         pageTextures = []
         flatPageTextures = []
+        coveragePageTextures = []
         textureSizes = [:]
         atlas.reset()
         flatAtlas.reset()
+        coverageAtlas.reset()
     }
 
-    /// Whether placing `sources` (each in a flat page or a mipmapped one) would
+    /// Whether placing `sources` (each on its kind of page) would
     /// open another atlas page (or texture).
-    func opensPage(for sources: [(TextureSource, flat: Bool)]) -> Bool {
-        var trial = (atlas, flatAtlas)
-        let open = (atlas.pageCount, flatAtlas.pageCount)
-        for (source, flat) in sources {
+    func opensPage(for sources: [(TextureSource, shelf: Shelf)]) -> Bool {
+        var trial = (atlas, flatAtlas, coverageAtlas)
+        let open = (atlas.pageCount, flatAtlas.pageCount, coverageAtlas.pageCount)
+        for (source, shelf) in sources {
             let (width, height) = Self.size(of: source)
-            if flat, let slot = trial.1.allocate(width: width, height: height) {
+            if shelf == .coverage, let slot = trial.2.allocate(width: width, height: height) {
+                if slot.page >= open.2 { return true }
+                continue
+            }
+            if shelf != .mipmapped, let slot = trial.1.allocate(width: width, height: height) {
                 if slot.page >= open.1 { return true }
                 continue
             }
@@ -276,9 +362,12 @@ struct AtlasPlanner {
             total += area
             if frame - (lastUsed[source] ?? 0) > frames { stale += area }
         }
-        // Both tables walked in place (a source in both counts once, as its mipmapped slot).
+        // The tables walked in place (a source in two counts once, as its mipmapped or flat slot).
         for (source, slot) in slots { count(source, slot) }
         for (source, slot) in flatSlots where slots[source] == nil { count(source, slot) }
+        for (source, slot) in coverageSlots where slots[source] == nil && flatSlots[source] == nil {
+            count(source, slot)
+        }
         return stale * 2 > total
     }
 
@@ -289,17 +378,25 @@ struct AtlasPlanner {
     mutating func recyclePages() {
         slots = [:]
         flatSlots = [:]
+        coverageSlots = [:]
         atlas.reset()
         flatAtlas.reset()
+        coverageAtlas.reset()
     }
 
-    /// Places `source` in a slot (with its mip levels, unless `flat`) or a texture of its own.
-    mutating func place(_ source: TextureSource, layer: String, flat: Bool, into uploads: inout [AtlasUpload]) {
+    /// Places `source` in a slot (with its mip levels when `.mipmapped`) or a texture of its own.
+    mutating func place(_ source: TextureSource, layer: String, shelf: Shelf, into uploads: inout [AtlasUpload]) {
         let (width, height) = Self.size(of: source)
-        if flat, let slot = flatAtlas.allocate(width: width, height: height) {
+        if shelf == .coverage, let slot = coverageAtlas.allocate(width: width, height: height) {
+            uploads.append(
+                upload(source, into: slot, ofPage: pageTexture(slot.page, shelf: .coverage), shelf: .coverage))
+            coverageSlots[source] = slot
+            return
+        }
+        if shelf != .mipmapped, let slot = flatAtlas.allocate(width: width, height: height) {
             uploads.append(
                 .slot(
-                    index: pageTexture(slot.page, flat: true), block: flatAtlas.block(of: slot), contents: source,
+                    index: pageTexture(slot.page, shelf: .flat), block: flatAtlas.block(of: slot), contents: source,
                     gutter: flatAtlas.gutter, levels: 0))
             flatSlots[source] = slot
             return
@@ -318,7 +415,7 @@ struct AtlasPlanner {
         }
         uploads.append(
             .slot(
-                index: pageTexture(slot.page, flat: false), block: atlas.block(of: slot), contents: source,
+                index: pageTexture(slot.page, shelf: .mipmapped), block: atlas.block(of: slot), contents: source,
                 gutter: atlas.gutter, levels: Self.mipLevels))
         slots[source] = slot
     }
@@ -326,12 +423,23 @@ struct AtlasPlanner {
     /// The texture index of page `page`, numbered when the page opens; its
     /// texture is made at the end of the frame's placing, at the side its
     /// slots reach (``makePages(into:slots:)``).
-    mutating func pageTexture(_ page: Int, flat: Bool) -> Int {
-        while (flat ? flatPageTextures.count : pageTextures.count) <= page {
-            let index = newTexture(width: 0, height: 0)
-            if flat { flatPageTextures.append(index) } else { pageTextures.append(index) }
+    mutating func pageTexture(_ page: Int, shelf: Shelf) -> Int {
+        func textures(_ shelf: Shelf) -> [Int] {
+            switch shelf {
+            case .mipmapped: pageTextures
+            case .flat: flatPageTextures
+            case .coverage: coveragePageTextures
+            }
         }
-        return flat ? flatPageTextures[page] : pageTextures[page]
+        while textures(shelf).count <= page {
+            let index = newTexture(width: 0, height: 0)
+            switch shelf {
+            case .mipmapped: pageTextures.append(index)
+            case .flat: flatPageTextures.append(index)
+            case .coverage: coveragePageTextures.append(index)
+            }
+        }
+        return textures(shelf)[page]
     }
 
     mutating func newTexture(width: Int, height: Int) -> Int {
@@ -342,7 +450,12 @@ struct AtlasPlanner {
     }
 
     /// Bytes the textures hold, with their mip levels (a full chain adds a third).
-    var textureBytes: Int { textureSizes.values.reduce(0) { $0 + $1.width * $1.height * 4 * 4 / 3 } }
+    var textureBytes: Int {
+        textureSizes.reduce(0) { total, texture in
+            let texels = texture.value.width * texture.value.height
+            return total + (coveragePageTextures.contains(texture.key) ? texels : texels * 4 * 4 / 3)
+        }
+    }
 
     static func size(of source: TextureSource) -> (width: Int, height: Int) {
         switch source {
@@ -368,30 +481,34 @@ struct AtlasPlanner {
         }
     }
 
-    /// The pixels with their edge rows and columns repeated `gutter` times on
+    /// The pixels (each a `Texel`: RGBA8 as `UInt32`, coverage as `UInt8`) with
+    /// their edge rows and columns repeated `gutter` times on
     /// the top and left and to fill a `blockWidth × blockHeight` block (at
     /// least `gutter` more) on the bottom and right.
-    static func withGutter(
-        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
+    static func withGutter<Texel: FixedWidthInteger & UnsignedInteger>(
+        _ pixels: [UInt8], as: Texel.Type = UInt32.self, width: Int, height: Int, gutter g: Int,
         blockWidth: Int, blockHeight: Int
     ) -> [UInt8] {
         precondition(
             blockWidth >= width + 2 * g && blockHeight >= height + 2 * g,
             "AtlasPlanner: a \(blockWidth)×\(blockHeight) block cannot hold \(width)×\(height) and its gutter")
-        return blockRows(pixels, width: width, height: height, gutter: g, blockWidth: blockWidth, 0..<blockHeight)
+        return blockRows(
+            pixels, as: Texel.self, width: width, height: height, gutter: g, blockWidth: blockWidth, 0..<blockHeight)
     }
 
     /// Rows `rows` of `withGutter`'s block.
-    private static func blockRows(
-        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int, blockWidth pw: Int, _ rows: Range<Int>
+    private static func blockRows<Texel: FixedWidthInteger & UnsignedInteger>(
+        _ pixels: [UInt8], as: Texel.Type, width: Int, height: Int, gutter g: Int, blockWidth pw: Int,
+        _ rows: Range<Int>
     ) -> [UInt8] {
-        // Pixels as 32-bit words, a row at a time: the image's row copied whole between its
+        // Pixels as whole texels, a row at a time: the image's row copied whole between its
         // edge pixels repeated (a byte-by-byte loop cost more than the shapes' own drawing).
         // Every byte is written once, straight into the array returned.
-        [UInt8](unsafeUninitializedCapacity: pw * rows.count * 4) { bytes, count in
+        let size = MemoryLayout<Texel>.size
+        return [UInt8](unsafeUninitializedCapacity: pw * rows.count * size) { bytes, count in
             pixels.withUnsafeBytes { raw in
-                let source = raw.bindMemory(to: UInt32.self)
-                let block = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self)
+                let source = raw.bindMemory(to: Texel.self)
+                let block = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: Texel.self)
                 for y in rows {
                     let row = source.baseAddress! + min(max(y - g, 0), height - 1) * width
                     let line = block.baseAddress! + (y - rows.lowerBound) * pw
@@ -400,7 +517,7 @@ struct AtlasPlanner {
                     (line + g + width).initialize(repeating: row[width - 1], count: pw - g - width)
                 }
             }
-            count = pw * rows.count * 4
+            count = pw * rows.count * size
         }
     }
 
@@ -408,8 +525,8 @@ struct AtlasPlanner {
     /// `pixels` themselves inset by `gutter`, then the strips around them
     /// (top and bottom the block's whole width, corners included; left and
     /// right the contents' height), leaving out strips of no size.
-    static func gutterRegions(
-        _ pixels: [UInt8], width: Int, height: Int, gutter g: Int,
+    static func gutterRegions<Texel: FixedWidthInteger & UnsignedInteger>(
+        _ pixels: [UInt8], as: Texel.Type = UInt32.self, width: Int, height: Int, gutter g: Int,
         blockWidth: Int, blockHeight: Int
     ) -> [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] {
         precondition(
@@ -418,19 +535,20 @@ struct AtlasPlanner {
         let right = blockWidth - g - width, bottom = blockHeight - g - height
         var regions: [(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8])] = [(g, g, width, height, pixels)]
         func rows(_ rows: Range<Int>) -> [UInt8] {
-            blockRows(pixels, width: width, height: height, gutter: g, blockWidth: blockWidth, rows)
+            blockRows(pixels, as: Texel.self, width: width, height: height, gutter: g, blockWidth: blockWidth, rows)
         }
+        let size = MemoryLayout<Texel>.size
         // A strip `columns` wide beside the contents repeating each row's pixel at `x`.
         func columns(_ count: Int, repeating x: Int) -> [UInt8] {
-            [UInt8](unsafeUninitializedCapacity: count * height * 4) { bytes, initialized in
+            [UInt8](unsafeUninitializedCapacity: count * height * size) { bytes, initialized in
                 pixels.withUnsafeBytes { raw in
-                    let source = raw.bindMemory(to: UInt32.self)
-                    let strip = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: UInt32.self)
+                    let source = raw.bindMemory(to: Texel.self)
+                    let strip = UnsafeMutableRawBufferPointer(bytes).bindMemory(to: Texel.self)
                     for y in 0..<height {
                         (strip.baseAddress! + y * count).initialize(repeating: source[y * width + x], count: count)
                     }
                 }
-                initialized = count * height * 4
+                initialized = count * height * size
             }
         }
         if g > 0 {

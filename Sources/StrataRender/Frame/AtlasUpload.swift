@@ -20,6 +20,15 @@ package enum AtlasUpload: Sendable {
     case slot(
         index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int,
         levels: Int)
+    /// Texture `index` is made (again, larger, when it already was): an empty
+    /// `size × size` coverage page, one channel and one level, sampled as
+    /// `(c, c, c, c)`; after a growth every slot it holds is uploaded again.
+    case coveragePage(index: Int, size: Int)
+    /// A bitmap's coverage (``RasterImage/coverage``) into a slot of coverage
+    /// page `index`: the `block`, the coverage inset by `gutter` with its edges
+    /// repeated into it (``forEachRegion(_:)``, a byte per texel).
+    case coverageSlot(
+        index: Int, block: (x: Int, y: Int, width: Int, height: Int), contents: TextureSource, gutter: Int)
 }
 
 extension AtlasUpload {
@@ -32,7 +41,8 @@ extension AtlasUpload {
     }
 
     /// Makes a slot's pixels region by region, level by level (level,
-    /// rectangle in that level, premultiplied pixels), so one level at a time
+    /// rectangle in that level, premultiplied pixels, or coverage bytes for a
+    /// coverage slot), so one level at a time
     /// is held: the pixels are made when the backend uploads them, not when
     /// the frame is planned. Together a level's regions cover the block once.
     /// A large slot without mip levels (a path's bitmap) is five regions: the
@@ -41,27 +51,50 @@ extension AtlasUpload {
     package func forEachRegion<E: Error>(
         _ body: (_ level: Int, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ pixels: [UInt8]) throws(E) -> Void
     ) throws(E) {
+        if case let .coverageSlot(_, block, .raster(raster), gutter) = self, let coverage = raster.coverage {
+            try Self.forEachRegion(
+                of: coverage, as: UInt8.self, width: raster.width, height: raster.height, block: block,
+                gutter: gutter, body)
+            return
+        }
         guard case let .slot(_, block, contents, gutter, levels) = self else {
             preconditionFailure("AtlasUpload.forEachRegion: only a slot has regions")
         }
         let (width, height, pixels, _) = AtlasPlanner.premultipliedPixels(of: contents)
-        if levels == 0, width * height >= Self.smallestSlotUploadedInPlace {
-            for region in AtlasPlanner.gutterRegions(
-                pixels, width: width, height: height, gutter: gutter,
-                blockWidth: block.width, blockHeight: block.height)
-            {
-                try body(0, block.x + region.x, block.y + region.y, region.width, region.height, region.pixels)
-            }
+        if levels == 0 {
+            try Self.forEachRegion(
+                of: pixels, as: UInt32.self, width: width, height: height, block: block, gutter: gutter, body)
             return
         }
         var level = AtlasPlanner.withGutter(
-            pixels, width: width, height: height, gutter: gutter,
+            pixels, as: UInt32.self, width: width, height: height, gutter: gutter,
             blockWidth: block.width, blockHeight: block.height)
         try body(0, block.x, block.y, block.width, block.height, level)
         guard levels >= 1 else { return }
         for k in 1...levels {
             level = AtlasPlanner.halved(level, width: block.width >> (k - 1), height: block.height >> (k - 1))
             try body(k, block.x >> k, block.y >> k, block.width >> k, block.height >> k, level)
+        }
+    }
+
+    /// A slot without mip levels: `texels` (of `Texel`'s bytes each) with their gutter.
+    private static func forEachRegion<Texel: FixedWidthInteger & UnsignedInteger, E: Error>(
+        of texels: [UInt8], as: Texel.Type, width: Int, height: Int, block: (x: Int, y: Int, width: Int, height: Int),
+        gutter: Int,
+        _ body: (_ level: Int, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ pixels: [UInt8]) throws(E) -> Void
+    ) throws(E) {
+        guard width * height >= smallestSlotUploadedInPlace else {
+            let whole = AtlasPlanner.withGutter(
+                texels, as: Texel.self, width: width, height: height, gutter: gutter,
+                blockWidth: block.width, blockHeight: block.height)
+            try body(0, block.x, block.y, block.width, block.height, whole)
+            return
+        }
+        for region in AtlasPlanner.gutterRegions(
+            texels, as: Texel.self, width: width, height: height, gutter: gutter,
+            blockWidth: block.width, blockHeight: block.height)
+        {
+            try body(0, block.x + region.x, block.y + region.y, region.width, region.height, region.pixels)
         }
     }
 
@@ -80,6 +113,9 @@ extension AtlasUpload: CustomStringConvertible {
         case let .dedicated(index, width, height, _, _, label): return "dedicated \(index) \(width)×\(height) \(label)"
         case let .slot(index, block, _, _, levels):
             return "slot \(index) (\(block.x), \(block.y)) \(block.width)×\(block.height) levels 0…\(levels)"
+        case let .coveragePage(index, size): return "coverage page \(index) \(size)²"
+        case let .coverageSlot(index, block, _, _):
+            return "coverage slot \(index) (\(block.x), \(block.y)) \(block.width)×\(block.height)"
         }
     }
 }

@@ -65,7 +65,7 @@ package final class FrameBuilder {
         plan.atlas = atlas.prepare(list)
         plan.stats.uploads += plan.atlas.reduce(0) { n, upload in
             switch upload {
-            case .dedicated, .slot: return n + 1
+            case .dedicated, .slot, .coverageSlot: return n + 1
             default: return n
             }
         }
@@ -322,18 +322,24 @@ package final class FrameBuilder {
         // looked up once, not in three dictionaries per item.
         var lastPass: (pass: Int, placement: PassPlacement)?
         for n in items.indices {
-            plan.instances.append(
-                LayerInstance(items[drawn(n)]) { source, rect in
-                    guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
-                    let placement: PassPlacement
-                    if let lastPass, lastPass.pass == p {
-                        placement = lastPass.placement
-                    } else {
-                        placement = Self.passPlacement(p, targets)
-                        lastPass = (p, placement)
-                    }
-                    return Self.passRect(rect, placement)
-                })
+            var instance = LayerInstance(items[drawn(n)]) { source, rect in
+                guard case .pass(let p) = source else { return self.textureRect(source, rect, targets) }
+                let placement: PassPlacement
+                if let lastPass, lastPass.pass == p {
+                    placement = lastPass.placement
+                } else {
+                    placement = Self.passPlacement(p, targets)
+                    lastPass = (p, placement)
+                }
+                return Self.passRect(rect, placement)
+            }
+            // A bitmap kept as coverage is sampled as white: its paint comes with the tint.
+            if case .texture(.raster(let raster), _, _)? = items[drawn(n)].content, raster.coverage != nil,
+                let paint = atlas.coveragePaint(of: .raster(raster))
+            {
+                instance.multiplyTint(by: paint, itemTint: items[drawn(n)].tint)
+            }
+            plan.instances.append(instance)
         }
         func bound(_ texture: BatchTexture) -> BoundTexture {
             switch texture {

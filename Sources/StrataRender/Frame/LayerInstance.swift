@@ -161,6 +161,16 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         tint = (byte(item.tint.r), byte(item.tint.g), byte(item.tint.b), byte(item.tint.a))
     }
 
+    /// Multiplies `paint` into the tint of an instance drawing a coverage bitmap
+    /// (sampled as white through its coverage) whose item is tinted `itemTint`.
+    package mutating func multiplyTint(by paint: PremultipliedColor, itemTint: PremultipliedColor) {
+        func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        tint = (
+            byte(itemTint.r * paint.r), byte(itemTint.g * paint.g), byte(itemTint.b * paint.b),
+            byte(itemTint.a * paint.a)
+        )
+    }
+
     /// The farthest a radial gradient's focal point lies from its centre, in radii.
     static let focusLimit: CGFloat = 0.999
 

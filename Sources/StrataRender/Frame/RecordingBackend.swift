@@ -56,8 +56,10 @@ package final class RecordingBackend: RenderBackend {
             if !textures.insert(index).inserted { problems.append("texture \(index) made twice") }
         case .grownPage(let index, _, _):
             if !textures.contains(index) { problems.append("missing texture \(index) grown") }
-        case .slot(let index, _, _, _, _):
+        case .slot(let index, _, _, _, _), .coverageSlot(let index, _, _, _):
             if !textures.contains(index) { problems.append("slot in missing texture \(index)") }
+        case .coveragePage(let index, _):
+            textures.insert(index)
         }
     }
 

@@ -1,14 +1,23 @@
 import Foundation
+import Synchronization
 
 /// A premultiplied RGBA8 bitmap made on the CPU, identified by a content key so
 /// that unchanged content keeps its atlas slot across frames.
+///
+/// A bitmap of one opaque paint through a coverage mask (most path bitmaps)
+/// is kept as its coverage, a byte per pixel, and its paint: the GPU holds it
+/// as one channel, a quarter of the bytes to make and upload, and multiplies
+/// the paint in as it draws (``AtlasPlanner``). Its RGBA pixels are made only
+/// when something asks for them.
 public final class RasterImage: Hashable, @unchecked Sendable {
     /// What the bitmap shows (path, style, scale…): equal keys mean equal pixels.
     public let key: String
     public let width: Int
     public let height: Int
-    /// Premultiplied RGBA8, top row first.
-    public let pixels: [UInt8]
+    /// For a bitmap of one opaque paint: a coverage byte per pixel, top row first.
+    package let coverage: [UInt8]?
+    /// The paint `coverage` is painted with (opaque).
+    package let paint: PremultipliedColor?
     /// Whether every pixel of the outermost rows and columns is transparent: the
     /// bitmap's edges are in its pixels, so it can be drawn as it is, with no edge test.
     package let hasClearEdges: Bool
@@ -17,6 +26,21 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     /// tiles with paint (any byte set) along each row of tiles. Nil where drawing it whole
     /// costs about as much.
     package let paintedRuns: [CGRect]?
+    /// The RGBA8 pixels: given, or made from the coverage when first asked for.
+    private let madePixels: Mutex<[UInt8]?>
+
+    /// Premultiplied RGBA8, top row first.
+    public var pixels: [UInt8] {
+        madePixels.withLock { made in
+            if let made { return made }
+            let pixels = paint!.painted(coverage: coverage!)
+            made = pixels
+            return pixels
+        }
+    }
+
+    /// The bytes the bitmap holds as made (a quarter of its pixels' for a coverage bitmap).
+    package var byteCount: Int { coverage?.count ?? width * height * 4 }
 
     public convenience init(key: String, width: Int, height: Int, pixels: [UInt8]) {
         self.init(key: key, width: width, height: height, pixels: pixels, paint: pixels, bytesPerPixel: 4)
@@ -32,11 +56,26 @@ public final class RasterImage: Hashable, @unchecked Sendable {
         self.init(key: key, width: width, height: height, pixels: pixels, paint: coverage, bytesPerPixel: 1)
     }
 
+    /// The bitmap of opaque `paint` through `coverage` (a byte per pixel).
+    package init(key: String, width: Int, height: Int, coverage: [UInt8], paint: PremultipliedColor) {
+        precondition(coverage.count == width * height, "RasterImage: coverage count does not match \(width)×\(height)")
+        precondition(paint.isOpaque, "RasterImage: a coverage bitmap's paint must be opaque")
+        self.key = key; self.width = width; self.height = height
+        self.coverage = coverage
+        self.paint = paint
+        madePixels = Mutex(nil)
+        hasClearEdges = Self.edgesAreClear(coverage, bytesPerPixel: 1, width: width, height: height)
+        paintedRuns = Self.paintedRuns(coverage, bytesPerPixel: 1, width: width, height: height)
+    }
+
     /// `paint`: `bytesPerPixel` bytes a pixel, any of them set where the pixels have paint.
     private init(key: String, width: Int, height: Int, pixels: [UInt8], paint: [UInt8], bytesPerPixel: Int) {
         precondition(pixels.count == width * height * 4, "RasterImage: pixel count does not match \(width)×\(height)")
-        self.key = key; self.width = width; self.height = height; self.pixels = pixels
-        hasClearEdges = Self.edgesAreClear(pixels, width: width, height: height)
+        self.key = key; self.width = width; self.height = height
+        coverage = nil
+        self.paint = nil
+        madePixels = Mutex(pixels)
+        hasClearEdges = Self.edgesAreClear(pixels, bytesPerPixel: 4, width: width, height: height)
         paintedRuns = Self.paintedRuns(paint, bytesPerPixel: bytesPerPixel, width: width, height: height)
     }
 
@@ -46,11 +85,12 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     public static func == (a: RasterImage, b: RasterImage) -> Bool { a.key == b.key }
     public func hash(into h: inout Hasher) { h.combine(key) }
 
-    private static func edgesAreClear(_ pixels: [UInt8], width: Int, height: Int) -> Bool {
+    /// `pixels`: `b` bytes each (4: RGBA, 1: coverage), all 0 where transparent.
+    private static func edgesAreClear(_ pixels: [UInt8], bytesPerPixel b: Int, width: Int, height: Int) -> Bool {
         guard width > 0, height > 0 else { return true }
         func clear(_ x: Int, _ y: Int) -> Bool {
-            let i = (y * width + x) * 4
-            return pixels[i] | pixels[i + 1] | pixels[i + 2] | pixels[i + 3] == 0
+            let i = (y * width + x) * b
+            return pixels[i..<(i + b)].allSatisfy { $0 == 0 }
         }
         for x in 0..<width where !clear(x, 0) || !clear(x, height - 1) { return false }
         for y in 0..<height where !clear(0, y) || !clear(width - 1, y) { return false }
