@@ -485,6 +485,9 @@ struct AtlasPlanner {
     /// their edge rows and columns repeated `gutter` times on
     /// the top and left and to fill a `blockWidth × blockHeight` block (at
     /// least `gutter` more) on the bottom and right.
+    // (Specialized: generic texel copies go through value witnesses, a call per byte.)
+    @_specialize(where Texel == UInt8)
+    @_specialize(where Texel == UInt32)
     static func withGutter<Texel: FixedWidthInteger & UnsignedInteger>(
         _ pixels: [UInt8], as: Texel.Type = UInt32.self, width: Int, height: Int, gutter g: Int,
         blockWidth: Int, blockHeight: Int
@@ -497,6 +500,9 @@ struct AtlasPlanner {
     }
 
     /// Rows `rows` of `withGutter`'s block.
+    // (Specialized: generic texel copies go through value witnesses, a call per byte.)
+    @_specialize(where Texel == UInt8)
+    @_specialize(where Texel == UInt32)
     private static func blockRows<Texel: FixedWidthInteger & UnsignedInteger>(
         _ pixels: [UInt8], as: Texel.Type, width: Int, height: Int, gutter g: Int, blockWidth pw: Int,
         _ rows: Range<Int>
@@ -525,6 +531,9 @@ struct AtlasPlanner {
     /// `pixels` themselves inset by `gutter`, then the strips around them
     /// (top and bottom the block's whole width, corners included; left and
     /// right the contents' height), leaving out strips of no size.
+    // (Specialized: generic texel copies go through value witnesses, a call per byte.)
+    @_specialize(where Texel == UInt8)
+    @_specialize(where Texel == UInt32)
     static func gutterRegions<Texel: FixedWidthInteger & UnsignedInteger>(
         _ pixels: [UInt8], as: Texel.Type = UInt32.self, width: Int, height: Int, gutter g: Int,
         blockWidth: Int, blockHeight: Int
