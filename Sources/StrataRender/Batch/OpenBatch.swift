@@ -12,7 +12,7 @@ struct OpenBatch {
         var blend: BlendMode
         var geometry: DrawGeometry
 
-        init(_ item: DrawItem, texture: BatchTexture, mask: BatchTexture) {
+        init(_ item: borrowing DrawItem, texture: BatchTexture, mask: BatchTexture) {
             self.texture = texture
             self.mask = mask
             // Only the layer program mixes with a backdrop; it draws every item

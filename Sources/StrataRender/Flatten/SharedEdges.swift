@@ -14,10 +14,13 @@ package enum SharedEdges {
     package static func process(_ items: inout [DrawItem]) {
         var planes: [PlaneKey: [(index: Int, rect: CGRect)]] = [:]
         // An empty shape (a bitmap's item draws its contents alone) has no edge to share.
-        for (i, item) in items.enumerated()
-        where item.kind == .layer && item.radii.isZero && item.shape.width > 0 && item.shape.height > 0 {
-            guard let (key, offset) = PlaneKey.of(item.mapping) else { continue }
-            let rect = item.shape.offsetBy(dx: offset.x, dy: offset.y)
+        // By index: `for item in items` copies each item, references and all.
+        for i in items.indices
+        where items[i].kind == .layer && items[i].radii.isZero && items[i].shape.width > 0
+            && items[i].shape.height > 0
+        {
+            guard let (key, offset) = PlaneKey.of(items[i].mapping) else { continue }
+            let rect = items[i].shape.offsetBy(dx: offset.x, dy: offset.y)
             // Edges past any screen share nothing (and their ranges would not be numbers).
             guard [rect.minX, rect.maxX, rect.minY, rect.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else {
                 continue

@@ -97,6 +97,9 @@ struct AtlasPlanner {
         return pageTextures[slots[source]!.page]
     }
 
+    /// Whether some bitmap is held as coverage.
+    var holdsCoverage: Bool { !coverageSlots.isEmpty }
+
     /// The paint an item drawing `source` multiplies in: its bitmap's, when the
     /// bitmap is held as coverage (valid after `prepare`); nil for any other.
     func coveragePaint(of source: TextureSource) -> PremultipliedColor? {

@@ -334,7 +334,8 @@ package final class FrameBuilder {
                 return Self.passRect(rect, placement)
             }
             // A bitmap kept as coverage is sampled as white: its paint comes with the tint.
-            if case .texture(.raster(let raster), _, _)? = items[drawn(n)].content, raster.coverage != nil,
+            if atlas.holdsCoverage, case .texture(.raster(let raster), _, _)? = items[drawn(n)].content,
+                raster.coverage != nil,
                 let paint = atlas.coveragePaint(of: .raster(raster))
             {
                 instance.multiplyTint(by: paint, itemTint: items[drawn(n)].tint)
