@@ -46,6 +46,8 @@ import Testing
             }
         }
         #expect(bytes > 82 * 52)
+        // The frame's stats count the same bytes.
+        #expect(plan.stats.uploadedBytes == bytes)
     }
 
     @Test func otherBitmapsStayRGBA() throws {
@@ -58,6 +60,12 @@ import Testing
             let uploads = plan.atlas.map(\.description)
             #expect(!uploads.contains { $0.hasPrefix("coverage") }, "\(uploads)")
             #expect(uploads.contains { $0.hasPrefix("slot") }, "\(uploads)")
+            // Four bytes a texel.
+            var bytes = 0
+            for upload in plan.atlas {
+                if case .slot = upload { upload.forEachRegion { _, _, _, _, _, pixels in bytes += pixels.count } }
+            }
+            #expect(plan.stats.uploadedBytes == bytes && bytes > 82 * 52 * 4, "\(plan.stats.uploadedBytes)")
             let tints = plan.instances.map { [$0.tint.0, $0.tint.1, $0.tint.2, $0.tint.3] }
             #expect(tints.allSatisfy { $0 == [255, 255, 255, 255] }, "\(tints)")
         }

@@ -77,6 +77,19 @@ extension AtlasUpload {
         }
     }
 
+    /// The bytes the upload copies into textures: a slot's block in each of
+    /// its levels (RGBA8, or a byte a texel for coverage), a dedicated
+    /// texture's level 0 (its other levels are made by the backend).
+    package var uploadedBytes: Int {
+        switch self {
+        case .reset, .page, .grownPage, .coveragePage: return 0
+        case let .dedicated(_, width, height, _, _, _): return width * height * 4
+        case let .slot(_, block, _, _, levels):
+            return (0...levels).reduce(0) { $0 + (block.width >> $1) * (block.height >> $1) * 4 }
+        case let .coverageSlot(_, block, _, _): return block.width * block.height
+        }
+    }
+
     /// A slot without mip levels: `texels` (of `Texel`'s bytes each) with their gutter.
     private static func forEachRegion<Texel: FixedWidthInteger & UnsignedInteger, E: Error>(
         of texels: [UInt8], as: Texel.Type, width: Int, height: Int, block: (x: Int, y: Int, width: Int, height: Int),

@@ -47,6 +47,7 @@ package final class FrameBuilder {
                 var stats = last.stats
                 stats.drawCalls = 0
                 stats.uploads = 0
+                stats.uploadedBytes = 0
                 stats.blurs = 0
                 stats.damage = []
                 stats.keptPasses = []
@@ -69,6 +70,7 @@ package final class FrameBuilder {
             default: return n
             }
         }
+        plan.stats.uploadedBytes = plan.atlas.reduce(0) { $0 + $1.uploadedBytes }
         prepareSharedTextures(list, into: &plan)
         // Once for the frame: reserving per pass or damage region would
         // reallocate to each exact size in turn (no geometric growth).

@@ -12,6 +12,9 @@ public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     public package(set) var passes = 0
     /// Texture uploads (atlas slots, ramps, clips) this frame.
     public package(set) var uploads = 0
+    /// Bytes of images and bitmaps uploaded into textures this frame (their
+    /// gutters and mip levels included; ramps and clips not).
+    public package(set) var uploadedBytes = 0
     /// Offscreen passes whose pixels were kept from an earlier frame.
     public package(set) var cachedPasses = 0
     /// Blur passes run (two draws each).
@@ -34,6 +37,6 @@ public struct RenderStats: Hashable, Sendable, CustomStringConvertible {
     package init() {}
 
     public var description: String {
-        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads)\(damage.isEmpty ? "" : "  damaged rects \(damage.count)")\(unchangedFrame ? "  (unchanged: not redrawn)" : "")"
+        "layers \(layers)  items \(items)  draw calls \(drawCalls)  passes \(passes) (\(cachedPasses) cached)  blurs \(blurs)  uploads \(uploads) (\(uploadedBytes / 1024) KiB)\(damage.isEmpty ? "" : "  damaged rects \(damage.count)")\(unchangedFrame ? "  (unchanged: not redrawn)" : "")"
     }
 }

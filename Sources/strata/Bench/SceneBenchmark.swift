@@ -28,6 +28,8 @@ struct SceneBenchmark {
         var cpuMs = 0.0
         var drawCalls = 0, passes = 0, cachedPasses = 0, items = 0
         var pixelsShaded = 0.0
+        /// Bytes of images and bitmaps uploaded per frame (median).
+        var uploadedBytes = 0
         /// Draw calls of frames drawn after every animation ended (nil: the scene never idles).
         var idleDrawCalls: Int?
 
@@ -51,6 +53,7 @@ struct SceneBenchmark {
                 ("draw_calls_per_frame", "\(drawCalls)"), ("passes_per_frame", "\(passes)"),
                 ("cached_passes_per_frame", "\(cachedPasses)"),
                 ("items_per_frame", "\(items)"), ("pixels_shaded_per_frame", n(pixelsShaded.rounded())),
+                ("uploaded_bytes_per_frame", "\(uploadedBytes)"),
                 ("idle_draw_calls", idleDrawCalls.map(String.init) ?? "0"),
                 ("idles", idleDrawCalls == nil ? "false" : "true"),
             ]
@@ -62,12 +65,12 @@ struct SceneBenchmark {
                 format: """
                     %@: %d layers, %d frames at 60 Hz (%@%@)
                       %.1f fps: %.2f ms per frame%@: tick %.2f + flatten %.2f + submit %.2f (CPU %.2f ms, %.2f µs/layer) + GPU %.2f
-                      floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded
+                      floor %.2f ms (ratio %.2f), %d draw calls, %d passes (%d kept from earlier frames), %d items, %.0f pixels shaded, %d KiB uploaded
                       idle: %@
                     """, scene, layers, frames, renderer, window ? ", window" : "", fps, frameMs,
                 pipelined ? " (tick and flatten overlap the drawing of the frame before)" : "", tickMs, flattenMs,
                 submitMs, cpuMs, layers > 0 ? cpuMs * 1000 / Double(layers) : 0, gpuMs, floorMs, floorRatio,
-                drawCalls, passes, cachedPasses, items, pixelsShaded,
+                drawCalls, passes, cachedPasses, items, pixelsShaded, uploadedBytes / 1024,
                 idleDrawCalls.map { "\($0) draw calls once animations end" } ?? "the animations never end")
         }
     }
@@ -129,13 +132,12 @@ struct SceneBenchmark {
         // The counts reported are each the median over the frames timed, as the times
         // are (taken after the run): the last frame's alone misled where frames
         // alternate between drawn and unchanged (a nonzero GPU time beside 0 draw calls).
-        var counts: [[Double]] = Array(repeating: [], count: 5)
+        var counts: [[Double]] = Array(repeating: [], count: 6)
         func record(_ stats: RenderStats, _ list: RenderList, index: Int) {
-            for (k, value) in [stats.layers, stats.drawCalls, stats.passes, stats.cachedPasses, stats.items]
-                .enumerated()
-            {
-                counts[k].append(Double(value))
-            }
+            let values = [
+                stats.layers, stats.drawCalls, stats.passes, stats.cachedPasses, stats.items, stats.uploadedBytes,
+            ]
+            for (k, value) in values.enumerated() { counts[k].append(Double(value)) }
             if (index - warmup) % sampleStride == 0 { sampled = (stats, list) }
             if lists.count < 8 { lists.append(list) }
         }
@@ -248,6 +250,7 @@ struct SceneBenchmark {
         report.passes = Int(median(counts[2]))
         report.cachedPasses = Int(median(counts[3]))
         report.items = Int(median(counts[4]))
+        report.uploadedBytes = Int(median(counts[5]))
         report.pipelined = !serial
         report.tickMs = median(tick) * 1e3; report.flattenMs = median(flatten) * 1e3
         report.submitMs = median(submit) * 1e3; report.gpuMs = median(gpu) * 1e3; report.frameMs = median(total) * 1e3
