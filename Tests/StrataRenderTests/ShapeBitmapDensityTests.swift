@@ -160,6 +160,40 @@ import Testing
         // Made once each: the two still shapes, and the twenty frames of the animated one.
         #expect(rasterizer.made == 22, "\(rasterizer.made)")
     }
+
+    /// A shape whose opaque paint changes and nothing else (an animated
+    /// `fillColor`) reuses the coverage it was rasterized to, painted anew.
+    @Test func aNewOpaquePaintReusesTheCoverage() throws {
+        let rasterizer = ShapeLayerRasterizer()
+        // One path object, as a layer whose colour animates keeps its path.
+        let ellipse = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 90, height: 40), transform: nil)
+        func source(_ color: CGColor, width: CGFloat = 90, stroked: Bool = false) -> RasterSource {
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+            shape.path =
+                width == 90 ? ellipse : CGPath(ellipseIn: CGRect(x: 0, y: 0, width: width, height: 40), transform: nil)
+            shape.fillColor = stroked ? nil : color
+            shape.strokeColor = stroked ? color : nil
+            shape.lineWidth = 3
+            return RasterSource(shape)
+        }
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0.2, blue: 1, alpha: 1)
+        let first = try #require(rasterizer.rasterContents(of: source(red), pixelsPerPoint: 1))
+        let repainted = try #require(rasterizer.rasterContents(of: source(blue), pixelsPerPoint: 1))
+        #expect(rasterizer.made == 2 && rasterizer.repaints == 1, "\(rasterizer.made) \(rasterizer.repaints)")
+        #expect(repainted.image !== first.image && repainted.rect == first.rect)
+        #expect(repainted.image.coverage == first.image.coverage)
+        // The pixels of the blue shape rasterized afresh.
+        let fresh = try #require(ShapeLayerRasterizer().rasterContents(of: source(blue), pixelsPerPoint: 1))
+        #expect(repainted.image.pixels == fresh.image.pixels)
+        // A stroke too; not a translucent paint (its pixels are made as pixels), nor another path.
+        _ = rasterizer.rasterContents(of: source(red, stroked: true), pixelsPerPoint: 1)
+        _ = rasterizer.rasterContents(of: source(blue, stroked: true), pixelsPerPoint: 1)
+        #expect(rasterizer.repaints == 2)
+        _ = rasterizer.rasterContents(of: source(blue.copy(alpha: 0.5)!), pixelsPerPoint: 1)
+        _ = rasterizer.rasterContents(of: source(red, width: 80), pixelsPerPoint: 1)
+        #expect(rasterizer.made == 6 && rasterizer.repaints == 2, "\(rasterizer.made) \(rasterizer.repaints)")
+    }
 }
 
 /// What the shape rasterizer remembers of where shapes were drawn (to keep a

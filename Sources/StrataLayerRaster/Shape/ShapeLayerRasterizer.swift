@@ -73,10 +73,16 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     private struct Cached {
         var bitmap: (image: RasterImage, rect: CGRect)
         var used: Bool
+        /// For a bitmap kept as coverage: the key of its coverage alone (see `coverageKey`).
+        var coverageKey: BitmapKey?
     }
 
     private let lock = NSLock()
     private var cache: [BitmapKey: Cached] = [:]
+    /// A cached coverage bitmap's key by the key of its coverage alone: a shape
+    /// whose paint changes and nothing else (an animated colour) reuses the
+    /// coverage, painted anew, rather than being rasterized again.
+    private var byCoverage: [BitmapKey: BitmapKey] = [:]
     /// By the shape's hash (not the shape: an animated path's every frame would
     /// be kept alive here): bitmaps of a shape that moves are made at the
     /// layer's origin, and of one that is scaled at rounded densities (see
@@ -102,6 +108,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     public private(set) var made = 0
     /// Of those, the bitmaps made ahead (`prepare`).
     package private(set) var madeAhead = 0
+    /// Of those, the bitmaps made from a cached one's coverage with another paint (not rasterized).
+    package private(set) var repaints = 0
     /// The most pixels along either side of one bitmap.
     public static let maximumSide = 4096.0
 
@@ -152,6 +160,8 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                     visible: layout.visible, shapeHash: hash),
                 cached(plan.key) == nil, keys.insert(plan.key).inserted
             else { continue }
+            // One that only repaints a cached coverage is made by the walk, at once.
+            if let coverageKey = Self.coverageKey(of: plan), hasCoverage(coverageKey) { continue }
             plans.append(plan)
         }
         guard plans.count > 1, plans.reduce(0, { $0 + $1.width * $1.height }) >= Self.fewestPixelsMadeAhead
@@ -165,7 +175,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 results.base[k] = Self.draw(toDraw[k], number: first + k)
             }
         }
-        for (plan, result) in zip(plans, drawn) { _ = keep(result!, for: plan.key, ahead: true) }
+        for (plan, result) in zip(plans, drawn) {
+            _ = keep(result!, for: plan.key, coverageKey: Self.coverageKey(of: plan), ahead: true)
+        }
     }
 
     /// The fewest pixels, all bitmaps together, that `prepare` makes side by side.
@@ -247,7 +259,60 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 shapeHash: shapeHash)
         else { return nil }
         if let hit = cached(plan.key) { return hit }
-        return keep(Self.draw(plan, number: Self.bitmapsMade.add(1, ordering: .relaxed).newValue), for: plan.key)
+        let number = Self.bitmapsMade.add(1, ordering: .relaxed).newValue
+        let coverageKey = Self.coverageKey(of: plan)
+        if let coverageKey, let repainted = repainted(plan, coverageKey: coverageKey, number: number) {
+            return keep(repainted, for: plan.key, coverageKey: coverageKey)
+        }
+        return keep(Self.draw(plan, number: number), for: plan.key, coverageKey: coverageKey)
+    }
+
+    /// The key of a bitmap's coverage alone, for one that is kept as coverage
+    /// (one opaque paint): its shape with that paint made black. Nil for any other.
+    ///
+    /// Hashed by the path object, not its points: a shape whose paint alone
+    /// changes keeps its path object, and an animated path (a new object
+    /// every frame, a bitmap to rasterize anyway) then costs no second walk
+    /// of its points. Keys are still compared whole.
+    private static func coverageKey(of plan: BitmapPlan) -> BitmapKey? {
+        let fills = !plan.fill.isClear
+        guard fills != plan.strokes, (fills ? plan.fill : plan.stroke).isOpaque else { return nil }
+        var shape = plan.key.shape
+        if fills { shape.fillColor = Self.coveragePaint } else { shape.strokeColor = Self.coveragePaint }
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(plan.path))
+        hasher.combine(fills)
+        let key = plan.key
+        return BitmapKey(
+            shape: shape, shapeHash: hasher.finalize(), scaleX: key.scaleX, scaleY: key.scaleY, phaseX: key.phaseX,
+            phaseY: key.phaseY, rect: key.rect)
+    }
+
+    /// The paint a coverage key names in place of the shape's own.
+    private static let coveragePaint = CGColor(gray: 0, alpha: 1)
+
+    /// Whether a cached bitmap has the coverage `coverageKey` names.
+    private func hasCoverage(_ coverageKey: BitmapKey) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return byCoverage[coverageKey].map { cache[$0] != nil } ?? false
+    }
+
+    /// `plan`'s bitmap from a cached one with the same coverage and another
+    /// paint, named by `number`; nil when there is none.
+    private func repainted(_ plan: BitmapPlan, coverageKey: BitmapKey, number: Int) -> (
+        image: RasterImage, rect: CGRect
+    )? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let key = byCoverage[coverageKey], let index = cache.index(forKey: key),
+            let coverage = cache.values[index].bitmap.image.coverage
+        else { return nil }
+        let paint = plan.fill.isClear ? plan.stroke : plan.fill
+        repaints += 1
+        let image = RasterImage(
+            key: "shape#\(number)", width: plan.width, height: plan.height, coverage: coverage, paint: paint)
+        return (image, cache.values[index].bitmap.rect)
     }
 
     /// What a bitmap of a shape is: its key, where it lies and its paints.
@@ -375,16 +440,20 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
     /// capacities the oldest bitmap not asked for since it was made (or last
     /// spared) is dropped: a bitmap shown every frame stays while those of an
     /// animated path come and go.
-    private func keep(_ result: (image: RasterImage, rect: CGRect), for key: BitmapKey, ahead: Bool = false)
-        -> (image: RasterImage, rect: CGRect)
-    {
+    private func keep(
+        _ result: (image: RasterImage, rect: CGRect), for key: BitmapKey, coverageKey: BitmapKey? = nil,
+        ahead: Bool = false
+    ) -> (image: RasterImage, rect: CGRect) {
         lock.lock()
         made += 1
         if ahead { madeAhead += 1 }
-        if cache.updateValue(Cached(bitmap: result, used: false), forKey: key) == nil {
+        // (A coverage bitmap only where it was made as one: a translucent paint's is pixels.)
+        let coverageKey = result.image.coverage != nil ? coverageKey : nil
+        if cache.updateValue(Cached(bitmap: result, used: false, coverageKey: coverageKey), forKey: key) == nil {
             order.append(key)
             cachedBytes += result.image.byteCount
         }
+        if let coverageKey { byCoverage[coverageKey] = key }
         // The newest bitmap stays, however large. Each one spared is not asked for
         // again until it is dropped or kept, so the loop ends.
         while order.count > 1, order.count > capacity || cachedBytes > byteCapacity {
@@ -396,6 +465,9 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 order.append(oldest)
             } else if let dropped = cache.removeValue(forKey: oldest) {
                 cachedBytes -= dropped.bitmap.image.byteCount
+                if let coverageKey = dropped.coverageKey, byCoverage[coverageKey] == oldest {
+                    byCoverage[coverageKey] = nil
+                }
             }
         }
         lock.unlock()
