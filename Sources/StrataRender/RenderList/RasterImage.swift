@@ -88,13 +88,18 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     /// `pixels`: `b` bytes each (4: RGBA, 1: coverage), all 0 where transparent.
     private static func edgesAreClear(_ pixels: [UInt8], bytesPerPixel b: Int, width: Int, height: Int) -> Bool {
         guard width > 0, height > 0 else { return true }
-        func clear(_ x: Int, _ y: Int) -> Bool {
-            let i = (y * width + x) * b
-            return pixels[i..<(i + b)].allSatisfy { $0 == 0 }
+        return pixels.withUnsafeBufferPointer { p in
+            // (Through the buffer: a slice per pixel cost more than the test.)
+            func clear(_ x: Int, _ y: Int) -> Bool {
+                let i = (y * width + x) * b
+                var any: UInt8 = 0
+                for k in i..<(i + b) { any |= p[k] }
+                return any == 0
+            }
+            for x in 0..<width where !clear(x, 0) || !clear(x, height - 1) { return false }
+            for y in 0..<height where !clear(0, y) || !clear(width - 1, y) { return false }
+            return true
         }
-        for x in 0..<width where !clear(x, 0) || !clear(x, height - 1) { return false }
-        for y in 0..<height where !clear(0, y) || !clear(width - 1, y) { return false }
-        return true
     }
 
     /// See ``paintedRuns``: nil below 256 × 256 pixels, where a bitmap's tiles
