@@ -27,7 +27,7 @@ import Testing
             coverage += [UInt8](repeating: UInt8(value), count: count)
         }
         var composited = [UInt8](repeating: 0, count: coverage.count * 4)
-        ShapeLayerRasterizer.composite(color, coverage: coverage, into: &composited)
+        color.composite(coverage: coverage, into: &composited)
         let painted = color.painted(coverage: coverage)
         #expect(painted == composited)
         // Full coverage paints the colour itself; none leaves the pixel transparent.

@@ -412,7 +412,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         case (let under?, let over?):
             // The fill's paint writes every pixel; the stroke is composited over it.
             var pixels = fill.painted(coverage: under)
-            Self.composite(stroke, coverage: over, into: &pixels)
+            stroke.composite(coverage: over, into: &pixels)
             image = RasterImage(key: name, width: w, height: h, pixels: pixels)
         case (nil, nil):
             preconditionFailure("ShapeLayerRasterizer: a bitmap plan paints neither a fill nor a stroke")
@@ -564,50 +564,5 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         }
         let rect = CGRect(x: (x0 - px) / sx, y: (y0 - py) / sy, width: Double(w) / sx, height: Double(h) / sy)
         return (rect, sx, sy, w, h, px, py, cut)
-    }
-
-    /// `color × coverage` over the premultiplied pixels.
-    ///
-    /// Both terms of each channel depend only on the coverage byte, so they are
-    /// tabled once per paint; a pixel nothing was painted on yet takes the
-    /// tabled bytes as they are (the first paint of every bitmap, most pixels).
-    static func composite(_ color: PremultipliedColor, coverage: [UInt8], into pixels: inout [UInt8]) {
-        let c = (color.r * 255, color.g * 255, color.b * 255, color.a * 255)
-        // Per coverage k: each channel's colour term, and what is kept beneath;
-        // the term's rounded bytes for a pixel with nothing beneath.
-        var terms = [Float](repeating: 0, count: 256 * 4)
-        var keeps = [Float](repeating: 1, count: 256)
-        for cover in 1..<256 {
-            let k = Float(cover) / 255
-            terms[cover * 4] = c.0 * k; terms[cover * 4 + 1] = c.1 * k
-            terms[cover * 4 + 2] = c.2 * k; terms[cover * 4 + 3] = c.3 * k
-            keeps[cover] = 1 - c.3 * k / 255
-        }
-        let bytes = color.coveredBytes
-        coverage.withUnsafeBufferPointer { cover in
-            pixels.withUnsafeMutableBytes { out in
-                terms.withUnsafeBufferPointer { terms in
-                    for i in 0..<cover.count where cover[i] != 0 {
-                        let k = Int(cover[i]), d = i * 4
-                        // Bytes in memory order r, g, b, a (little-endian words).
-                        if out.loadUnaligned(fromByteOffset: d, as: UInt32.self) == 0 {
-                            out.storeBytes(of: bytes[k].littleEndian, toByteOffset: d, as: UInt32.self)
-                            continue
-                        }
-                        let keep = keeps[k], t = k * 4
-                        out[d] = roundedByte(terms[t] + Float(out[d]) * keep)
-                        out[d + 1] = roundedByte(terms[t + 1] + Float(out[d + 1]) * keep)
-                        out[d + 2] = roundedByte(terms[t + 2] + Float(out[d + 2]) * keep)
-                        out[d + 3] = roundedByte(terms[t + 3] + Float(out[d + 3]) * keep)
-                    }
-                }
-            }
-        }
-    }
-
-    /// `v` clamped to 0…255 and rounded half up (as `rounded()` for these non-negative
-    /// values, without a call into libm per channel).
-    @inline(__always) private static func roundedByte(_ v: Float) -> UInt8 {
-        UInt8(min(255, max(0, v)) + 0.5)
     }
 }

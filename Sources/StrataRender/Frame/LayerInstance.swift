@@ -157,18 +157,21 @@ package struct LayerInstance: BitwiseCopyable, Sendable {
         if item.kind == .composite && !item.fill.isClear { f |= Flags.hasTint }
         f |= Int32(item.antialiasedEdges & 0b1111) << Flags.antialiasShift
         flags = f
-        func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        tint = (byte(item.tint.r), byte(item.tint.g), byte(item.tint.b), byte(item.tint.a))
+        tint = Self.bytes(item.tint)
     }
 
     /// Multiplies `paint` into the tint of an instance drawing a coverage bitmap
     /// (sampled as white through its coverage) whose item is tinted `itemTint`.
     package mutating func multiplyTint(by paint: PremultipliedColor, itemTint: PremultipliedColor) {
+        tint = Self.bytes(
+            PremultipliedColor(
+                r: itemTint.r * paint.r, g: itemTint.g * paint.g, b: itemTint.b * paint.b, a: itemTint.a * paint.a))
+    }
+
+    /// A colour as the tint's normalized bytes.
+    private static func bytes(_ color: PremultipliedColor) -> (UInt8, UInt8, UInt8, UInt8) {
         func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-        tint = (
-            byte(itemTint.r * paint.r), byte(itemTint.g * paint.g), byte(itemTint.b * paint.b),
-            byte(itemTint.a * paint.a)
-        )
+        return (byte(color.r), byte(color.g), byte(color.b), byte(color.a))
     }
 
     /// The farthest a radial gradient's focal point lies from its centre, in radii.

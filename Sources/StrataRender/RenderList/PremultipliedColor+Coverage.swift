@@ -44,6 +44,45 @@ extension PremultipliedColor {
         }
     }
 
+    /// `self × coverage` over the premultiplied pixels.
+    ///
+    /// Both terms of each channel depend only on the coverage byte, so they are
+    /// tabled once per paint; a pixel nothing was painted on yet takes the
+    /// tabled bytes as they are (the first paint of every bitmap, most pixels).
+    package func composite(coverage: [UInt8], into pixels: inout [UInt8]) {
+        let c = (r * 255, g * 255, b * 255, a * 255)
+        // Per coverage k: each channel's colour term, and what is kept beneath;
+        // the term's rounded bytes for a pixel with nothing beneath.
+        var terms = [Float](repeating: 0, count: 256 * 4)
+        var keeps = [Float](repeating: 1, count: 256)
+        for cover in 1..<256 {
+            let k = Float(cover) / 255
+            terms[cover * 4] = c.0 * k; terms[cover * 4 + 1] = c.1 * k
+            terms[cover * 4 + 2] = c.2 * k; terms[cover * 4 + 3] = c.3 * k
+            keeps[cover] = 1 - c.3 * k / 255
+        }
+        let bytes = coveredBytes
+        coverage.withUnsafeBufferPointer { cover in
+            pixels.withUnsafeMutableBytes { out in
+                terms.withUnsafeBufferPointer { terms in
+                    for i in 0..<cover.count where cover[i] != 0 {
+                        let k = Int(cover[i]), d = i * 4
+                        // Bytes in memory order r, g, b, a (little-endian words).
+                        if out.loadUnaligned(fromByteOffset: d, as: UInt32.self) == 0 {
+                            out.storeBytes(of: bytes[k].littleEndian, toByteOffset: d, as: UInt32.self)
+                            continue
+                        }
+                        let keep = keeps[k], t = k * 4
+                        out[d] = Self.roundedByte(terms[t] + Float(out[d]) * keep)
+                        out[d + 1] = Self.roundedByte(terms[t + 1] + Float(out[d + 1]) * keep)
+                        out[d + 2] = Self.roundedByte(terms[t + 2] + Float(out[d + 2]) * keep)
+                        out[d + 3] = Self.roundedByte(terms[t + 3] + Float(out[d + 3]) * keep)
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `painted(coverage:)` leaves a pixel transparent exactly where its
     /// coverage is 0: whether the least coverage paints a byte (an opaque
     /// colour's does; a translucent one's may round to nothing).

@@ -26,12 +26,15 @@ public final class RasterImage: Hashable, @unchecked Sendable {
     /// tiles with paint (any byte set) along each row of tiles. Nil where drawing it whole
     /// costs about as much.
     package let paintedRuns: [CGRect]?
-    /// The RGBA8 pixels: given, or made from the coverage when first asked for.
-    private let madePixels: Mutex<[UInt8]?>
+    /// The RGBA8 pixels given (nil for a coverage bitmap).
+    private let givenPixels: [UInt8]?
+    /// A coverage bitmap's RGBA8 pixels, made when first asked for.
+    private let madePixels = Mutex<[UInt8]?>(nil)
 
     /// Premultiplied RGBA8, top row first.
     public var pixels: [UInt8] {
-        madePixels.withLock { made in
+        if let givenPixels { return givenPixels }
+        return madePixels.withLock { made in
             if let made { return made }
             let pixels = paint!.painted(coverage: coverage!)
             made = pixels
@@ -63,7 +66,7 @@ public final class RasterImage: Hashable, @unchecked Sendable {
         self.key = key; self.width = width; self.height = height
         self.coverage = coverage
         self.paint = paint
-        madePixels = Mutex(nil)
+        givenPixels = nil
         hasClearEdges = Self.edgesAreClear(coverage, bytesPerPixel: 1, width: width, height: height)
         paintedRuns = Self.paintedRuns(coverage, bytesPerPixel: 1, width: width, height: height)
     }
@@ -74,7 +77,7 @@ public final class RasterImage: Hashable, @unchecked Sendable {
         self.key = key; self.width = width; self.height = height
         coverage = nil
         self.paint = nil
-        madePixels = Mutex(pixels)
+        givenPixels = pixels
         hasClearEdges = Self.edgesAreClear(pixels, bytesPerPixel: 4, width: width, height: height)
         paintedRuns = Self.paintedRuns(paint, bytesPerPixel: bytesPerPixel, width: width, height: height)
     }
