@@ -200,6 +200,10 @@ struct StrataProcess {
                 ],
                 "one %d or %0Nd"
             ),
+            (["bench", carousel, "--frames", "0", "--no-rlottie"], "--frames: expected at least 1 frame, got 0"),
+            (["bench", carousel, "--frames=-3", "--no-rlottie"], "--frames: expected at least 1 frame, got -3"),
+            (["bench", "paths", "--frames", "0"], "--frames"),
+            (["bench", carousel, "--seconds", "0", "--no-rlottie"], "--seconds: expected a positive number"),
         ]
         for (arguments, expected) in cases {
             let r = try StrataProcess.run(arguments)

@@ -54,6 +54,11 @@ struct BenchCommand: ParsableCommand {
     var noRlottie = false
 
     func run() throws {
+        // A count or time that measures nothing is a mistake to say, not a run of one frame.
+        if let frames, frames < 1 { throw failure("--frames: expected at least 1 frame, got \(frames)") }
+        guard seconds > 0, seconds.isFinite else {
+            throw failure("--seconds: expected a positive number of seconds, got \(seconds)")
+        }
         if target == ["paths"] {
             PathBenchmark().run(rounds: frames ?? 20)
             return
@@ -69,7 +74,7 @@ struct BenchCommand: ParsableCommand {
             let defaultFrames = isLottie ? max(5, Int((scene.animationEnd * 60).rounded(.down)) - 2) : 120
             let benchmark = SceneBenchmark(
                 scene: scene, name: URL(fileURLWithPath: path).lastPathComponent,
-                frames: max(1, frames ?? defaultFrames), seconds: seconds, serial: serial)
+                frames: frames ?? defaultFrames, seconds: seconds, serial: serial)
             let report: SceneBenchmark.Report
             do {
                 report = try benchmark.run(window: window)
@@ -116,7 +121,7 @@ struct BenchCommand: ParsableCommand {
             }
             gridCount = n
         }
-        let frames = max(1, self.frames ?? 20)
+        let frames = self.frames ?? 20
         let parts = size.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 }) else {
             throw failure("--size: expected WxH between 16 and 8192, got \"\(size)\"")
