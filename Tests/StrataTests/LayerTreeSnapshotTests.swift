@@ -62,6 +62,49 @@ import Testing
                 == [index(of: t.c, in: snapshot), index(of: t.b, in: snapshot), index(of: t.a, in: snapshot)])
     }
 
+    /// A list sorted by `zPosition` is compared in its drawing order: the same
+    /// order next time is no change of structure, another is (whether a
+    /// model or an animated `zPosition` sorts it).
+    @Test func aSortedListChangesStructureOnlyWhenItsOrderDoes() throws {
+        let t = tree()
+        t.a.zPosition = 5
+        t.c.zPosition = -1
+        var snapshot = LayerTreeSnapshot([t.root])
+        snapshot.update(from: [t.root])
+        #expect(!snapshot.hasChanges && snapshot.nodes[0].changes.isEmpty)
+        // Another z that keeps the order: a state change of one node, not the list's.
+        t.a.zPosition = 7
+        snapshot.update(from: [t.root])
+        #expect(!snapshot.nodes[0].changes.contains(.structure))
+        #expect(try snapshot.nodes[index(of: t.a, in: snapshot)].changes.contains(.state))
+        // A z that puts `a` first: the list's order changes.
+        t.a.zPosition = -2
+        snapshot.update(from: [t.root])
+        #expect(snapshot.nodes[0].changes.contains(.structure))
+        #expect(
+            try snapshot.sublayers(of: 0).map(Int.init)
+                == [index(of: t.a, in: snapshot), index(of: t.c, in: snapshot), index(of: t.b, in: snapshot)])
+        // Sampled: an animated z sorts a list whose model z are all the same.
+        t.a.zPosition = 0
+        t.c.zPosition = 0
+        let animation = CABasicAnimation(keyPath: "zPosition")
+        (animation.fromValue, animation.toValue, animation.duration) = (10, 10, 100)
+        CATransaction.begin()
+        t.a.add(animation, forKey: "z")
+        CATransaction.commit()
+        var events: [AnimationEvent] = []
+        var sampled = LayerTreeSnapshot()
+        for _ in 0..<2 {
+            CALayer.readingTrees([t.root]) {
+                sampled.update(sampling: t.root, at: CACurrentMediaTime(), advancing: false, events: &events)
+            }
+        }
+        #expect(!sampled.nodes[0].changes.contains(.structure))
+        #expect(
+            try sampled.sublayers(of: 0).map(Int.init)
+                == [index(of: t.b, in: sampled), index(of: t.c, in: sampled), index(of: t.a, in: sampled)])
+    }
+
     @Test func anUnchangedTreeKeepsEveryNodeWithNoChanges() {
         let t = tree()
         var snapshot = LayerTreeSnapshot([t.root])

@@ -346,35 +346,24 @@ extension LayerTreeSnapshot {
         let range = Int32(start)..<Int32(cursor.link)
         guard !sublayers.isEmpty else { return (range, false, false) }
         store.growLinks(to: cursor.link)
+        let list = ListPlace(
+            sublayers: sublayers, start: start, z: sublayers[0]._state.zPosition, parentTime: parentTime,
+            parent: parent, parentMoved: parentMoved, parentTransformsSublayers: parentTransformsSublayers)
+        let added =
+            addInParallel(list, &store, &cursor) ?? addEntries(list, 0..<sublayers.count, &store, &cursor)
+        let links = start..<(start + sublayers.count)
         // Most trees never set zPosition: tree order is drawing order.
-        let z = sublayers[0]._state.zPosition
-        var list = ListPlace(
-            sublayers: sublayers, start: start, z: z, sorts: false, parentTime: parentTime, parent: parent,
-            parentMoved: parentMoved, parentTransformsSublayers: parentTransformsSublayers)
-        // The links that were in the list's place, when the model's order sorts.
-        var previous: [Int32] = []
-        let added: ListChanges
-        if let parallel = addInParallel(&list, &previous, &store, &cursor) {
-            added = parallel
-        } else {
-            list.sorts = sublayers.contains { $0._state.zPosition != z }
-            if list.sorts { previous = Array(store.links[start..<cursor.link]) }
-            added = addEntries(list, 0..<sublayers.count, &store, &cursor)
+        guard added.sorts else { return (range, added.subtreeChanged, added.anyNew || !added.replaced.isEmpty) }
+        // The links that were in the list's place, to tell whether the sorted order is another.
+        var previous = Array(store.links[links])
+        for (k, old) in added.replaced { previous[k] = old }
+        let ordered = store.links[links].enumerated().sorted {
+            let za = store.nodes[Int($0.element)].state.zPosition
+            let zb = store.nodes[Int($1.element)].state.zPosition
+            return za != zb ? za < zb : $0.offset < $1.offset
         }
-        var orderChanged = added.orderChanged
-        if list.sorts || added.shownSorts {
-            let ordered = store.links[start..<(start + sublayers.count)].enumerated().sorted {
-                let za = store.nodes[Int($0.element)].state.zPosition
-                let zb = store.nodes[Int($1.element)].state.zPosition
-                return za != zb ? za < zb : $0.offset < $1.offset
-            }
-            for (k, entry) in ordered.enumerated() { store.links[start + k] = entry.element }
-            // (The last frame's order was overwritten unseen: say it changed.)
-            orderChanged =
-                orderChanged || !list.sorts
-                || !previous.elementsEqual(store.links[start..<(start + sublayers.count)])
-        }
-        return (range, added.subtreeChanged, orderChanged)
+        for (k, entry) in ordered.enumerated() { store.links[start + k] = entry.element }
+        return (range, added.subtreeChanged, added.anyNew || !previous.elementsEqual(store.links[links]))
     }
 
     /// A list of sublayers being added, and where: what each of its entries is added with.
@@ -382,9 +371,8 @@ extension LayerTreeSnapshot {
         let sublayers: [CALayer]
         /// The list's first link.
         let start: Int
-        /// The first sublayer's `zPosition`, and whether the model's differ.
+        /// The first sublayer's model `zPosition`.
         let z: CGFloat
-        var sorts: Bool
         let parentTime: CFTimeInterval?
         let parent: Int32, parentMoved: Bool
         let parentTransformsSublayers: Bool
@@ -393,10 +381,23 @@ extension LayerTreeSnapshot {
     /// What adding some entries of a list found.
     private struct ListChanges {
         var subtreeChanged = false
-        /// A node new or in another place.
-        var orderChanged = false
-        /// A sampled `zPosition` differs from the first sublayer's model one.
-        var shownSorts = false
+        /// Some entry's node is new.
+        var anyNew = false
+        /// A model or sampled `zPosition` differs from the first sublayer's
+        /// model one: the list is sorted by the nodes' (else tree order is
+        /// drawing order).
+        var sorts = false
+        /// The links that were in the place of entries written with another
+        /// (by entry: mostly none), which a sorted list compares its order with.
+        var replaced: [(entry: Int, link: Int32)] = []
+
+        /// Adds what a later run of the same list found.
+        mutating func formUnion(_ other: ListChanges) {
+            subtreeChanged = subtreeChanged || other.subtreeChanged
+            anyNew = anyNew || other.anyNew
+            sorts = sorts || other.sorts
+            replaced += other.replaced
+        }
     }
 
     /// Adds the sublayers of `list` in `entries` (nodes at the cursor, links in the list's place).
@@ -433,12 +434,17 @@ extension LayerTreeSnapshot {
                     parentTransformsSublayers: list.parentTransformsSublayers, &store, &cursor)
             }
             found.subtreeChanged = found.subtreeChanged || added.subtreeChanged
-            // Another layer in a sublayer's place, or another place: the list changed.
+            found.anyNew = found.anyNew || added.isNew
+            // Read here, not in a pass of its own: the layer is in the caches now.
+            if sublayers[k]._state.zPosition != list.z
+                || (list.parentTime != nil && store.nodes[Int(added.index)].state.zPosition != list.z)
+            {
+                found.sorts = true
+            }
             let link = list.start + k
-            if added.isNew || (!list.sorts && store.links[link] != added.index) { found.orderChanged = true }
-            store.links[link] = added.index
-            if list.parentTime != nil, !list.sorts, store.nodes[Int(added.index)].state.zPosition != list.z {
-                found.shownSorts = true
+            if store.links[link] != added.index {
+                found.replaced.append((k, store.links[link]))
+                store.links[link] = added.index
             }
         }
         return found
@@ -469,7 +475,7 @@ extension LayerTreeSnapshot {
 
     /// The work the threads share (read only while they run).
     private struct SharedRun: @unchecked Sendable {
-        var list: ListPlace
+        let list: ListPlace
         let runs: Int
         /// Where each run's nodes and links begin, and where the last ends.
         var starts: [(node: Int, link: Int)] = []
@@ -495,13 +501,11 @@ extension LayerTreeSnapshot {
     /// layer in it must be sampled on this thread (see `parallelCount`).
     ///
     /// First each thread counts the nodes and links of its run's subtrees, so
-    /// that every run knows where its nodes go, and finds whether the model's
-    /// `zPosition`s differ (`list.sorts`; `previous` then gets the links in
-    /// the list's place); then each samples its run
-    /// into the snapshot's memory (sized for all of them), and the runs'
-    /// notifications are joined in tree order.
+    /// that every run knows where its nodes go; then each samples its run
+    /// into the snapshot's memory (sized for all of them), and what the runs
+    /// found and their notifications are joined in tree order.
     private static func addInParallel<Storage: SnapshotStorage>(
-        _ list: inout ListPlace, _ previous: inout [Int32], _ store: inout Storage, _ cursor: inout Cursor
+        _ list: ListPlace, _ store: inout Storage, _ cursor: inout Cursor
     ) -> ListChanges? {
         guard let parentTime = list.parentTime, cursor.threads > 1,
             list.sublayers.count >= shortestParallelList
@@ -509,13 +513,13 @@ extension LayerTreeSnapshot {
         let runs = min(cursor.threads, list.sublayers.count / fewestSublayersPerThread)
         guard runs > 1 else { return nil }
         var shared = SharedRun(list: list, runs: runs)
-        var counts = [(nodes: Int, links: Int, sorts: Bool)?](repeating: nil, count: runs)
+        var counts = [(nodes: Int, links: Int)?](repeating: nil, count: runs)
         counts.withUnsafeMutableBufferPointer { out in
             let results = RunResults(base: out.baseAddress!)
             let counting = shared
             WorkerThreads.perform(runs) { r in
-                var total = (nodes: 0, links: 0, sorts: false)
-                let entries = counting.entries(r), sublayers = counting.list.sublayers, z = counting.list.z
+                var total = (nodes: 0, links: 0)
+                let entries = counting.entries(r), sublayers = counting.list.sublayers
                 for k in entries {
                     // (As `addEntries` does: each layer is a chain of misses otherwise.)
                     if k + prefetchDistance < entries.upperBound {
@@ -523,7 +527,6 @@ extension LayerTreeSnapshot {
                             Unmanaged.passUnretained(sublayers[k + prefetchDistance]).toOpaque(), wholeLayerBytes)
                         sublayers[k + prefetchDistance / 2].prefetchAnimationState()
                     }
-                    if sublayers[k]._state.zPosition != z { total.sorts = true }
                     guard let count = parallelCount(sublayers[k], parentTime: parentTime) else { return }
                     (total.nodes, total.links) = (total.nodes + count.nodes, total.links + count.links)
                 }
@@ -531,9 +534,6 @@ extension LayerTreeSnapshot {
             }
         }
         guard !counts.contains(where: { $0 == nil }) else { return nil }
-        list.sorts = counts.contains { $0!.sorts }
-        if list.sorts { previous = Array(store.links[list.start..<(list.start + list.sublayers.count)]) }
-        shared.list = list
         var next = (node: cursor.node, link: cursor.link)
         for count in counts {
             shared.starts.append(next)
@@ -568,9 +568,7 @@ extension LayerTreeSnapshot {
         }
         var found = ListChanges()
         for result in results {
-            found.subtreeChanged = found.subtreeChanged || result.changes.subtreeChanged
-            found.orderChanged = found.orderChanged || result.changes.orderChanged
-            found.shownSorts = found.shownSorts || result.changes.shownSorts
+            found.formUnion(result.changes)
             cursor.events += result.events
             cursor.changedNodes += result.changedNodes
         }
