@@ -130,6 +130,30 @@ struct StrataProcess {
         }
     }
 
+    /// A scene idles when its animations, timeline and emitters' particles are
+    /// done (confetti: a burst), and never does while an emitter keeps emitting.
+    @Test func benchIdlesOnlyWhenEmittersStop() throws {
+        let confetti = StrataProcess.packageRoot.appendingPathComponent("Resources/Scenes/confetti.scene.json").path
+        let data = try Data(contentsOf: URL(fileURLWithPath: confetti))
+        var scene = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        scene["timeline"] = nil
+        // Its images are found from the scene's folder: the original's, linked.
+        let folder = scratch.appendingPathComponent("endless")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("images"),
+            withDestinationURL: URL(fileURLWithPath: confetti).deletingLastPathComponent().appendingPathComponent(
+                "images"))
+        let endless = folder.appendingPathComponent("endless.scene.json")
+        try JSONSerialization.data(withJSONObject: scene).write(to: endless)
+        for (file, idles) in [(confetti, true), (endless.path, false)] {
+            let r = try StrataProcess.run(["bench", file, "--json", "--frames", "3", "--serial"], timeout: 120)
+            #expect(r.status == 0, "\(r.err)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            #expect(report["idles"] as? Bool == idles, "\(file): \(r.out)")
+        }
+    }
+
     /// `strata bench paths`: every case rasterized, each covering the area its
     /// path encloses (a rasterizer that dropped or doubled coverage shows here),
     /// and a total.

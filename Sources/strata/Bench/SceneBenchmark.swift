@@ -83,17 +83,12 @@ struct SceneBenchmark {
     /// instead of on a worker while the previous frame is drawn.
     var serial = false
 
-    /// The end of the last animation or timeline change, or nil when something repeats for ever.
+    /// When the scene stops changing (`Scene.animationEnd`: its animations,
+    /// timeline and emitters' particles), or nil when it never does within a
+    /// day (an emitter that never stops, a repeat count of a million).
     var animationEnd: Double? {
-        var end = scene.timeline.map { $0.at + $0.duration }.max() ?? 0
-        for a in scene.animations {
-            // A filled end value stays, but nothing changes after the last repeat.
-            let repeats = Double(max(1, a.repeatCount)) * (a.autoreverses ? 2 : 1)
-            let e = a.beginTime + a.effectiveDuration * repeats
-            guard e.isFinite, e < 1e5 else { return nil }
-            end = max(end, e)
-        }
-        return end
+        let end = scene.animationEnd
+        return scene.animatesForever || !(end < 86_400) ? nil : end
     }
 
     /// Plays the scene headless (or in a window) and measures it.
