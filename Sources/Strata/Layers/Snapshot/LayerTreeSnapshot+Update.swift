@@ -5,11 +5,36 @@ extension LayerTreeSnapshot {
     /// How many sublayers ahead of the one added an update brings their memory into the caches.
     private static let prefetchDistance = 4
 
-    /// Brings `layer`'s object (its state is most of it) into the caches.
+    /// Brings the parts of `layer`'s object that a sampling reads into the
+    /// caches: its geometry and transform at the start of its state, and the
+    /// state's timing at its end with the layer's own fields after it. Not the
+    /// whole object: the lines between, asked for every layer, crowd out the
+    /// ones wanted.
     @inline(__always)
     private static func prefetch(_ layer: CALayer) {
-        strata_prefetch(
-            Unmanaged.passUnretained(layer).toOpaque(), UInt(MemoryLayout<LayerState>.size + 128))
+        let object = Unmanaged.passUnretained(layer).toOpaque()
+        strata_prefetch(object, LayerObjectParts.geometryBytes)
+        strata_prefetch(object + LayerObjectParts.timingStart, LayerObjectParts.timingBytes)
+    }
+
+    /// Where in a layer object (a 16-byte header, then its `LayerState`, then
+    /// its own fields) the parts `prefetch` asks for lie, in bytes.
+    private enum LayerObjectParts {
+        /// The header and the state through `transform` (224 bytes), in whole lines.
+        static let geometryBytes: UInt = 256
+        /// From just before the state's timing fields (`beginTime`…) through
+        /// the layer's fields after its state (its links, animation state,
+        /// sampled versions).
+        static let timingStart = 704
+        static let timingBytes: UInt = 320
+
+        /// Whether the fields read still lie in the parts (asserted in debug builds).
+        static var fitLayout: Bool {
+            let header = 16
+            return UInt(header + MemoryLayout<LayerState>.offset(of: \.sublayerTransform)!) <= geometryBytes
+                && header + MemoryLayout<LayerState>.offset(of: \.beginTime)! >= timingStart
+                && UInt(header + MemoryLayout<LayerState>.size + 200 - timingStart) <= timingBytes
+        }
     }
 
     /// Where the next node and links go while updating, and, while sampling
@@ -61,6 +86,7 @@ extension LayerTreeSnapshot {
         sampling root: CALayer, at time: CFTimeInterval, advancing: Bool, threads: Int = 1,
         events: inout [AnimationEvent]
     ) {
+        assert(LayerObjectParts.fitLayout, "LayerTreeSnapshot: a layer object's layout moved (LayerObjectParts)")
         var cursor = Cursor(advancing: advancing, events: events, threads: threads)
         let parentTime = root.timingParent.map { $0.localTime(atGlobal: time) } ?? time
         update(1, &cursor) { store, _, cursor in
