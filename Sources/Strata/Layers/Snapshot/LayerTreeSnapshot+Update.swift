@@ -3,7 +3,7 @@ import Foundation
 
 extension LayerTreeSnapshot {
     /// How many sublayers ahead of the one added an update brings their memory into the caches.
-    private static let prefetchDistance = 4
+    private static let prefetchDistance = 6
 
     /// Brings the parts of `layer`'s object that a sampling reads into the
     /// caches: its geometry and transform at the start of its state, and the
