@@ -22,15 +22,17 @@ extension FlattenState {
         nodes: UnsafeBufferPointer<LayerSnapshotNode>, target: FlattenTarget
     ) -> Landing {
         guard local.isFinite else { return .nothing }
-        let toDevice = (parentIsFlat ? local.flattened : local).concatenating(parentToDevice)
-        if nodes[layer].preservesDepth { return .context(toDevice: toDevice) }
-        let mapping = PlaneMapping(toDevice)
+        let placed = parentIsFlat ? local.flattened : local
+        if nodes[layer].preservesDepth { return .context(toDevice: placed.concatenating(parentToDevice)) }
+        // The whole product only for a layer that lands (most of a large grid is culled).
+        let mapping = PlaneMapping(placed, then: parentToDevice)
         // Seen from behind: a single-sided layer hides itself and its subtree.
         if !nodes[layer].state.isDoubleSided && mapping.determinant < 0 { return .nothing }
         let groupOpacity = opacity * Double(nodes[layer].state.opacity)
         let reach = leafReach(layer, mapping: mapping, nodes: nodes, target: target)
         if groupOpacity <= 0 || reach == .outside { return .nothing }
-        return .drawn(toDevice: toDevice, mapping: mapping, reach: reach, groupOpacity: groupOpacity)
+        return .drawn(
+            toDevice: placed.concatenating(parentToDevice), mapping: mapping, reach: reach, groupOpacity: groupOpacity)
     }
 
     /// How a flat layer's sublayer is to be visited, found ahead for a long list.

@@ -32,6 +32,23 @@ package struct PlaneMapping: Hashable, Sendable {
         self.init(t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
     }
 
+    /// The plane part of `a.concatenating(b)`, to the bit, without the rest
+    /// of the product: its nine numbers as `concatenating` computes them (a
+    /// culled layer needs only these).
+    @inline(__always)
+    package init(_ a: CATransform3D, then b: CATransform3D) {
+        self.init(
+            a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
+            a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
+            a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
+            a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
+            a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
+            a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
+            a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
+            a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
+            a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+    }
+
     /// The homogeneous image of `(u, v, 1)`.
     @inlinable
     package func apply(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
