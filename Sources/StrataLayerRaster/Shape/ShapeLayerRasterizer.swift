@@ -148,7 +148,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
         // when last made, before any path is hashed or measured.
         guard requests.reduce(0, { $0 + $1.pixels }) >= Self.fewestPixelsMadeAhead else { return }
         var keys = Set<BitmapKey>()
-        var plans: [BitmapPlan] = []
+        var plans: [BitmapPlan] = [], coverageKeys: [BitmapKey?] = []
         for request in requests {
             guard case .shape(let shape) = request.source.content else { continue }
             let hash = shape.hashValue
@@ -161,8 +161,10 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 cached(plan.key) == nil, keys.insert(plan.key).inserted
             else { continue }
             // One that only repaints a cached coverage is made by the walk, at once.
-            if let coverageKey = Self.coverageKey(of: plan), hasCoverage(coverageKey) { continue }
+            let coverageKey = Self.coverageKey(of: plan)
+            if let coverageKey, hasCoverage(coverageKey) { continue }
             plans.append(plan)
+            coverageKeys.append(coverageKey)
         }
         guard plans.count > 1, plans.reduce(0, { $0 + $1.width * $1.height }) >= Self.fewestPixelsMadeAhead
         else { return }
@@ -175,9 +177,7 @@ public final class ShapeLayerRasterizer: LayerRasterizer, RasterPreparing, @unch
                 results.base[k] = Self.draw(toDraw[k], number: first + k)
             }
         }
-        for (plan, result) in zip(plans, drawn) {
-            _ = keep(result!, for: plan.key, coverageKey: Self.coverageKey(of: plan), ahead: true)
-        }
+        for k in plans.indices { _ = keep(drawn[k]!, for: plans[k].key, coverageKey: coverageKeys[k], ahead: true) }
     }
 
     /// The fewest pixels, all bitmaps together, that `prepare` makes side by side.

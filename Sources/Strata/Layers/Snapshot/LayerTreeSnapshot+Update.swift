@@ -454,15 +454,16 @@ extension LayerTreeSnapshot {
             // Borrowed, not retained: `sublayers` holds the layer for the call, and
             // a layer with sublayers keeps its count in a side table (they refer to
             // it weakly), where a retain and its release cost several plain ones.
-            let added = Unmanaged.passUnretained(sublayers[k])._withUnsafeGuaranteedRef {
-                Self.add(
+            // Its model zPosition is read here, not in a pass of its own: the layer is in the caches now.
+            let (added, modelZ) = Unmanaged.passUnretained(sublayers[k])._withUnsafeGuaranteedRef {
+                let added = Self.add(
                     $0, parentTime: list.parentTime, parent: list.parent, parentMoved: list.parentMoved,
                     parentTransformsSublayers: list.parentTransformsSublayers, &store, &cursor)
+                return (added, $0._state.zPosition)
             }
             found.subtreeChanged = found.subtreeChanged || added.subtreeChanged
             found.anyNew = found.anyNew || added.isNew
-            // Read here, not in a pass of its own: the layer is in the caches now.
-            if sublayers[k]._state.zPosition != list.z
+            if modelZ != list.z
                 || (list.parentTime != nil && store.nodes[Int(added.index)].state.zPosition != list.z)
             {
                 found.sorts = true
@@ -483,9 +484,6 @@ extension LayerTreeSnapshot {
     static let shortestParallelList = 1024
     /// Each thread samples at least this many sublayers of a list.
     static let fewestSublayersPerThread = 256
-
-    /// The bytes of a layer object, about (its state and the fields after it).
-    private static let wholeLayerBytes = UInt(MemoryLayout<LayerState>.size + 384)
 
     /// What one thread's run of a list found.
     private struct RunResult {
@@ -547,10 +545,10 @@ extension LayerTreeSnapshot {
                 var total = (nodes: 0, links: 0)
                 let entries = counting.entries(r), sublayers = counting.list.sublayers
                 for k in entries {
-                    // (As `addEntries` does: each layer is a chain of misses otherwise.)
+                    // (As `addEntries` does: each layer is a chain of misses otherwise. Counting
+                    // reads the parts of a layer that sampling does.)
                     if k + prefetchDistance < entries.upperBound {
-                        strata_prefetch(
-                            Unmanaged.passUnretained(sublayers[k + prefetchDistance]).toOpaque(), wholeLayerBytes)
+                        prefetch(sublayers[k + prefetchDistance])
                         sublayers[k + prefetchDistance / 2].prefetchAnimationState()
                     }
                     guard let count = parallelCount(sublayers[k], parentTime: parentTime) else { return }
