@@ -13,6 +13,7 @@ uniform int u_first;                        // the draw's first birth in u_birth
 uniform vec4 u_target;                      // target origin (device px) and size
 uniform vec3 u_map[3];                      // the emitter plane's mapping rows
 uniform float u_time;                       // the layer time drawn, relative to the births'
+uniform int u_look;                         // every birth's look, or -1: each one's own
 uniform vec4 u_looks[LOOK_VECTORS * MAX_LOOKS];  // per look: uv0.xy uv1.xy; w, h, speed; acceleration
 uniform float u_opacity;
 uniform vec4 u_tint;                        // premultiplied
@@ -39,7 +40,7 @@ void main() {
     vec4 i_birth1 = texelFetch(u_births, birth + 1);
     vec4 growth = texelFetch(u_births, birth + 2);
     vec3 i_growth = growth.xyz;
-    int i_look = floatBitsToInt(growth.w);
+    int i_look = u_look >= 0 ? u_look : floatBitsToInt(growth.w);
     vec4 i_color = texelFetch(u_births, birth + 3);
     vec4 i_colorSpeed = texelFetch(u_births, birth + 4);
 
@@ -48,7 +49,9 @@ void main() {
     vec4 sizeSpeed = u_looks[look + 1];
     vec3 acceleration = u_looks[look + 2].xyz;
 
-    float age = (u_time - i_birth1.z) * sizeSpeed.z;
+    // A run holds births dead by now (lifetime −1: never alive): they draw nothing.
+    float age = max(u_time - i_birth1.z, 0.0) * sizeSpeed.z;
+    if (age > i_birth1.w) { drawNothing(); return; }
     vec2 p0 = i_birth0.xy, v0 = vec2(i_birth0.w, i_birth1.x);
     vec2 position = p0 + v0 * age + acceleration.xy * (0.5 * age * age);
     float scale = max(0.0, i_growth.x + i_growth.y * age);

@@ -107,6 +107,28 @@ package final class GLBuffer: @unchecked Sendable {
         try result.get()
     }
 
+    /// Makes the storage `bytes` long, its contents undefined (what it held is lost).
+    package func allocate(bytes: Int) throws(GLError) {
+        guard let context else { return }
+        assert(context.isCurrent, "GLBuffer \(label): its context is not current")
+        sglBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), name)
+        sglBufferData(GLenum(GL_COPY_WRITE_BUFFER), GLsizeiptr(bytes), nil, usage.glUsage)
+        try context.checkError(label: label, operation: "allocating \(bytes) bytes")
+        capacity = bytes
+        byteCount = 0
+    }
+
+    /// Writes `elements` from byte `offset` on, keeping the rest (within the storage).
+    package func write<Element: BitwiseCopyable>(_ elements: ArraySlice<Element>, at offset: Int) {
+        guard let context else { return }
+        assert(context.isCurrent, "GLBuffer \(label): its context is not current")
+        elements.withUnsafeBytes { bytes in
+            precondition(offset >= 0 && offset + bytes.count <= capacity, "GLBuffer \(label): write past its storage")
+            sglBindBuffer(GLenum(GL_COPY_WRITE_BUFFER), name)
+            sglBufferSubData(GLenum(GL_COPY_WRITE_BUFFER), GLintptr(offset), GLsizeiptr(bytes.count), bytes.baseAddress)
+        }
+    }
+
     /// Replaces the contents with `bytes`, orphaning the old storage. Throws only
     /// when growing the storage fails (out of memory).
     package func stream(bytes: UnsafeRawBufferPointer) throws(GLError) {

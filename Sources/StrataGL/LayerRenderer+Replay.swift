@@ -75,9 +75,30 @@ extension LayerRenderer {
             throw .tooLarge(label: particleBuffer.label, width: births.count, height: 1, maximum: maximumParticles)
         }
         try particleBuffer.stream(births)
-        if births.count > particleIndexCapacity {
+        try makeParticleIndices(births.count)
+    }
+
+    package func updateKeptParticles(_ update: KeptParticleUpdate) throws(GLError) {
+        let stride = MemoryLayout<ParticleBirth>.stride, slotBytes = ParticleRun.chunkCapacity * stride
+        if let slots = update.slots {
+            guard slots * ParticleRun.chunkCapacity <= maximumParticles else {
+                throw .tooLarge(
+                    label: keptParticleBuffer.label, width: slots * ParticleRun.chunkCapacity, height: 1,
+                    maximum: maximumParticles)
+            }
+            try keptParticleBuffer.allocate(bytes: slots * slotBytes)
+            try makeParticleIndices(ParticleRun.chunkCapacity)
+        }
+        for upload in update.uploads {
+            keptParticleBuffer.write(upload.births, at: upload.slot * slotBytes + upload.from * stride)
+        }
+    }
+
+    /// Indices of the quads of at least `count` births.
+    private func makeParticleIndices(_ count: Int) throws(GLError) {
+        if count > particleIndexCapacity {
             // Made once for the most births seen (and grown by doubling), not per frame.
-            let capacity = max(births.count, 2 * particleIndexCapacity)
+            let capacity = max(count, 2 * particleIndexCapacity)
             var indices: [UInt32] = []
             indices.reserveCapacity(6 * capacity)
             for k in 0..<UInt32(capacity) {
@@ -222,8 +243,9 @@ extension LayerRenderer {
         program.setUniform("u_clip", Float(particles.clip))
         program.setUniform("u_additive", Int32(particles.additive ? 1 : 0))
         program.setUniform("u_first", Int32(particles.births.lowerBound))
+        program.setUniform("u_look", particles.look)
         bind(texture, unit: 0)
-        particleTexture.bind(unit: 4)
+        (particles.kept ? keptParticleTexture : particleTexture).bind(unit: 4)
         particleVertexArray.bind()
         sglDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * particles.births.count), GLenum(GL_UNSIGNED_INT), nil)
         vertexArray.bind()

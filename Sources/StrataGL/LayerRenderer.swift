@@ -57,6 +57,9 @@ package final class LayerRenderer: RenderBackend {
     let particleVertexArray: GLVertexArray
     let particleBuffer: GLBuffer
     let particleTexture: GLBufferTexture
+    /// Births of particle runs kept between frames, a slot per chunk (``KeptParticleUpdate``).
+    let keptParticleBuffer: GLBuffer
+    let keptParticleTexture: GLBufferTexture
     let particleIndices: GLBuffer
     /// How many births' quads `particleIndices` holds.
     var particleIndexCapacity = 0
@@ -161,6 +164,8 @@ package final class LayerRenderer: RenderBackend {
         particleVertexArray = try GLVertexArray(context: context, label: "particle quads")
         particleBuffer = try GLBuffer(context: context, usage: .streamDraw, label: "particle births")
         particleTexture = try GLBufferTexture(context: context, buffer: particleBuffer)
+        keptParticleBuffer = try GLBuffer(context: context, usage: .dynamicDraw, label: "kept particle births")
+        keptParticleTexture = try GLBufferTexture(context: context, buffer: keptParticleBuffer)
         particleIndices = try GLBuffer(context: context, target: .index, usage: .staticDraw, label: "particle quads")
         particleVertexArray.setIndexBuffer(particleIndices)
         var texels: GLint = 0

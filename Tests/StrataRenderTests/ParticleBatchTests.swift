@@ -164,11 +164,14 @@ import _StrataTestSupport
         let backend = RecordingBackend()
         backend.replay(plan)
         #expect(backend.problems.isEmpty)
-        #expect(backend.commands.contains(.particles(10)))
+        // One cell without sub-cells: its births are a run, kept by the renderer in a slot of their own.
+        #expect(batch.births.isEmpty && batch.runs.count == 1)
+        #expect(backend.commands.contains(.keptParticles(slots: 1, births: 10)) && plan.particles.isEmpty)
         let draws = plan.passes.flatMap { $0.regions.flatMap(\.draws) }
         let particleDraws = draws.filter { $0.particles != nil }
         #expect(particleDraws.count == 1 && particleDraws[0].shading == .particles)
-        #expect(particleDraws[0].particles?.births == 0..<10 && plan.particles == batch.births)
+        #expect(particleDraws[0].particles?.births == 0..<10 && particleDraws[0].particles?.kept == true)
+        #expect(particleDraws[0].particles?.look == 0)
         #expect(particleDraws[0].particles?.looks.count == PlannedParticles.vectorsPerLook)
         #expect(draws.count == 2 && draws.last?.particles != nil)
     }

@@ -69,14 +69,18 @@ final class EmitterBirthCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var streams: [Key: Stream] = [:]
+    private var chunkStreams: [Key: BirthChunkStream] = [:]
 
-    /// Runs `body` with the streams to itself; afterwards drops those it did not use.
-    func withStreams<R>(_ body: (inout [Key: Stream]) -> R) -> R {
+    /// Runs `body` with the streams to itself (births kept for the CPU, and
+    /// packed in chunks for the GPU); afterwards drops those it did not use.
+    func withStreams<R>(_ body: (inout [Key: Stream], inout [Key: BirthChunkStream]) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        let result = body(&streams)
+        let result = body(&streams, &chunkStreams)
         streams = streams.filter(\.value.used)
         for key in streams.keys { streams[key]!.used = false }
+        chunkStreams = chunkStreams.filter(\.value.used)
+        for key in chunkStreams.keys { chunkStreams[key]!.used = false }
         return result
     }
 
@@ -85,5 +89,6 @@ final class EmitterBirthCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return streams.values.reduce(0) { $0 + $1.entries.count - $1.head }
+            + chunkStreams.values.reduce(0) { $0 + $1.count }
     }
 }

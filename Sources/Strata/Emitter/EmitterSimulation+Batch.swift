@@ -11,23 +11,31 @@ extension EmitterSimulation {
         -> (batch: ParticleBatch, leavesPlane: Bool)?
     {
         var run = Run(time: frame.time)
-        run.batch = BatchBuilder(origin: frame.time)
+        run.inRuns = drawsInRuns(frame, renderMode: mode)
+        // Runs keep their births from frame to frame: their times count from a base that stays.
+        let origin = run.inRuns ? batchBase(at: frame.time) : frame.time
+        run.batch = BatchBuilder(origin: origin)
         func emit(_ run: inout Run) {
-            for epoch in frame.epochs {
+            for (e, epoch) in frame.epochs.enumerated() {
                 let layer = epoch.state.layer
+                run.epochIndex = e
                 for (i, cell) in epoch.state.cells.enumerated() where run.budget > 0 {
                     run.emitTopLevel(cell, index: i, epoch: epoch, layer: layer)
                 }
             }
         }
         if let kept = frame.births {
-            kept.withStreams { streams in
+            kept.withStreams { streams, chunkStreams in
                 // Moved, not copied: the streams' arrays stay uniquely held and grow in place.
                 run.streams = streams
+                run.chunkStreams = chunkStreams
                 streams = [:]
+                chunkStreams = [:]
                 emit(&run)
                 streams = run.streams ?? [:]
+                chunkStreams = run.chunkStreams ?? [:]
                 run.streams = nil
+                run.chunkStreams = nil
             }
         } else {
             emit(&run)
@@ -40,11 +48,17 @@ extension EmitterSimulation {
         {
             made.births = order.map { made.births[$0] }
         }
+        // Cell by cell, each cell's epochs in time (with one cell per epoch: by birth).
+        let runs = made.runs.enumerated().sorted { a, b in
+            (a.element.cell, a.element.epoch, a.offset) < (b.element.cell, b.element.epoch, b.offset)
+        }.map(\.element.run)
         let bounds =
-            made.births.isEmpty
+            made.births.isEmpty && runs.isEmpty
             ? CGRect.null
             : CGRect(x: made.minX, y: made.minY, width: made.maxX - made.minX, height: made.maxY - made.minY)
-        return (ParticleBatch(births: made.births, looks: made.looks, time: 0, bounds: bounds), made.leavesPlane)
+        var batch = ParticleBatch(births: made.births, looks: made.looks, time: frame.time - origin, bounds: bounds)
+        batch.runs = runs
+        return (batch, made.leavesPlane)
     }
 
     /// A batch being made: births in the order they are made, with what
@@ -56,6 +70,8 @@ extension EmitterSimulation {
         var birthTimes: [Double] = []
         var cellOrders: [UInt64] = []
         var looks: [ParticleLook] = []
+        /// Runs of births, with the cell and epoch that made each (they are drawn in that order).
+        var runs: [(cell: Int, epoch: Int, run: ParticleRun)] = []
         /// The box every particle's rectangle stays in, however it is turned.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         /// Whether some particle's z is not 0 now or later (its position,

@@ -101,6 +101,12 @@ package enum EmitterSimulation {
         var batch: BatchBuilder?
         /// The births kept from earlier frames (``EmitterBirthCache``), when making a batch with them.
         var streams: [EmitterBirthCache.Key: EmitterBirthCache.Stream]?
+        /// The births kept packed in chunks, when making a batch of runs with them.
+        var chunkStreams: [EmitterBirthCache.Key: BirthChunkStream]?
+        /// Whether the batch is made of runs (``EmitterSimulation/drawsInRuns(_:renderMode:)``).
+        var inRuns = false
+        /// The index in the frame's epochs of the epoch being emitted.
+        var epochIndex = 0
         /// Particles still allowed.
         var budget = EmitterSimulation.maximumParticles
         /// Births still allowed to be looked at (lifetimes drawn short make some births show nothing).
@@ -166,6 +172,12 @@ package enum EmitterSimulation {
             let center = (
                 Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition)
             )
+            if inRuns && batch != nil {
+                emitRuns(
+                    cell, index: index, epoch: epoch, epochIndex: epochIndex, layer: layer, range: range, rate: rate,
+                    phase: phase, cellKey: cellKey, center: center)
+                return
+            }
             if streams != nil && batch != nil && cell.subcells.isEmpty {
                 emitKept(
                     cell, index: index, epoch: epoch, layer: layer, range: range, rate: rate, phase: phase,

@@ -4,9 +4,12 @@ import Foundation
 /// the GPU places, turns, scales and tints each for the batch's time, so
 /// the CPU's work per particle is its birth values, not its drawing.
 ///
-/// Only particles that draw something at ``time`` are in it (alive, with an
-/// image, alpha and scale above 0), as ``CAEmitterLayer/particles()`` would
-/// list them, in the same order.
+/// Its particles are ``births`` then ``runs``, in that order. In `births`,
+/// only particles that draw something at ``time`` (alive, with an image,
+/// alpha and scale above 0), as ``CAEmitterLayer/particles()`` would list
+/// them, in the same order. A run holds all the births of a stretch of one
+/// cell, alive or not: the GPU leaves out those that draw nothing, and
+/// the renderer keeps the runs' births from frame to frame.
 package struct ParticleBatch: Hashable, Sendable {
     /// The most looks a batch has (the particle program's uniforms hold this
     /// many); an emitter with more is drawn particle by particle.
@@ -14,6 +17,8 @@ package struct ParticleBatch: Hashable, Sendable {
 
     /// The births, in drawing order.
     package var births: [ParticleBirth]
+    /// Births after `births`, in drawing order.
+    package var runs: [ParticleRun] = []
     /// What the births' `look` indices name.
     package var looks: [ParticleLook]
     /// The layer's time the batch is drawn at, relative to the births' origin.
@@ -26,12 +31,42 @@ package struct ParticleBatch: Hashable, Sendable {
         self.births = births; self.looks = looks; self.time = time; self.bounds = bounds
     }
 
-    /// The number of particles.
-    package var count: Int { births.count }
+    /// The number of births drawn (in `runs`, alive or not).
+    package var count: Int { runs.reduce(births.count) { $0 + $1.count } }
+
+    /// Equal batches draw the same: the same births (a run's with its look)
+    /// in the same order, however the runs are cut.
+    package static func == (a: ParticleBatch, b: ParticleBatch) -> Bool {
+        guard a.births == b.births, a.looks == b.looks, a.time == b.time, a.bounds == b.bounds, a.count == b.count
+        else { return false }
+        var i = a.runs.makeIterator(), j = b.runs.makeIterator()
+        var x = i.next(), y = j.next()
+        var at = (x?.range.lowerBound ?? 0, y?.range.lowerBound ?? 0)
+        while let r = x, let q = y {
+            let n = min(r.range.upperBound - at.0, q.range.upperBound - at.1)
+            guard r.look == q.look || n == 0 else { return false }
+            for k in 0..<n {
+                var u = r.births[at.0 + k], v = q.births[at.1 + k]
+                u.look = 0
+                v.look = 0
+                guard u == v else { return false }
+            }
+            at = (at.0 + n, at.1 + n)
+            if at.0 == r.range.upperBound {
+                x = i.next()
+                at.0 = x?.range.lowerBound ?? 0
+            }
+            if at.1 == q.range.upperBound {
+                y = j.next()
+                at.1 = y?.range.lowerBound ?? 0
+            }
+        }
+        return true
+    }
 
     /// Equal batches hash alike; only the cheap parts are hashed (batches are compared, rarely hashed).
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(births.count)
+        hasher.combine(count)
         hasher.combine(looks.count)
         hasher.combine(time)
     }

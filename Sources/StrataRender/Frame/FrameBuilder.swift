@@ -30,6 +30,8 @@ package final class FrameBuilder {
     var cached: [Int: (width: Int, height: Int)] = [:]
     var uploadedRamps: [GradientRamp] = []
     var last: (list: RenderList, target: FrameTarget, stats: RenderStats)?
+    /// Where the backend keeps the births of particle runs.
+    var keptParticles = KeptParticleSlots()
 
     /// A builder for a backend whose textures may be `maximumTextureSize` pixels wide.
     package init(maximumTextureSize: Int = 2048) {
@@ -130,6 +132,7 @@ package final class FrameBuilder {
             plan.stats.drawCalls += planned.drawCount
             plan.passes.append(planned)
         }
+        plan.keptParticles = keptParticles.finish()
         if target.keepsPixels { last = (list, target, plan.stats) }
         return plan
     }
@@ -146,6 +149,7 @@ package final class FrameBuilder {
         pool = PassTargetPool()
         cached = [:]
         uploadedRamps = []
+        keptParticles = KeptParticleSlots()
     }
 
     /// What the renderer keeps between frames.
@@ -400,14 +404,14 @@ package final class FrameBuilder {
 
     /// The draws of a `.particles` item: its births appended to the frame's,
     /// drawn in order, one draw per run of births whose images share an
-    /// atlas page (one for the whole batch when they all do).
+    /// atlas page (one for the whole batch when they all do), and one per
+    /// run of the batch's ``ParticleBatch/runs`` of another look or page
+    /// than the one before.
     func particleDraws(
         _ item: DrawItem, like draw: PlannedDraw, into plan: inout FramePlan,
         _ out: inout [PlannedDraw]
     ) {
         guard case .particles(let batch, let additive)? = item.content, batch.count > 0 else { return }
-        let first = plan.particles.count
-        if first == 0 { plan.particles = batch.births } else { plan.particles.append(contentsOf: batch.births) }
         var looks: [SIMD4<Float>] = []
         looks.reserveCapacity(batch.looks.count * PlannedParticles.vectorsPerLook)
         var pages: [Int] = []
@@ -422,31 +426,39 @@ package final class FrameBuilder {
         let m = item.mapping
         let t = item.tint
         var particles = PlannedParticles(
-            births: first..<(first + batch.count), looks: looks, time: Float(batch.time), additive: additive,
+            births: 0..<0, looks: looks, time: Float(batch.time), additive: additive,
             mapping: [
                 Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m21), Float(m.m22), Float(m.m23),
                 Float(m.m31), Float(m.m32), Float(m.m33),
             ],
             opacity: item.opacity, tint: SIMD4(t.r, t.g, t.b, t.a), clip: item.clip)
-        func emit(_ range: Range<Int>, page: Int) {
+        func emit(_ births: Range<Int>, page: Int, look: Int32 = -1, kept: Bool = false) {
+            guard !births.isEmpty else { return }
             var d = draw
             d.texture = .atlas(page)
-            particles.births = (first + range.lowerBound)..<(first + range.upperBound)
+            particles.births = births
+            particles.look = look
+            particles.kept = kept
             d.particles = particles
             out.append(d)
         }
-        if pages.allSatisfy({ $0 == pages[0] }) {
-            emit(0..<batch.count, page: pages[0])
-            return
+        if !batch.births.isEmpty {
+            let first = plan.particles.count
+            if first == 0 { plan.particles = batch.births } else { plan.particles.append(contentsOf: batch.births) }
+            var start = 0
+            var page = pages[Int(batch.births[0].look)]
+            for (i, birth) in batch.births.enumerated() where pages[Int(birth.look)] != page {
+                emit((first + start)..<(first + i), page: page)
+                start = i
+                page = pages[Int(birth.look)]
+            }
+            emit((first + start)..<(first + batch.births.count), page: page)
         }
-        var start = 0
-        var page = pages[Int(batch.births[0].look)]
-        for (i, birth) in batch.births.enumerated() where pages[Int(birth.look)] != page {
-            emit(start..<i, page: page)
-            start = i
-            page = pages[Int(birth.look)]
+        // A run's births are uploaded once, into the slot of its chunk: a draw each.
+        for run in batch.runs {
+            let first = keptParticles.place(run)
+            emit(first..<(first + run.count), page: pages[Int(run.look)], look: run.look, kept: true)
         }
-        emit(start..<batch.count, page: page)
     }
 
     /// Texture coordinates of `rect` (unit coordinates of the source, y down).

@@ -20,6 +20,8 @@ package struct FramePlan: Sendable {
     package var instances: [LayerInstance]
     /// The births of every particle batch drawn (``PlannedParticles/births`` index it).
     package var particles: [ParticleBirth] = []
+    /// Changes to the births kept from frame to frame (``PlannedParticles/kept`` draws read them).
+    package var keptParticles: KeptParticleUpdate?
     /// Passes in drawing order (the screen last); cached passes whose pixels
     /// are kept are left out.
     package var passes: [PlannedPass]

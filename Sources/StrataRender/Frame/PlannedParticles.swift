@@ -7,8 +7,10 @@ import Strata
 package struct PlannedParticles: Hashable, Sendable {
     /// Vectors each look takes in ``looks``.
     package static let vectorsPerLook = 3
-    /// Indices into ``FramePlan/particles``.
+    /// Indices into ``FramePlan/particles``, or with ``kept`` into the kept births.
     package var births: Range<Int>
+    /// The births are in the buffer the backend keeps between frames (``KeptParticleUpdate``).
+    package var kept = false
     /// Per look of the batch, in order: its image's texture coordinates
     /// (u0, v0, u1, v1), its size at scale 1 and its speed (w, h, speed, 0),
     /// and its acceleration (x, y, z, 0).
@@ -25,4 +27,6 @@ package struct PlannedParticles: Hashable, Sendable {
     package var tint: SIMD4<Float>
     /// Index into the frame's clips of the innermost clip, or -1.
     package var clip: Int32
+    /// Index into ``looks`` of every birth drawn, or -1: each birth's own.
+    package var look: Int32 = -1
 }

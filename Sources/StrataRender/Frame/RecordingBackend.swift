@@ -19,6 +19,8 @@ package final class RecordingBackend: RenderBackend {
         case clips(Int)
         case instances(Int)
         case particles(Int)
+        /// Kept births: the buffer's slots when sized, and the births written.
+        case keptParticles(slots: Int?, births: Int)
         case pass(index: Int, target: PassTarget, width: Int, height: Int)
         case region(scissor: CGRect?)
         case backdrop(CGRect)
@@ -80,6 +82,28 @@ package final class RecordingBackend: RenderBackend {
     package func uploadInstances(_ instances: [LayerInstance]) { commands.append(.instances(instances.count)) }
     package func uploadParticles(_ births: [ParticleBirth]) { commands.append(.particles(births.count)) }
 
+    /// Slots of kept births and how many births each holds, from its start.
+    package private(set) var keptSlots = 0
+    private var keptFilled: [Int: Int] = [:]
+
+    package func updateKeptParticles(_ update: KeptParticleUpdate) {
+        commands.append(.keptParticles(slots: update.slots, births: update.uploads.reduce(0) { $0 + $1.births.count }))
+        if let slots = update.slots {
+            keptSlots = slots
+            keptFilled = [:]
+        }
+        for upload in update.uploads {
+            if upload.slot >= keptSlots { problems.append("kept births written past the slots") }
+            if upload.from != keptFilled[upload.slot, default: 0] {
+                problems.append("kept births of slot \(upload.slot) written from \(upload.from), not where they end")
+            }
+            keptFilled[upload.slot] = upload.from + upload.births.count
+            if keptFilled[upload.slot]! > ParticleRun.chunkCapacity {
+                problems.append("a slot of kept births overflows")
+            }
+        }
+    }
+
     package func begin(_ pass: PlannedPass, of plan: FramePlan) {
         commands.append(.pass(index: pass.index, target: pass.target, width: pass.width, height: pass.height))
         current = pass
@@ -129,7 +153,11 @@ package final class RecordingBackend: RenderBackend {
             problems.append("draw reads a backdrop not copied just before it")
         }
         if draw.instances.upperBound > plan.instances.count { problems.append("draw past the instances") }
-        if let particles = draw.particles, particles.births.upperBound > plan.particles.count {
+        if let particles = draw.particles, particles.kept {
+            let slot = particles.births.lowerBound / ParticleRun.chunkCapacity
+            let end = slot * ParticleRun.chunkCapacity + keptFilled[slot, default: 0]
+            if slot >= keptSlots || particles.births.upperBound > end { problems.append("draw past the kept births") }
+        } else if let particles = draw.particles, particles.births.upperBound > plan.particles.count {
             problems.append("draw past the particles")
         }
         for texture in [draw.texture, draw.mask] {

@@ -18,6 +18,8 @@ package protocol RenderBackend: AnyObject {
     func uploadInstances(_ instances: [LayerInstance]) throws(Failure)
     /// Fills the particle buffer the particle draws read (called only when the frame has particles).
     func uploadParticles(_ births: [ParticleBirth]) throws(Failure)
+    /// Changes the births kept between frames (sized or written in part; called only when they change).
+    func updateKeptParticles(_ update: KeptParticleUpdate) throws(Failure)
     /// Binds `pass`'s target and viewport.
     func begin(_ pass: PlannedPass, of plan: FramePlan) throws(Failure)
     /// Clears `region` of the pass (within its scissor) for its draws.
@@ -44,6 +46,7 @@ extension RenderBackend {
         if let clips = plan.clips { try uploadClips(clips.texels, count: clips.count) }
         try uploadInstances(plan.instances)
         if !plan.particles.isEmpty { try uploadParticles(plan.particles) }
+        if let kept = plan.keptParticles { try updateKeptParticles(kept) }
         for pass in plan.passes {
             try begin(pass, of: plan)
             for region in pass.regions {

@@ -1,0 +1,170 @@
+import Foundation
+
+extension EmitterSimulation {
+    /// A batch's births are packed with their time from a whole number of
+    /// these seconds (``batchBase(at:)``): births made anew and kept ones
+    /// pack alike, and a Float of the time since it keeps steps under 8 µs.
+    static let baseSpacing: CFTimeInterval = 64
+    /// The most epochs a batch of runs has (each cell and epoch is a run at least).
+    static let maximumRunEpochs = 8
+
+    /// The time births of a batch at `time` are counted from.
+    static func batchBase(at time: CFTimeInterval) -> CFTimeInterval {
+        (time / baseSpacing).rounded(.down) * baseSpacing
+    }
+
+    /// Whether `frame`'s batch is made of runs (``ParticleRun``): every cell
+    /// is a top-level one without sub-cells, and the drawing order is the
+    /// runs' one after another (cell by cell, or by birth where each epoch
+    /// has one cell), so nothing is sorted and no particle is visited.
+    static func drawsInRuns(_ frame: EmitterFrame, renderMode mode: CAEmitterLayerRenderMode) -> Bool {
+        guard frame.epochs.count <= maximumRunEpochs,
+            frame.epochs.allSatisfy({ $0.state.cells.allSatisfy(\.subcells.isEmpty) })
+        else { return false }
+        switch mode {
+        case .oldestLast: return false
+        case .oldestFirst, .backToFront: return frame.epochs.allSatisfy { $0.state.cells.count <= 1 }
+        default: return true
+        }
+    }
+}
+
+extension ParticleBirth {
+    /// A birth that never lives (the GPU draws nothing for it).
+    static let never = ParticleBirth(
+        x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, birth: 0, lifetime: -1, scale: 0, scaleSpeed: 0, spin: 0, look: 0,
+        red: 0, green: 0, blue: 0, alpha: 0, redSpeed: 0, greenSpeed: 0, blueSpeed: 0, alphaSpeed: 0)
+}
+
+extension EmitterSimulation.Run {
+    /// Adds to the batch the births `range` of top-level `cell` in `epoch`
+    /// as runs: from the chunks kept in `chunkStreams` (making only births
+    /// not kept yet), or made anew into chunks of their own. Nothing is
+    /// done per particle but packing it once; the batch's bounds and the
+    /// look's smallest scale come from the box of the births' values.
+    mutating func emitRuns(
+        _ cell: EmitterCellSnapshot, index: Int, epoch: EmitterEpoch, epochIndex: Int, layer: EmitterLayerValues,
+        range: ClosedRange<Int64>, rate: Double, phase: Double, cellKey: UInt64, center: (Double, Double, Double)
+    ) {
+        let v = cell.values
+        guard let image = v.contents as? CGImage, image.width > 0, image.height > 0, budget > 0,
+            var made = batch
+        else { return }
+        batch = nil
+        defer { batch = made }
+        let base = made.origin
+        let layerScale = Double(layer.scale)
+        func make(_ n: Int64) -> ParticleBirth {
+            let birth = epoch.origin + (Double(n) + phase) / rate
+            guard
+                let b = Self.born(
+                    v, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
+                    from: .shape(center), basis: .layer),
+                b.p0.isFinite, b.v0.isFinite
+            else { return .never }
+            return ParticleBirth(
+                x: Float(b.p0.x), y: Float(b.p0.y), z: Float(b.p0.z),
+                vx: Float(b.v0.x), vy: Float(b.v0.y), vz: Float(b.v0.z),
+                birth: Float(birth - base), lifetime: Float(b.life),
+                scale: Float(b.scale0 * layerScale), scaleSpeed: Float(Double(v.scaleSpeed) * layerScale),
+                spin: Float(b.spin), look: 0,
+                red: Float(b.red0), green: Float(b.green0), blue: Float(b.blue0), alpha: Float(b.alpha0),
+                redSpeed: v.redSpeed, greenSpeed: v.greenSpeed, blueSpeed: v.blueSpeed, alphaSpeed: v.alphaSpeed)
+        }
+        var stream: BirthChunkStream
+        let key = EmitterBirthCache.Key(epoch: epoch.key, generation: epoch.generation, cell: index)
+        if let kept = chunkStreams?.removeValue(forKey: key), kept.base == base {
+            stream = kept
+        } else {
+            stream = BirthChunkStream(base: base)
+        }
+        var parts = stream.cover(range, make: make)
+        if chunkStreams != nil {
+            stream.used = true
+            chunkStreams![key] = stream
+        }
+        // At most `budget` births, the oldest first.
+        var total = 0
+        for (i, part) in parts.enumerated() {
+            if total + part.births.count > budget {
+                parts[i].births = part.births.lowerBound..<(part.births.lowerBound + budget - total)
+                parts.removeSubrange((i + 1)...)
+                total = budget
+                break
+            }
+            total += part.births.count
+        }
+        budget -= total
+        var extent = BirthExtent()
+        for part in parts {
+            let chunk = stream.chunks[part.chunk]
+            if part.births == 0..<chunk.births.count {
+                extent.formUnion(chunk.extent)
+            } else {
+                for b in chunk.births[part.births] { extent.add(b) }
+            }
+        }
+        guard !extent.isEmpty else { return }
+        // The ages the births have now: the first is the oldest, the last the youngest.
+        let speed = Double(v.speed)
+        func age(_ n: Int64) -> Double { max(0, (time - (epoch.origin + (Double(n) + phase) / rate)) * speed) }
+        let youngest = age(range.lowerBound + Int64(total) - 1)
+        let oldest = min(Double(extent.longestLife), age(range.lowerBound))
+        // None alive, or none with alpha or size left: nothing to draw.
+        let alphaSpeed = Double(v.alphaSpeed)
+        let scaleSpeed = Double(v.scaleSpeed) * layerScale
+        let largestScale = Double(extent.highScale) + max(scaleSpeed * youngest, scaleSpeed * oldest)
+        let smallestScale = Double(extent.lowScale) + min(scaleSpeed * youngest, scaleSpeed * oldest)
+        guard youngest <= oldest, Double(extent.highAlpha) + max(alphaSpeed * youngest, alphaSpeed * oldest) > 0,
+            largestScale > 0
+        else { return }
+        let acceleration = (Double(v.xAcceleration), Double(v.yAcceleration), Double(v.zAcceleration))
+        let k = v.contentsScale > 0 ? 1 / Double(v.contentsScale) : 1
+        let natural = CGSize(
+            width: Double(image.width) * abs(Double(v.contentsRect.width)) * k,
+            height: Double(image.height) * abs(Double(v.contentsRect.height)) * k)
+        // However it is turned, a rectangle stays within half its diagonal of its
+        // centre; a little more for the births' Float rounding.
+        let r = 0.5 * hypot(Double(natural.width), Double(natural.height)) * largestScale + 1e-3
+        func reach(_ low: Float, _ high: Float, _ lowV: Float, _ highV: Float, _ a: Double) -> (Double, Double) {
+            (
+                Double(low) + Self.extreme(Double(lowV), a, from: youngest, to: oldest, lowest: true),
+                Double(high) + Self.extreme(Double(highV), a, from: youngest, to: oldest, lowest: false)
+            )
+        }
+        let (x0, x1) = reach(extent.lowX, extent.highX, extent.lowVX, extent.highVX, acceleration.0)
+        let (y0, y1) = reach(extent.lowY, extent.highY, extent.lowVY, extent.highVY, acceleration.1)
+        let slack = 1e-6 * max(abs(x0), abs(x1), abs(y0), abs(y1))
+        made.minX = min(made.minX, x0 - r - slack)
+        made.minY = min(made.minY, y0 - r - slack)
+        made.maxX = max(made.maxX, x1 + r + slack)
+        made.maxY = max(made.maxY, y1 + r + slack)
+        if extent.leavesPlane || acceleration.2 != 0 { made.leavesPlane = true }
+        let look = ParticleLook(
+            image: image, contentsRect: v.contentsRect, size: natural,
+            acceleration: (Float(acceleration.0), Float(acceleration.1), Float(acceleration.2)),
+            speed: v.speed, minimumScale: max(smallestScale, 1e-6), mipmapped: v.readsMipLevels)
+        let lookIndex = made.lookIndex(for: look)
+        made.looks[lookIndex].minimumScale = min(made.looks[lookIndex].minimumScale, look.minimumScale)
+        for part in parts {
+            let chunk = stream.chunks[part.chunk]
+            made.runs.append(
+                (
+                    cell: index, epoch: epochIndex,
+                    run: ParticleRun(chunk: chunk.id, births: chunk.births, range: part.births, look: Int32(lookIndex))
+                ))
+        }
+    }
+
+    /// The least (or most) of `v·a + ½·acc·a²` over ages `a` from `young` to `old`.
+    static func extreme(_ v: Double, _ acc: Double, from young: Double, to old: Double, lowest: Bool) -> Double {
+        func at(_ a: Double) -> Double { v * a + 0.5 * acc * a * a }
+        var low = min(at(young), at(old)), high = max(at(young), at(old))
+        // Where the motion along the axis turns back.
+        if acc != 0, case let turn = -v / acc, turn > young && turn < old {
+            low = min(low, at(turn))
+            high = max(high, at(turn))
+        }
+        return lowest ? low : high
+    }
+}
