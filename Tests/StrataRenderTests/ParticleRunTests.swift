@@ -175,6 +175,8 @@ import _StrataTestSupport
             let draws = plan.passes.flatMap { $0.regions.flatMap(\.draws) }.compactMap(\.particles)
             #expect(draws.allSatisfy(\.kept) && !draws.isEmpty || k == 0)
             drawn += draws.reduce(0) { $0 + $1.births.count }
+            // The pixels shaded count the runs' particles that draw.
+            if k == 119 { #expect(list.coveredPixels() > 2000) }
         }
         #expect(backend.problems.isEmpty, "\(backend.problems)")
         // 4 s of two cells at 4 × (50 + 70) a second: about 1,900 births, each

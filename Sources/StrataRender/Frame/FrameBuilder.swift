@@ -133,6 +133,9 @@ package final class FrameBuilder {
             plan.passes.append(planned)
         }
         plan.keptParticles = keptParticles.finish()
+        // Births go up too: all of a frame's own, and the kept ones not uploaded before.
+        let births = plan.particles.count + (plan.keptParticles?.uploads.reduce(0) { $0 + $1.births.count } ?? 0)
+        plan.stats.uploadedBytes += births * MemoryLayout<ParticleBirth>.stride
         if target.keepsPixels { last = (list, target, plan.stats) }
         return plan
     }

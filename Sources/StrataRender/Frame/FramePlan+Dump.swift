@@ -54,6 +54,7 @@ extension FramePlan {
                     if let particles = draw.particles {
                         program =
                             "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"
+                            + (particles.kept ? " kept" : "") + (particles.look >= 0 ? " look \(particles.look)" : "")
                             + (particles.clip >= 0 ? " clip \(particles.clip)" : "")
                     }
                     lines.append(

@@ -48,9 +48,7 @@ extension RenderList {
         guard bounds > 0 else { return 0 }
         let ppu = mapping.pixelsPerUnit(at: Double(item.quad.midX), Double(item.quad.midY))
         var total = 0.0
-        for birth in batch.births {
-            let look = batch.looks[Int(birth.look)]
-            let age = Double((Float(batch.time) - birth.birth) * look.speed)
+        batch.forEachDrawn { birth, look, age in
             let s = max(0, Double(birth.scale) + Double(birth.scaleSpeed) * age)
             let w = Double(look.size.width) * s * ppu + 3, h = Double(look.size.height) * s * ppu + 3
             total += min(w * h, bounds)
