@@ -58,4 +58,21 @@ extension EmitterSimulation.Run {
             birth: birth, life: life, p0: p0, v0: direction * speedMagnitude, scale0: scale0, spin: spin,
             red0: red0, green0: green0, blue0: blue0, alpha0: alpha0)
     }
+
+    /// Birth `n` of a top-level cell of values `v` emitting `rate` a second
+    /// from `epoch` (with `phase` and `cellKey`, as `emitTopLevel` finds
+    /// them) on the emitter shape around `center`; nil when it never lives.
+    static func topLevelBorn(
+        _ n: Int64, _ v: EmitterCellValues, layer: EmitterLayerValues, epoch: EmitterEpoch, rate: Double,
+        phase: Double, cellKey: UInt64, center: (Double, Double, Double)
+    ) -> EmitterSimulation.Born? {
+        let birth = epoch.origin + (Double(n) + phase) / rate
+        guard
+            let b = born(
+                v, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
+                from: .shape(center), basis: .layer),
+            b.p0.isFinite, b.v0.isFinite
+        else { return nil }
+        return b
+    }
 }

@@ -19,21 +19,11 @@ extension EmitterSimulation.Run {
         streams = nil
         defer { streams = all }
         let span = all[key, default: EmitterBirthCache.Stream()].cover(range) { n in
-            let birth = epoch.origin + (Double(n) + phase) / rate
             guard
-                let b = Self.born(
-                    v, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
-                    from: .shape(center), basis: .layer),
-                b.p0.isFinite, b.v0.isFinite
+                let b = Self.topLevelBorn(
+                    n, v, layer: layer, epoch: epoch, rate: rate, phase: phase, cellKey: cellKey, center: center)
             else { return nil }
-            let packed = ParticleBirth(
-                x: Float(b.p0.x), y: Float(b.p0.y), z: Float(b.p0.z),
-                vx: Float(b.v0.x), vy: Float(b.v0.y), vz: Float(b.v0.z),
-                birth: 0, lifetime: Float(b.life),
-                scale: Float(b.scale0 * layerScale), scaleSpeed: Float(Double(v.scaleSpeed) * layerScale),
-                spin: Float(b.spin), look: 0,
-                red: Float(b.red0), green: Float(b.green0), blue: Float(b.blue0), alpha: Float(b.alpha0),
-                redSpeed: v.redSpeed, greenSpeed: v.greenSpeed, blueSpeed: v.blueSpeed, alphaSpeed: v.alphaSpeed)
+            let packed = ParticleBirth(b, cell: v, layerScale: layerScale, birth: 0)
             return EmitterBirthCache.Entry(born: b, packed: packed)
         }
         all[key]!.used = true

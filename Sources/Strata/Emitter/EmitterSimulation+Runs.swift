@@ -29,13 +29,6 @@ extension EmitterSimulation {
     }
 }
 
-extension ParticleBirth {
-    /// A birth that never lives (the GPU draws nothing for it).
-    static let never = ParticleBirth(
-        x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, birth: 0, lifetime: -1, scale: 0, scaleSpeed: 0, spin: 0, look: 0,
-        red: 0, green: 0, blue: 0, alpha: 0, redSpeed: 0, greenSpeed: 0, blueSpeed: 0, alphaSpeed: 0)
-}
-
 extension EmitterSimulation.Run {
     /// Adds to the batch the births `range` of top-level `cell` in `epoch`
     /// as runs: from the chunks kept in `chunkStreams` (making only births
@@ -55,21 +48,11 @@ extension EmitterSimulation.Run {
         let base = made.origin
         let layerScale = Double(layer.scale)
         func make(_ n: Int64) -> ParticleBirth {
-            let birth = epoch.origin + (Double(n) + phase) / rate
             guard
-                let b = Self.born(
-                    v, layer: layer, key: ParticleRandom.combine(cellKey, UInt64(bitPattern: n)), birth: birth,
-                    from: .shape(center), basis: .layer),
-                b.p0.isFinite, b.v0.isFinite
+                let b = Self.topLevelBorn(
+                    n, v, layer: layer, epoch: epoch, rate: rate, phase: phase, cellKey: cellKey, center: center)
             else { return .never }
-            return ParticleBirth(
-                x: Float(b.p0.x), y: Float(b.p0.y), z: Float(b.p0.z),
-                vx: Float(b.v0.x), vy: Float(b.v0.y), vz: Float(b.v0.z),
-                birth: Float(birth - base), lifetime: Float(b.life),
-                scale: Float(b.scale0 * layerScale), scaleSpeed: Float(Double(v.scaleSpeed) * layerScale),
-                spin: Float(b.spin), look: 0,
-                red: Float(b.red0), green: Float(b.green0), blue: Float(b.blue0), alpha: Float(b.alpha0),
-                redSpeed: v.redSpeed, greenSpeed: v.greenSpeed, blueSpeed: v.blueSpeed, alphaSpeed: v.alphaSpeed)
+            return ParticleBirth(b, cell: v, layerScale: layerScale, birth: Float(b.birth - base))
         }
         var stream: BirthChunkStream
         let key = EmitterBirthCache.Key(epoch: epoch.key, generation: epoch.generation, cell: index)
