@@ -171,6 +171,8 @@ package final class FrameBuilder {
             atlas.textureBytes + pool.textureBytes
             + cached.values.reduce(0) { $0 + $1.width * $1.height * 4 }
             + (uploadedRamps.isEmpty ? 0 : GradientRamp.width * uploadedRamps.count * 4)
+        r.particleSlots = keptParticles.slotsInUse
+        r.particleSlotsMade = keptParticles.slotsMade
         return r
     }
 

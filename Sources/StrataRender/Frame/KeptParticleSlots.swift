@@ -25,6 +25,11 @@ struct KeptParticleSlots {
     private var drawn: Set<UInt64> = []
     private var update = KeptParticleUpdate()
 
+    /// Slots holding a chunk.
+    var slotsInUse: Int { chunks.count }
+    /// Slots handed out so far, in use or free (the most ever in use at once).
+    var slotsMade: Int { made }
+
     /// The index in the kept buffer of `run`'s first birth drawn, after
     /// uploading what its slot lacks.
     mutating func place(_ run: ParticleRun) -> Int {

@@ -25,12 +25,15 @@ public struct LayerRendererResources: Equatable, Sendable, CustomStringConvertib
     public package(set) var blurScratch = 0
     /// Bytes of texture storage all of the above hold (mip levels included).
     public package(set) var textureBytes = 0
+    /// Slots of particle births kept between frames: in use, and made (the buffer holds these).
+    public package(set) var particleSlots = 0
+    public package(set) var particleSlotsMade = 0
 
     package init() {}
 
     public var description: String {
         "\(atlasPages) atlas pages (\(atlasEntries) entries) + \(dedicatedTextures) dedicated of \(maximumPages), "
             + "\(passTargets) pass targets (\(passTargetsNeeded) needed at once), \(cachedPasses) cached passes, \(blurScratch) blur scratch, "
-            + "\(textureBytes / 1024) KiB"
+            + "\(textureBytes / 1024) KiB, \(particleSlots) of \(particleSlotsMade) particle slots"
     }
 }

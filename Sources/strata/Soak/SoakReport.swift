@@ -69,6 +69,7 @@ struct SoakReport {
             $0.glObjects.textures - $0.resources.passTargets
         }
         compare("texture memory", slack: Self.memorySlack / 1024, unit: " KiB") { $0.resources.textureBytes / 1024 }
+        compare("particle slots made", slack: 2) { $0.resources.particleSlotsMade }
         guard memory else { return }
         // Memory moves in steps of whole atlas pages: a CPU rasterizer keeps
         // each page with its levels (~22 MB) in this process's heap, and after

@@ -3,7 +3,7 @@ import Strata
 
 /// A layer tree that never stops changing, for soak runs: every few frames a
 /// layer of one more kind arrives (an image, text, a shape, a masked layer, a
-/// blurred shadow, a group with overlapping sublayers), animates, and is
+/// blurred shadow, a group with overlapping sublayers, a burst of particles), animates, and is
 /// removed some frames later. Images and strings are new every time, so
 /// contents keep arriving in the atlas and the rasterizers' caches; the mix
 /// on screen stays the same (a handful of layers of each kind), so what the
@@ -48,7 +48,7 @@ final class SoakScene {
     }
 
     private func spawn(frame: Int) {
-        let kind = spawned % 6
+        let kind = spawned % 7
         spawned += 1
         let side = 12 + random.unit() * 28
         let layer: CALayer
@@ -100,6 +100,19 @@ final class SoakScene {
             blur.autoreverses = true
             blur.repeatCount = 2
             layer.add(blur, forKey: "blur")
+        case 5:
+            // Births kept in chunks the renderer holds in slots: they must be let go with the layer.
+            let emitter = CAEmitterLayer()
+            emitter.emitterPosition = CGPoint(x: side / 2, y: side / 2)
+            emitter.seed = UInt32(spawned)
+            let cell = CAEmitterCell()
+            cell.contents = makeImage(side: 6, seed: spawned)
+            cell.birthRate = Float(100 + random.below(400))
+            cell.lifetime = 1
+            cell.velocity = 40
+            cell.emissionRange = 2 * .pi
+            emitter.emitterCells = [cell]
+            layer = emitter
         default:
             layer = CALayer()
             layer.opacity = 0.7  // the sublayers overlap: an offscreen group
