@@ -14,6 +14,7 @@ uniform vec4 u_target;                      // target origin (device px) and siz
 uniform vec3 u_map[3];                      // the emitter plane's mapping rows
 uniform float u_time;                       // the layer time drawn, relative to the births'
 uniform int u_look;                         // every birth's look, or -1: each one's own
+uniform int u_last;                         // drawn back to front: the last birth's index from u_first; else -1
 uniform vec4 u_looks[LOOK_VECTORS * MAX_LOOKS];  // per look: uv0.xy uv1.xy; w, h, speed; acceleration
 uniform float u_opacity;
 uniform vec4 u_tint;                        // premultiplied
@@ -33,7 +34,8 @@ void drawNothing() {
 
 void main() {
     // Vertex 4k + c is corner c (0,0) (1,0) (0,1) (1,1) of birth k.
-    int birth = (u_first + gl_VertexID / 4) * 5;
+    int k = gl_VertexID / 4;
+    int birth = (u_first + (u_last >= 0 ? u_last - k : k)) * 5;
     int corner = gl_VertexID % 4;
     vec2 a_corner = vec2(float(corner & 1), float(corner >> 1));
     vec4 i_birth0 = texelFetch(u_births, birth);

@@ -244,6 +244,7 @@ extension LayerRenderer {
         program.setUniform("u_additive", Int32(particles.additive ? 1 : 0))
         program.setUniform("u_first", Int32(particles.births.lowerBound))
         program.setUniform("u_look", particles.look)
+        program.setUniform("u_last", Int32(particles.reversed ? particles.births.count - 1 : -1))
         bind(texture, unit: 0)
         (particles.kept ? keptParticleTexture : particleTexture).bind(unit: 4)
         particleVertexArray.bind()

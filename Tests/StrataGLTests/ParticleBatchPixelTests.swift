@@ -60,7 +60,7 @@ import _StrataTestSupport
 
     /// A turned emitter with a sub-cell and two images, in a group with
     /// opacity (its particles overlap: the group is drawn offscreen).
-    func sparks(_ mode: CAEmitterLayerRenderMode, clipped: Bool) -> Scene {
+    func sparks(_ mode: CAEmitterLayerRenderMode, clipped: Bool, subCells: Bool = true) -> Scene {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         let group = CALayer()
@@ -101,7 +101,7 @@ import _StrataTestSupport
         sub.lifetime = 0.6
         sub.velocity = 15
         sub.emissionRange = .pi
-        cell.emitterCells = [sub]
+        if subCells { cell.emitterCells = [sub] }
         emitter.emitterCells = [cell]
         group.addSublayer(emitter)
         return Scene(
@@ -119,6 +119,27 @@ import _StrataTestSupport
             // Float rounding of older particles' places, piled up where dozens overlap.
             let d = compare(fast.image, reference.image)
             #expect(d.largest <= 6 && d.mean < 0.01, "\(mode) at \(time) s: \(d)")
+        }
+    }
+
+    /// Without the sub-cell, the batch is runs of births the renderer keeps
+    /// between frames, drawn in either order: the same pixels, frame after frame.
+    @Test(arguments: [CAEmitterLayerRenderMode.unordered, .oldestFirst, .oldestLast])
+    func aBatchOfKeptRunsDrawsWhatEachParticleDraws(_ mode: CAEmitterLayerRenderMode) throws {
+        let scene = sparks(mode, clipped: false, subCells: false)
+        let renderer = try OffscreenRenderer()
+        for time in [0.3, 1.1, 1.2, 2.5] {
+            let fast = try render(scene, at: time, batched: true, renderer)
+            let reference = try render(scene, at: time, batched: false, renderer)
+            let d = compare(fast.image, reference.image)
+            #expect(d.largest <= 6 && d.mean < 0.01, "\(mode) at \(time) s: \(d)")
+        }
+        // Drawn the other way round, the picture differs where particles overlap.
+        if mode == .oldestLast {
+            let other = sparks(.oldestFirst, clipped: false, subCells: false)
+            let last = try render(scene, at: 2.5, batched: true, renderer).image
+            let first = try render(other, at: 2.5, batched: true, renderer).image
+            #expect(compare(last, first).over1 > 20)
         }
     }
 

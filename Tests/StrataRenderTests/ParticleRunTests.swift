@@ -60,7 +60,8 @@ import _StrataTestSupport
         var out: [(ParticleBirth, ParticleLook, Double)] = []
         for run in batch.runs {
             let look = batch.looks[Int(run.look)]
-            for b in run.births[run.range] {
+            for k in 0..<run.count {
+                let b = run.births[run.index(drawn: k)]
                 let age = Double(max(Float(batch.time) - b.birth, 0) * look.speed)
                 let alpha = min(max(Double(b.alpha) + Double(b.alphaSpeed) * age, 0), 1)
                 let scale = Double(b.scale) + Double(b.scaleSpeed) * age
@@ -72,7 +73,8 @@ import _StrataTestSupport
     }
 
     @Test(arguments: [
-        (CAEmitterLayerRenderMode.unordered, 2), (.additive, 2), (.oldestFirst, 1), (.unordered, 1),
+        (CAEmitterLayerRenderMode.unordered, 2), (.additive, 2), (.oldestFirst, 1), (.oldestLast, 1),
+        (.unordered, 1),
     ])
     func aBatchOfRunsDrawsWhatTheReferenceDraws(_ mode: CAEmitterLayerRenderMode, cells: Int) throws {
         let (root, _) = fountain(mode, cells: cells)

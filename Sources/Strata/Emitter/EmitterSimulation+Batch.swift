@@ -48,10 +48,15 @@ extension EmitterSimulation {
         {
             made.births = order.map { made.births[$0] }
         }
-        // Cell by cell, each cell's epochs in time (with one cell per epoch: by birth).
-        let runs = made.runs.enumerated().sorted { a, b in
+        // Cell by cell, each cell's epochs in time (with one cell per epoch: by
+        // birth), or the other way round, each run back to front.
+        var runs = made.runs.enumerated().sorted { a, b in
             (a.element.cell, a.element.epoch, a.offset) < (b.element.cell, b.element.epoch, b.offset)
         }.map(\.element.run)
+        if mode == .oldestLast {
+            runs.reverse()
+            for k in runs.indices { runs[k].reversed = true }
+        }
         let bounds =
             made.births.isEmpty && runs.isEmpty
             ? CGRect.null

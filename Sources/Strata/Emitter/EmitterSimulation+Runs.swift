@@ -15,15 +15,14 @@ extension EmitterSimulation {
 
     /// Whether `frame`'s batch is made of runs (``ParticleRun``): every cell
     /// is a top-level one without sub-cells, and the drawing order is the
-    /// runs' one after another (cell by cell, or by birth where each epoch
-    /// has one cell), so nothing is sorted and no particle is visited.
+    /// runs' one after another (cell by cell, or by birth, either way, where
+    /// each epoch has one cell), so nothing is sorted and no particle is visited.
     static func drawsInRuns(_ frame: EmitterFrame, renderMode mode: CAEmitterLayerRenderMode) -> Bool {
         guard frame.epochs.count <= maximumRunEpochs,
             frame.epochs.allSatisfy({ $0.state.cells.allSatisfy(\.subcells.isEmpty) })
         else { return false }
         switch mode {
-        case .oldestLast: return false
-        case .oldestFirst, .backToFront: return frame.epochs.allSatisfy { $0.state.cells.count <= 1 }
+        case .oldestFirst, .oldestLast, .backToFront: return frame.epochs.allSatisfy { $0.state.cells.count <= 1 }
         default: return true
         }
     }

@@ -13,7 +13,8 @@ extension ParticleBatch {
         }
         for run in runs {
             let look = looks[Int(run.look)]
-            for birth in run.births[run.range] {
+            for k in 0..<run.count {
+                let birth = run.births[run.index(drawn: k)]
                 let age = max(time - birth.birth, 0) * look.speed
                 guard age <= birth.lifetime, birth.alpha + birth.alphaSpeed * age > 0,
                     birth.scale + birth.scaleSpeed * age > 0

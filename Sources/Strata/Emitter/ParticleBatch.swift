@@ -39,27 +39,22 @@ package struct ParticleBatch: Hashable, Sendable {
     package static func == (a: ParticleBatch, b: ParticleBatch) -> Bool {
         guard a.births == b.births, a.looks == b.looks, a.time == b.time, a.bounds == b.bounds, a.count == b.count
         else { return false }
-        var i = a.runs.makeIterator(), j = b.runs.makeIterator()
-        var x = i.next(), y = j.next()
-        var at = (x?.range.lowerBound ?? 0, y?.range.lowerBound ?? 0)
-        while let r = x, let q = y {
-            let n = min(r.range.upperBound - at.0, q.range.upperBound - at.1)
+        // Walks both batches' runs in drawing order: (run, births drawn of it so far).
+        var i = (run: 0, drawn: 0), j = (run: 0, drawn: 0)
+        while i.run < a.runs.count && j.run < b.runs.count {
+            let r = a.runs[i.run], q = b.runs[j.run]
+            let n = min(r.count - i.drawn, q.count - j.drawn)
             guard r.look == q.look || n == 0 else { return false }
             for k in 0..<n {
-                var u = r.births[at.0 + k], v = q.births[at.1 + k]
+                var u = r.births[r.index(drawn: i.drawn + k)], v = q.births[q.index(drawn: j.drawn + k)]
                 u.look = 0
                 v.look = 0
                 guard u == v else { return false }
             }
-            at = (at.0 + n, at.1 + n)
-            if at.0 == r.range.upperBound {
-                x = i.next()
-                at.0 = x?.range.lowerBound ?? 0
-            }
-            if at.1 == q.range.upperBound {
-                y = j.next()
-                at.1 = y?.range.lowerBound ?? 0
-            }
+            i.drawn += n
+            j.drawn += n
+            if i.drawn == r.count { i = (i.run + 1, 0) }
+            if j.drawn == q.count { j = (j.run + 1, 0) }
         }
         return true
     }

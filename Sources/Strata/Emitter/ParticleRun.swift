@@ -17,10 +17,15 @@ package struct ParticleRun: Sendable {
     package var range: Range<Int>
     /// Index into the batch's looks of every birth of the run (their own `look` is not read).
     package var look: Int32
+    /// The births are drawn from the last to the first (`oldestLast`).
+    package var reversed = false
 
     package init(chunk: UInt64, births: [ParticleBirth], range: Range<Int>, look: Int32) {
         self.chunk = chunk; self.births = births; self.range = range; self.look = look
     }
+
+    /// The index in `births` of the `k`th birth drawn.
+    package func index(drawn k: Int) -> Int { reversed ? range.upperBound - 1 - k : range.lowerBound + k }
 
     /// The number of births drawn.
     package var count: Int { range.count }

@@ -437,13 +437,14 @@ package final class FrameBuilder {
                 Float(m.m31), Float(m.m32), Float(m.m33),
             ],
             opacity: item.opacity, tint: SIMD4(t.r, t.g, t.b, t.a), clip: item.clip)
-        func emit(_ births: Range<Int>, page: Int, look: Int32 = -1, kept: Bool = false) {
+        func emit(_ births: Range<Int>, page: Int, look: Int32 = -1, kept: Bool = false, reversed: Bool = false) {
             guard !births.isEmpty else { return }
             var d = draw
             d.texture = .atlas(page)
             particles.births = births
             particles.look = look
             particles.kept = kept
+            particles.reversed = reversed
             d.particles = particles
             out.append(d)
         }
@@ -462,7 +463,9 @@ package final class FrameBuilder {
         // A run's births are uploaded once, into the slot of its chunk: a draw each.
         for run in batch.runs {
             let first = keptParticles.place(run)
-            emit(first..<(first + run.count), page: pages[Int(run.look)], look: run.look, kept: true)
+            emit(
+                first..<(first + run.count), page: pages[Int(run.look)], look: run.look, kept: true,
+                reversed: run.reversed)
         }
     }
 

@@ -29,4 +29,6 @@ package struct PlannedParticles: Hashable, Sendable {
     package var clip: Int32
     /// Index into ``looks`` of every birth drawn, or -1: each birth's own.
     package var look: Int32 = -1
+    /// The births are drawn from the last to the first.
+    package var reversed = false
 }
