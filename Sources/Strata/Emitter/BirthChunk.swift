@@ -18,10 +18,9 @@ struct BirthChunk {
     var births: [ParticleBirth] = []
     var extent = BirthExtent()
 
-    init() {
-        id = Self.nextID()
-        births.reserveCapacity(Self.capacity)
-    }
+    // Not reserved to its capacity: most emitters' chunks stay small, and
+    // the one growing is copied each frame its births are drawn anyway.
+    init() { id = Self.nextID() }
 
     var isFull: Bool { births.count >= Self.capacity }
 
