@@ -106,14 +106,39 @@ import _StrataTestSupport
         }
     }
 
+    @Test func anAnimatedEmissionIsRunsOfItsSlots() throws {
+        let (root, emitter) = fountain()
+        let rate = CABasicAnimation(keyPath: "birthRate")
+        rate.fromValue = NSNumber(value: 1)
+        rate.toValue = NSNumber(value: 0.2)
+        rate.duration = 3
+        emitter.add(rate, forKey: "rate")
+        let ticker = FrameTicker(rootLayer: root)
+        ticker.tick(at: 0)
+        for time in [0.9, 2.3] {
+            let layer = try #require(ticker.tick(at: time).sublayers?.first as? CAEmitterLayer)
+            #expect(layer._emission?.epochs.count(where: \.isSlot) ?? 0 > EmitterSimulation.maximumRunEpochs)
+            let batch = try batch(layer)
+            // A run or a few per cell, not one per 1/60 s slot.
+            #expect(batch.births.isEmpty && batch.runs.count <= 4)
+            let reference = layer.particles().filter { $0.contents != nil && $0.alpha > 0 && $0.scale > 0 }
+            let births = drawn(batch)
+            #expect(births.count == reference.count && births.count > 20, "at \(time)")
+            for ((birth, look, age), particle) in zip(births, reference) {
+                let x = Double(birth.x) + Double(birth.vx) * age + 0.5 * Double(look.acceleration.x) * age * age
+                #expect(look.image === particle.contents && abs(x - Double(particle.position.x)) < 1e-3)
+            }
+        }
+    }
+
     /// The emitter's batch at the tick's time, from the kept births and made afresh.
-    func batches(_ tree: CALayer) throws -> (kept: ParticleBatch?, fresh: ParticleBatch?) {
+    func batches(_ tree: CALayer) throws -> (kept: ParticleBatch?, fresh: ParticleBatch?, slots: Int) {
         let emitter = try #require(tree.sublayers?.first as? CAEmitterLayer)
         var frame = try #require(emitter._emission)
         let mode = emitter._emitter.renderMode
         let kept = EmitterSimulation.batch(of: frame, renderMode: mode)?.batch
         frame.births = nil
-        return (kept, EmitterSimulation.batch(of: frame, renderMode: mode)?.batch)
+        return (kept, EmitterSimulation.batch(of: frame, renderMode: mode)?.batch, frame.epochs.count(where: \.isSlot))
     }
 
     @Test func keptRunsGiveTheBatchMadeAnewAndTheirChunksOnlyGrow() throws {
@@ -129,18 +154,20 @@ import _StrataTestSupport
             20: { now { emitter.birthRate = 2 } },
             40: { now { emitter.setValue(90, forKeyPath: "emitterCells.cell0.velocity") } },
             60: { now { emitter.seed = 99 } },
-            // Animated: each slot of the move is an epoch, too many for runs while they can be on screen.
+            // Animated: each 1/60 s slot of the move is an epoch of its own.
             90: { emitter.emitterPosition = CGPoint(x: 40, y: 30) },
         ]
         var last: [UInt64: [ParticleBirth]] = [:]
-        var kept = 0
+        var kept = 0, slots = 0
         for k in 0...120 {
             changes[k]?()
-            let (a, b) = try batches(ticker.tick(at: Double(k) / 30))
+            let (a, b, slotEpochs) = try batches(ticker.tick(at: Double(k) / 30))
             let same = a == b
             #expect(same, "frame \(k)")
+            slots = max(slots, slotEpochs)
             guard let a else { continue }
-            #expect(a.births.isEmpty || k >= 90, "frame \(k)")
+            // The move's slots too: their births are a run of their own per cell.
+            #expect(a.births.isEmpty, "frame \(k)")
             // A chunk seen before holds what it held, and more at its back.
             var seen: [UInt64: [ParticleBirth]] = [:]
             for run in a.runs {
@@ -152,10 +179,10 @@ import _StrataTestSupport
             }
             last = seen
         }
-        #expect(kept > 100)
+        #expect(kept > 100 && slots > EmitterSimulation.maximumRunEpochs)
         // Played back from an earlier time: the same batches again.
         for t in [1.0, 0.5, 3.9] {
-            let (a, b) = try batches(ticker.tick(at: t))
+            let (a, b, _) = try batches(ticker.tick(at: t))
             let same = a == b
             #expect(same, "back at \(t)")
         }

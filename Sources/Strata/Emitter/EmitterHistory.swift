@@ -235,6 +235,9 @@ struct EmitterEpoch {
     /// slot generation for an animated slot's.
     var generation: UInt64 = 0
     var state: EmitterSnapshot
+
+    /// A slot of an animation acting on the emission (its own state every 1/60 s), not a record's span.
+    var isSlot: Bool { generation != 0 }
 }
 
 /// What a presentation copy of an emitter needs to draw its particles: its

@@ -41,6 +41,7 @@ extension EmitterSimulation {
             emit(&run)
         }
         guard var made = run.batch else { return nil }
+        for cell in made.slotBirths.keys.sorted() { made.flushSlotBirths(of: cell) }
         if mode == .backToFront && made.leavesPlane { return nil }
         if let order = drawingOrder(
             count: made.births.count, mode: mode, birth: { made.birthTimes[$0] },
@@ -77,6 +78,31 @@ extension EmitterSimulation {
         var looks: [ParticleLook] = []
         /// Runs of births, with the cell and epoch that made each (they are drawn in that order).
         var runs: [(cell: Int, epoch: Int, run: ParticleRun)] = []
+        /// Per cell, the births of an animation's slots since its last record's span, with their look.
+        var slotBirths: [Int: (epoch: Int, look: Int32, births: [ParticleBirth])] = [:]
+
+        /// Adds births of the slot epoch `epoch` of cell `cell`, of look `look`.
+        mutating func addSlotBirths(_ parts: [ArraySlice<ParticleBirth>], of cell: Int, epoch: Int, look: Int32) {
+            if let pending = slotBirths[cell], pending.look != look { flushSlotBirths(of: cell) }
+            var pending = slotBirths.removeValue(forKey: cell) ?? (epoch, look, [])
+            for part in parts { pending.births.append(contentsOf: part) }
+            slotBirths[cell] = pending
+        }
+
+        /// Ends cell `cell`'s births of slots: runs of chunks made for this frame.
+        mutating func flushSlotBirths(of cell: Int) {
+            guard let pending = slotBirths.removeValue(forKey: cell) else { return }
+            for start in stride(from: 0, to: pending.births.count, by: ParticleRun.chunkCapacity) {
+                let births = Array(pending.births[start..<min(start + ParticleRun.chunkCapacity, pending.births.count)])
+                runs.append(
+                    (
+                        cell, pending.epoch,
+                        ParticleRun(
+                            chunk: BirthChunk.nextID(), births: births, range: 0..<births.count, look: pending.look)
+                    ))
+            }
+        }
+
         /// The box every particle's rectangle stays in, however it is turned.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         /// Whether some particle's z is not 0 now or later (its position,

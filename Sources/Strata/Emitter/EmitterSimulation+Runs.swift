@@ -5,7 +5,8 @@ extension EmitterSimulation {
     /// these seconds (``batchBase(at:)``): births made anew and kept ones
     /// pack alike, and a Float of the time since it keeps steps under 8 µs.
     static let baseSpacing: CFTimeInterval = 64
-    /// The most epochs a batch of runs has (each cell and epoch is a run at least).
+    /// The most epochs of records (not of an animation's slots) a batch of
+    /// runs has: each cell of each is a run, and a draw, at least.
     static let maximumRunEpochs = 8
 
     /// The time births of a batch at `time` are counted from.
@@ -18,7 +19,7 @@ extension EmitterSimulation {
     /// runs' one after another (cell by cell, or by birth, either way, where
     /// each epoch has one cell), so nothing is sorted and no particle is visited.
     static func drawsInRuns(_ frame: EmitterFrame, renderMode mode: CAEmitterLayerRenderMode) -> Bool {
-        guard frame.epochs.count <= maximumRunEpochs,
+        guard frame.epochs.count(where: { !$0.isSlot }) <= maximumRunEpochs,
             frame.epochs.allSatisfy({ $0.state.cells.allSatisfy(\.subcells.isEmpty) })
         else { return false }
         switch mode {
@@ -39,11 +40,12 @@ extension EmitterSimulation.Run {
         range: ClosedRange<Int64>, rate: Double, phase: Double, cellKey: UInt64, center: (Double, Double, Double)
     ) {
         let v = cell.values
-        guard let image = v.contents as? CGImage, image.width > 0, image.height > 0, budget > 0,
-            var made = batch
-        else { return }
+        guard var made = batch else { return }
         batch = nil
         defer { batch = made }
+        // A record's span ends the slots before it: their births are a run (or a few) of their own.
+        if !epoch.isSlot { made.flushSlotBirths(of: index) }
+        guard let image = v.contents as? CGImage, image.width > 0, image.height > 0, budget > 0 else { return }
         let base = made.origin
         let layerScale = Double(layer.scale)
         func make(_ n: Int64) -> ParticleBirth {
@@ -128,6 +130,14 @@ extension EmitterSimulation.Run {
             speed: v.speed, minimumScale: max(smallestScale, 1e-6), mipmapped: v.readsMipLevels)
         let lookIndex = made.lookIndex(for: look)
         made.looks[lookIndex].minimumScale = min(made.looks[lookIndex].minimumScale, look.minimumScale)
+        if epoch.isSlot {
+            // An animation's slots are an epoch each, a few births apiece: their
+            // births join the cell's run of slots, made anew each frame.
+            made.addSlotBirths(
+                parts.map { stream.chunks[$0.chunk].births[$0.births] }, of: index, epoch: epochIndex,
+                look: Int32(lookIndex))
+            return
+        }
         for part in parts {
             let chunk = stream.chunks[part.chunk]
             made.runs.append(
