@@ -57,6 +57,34 @@ struct BirthExtent: Equatable {
         if b.z != 0 || b.vz != 0 { leavesPlane = true }
     }
 
+    /// The box (layer space) that particles born within these values stay
+    /// in at `ages` under `acceleration`, grown by `margin` and by a
+    /// millionth for the births' Float rounding.
+    func box(ages: ClosedRange<Double>, acceleration: (x: Double, y: Double), margin: Double)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    {
+        let a = ages
+        let x0 = Double(lowX) + Self.extreme(Double(lowVX), acceleration.x, over: a, lowest: true)
+        let x1 = Double(highX) + Self.extreme(Double(highVX), acceleration.x, over: a, lowest: false)
+        let y0 = Double(lowY) + Self.extreme(Double(lowVY), acceleration.y, over: a, lowest: true)
+        let y1 = Double(highY) + Self.extreme(Double(highVY), acceleration.y, over: a, lowest: false)
+        let slack = 1e-6 * max(abs(x0), abs(x1), abs(y0), abs(y1))
+        return (x0 - margin - slack, y0 - margin - slack, x1 + margin + slack, y1 + margin + slack)
+    }
+
+    /// The least (or most) of `v·a + ½·acc·a²` over ages `a` in `ages`.
+    static func extreme(_ v: Double, _ acc: Double, over ages: ClosedRange<Double>, lowest: Bool) -> Double {
+        func at(_ a: Double) -> Double { v * a + 0.5 * acc * a * a }
+        let young = ages.lowerBound, old = ages.upperBound
+        var low = min(at(young), at(old)), high = max(at(young), at(old))
+        // Where the motion along the axis turns back.
+        if acc != 0, case let turn = -v / acc, turn > young && turn < old {
+            low = min(low, at(turn))
+            high = max(high, at(turn))
+        }
+        return lowest ? low : high
+    }
+
     mutating func formUnion(_ o: BirthExtent) {
         lowX = min(lowX, o.lowX); highX = max(highX, o.highX)
         lowY = min(lowY, o.lowY); highY = max(highY, o.highY)

@@ -110,19 +110,11 @@ extension EmitterSimulation.Run {
         // However it is turned, a rectangle stays within half its diagonal of its
         // centre; a little more for the births' Float rounding.
         let r = 0.5 * hypot(Double(natural.width), Double(natural.height)) * largestScale + 1e-3
-        func reach(_ low: Float, _ high: Float, _ lowV: Float, _ highV: Float, _ a: Double) -> (Double, Double) {
-            (
-                Double(low) + Self.extreme(Double(lowV), a, from: youngest, to: oldest, lowest: true),
-                Double(high) + Self.extreme(Double(highV), a, from: youngest, to: oldest, lowest: false)
-            )
-        }
-        let (x0, x1) = reach(extent.lowX, extent.highX, extent.lowVX, extent.highVX, acceleration.0)
-        let (y0, y1) = reach(extent.lowY, extent.highY, extent.lowVY, extent.highVY, acceleration.1)
-        let slack = 1e-6 * max(abs(x0), abs(x1), abs(y0), abs(y1))
-        made.minX = min(made.minX, x0 - r - slack)
-        made.minY = min(made.minY, y0 - r - slack)
-        made.maxX = max(made.maxX, x1 + r + slack)
-        made.maxY = max(made.maxY, y1 + r + slack)
+        let box = extent.box(ages: youngest...oldest, acceleration: (acceleration.0, acceleration.1), margin: r)
+        made.minX = min(made.minX, box.minX)
+        made.minY = min(made.minY, box.minY)
+        made.maxX = max(made.maxX, box.maxX)
+        made.maxY = max(made.maxY, box.maxY)
         if extent.leavesPlane || acceleration.2 != 0 { made.leavesPlane = true }
         let look = ParticleLook(
             image: image, contentsRect: v.contentsRect, size: natural,
@@ -146,17 +138,5 @@ extension EmitterSimulation.Run {
                     run: ParticleRun(chunk: chunk.id, births: chunk.births, range: part.births, look: Int32(lookIndex))
                 ))
         }
-    }
-
-    /// The least (or most) of `v·a + ½·acc·a²` over ages `a` from `young` to `old`.
-    static func extreme(_ v: Double, _ acc: Double, from young: Double, to old: Double, lowest: Bool) -> Double {
-        func at(_ a: Double) -> Double { v * a + 0.5 * acc * a * a }
-        var low = min(at(young), at(old)), high = max(at(young), at(old))
-        // Where the motion along the axis turns back.
-        if acc != 0, case let turn = -v / acc, turn > young && turn < old {
-            low = min(low, at(turn))
-            high = max(high, at(turn))
-        }
-        return lowest ? low : high
     }
 }

@@ -409,9 +409,8 @@ package final class FrameBuilder {
 
     /// The draws of a `.particles` item: its births appended to the frame's,
     /// drawn in order, one draw per run of births whose images share an
-    /// atlas page (one for the whole batch when they all do), and one per
-    /// run of the batch's ``ParticleBatch/runs`` of another look or page
-    /// than the one before.
+    /// atlas page (one for the whole batch when they all do); then a draw
+    /// per ``ParticleBatch/runs`` run, from the slot its chunk is kept in.
     func particleDraws(
         _ item: DrawItem, like draw: PlannedDraw, into plan: inout FramePlan,
         _ out: inout [PlannedDraw]

@@ -55,6 +55,7 @@ extension FramePlan {
                         program =
                             "particles \(particles.births.lowerBound)..<\(particles.births.upperBound)"
                             + (particles.kept ? " kept" : "") + (particles.look >= 0 ? " look \(particles.look)" : "")
+                            + (particles.reversed ? " reversed" : "")
                             + (particles.clip >= 0 ? " clip \(particles.clip)" : "")
                     }
                     lines.append(
